@@ -1,0 +1,23 @@
+/* commands.h — triad's subcommands, one function each, and the helpers they
+ * share.  A command returns the process exit status: 0 done, 1 a check
+ * failed, 2 bad input. */
+#ifndef TRIAD_COMMANDS_H
+#define TRIAD_COMMANDS_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include "../engine/position.h"
+
+int cmd_perft(int argc, char **argv);
+int cmd_show(int argc, char **argv);
+int cmd_legal(int argc, char **argv);
+int cmd_bench(int argc, char **argv);
+
+/* The starting position named by --position STR or --setup KIND [--seed S]
+ * (default: the fixed setup).  Returns 0, or 2 after printing the error. */
+int cli_position(const char *cmd, const char *text, const char *setup, uint64_t seed,
+                 bool seed_given, position *out);
+
+double now_seconds(void);
+
+#endif

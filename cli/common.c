@@ -1,0 +1,35 @@
+/* common.c — helpers shared by the commands. */
+#include <time.h>
+#include "../engine/notation.h"
+#include "../engine/setup.h"
+#include "commands.h"
+#include "opts.h"
+
+double now_seconds(void)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
+}
+
+int cli_position(const char *cmd, const char *text, const char *setup, uint64_t seed,
+                 bool seed_given, position *out)
+{
+    char err[256];
+    if (text && setup)
+        return cli_error(cmd, "give either --position or --setup, not both");
+    if (text) {
+        if (pos_from_text(out, text, err, sizeof err))
+            return cli_error(cmd, "%s", err);
+        return 0;
+    }
+    int kind = setup ? setup_kind(setup) : SETUP_FIXED;
+    if (kind < 0)
+        return cli_error(cmd, "unknown setup '%s' (expected random, fixed or tournament)", setup);
+    if (kind == SETUP_RANDOM && !seed_given)
+        return cli_error(cmd, "--setup random needs --seed S");
+    if (kind != SETUP_RANDOM && seed_given)
+        return cli_error(cmd, "--seed applies to --setup random only");
+    setup_make(out, kind, seed);
+    return 0;
+}

@@ -1,0 +1,46 @@
+/* main.c — triad's entry point: dispatches to a subcommand. */
+#include <stdio.h>
+#include <string.h>
+#include "../engine/position.h"
+#include "commands.h"
+
+typedef struct command {
+    const char *name;
+    int (*run)(int argc, char **argv);
+    const char *summary;
+} command;
+
+static const command commands[] = {
+    { "perft", cmd_perft, "count the leaves of the game tree (move-generator check)" },
+    { "bench", cmd_bench, "perft speed and the node-count signature" },
+    { "show", cmd_show, "draw a position" },
+    { "legal", cmd_legal, "list the legal actions of a position" },
+};
+
+static void usage(FILE *out)
+{
+    fputs("triad — a self-play research toolkit for TZAAR\n\nusage: triad COMMAND [OPTIONS]\n\ncommands:\n", out);
+    for (size_t i = 0; i < sizeof commands / sizeof *commands; i++)
+        fprintf(out, "  %-10s %s\n", commands[i].name, commands[i].summary);
+    fputs("  help       this list\n\n'triad COMMAND --help' describes a command.\n", out);
+}
+
+int main(int argc, char **argv)
+{
+    tz_init();
+    if (argc < 2 || !strcmp(argv[1], "help") || !strcmp(argv[1], "--help") || !strcmp(argv[1], "-h")) {
+        if (argc >= 3)
+            for (size_t i = 0; i < sizeof commands / sizeof *commands; i++)
+                if (!strcmp(argv[2], commands[i].name)) {
+                    char *help[] = { argv[2], "--help", NULL };
+                    return commands[i].run(2, help);
+                }
+        usage(argc < 2 ? stderr : stdout);
+        return argc < 2 ? 2 : 0;
+    }
+    for (size_t i = 0; i < sizeof commands / sizeof *commands; i++)
+        if (!strcmp(argv[1], commands[i].name))
+            return commands[i].run(argc - 1, argv + 1);
+    fprintf(stderr, "triad: unknown command '%s' (see triad help)\n", argv[1]);
+    return 2;
+}

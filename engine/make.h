@@ -1,0 +1,155 @@
+/* make.h — pos_make() and pos_unmake(), inline because they are the hot path:
+ * perft and search call them at every node, and a call would cost a register
+ * save/restore of the same order as the work itself.  Included by position.h;
+ * do not include directly. */
+#ifndef TRIAD_MAKE_H
+#define TRIAD_MAKE_H
+
+#include <string.h>
+
+/* Zobrist keys (position.c).  A stack's key is
+ * z_top[colour][type][point] ^ z_height[point][height]; heights never exceed
+ * 30, the pieces of one colour. */
+extern uint64_t z_top[2][PIECE_TYPES][64];
+extern uint64_t z_height[64][32];
+extern uint64_t z_state[2][4]; /* [side][phase] */
+
+static inline uint64_t stack_key(int colour, int type, int point, int height)
+{
+    return z_top[colour][type][point] ^ z_height[point][height];
+}
+
+#ifdef TRIAD_DEBUG
+void pos_debug_check(const position *p, const char *where);
+#else
+#define pos_debug_check(p, where) ((void)0)
+#endif
+
+/* side, phase, winner and ending are adjacent so one 32-bit copy saves them. */
+_Static_assert(offsetof(position, phase) == offsetof(position, side) + 1 &&
+               offsetof(position, ending) == offsetof(position, side) + 3, "state bytes must be adjacent");
+
+static inline void pos_next_phase(position *p)
+{
+    switch (p->phase) {
+    case PHASE_OPENING:
+        p->side = BLACK;
+        p->phase = PHASE_FIRST;
+        break;
+    case PHASE_FIRST:
+        p->phase = PHASE_SECOND;
+        break;
+    case PHASE_SECOND:
+        p->side ^= 1;
+        p->phase = PHASE_FIRST;
+        break;
+    default: /* placement: alternate; after the 60th piece White opens */
+        p->side ^= 1;
+        if (!(p->reserve[0][0] | p->reserve[0][1] | p->reserve[0][2] |
+              p->reserve[1][0] | p->reserve[1][1] | p->reserve[1][2]))
+            p->phase = PHASE_OPENING;
+        break;
+    }
+}
+
+static inline void pos_make(position *p, action a, undo *u)
+{
+    int us = p->side, them = us ^ 1;
+    int from = act_from(a), to = act_to(a);
+    uint64_t h = p->hash ^ z_state[us][p->phase];
+
+    u->hash = p->hash;
+    memcpy(&u->state, &p->side, 4);
+    if (act_kind(a) == ACT_CAPTURE) {
+        int mt = p->type[from], mh = p->height[from];
+        int vt = p->type[to], vh = p->height[to];
+        bitboard fb = 1ULL << from, tb = 1ULL << to;
+        u->type = (uint8_t)vt;
+        u->height = (uint8_t)vh;
+        p->occ[us] ^= fb | tb;
+        p->occ[them] ^= tb;
+        p->tops[vt] ^= tb;
+        p->tops[mt] ^= fb | tb;
+        p->height[to] = (uint8_t)mh;
+        p->height[from] = 0;
+        p->type[to] = (uint8_t)mt;
+        h ^= stack_key(us, mt, from, mh) ^ stack_key(them, vt, to, vh) ^ stack_key(us, mt, to, mh);
+        if (--p->count[them][vt] == 0) {
+            p->winner = (int8_t)us;
+            p->ending = END_TRINITY;
+        }
+    } else if (act_kind(a) == ACT_STACK) {
+        int mt = p->type[from], mh = p->height[from];
+        int tt = p->type[to], th = p->height[to];
+        bitboard fb = 1ULL << from, tb = 1ULL << to;
+        u->type = (uint8_t)tt;
+        u->height = (uint8_t)th;
+        p->occ[us] ^= fb;
+        p->tops[tt] ^= tb;
+        p->tops[mt] ^= fb | tb;
+        p->height[to] = (uint8_t)(mh + th);
+        p->height[from] = 0;
+        p->type[to] = (uint8_t)mt;
+        h ^= stack_key(us, mt, from, mh) ^ stack_key(us, tt, to, th) ^ stack_key(us, mt, to, mh + th);
+        /* Burying the last stack of a type loses at once (self-burial). */
+        if (--p->count[us][tt] == 0) {
+            p->winner = (int8_t)them;
+            p->ending = END_TRINITY;
+        }
+    } else if (act_kind(a) == ACT_PLACE) { /* the type rides in the "from" field */
+        int t = from;
+        p->occ[us] |= 1ULL << to;
+        p->tops[t] |= 1ULL << to;
+        p->height[to] = 1;
+        p->type[to] = (uint8_t)t;
+        p->count[us][t]++;
+        p->reserve[us][t]--;
+        h ^= stack_key(us, t, to, 1);
+    }
+    pos_next_phase(p);
+    p->hash = h ^ z_state[p->side][p->phase];
+    pos_debug_check(p, "make");
+}
+
+static inline void pos_unmake(position *p, action a, const undo *u)
+{
+    int us = u->state & 0xff, them = us ^ 1;
+    int from = act_from(a), to = act_to(a);
+
+    if (act_kind(a) == ACT_CAPTURE) {
+        int mt = p->type[to], vt = u->type;
+        bitboard fb = 1ULL << from, tb = 1ULL << to;
+        p->occ[us] ^= fb | tb;
+        p->occ[them] ^= tb;
+        p->tops[mt] ^= fb | tb;
+        p->tops[vt] ^= tb;
+        p->height[from] = p->height[to];
+        p->height[to] = u->height;
+        p->type[from] = (uint8_t)mt;
+        p->type[to] = (uint8_t)vt;
+        p->count[them][vt]++;
+    } else if (act_kind(a) == ACT_STACK) {
+        int mt = p->type[to], tt = u->type;
+        bitboard fb = 1ULL << from, tb = 1ULL << to;
+        p->occ[us] ^= fb;
+        p->tops[mt] ^= fb | tb;
+        p->tops[tt] ^= tb;
+        p->height[from] = (uint8_t)(p->height[to] - u->height);
+        p->height[to] = u->height;
+        p->type[from] = (uint8_t)mt;
+        p->type[to] = (uint8_t)tt;
+        p->count[us][tt]++;
+    } else if (act_kind(a) == ACT_PLACE) {
+        int t = from;
+        p->occ[us] &= ~(1ULL << to);
+        p->tops[t] &= ~(1ULL << to);
+        p->height[to] = 0;
+        p->count[us][t]--;
+        p->reserve[us][t]++;
+    }
+    p->hash = u->hash;
+    memcpy(&p->side, &u->state, 4);
+    pos_debug_check(p, "unmake");
+}
+
+#endif

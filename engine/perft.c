@@ -1,0 +1,37 @@
+/* perft.c — see perft.h. */
+#include "movegen.h"
+#include "perft.h"
+
+uint64_t perft(position *p, int depth)
+{
+    if (depth == 0)
+        return 1;
+    action list[MAX_ACTIONS];
+    int n = gen_actions(p, list);
+    uint64_t nodes = 0;
+    undo u = { 0 };
+    for (int i = 0; i < n; i++) {
+        pos_make(p, list[i], &u);
+        nodes += depth == 1 ? 1 : perft(p, depth - 1);
+        pos_unmake(p, list[i], &u);
+    }
+    return nodes;
+}
+
+uint64_t perft_bulk(position *p, int depth)
+{
+    action list[MAX_ACTIONS];
+    if (depth == 0)
+        return 1;
+    int n = gen_actions(p, list);
+    if (depth == 1)
+        return (uint64_t)n;
+    uint64_t nodes = 0;
+    undo u = { 0 };
+    for (int i = 0; i < n; i++) {
+        pos_make(p, list[i], &u);
+        nodes += perft_bulk(p, depth - 1);
+        pos_unmake(p, list[i], &u);
+    }
+    return nodes;
+}

@@ -1,0 +1,128 @@
+/* position.c — incremental make/unmake of TZAAR actions (see position.h). */
+#include <pthread.h>
+#include <string.h>
+#include "position.h"
+#include "prng.h"
+
+const int piece_supply[PIECE_TYPES] = { 6, 9, 15 };
+
+uint64_t z_top[2][PIECE_TYPES][64];
+uint64_t z_height[64][32];
+uint64_t z_state[2][4];
+
+static void build_keys(void)
+{
+    uint64_t s = 0x7472696164ULL; /* "triad": fixed, so hashes are stable across runs */
+    for (int c = 0; c < 2; c++)
+        for (int t = 0; t < PIECE_TYPES; t++)
+            for (int p = 0; p < 64; p++)
+                z_top[c][t][p] = splitmix64(&s);
+    for (int p = 0; p < 64; p++)
+        for (int h = 0; h < 32; h++)
+            z_height[p][h] = splitmix64(&s);
+    for (int c = 0; c < 2; c++)
+        for (int ph = 0; ph < 4; ph++)
+            z_state[c][ph] = splitmix64(&s);
+}
+
+void tz_init(void)
+{
+    static pthread_once_t once = PTHREAD_ONCE_INIT;
+    geo_init();
+    pthread_once(&once, build_keys);
+}
+
+void pos_clear(position *p)
+{
+    memset(p, 0, sizeof *p);
+    for (int c = 0; c < 2; c++)
+        for (int t = 0; t < PIECE_TYPES; t++)
+            p->reserve[c][t] = (uint8_t)piece_supply[t];
+    p->winner = -1;
+}
+
+void pos_put(position *p, int point, int colour, int type, int height)
+{
+    bitboard b = 1ULL << point;
+    p->occ[colour] |= b;
+    p->tops[type] |= b;
+    p->height[point] = (uint8_t)height;
+    p->type[point] = (uint8_t)type;
+}
+
+uint64_t pos_hash_full(const position *p)
+{
+    uint64_t h = z_state[p->side][p->phase];
+    for (int c = 0; c < 2; c++)
+        for (bitboard b = p->occ[c]; b; b &= b - 1) {
+            int pt = __builtin_ctzll(b);
+            h ^= stack_key(c, p->type[pt], pt, p->height[pt]);
+        }
+    return h;
+}
+
+void pos_finish(position *p, int side, int phase)
+{
+    p->side = (uint8_t)side;
+    p->phase = (uint8_t)phase;
+    p->winner = -1;
+    p->ending = END_NONE;
+    for (int c = 0; c < 2; c++)
+        for (int t = 0; t < PIECE_TYPES; t++)
+            p->count[c][t] = (uint8_t)__builtin_popcountll(p->occ[c] & p->tops[t]);
+    if (phase == PHASE_PLACE) {
+        for (int c = 0; c < 2; c++)
+            for (int t = 0; t < PIECE_TYPES; t++)
+                p->reserve[c][t] = (uint8_t)(piece_supply[t] - p->count[c][t]);
+    } else {
+        memset(p->reserve, 0, sizeof p->reserve);
+        /* A position in play in which a colour lacks a type on top is a game
+         * already lost by that colour (trinity rule). */
+        for (int c = 0; c < 2 && p->winner < 0; c++)
+            if (!p->count[c][TZAAR] || !p->count[c][TZARRA] || !p->count[c][TOTT]) {
+                p->winner = (int8_t)(c ^ 1);
+                p->ending = END_TRINITY;
+            }
+    }
+    p->hash = pos_hash_full(p);
+}
+
+#ifdef TRIAD_DEBUG
+#include <stdio.h>
+#include <stdlib.h>
+void pos_debug_check(const position *p, const char *where)
+{
+    const char *why = pos_check(p);
+    if (why) {
+        fprintf(stderr, "triad: internal error after %s: %s\n", where, why);
+        abort();
+    }
+}
+#endif
+
+const char *pos_check(const position *p)
+{
+    if (p->occ[WHITE] & p->occ[BLACK])
+        return "a point holds both colours";
+    bitboard all = p->occ[WHITE] | p->occ[BLACK];
+    if (all >> GEO_POINTS)
+        return "a stack beyond the 60 points";
+    if ((p->tops[0] | p->tops[1] | p->tops[2]) != all)
+        return "top-type bitboards disagree with the colour bitboards";
+    if ((p->tops[0] & p->tops[1]) | (p->tops[0] & p->tops[2]) | (p->tops[1] & p->tops[2]))
+        return "a point has two top types";
+    for (int pt = 0; pt < GEO_POINTS; pt++) {
+        int on = (int)(all >> pt & 1);
+        if (on != (p->height[pt] > 0))
+            return "heights disagree with the bitboards";
+        if (on && !(p->tops[p->type[pt]] >> pt & 1))
+            return "type array disagrees with the top-type bitboards";
+    }
+    for (int c = 0; c < 2; c++)
+        for (int t = 0; t < PIECE_TYPES; t++)
+            if (p->count[c][t] != __builtin_popcountll(p->occ[c] & p->tops[t]))
+                return "incremental type counts are wrong";
+    if (p->hash != pos_hash_full(p))
+        return "incremental hash is wrong";
+    return NULL;
+}

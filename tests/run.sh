@@ -1,0 +1,36 @@
+#!/usr/bin/env bash
+# run.sh BUILD_DIR — runs the unit tests and the command-line tests against the
+# binaries in BUILD_DIR, then prints the combined "N passed, N failed" line.
+set -u
+build=${1:?usage: tests/run.sh BUILD_DIR}
+here=$(cd "$(dirname "$0")" && pwd)
+passed=0 failed=0 broken=0
+
+run_part() { # name, command...
+    local name=$1 out rc line
+    shift
+    echo "== $name"
+    out=$("$@" 2>&1)
+    rc=$?
+    printf '%s\n' "$out" | grep -E "^(FAIL|not ok)" | head -50
+    line=$(printf '%s\n' "$out" | grep -E '^[0-9]+ passed, [0-9]+ failed' | tail -1)
+    if [ -z "$line" ]; then
+        printf '%s\n' "$out" | tail -20
+        echo "$name: no result line (exit $rc)"
+        broken=$((broken + 1))
+        return
+    fi
+    echo "$name: $line"
+    passed=$((passed + $(echo "$line" | cut -d' ' -f1)))
+    failed=$((failed + $(echo "$line" | cut -d' ' -f3)))
+    if [ "$rc" -ne 0 ] && [ "$(echo "$line" | cut -d' ' -f3)" -eq 0 ]; then
+        echo "$name: exit status $rc"
+        broken=$((broken + 1))
+    fi
+}
+
+run_part "unit tests" "$build/triad-tests"
+run_part "command-line tests" "$here/cli.sh" "$build/triad"
+failed=$((failed + broken))
+echo "$passed passed, $failed failed"
+[ "$failed" -eq 0 ]
