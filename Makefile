@@ -17,7 +17,7 @@ FUZZ_SECONDS ?= 60
 
 CPPFLAGS += -D_POSIX_C_SOURCE=200809L -MMD -MP
 CFLAGS_BASE = -std=c11 -Wall -Wextra -Wshadow -Wstrict-prototypes -Wmissing-prototypes
-LDLIBS  += -lpthread -lm
+LDLIBS  += -lgsl -lgslcblas -lz -lpthread -lm
 
 ifeq ($(SAN),1)
   VARIANT = san
@@ -28,7 +28,7 @@ else ifeq ($(DEBUG),1)
   CFLAGS_OPT = -O1 -g -DTRIAD_DEBUG
 else
   VARIANT = release
-  CFLAGS_OPT = -O3 $(ARCH) -g
+  CFLAGS_OPT = -O3 $(ARCH) -gdwarf-4
 endif
 CFLAGS ?=
 ALL_CFLAGS = $(CFLAGS_BASE) $(CFLAGS_OPT) $(CFLAGS)
@@ -67,19 +67,45 @@ bench: bin/triad
 	bin/triad bench
 
 # libFuzzer needs clang; each target runs FUZZ_SECONDS and keeps its corpus
-# in build/fuzz/corpus-NAME (seeded from tests/fuzz/seeds).
+# in build/fuzz/corpus-NAME (seeded from tests/fuzz/seeds).  Output goes to
+# build/fuzz/fuzz-NAME.log.  Every target runs; then make fails if any fuzzer
+# reported a crash, failed check, sanitizer error, timeout or leak, leaving the
+# input in build/fuzz/fuzz-NAME-crash-* (reproduce: build/fuzz/fuzz-NAME FILE).
+# POSIX sh only (no pipes, so no PIPESTATUS).  FUZZ_CC picks the compiler,
+# FUZZ_CFLAGS adds flags (a change rebuilds), FUZZ_ARGS adds libFuzzer
+# options.  See docs/fuzzing.md.
 FUZZ_TARGETS = position action
-fuzz:
-	@mkdir -p build/fuzz
-	@for t in $(FUZZ_TARGETS); do \
-	  clang $(CFLAGS_BASE) $(CPPFLAGS) -g -O1 -fsanitize=fuzzer,address,undefined \
-	    -o build/fuzz/fuzz-$$t tests/fuzz/fuzz_$$t.c $(wildcard engine/*.c) -lpthread -lm || exit 1; \
-	  mkdir -p build/fuzz/corpus-$$t; \
-	  echo "fuzz-$$t: $(FUZZ_SECONDS) s"; \
-	  build/fuzz/fuzz-$$t -max_total_time=$(FUZZ_SECONDS) -print_final_stats=1 \
-	    build/fuzz/corpus-$$t tests/fuzz/seeds 2>&1 | grep -E "stat::number_of_executed_units|stat::new_units_added|ERROR|SUMMARY|crash" ; \
-	  test $${PIPESTATUS[0]:-0} -eq 0 || exit 1; \
-	done
+FUZZ_CC     ?= clang
+FUZZ_CFLAGS ?=
+FUZZ_ARGS   ?=
+FUZZ_DIR     = build/fuzz
+FUZZ_SRC     = $(wildcard engine/*.c)
+FUZZ_FLAGS   = $(CFLAGS_BASE) $(filter-out -MMD -MP,$(CPPFLAGS)) -DTRIAD_DEBUG -g -O1 \
+               -fno-omit-frame-pointer -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all
+FUZZ_BINS    = $(FUZZ_TARGETS:%=$(FUZZ_DIR)/fuzz-%)
+
+.PHONY: fuzz-force
+$(FUZZ_DIR)/flags: fuzz-force
+	@mkdir -p $(FUZZ_DIR)
+	@echo '$(FUZZ_CC) $(FUZZ_FLAGS) $(FUZZ_CFLAGS)' | cmp -s - $@ || \
+	  echo '$(FUZZ_CC) $(FUZZ_FLAGS) $(FUZZ_CFLAGS)' >$@
+
+$(FUZZ_DIR)/fuzz-%: tests/fuzz/fuzz_%.c $(FUZZ_SRC) $(wildcard engine/*.h) $(FUZZ_DIR)/flags
+	$(FUZZ_CC) $(FUZZ_FLAGS) $(FUZZ_CFLAGS) -o $@ $< $(FUZZ_SRC) -lpthread -lm
+
+fuzz: $(FUZZ_BINS)
+	@failed=; for t in $(FUZZ_TARGETS); do \
+	  corpus=$(FUZZ_DIR)/corpus-$$t; log=$(FUZZ_DIR)/fuzz-$$t.log; \
+	  mkdir -p $$corpus || exit 1; \
+	  echo "fuzz-$$t: $(FUZZ_SECONDS) s, log $$log"; \
+	  $(FUZZ_DIR)/fuzz-$$t -max_total_time=$(FUZZ_SECONDS) -timeout=10 -print_final_stats=1 \
+	    -artifact_prefix=$(FUZZ_DIR)/fuzz-$$t- $(FUZZ_ARGS) $$corpus tests/fuzz/seeds >$$log 2>&1; \
+	  rc=$$?; \
+	  grep -E '^#[0-9]+[[:space:]]+DONE|^stat::(number_of_executed_units|average_exec_per_sec|new_units_added)|ERROR|SUMMARY|Test unit written|^fuzz_' $$log; \
+	  if [ $$rc -eq 0 ]; then echo "fuzz-$$t: ok, corpus $$(ls $$corpus | wc -l) files"; \
+	  else echo "fuzz-$$t: FAILED (exit status $$rc), see $$log"; failed="$$failed $$t"; fi; \
+	done; \
+	if [ -n "$$failed" ]; then echo "fuzz: failures in:$$failed" >&2; exit 1; fi
 
 install: bin/triad
 	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/triad

@@ -12,6 +12,12 @@ int cmd_perft(int argc, char **argv);
 int cmd_show(int argc, char **argv);
 int cmd_legal(int argc, char **argv);
 int cmd_bench(int argc, char **argv);
+int cmd_selfplay(int argc, char **argv);
+int cmd_records(int argc, char **argv);
+int cmd_play(int argc, char **argv);
+int cmd_analyse(int argc, char **argv);
+int cmd_engine(int argc, char **argv);
+int cmd_bias(int argc, char **argv);
 
 /* The starting position named by --position STR or --setup KIND [--seed S]
  * (default: the fixed setup).  Returns 0, or 2 after printing the error. */
@@ -19,5 +25,9 @@ int cli_position(const char *cmd, const char *text, const char *setup, uint64_t 
                  bool seed_given, position *out);
 
 double now_seconds(void);
+
+/* Writes the legal prefix of a principal variation from p, space-separated or
+ * as JSON strings; returns how many actions were written. */
+int pv_to_text(const position *p, const action *pv, int n, bool json, char *out, size_t size);
 
 #endif

@@ -15,6 +15,12 @@ static const command commands[] = {
     { "bench", cmd_bench, "perft speed and the node-count signature" },
     { "show", cmd_show, "draw a position" },
     { "legal", cmd_legal, "list the legal actions of a position" },
+    { "selfplay", cmd_selfplay, "play engine games into a records file" },
+    { "records", cmd_records, "stats, cat, verify, merge, import and export records files" },
+    { "play", cmd_play, "play one game between two players" },
+    { "analyse", cmd_analyse, "a player's choice in a position, with score and variation" },
+    { "engine", cmd_engine, "drive a player through the line protocol on stdin/stdout" },
+    { "bias", cmd_bias, "the opening-setup bias study: scores, intervals, tests, plots, report" },
 };
 
 static void usage(FILE *out)

@@ -117,6 +117,19 @@ int opts_parse(const cmd_spec *c, int argc, char **argv)
             *(bool *)o->dest = true;
             continue;
         }
+        if (o->kind == OPT_LIST) {
+            opt_list *l = o->dest;
+            int before = l->n;
+            if (eq)
+                l->items[l->n++] = eq + 1;
+            while (i + 1 < argc && strncmp(argv[i + 1], "--", 2) && l->n < OPT_LIST_MAX)
+                l->items[l->n++] = argv[++i];
+            if (i + 1 < argc && strncmp(argv[i + 1], "--", 2))
+                return cli_error(c->name, "too many values for --%s (at most %d)", o->name, OPT_LIST_MAX);
+            if (l->n == before)
+                return cli_error(c->name, "--%s needs at least one value (%s)", o->name, o->arg ? o->arg : "VALUE");
+            continue;
+        }
         const char *v = eq ? eq + 1 : (i + 1 < argc ? argv[++i] : NULL);
         if (!v)
             return cli_error(c->name, "--%s needs a value (%s)", o->name, o->arg ? o->arg : "VALUE");

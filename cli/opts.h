@@ -10,12 +10,20 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-typedef enum { OPT_FLAG, OPT_INT, OPT_U64, OPT_DOUBLE, OPT_STR } opt_kind;
+typedef enum { OPT_FLAG, OPT_INT, OPT_U64, OPT_DOUBLE, OPT_STR, OPT_LIST } opt_kind;
+
+/* OPT_LIST: "--records A B C" (the values up to the next --option), and the
+ * option may repeat.  items points into argv. */
+#define OPT_LIST_MAX 256
+typedef struct opt_list {
+    int n;
+    const char *items[OPT_LIST_MAX];
+} opt_list;
 
 typedef struct opt_spec {
     const char *name;  /* without the leading "--" */
     opt_kind kind;
-    void *dest;        /* bool, int, uint64_t, double or const char * */
+    void *dest;        /* bool, int, uint64_t, double, const char * or opt_list */
     const char *arg;   /* metavariable shown in --help, e.g. "N" */
     const char *help;
     long min, max;     /* bounds for OPT_INT (ignored when min == max) */

@@ -29,43 +29,28 @@ void pos_debug_check(const position *p, const char *where);
 _Static_assert(offsetof(position, phase) == offsetof(position, side) + 1 &&
                offsetof(position, ending) == offsetof(position, side) + 3, "state bytes must be adjacent");
 
-static inline void pos_next_phase(position *p)
-{
-    switch (p->phase) {
-    case PHASE_OPENING:
-        p->side = BLACK;
-        p->phase = PHASE_FIRST;
-        break;
-    case PHASE_FIRST:
-        p->phase = PHASE_SECOND;
-        break;
-    case PHASE_SECOND:
-        p->side ^= 1;
-        p->phase = PHASE_FIRST;
-        break;
-    default: /* placement: alternate; after the 60th piece White opens */
-        p->side ^= 1;
-        if (!(p->reserve[0][0] | p->reserve[0][1] | p->reserve[0][2] |
-              p->reserve[1][0] | p->reserve[1][1] | p->reserve[1][2]))
-            p->phase = PHASE_OPENING;
-        break;
-    }
-}
+/* Play phases only (0, 1, 2): who acts next and in which phase, and the
+ * hash change that goes with it (filled by tz_init). */
+extern const uint8_t next_side[2][3], next_phase[2][3];
+extern uint64_t z_step[2][3];
+
+/* Placement is rare and off the hot path. */
+void pos_make_place(position *p, action a);
 
 static inline void pos_make(position *p, action a, undo *u)
 {
-    int us = p->side, them = us ^ 1;
+    int us = p->side, them = us ^ 1, ph = p->phase;
     int from = act_from(a), to = act_to(a);
-    uint64_t h = p->hash ^ z_state[us][p->phase];
+    uint64_t h = p->hash ^ z_step[us][ph];
 
     u->hash = p->hash;
     memcpy(&u->state, &p->side, 4);
+    u->height = p->height[to]; /* the stack a capture or stack covers */
+    u->type = p->type[to];
     if (act_kind(a) == ACT_CAPTURE) {
         int mt = p->type[from], mh = p->height[from];
         int vt = p->type[to], vh = p->height[to];
         bitboard fb = 1ULL << from, tb = 1ULL << to;
-        u->type = (uint8_t)vt;
-        u->height = (uint8_t)vh;
         p->occ[us] ^= fb | tb;
         p->occ[them] ^= tb;
         p->tops[vt] ^= tb;
@@ -82,8 +67,6 @@ static inline void pos_make(position *p, action a, undo *u)
         int mt = p->type[from], mh = p->height[from];
         int tt = p->type[to], th = p->height[to];
         bitboard fb = 1ULL << from, tb = 1ULL << to;
-        u->type = (uint8_t)tt;
-        u->height = (uint8_t)th;
         p->occ[us] ^= fb;
         p->tops[tt] ^= tb;
         p->tops[mt] ^= fb | tb;
@@ -96,18 +79,13 @@ static inline void pos_make(position *p, action a, undo *u)
             p->winner = (int8_t)them;
             p->ending = END_TRINITY;
         }
-    } else if (act_kind(a) == ACT_PLACE) { /* the type rides in the "from" field */
-        int t = from;
-        p->occ[us] |= 1ULL << to;
-        p->tops[t] |= 1ULL << to;
-        p->height[to] = 1;
-        p->type[to] = (uint8_t)t;
-        p->count[us][t]++;
-        p->reserve[us][t]--;
-        h ^= stack_key(us, t, to, 1);
+    } else if (act_kind(a) == ACT_PLACE) {
+        pos_make_place(p, a);
+        return;
     }
-    pos_next_phase(p);
-    p->hash = h ^ z_state[p->side][p->phase];
+    p->hash = h;
+    p->side = next_side[us][ph];
+    p->phase = next_phase[us][ph];
     pos_debug_check(p, "make");
 }
 

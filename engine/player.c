@@ -1,5 +1,10 @@
-/* player.c — players made from spec strings (see player.h).
- * Only "random" exists yet; the searcher and greedy player follow. */
+/* player.c — players made from spec strings (player.h).
+ *
+ * "random" draws a legal action; "greedy" plays the turn whose resulting
+ * position the evaluation likes best; "ab" runs the alpha-beta searcher.
+ * greedy and ab place pieces (tournament setup) by the same one-action
+ * evaluation, which keeps the types balanced and avoids hanging stacks. */
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -7,28 +12,152 @@
 #include "player.h"
 #include "prng.h"
 
+enum { KIND_RANDOM, KIND_GREEDY, KIND_AB };
+
+#define DEFAULT_DEPTH 4
+#define DEFAULT_TT_MB 16
+
 struct player {
-    char spec[128];
+    char spec[256];
+    int kind;
+    search_limits lim;
+    long tt_mb;
+    eval_weights weights;
+    searcher *search; /* ab only */
 };
+
+/* Strict number parsers: the whole string, in range. */
+static bool parse_long(const char *s, long min, long max, long *out)
+{
+    char *end;
+    errno = 0;
+    long v = strtol(s, &end, 10);
+    if (!*s || *end || errno || v < min || v > max)
+        return false;
+    *out = v;
+    return true;
+}
+
+static bool parse_ms(const char *s, double *out)
+{
+    char *end;
+    errno = 0;
+    double v = strtod(s, &end);
+    if (!*s || *end || errno || !(v >= 0 && v <= 1e9))
+        return false;
+    *out = v;
+    return true;
+}
+
+/* Applies one key=value to pl.  Returns 0, or -1 with err set. */
+static int set_option(player *pl, const char *key, const char *value, char *err, size_t errlen)
+{
+    long v;
+    bool ok = true, known = true;
+    if (!strcmp(key, "weights") && pl->kind != KIND_RANDOM) {
+        char why[512];
+        if (eval_weights_load(&pl->weights, value, why, sizeof why)) {
+            snprintf(err, errlen, "weights: %s", why);
+            return -1;
+        }
+    } else if (pl->kind != KIND_AB) {
+        known = false;
+    } else if (!strcmp(key, "depth")) {
+        ok = parse_long(value, 0, SEARCH_MAX_DEPTH, &v) && ((pl->lim.depth = (int)v), true);
+    } else if (!strcmp(key, "nodes")) {
+        ok = parse_long(value, 0, 1000000000000000L, &v) && ((pl->lim.nodes = (uint64_t)v), true);
+    } else if (!strcmp(key, "ms")) {
+        ok = parse_ms(value, &pl->lim.ms);
+    } else if (!strcmp(key, "tt")) {
+        ok = parse_long(value, 1, 4096, &pl->tt_mb);
+    } else if (!strcmp(key, "noise")) {
+        ok = parse_long(value, 0, 1000, &v) && ((pl->lim.noise = (int)v), true);
+    } else {
+        known = false;
+    }
+    if (!known)
+        snprintf(err, errlen, "unknown option '%s'", key);
+    else if (!ok)
+        snprintf(err, errlen, "bad value '%s' for '%s'", value, key);
+    return known && ok ? 0 : -1;
+}
+
+/* "key=value,key=value"; a repeated key takes its last value. */
+static int parse_options(player *pl, char *opts, char *err, size_t errlen)
+{
+    for (char *item = opts, *next; item; item = next) {
+        next = strchr(item, ',');
+        if (next)
+            *next++ = 0;
+        char *eq = strchr(item, '=');
+        if (!eq || eq == item) {
+            snprintf(err, errlen, "expected key=value, got '%s'", item);
+            return -1;
+        }
+        *eq = 0;
+        if (set_option(pl, item, eq + 1, err, errlen))
+            return -1;
+    }
+    return 0;
+}
+
+static int configure(player *pl, const char *spec, char *err, size_t errlen)
+{
+    char buf[sizeof pl->spec], why[600];
+    if (strlen(spec) >= sizeof buf) {
+        snprintf(err, errlen, "player spec longer than %zu characters", sizeof buf - 1);
+        return -1;
+    }
+    strcpy(buf, spec);
+    strcpy(pl->spec, spec);
+    char *opts = strchr(buf, ':');
+    if (opts)
+        *opts++ = 0;
+    static const char *const names[] = { "random", "greedy", "ab" };
+    pl->kind = -1;
+    for (int k = 0; k < 3; k++)
+        if (!strcmp(buf, names[k]))
+            pl->kind = k;
+    if (pl->kind < 0) {
+        snprintf(err, errlen, "unknown player '%s' (expected ab, greedy or random)", buf);
+        return -1;
+    }
+    eval_weights_default(&pl->weights);
+    pl->tt_mb = DEFAULT_TT_MB;
+    if (opts && parse_options(pl, opts, why, sizeof why)) {
+        snprintf(err, errlen, "player '%s': %s", buf, why);
+        return -1;
+    }
+    if (pl->kind == KIND_AB && !pl->lim.depth && !pl->lim.nodes && !(pl->lim.ms > 0))
+        pl->lim.depth = DEFAULT_DEPTH;
+    return 0;
+}
 
 player *player_new(const char *spec, char *err, size_t errlen)
 {
-    if (strcmp(spec, "random")) {
-        snprintf(err, errlen, "unknown player '%s'", spec);
-        return NULL;
-    }
     player *pl = calloc(1, sizeof *pl);
     if (!pl) {
         snprintf(err, errlen, "out of memory");
         return NULL;
     }
-    snprintf(pl->spec, sizeof pl->spec, "%s", spec);
+    if (configure(pl, spec, err, errlen)) {
+        free(pl);
+        return NULL;
+    }
+    if (pl->kind == KIND_AB && !(pl->search = searcher_new((size_t)pl->tt_mb, &pl->weights))) {
+        snprintf(err, errlen, "out of memory for a %ld MiB table", pl->tt_mb);
+        free(pl);
+        return NULL;
+    }
     return pl;
 }
 
 void player_free(player *pl)
 {
-    free(pl);
+    if (pl) {
+        searcher_free(pl->search);
+        free(pl);
+    }
 }
 
 const char *player_spec(const player *pl)
@@ -36,17 +165,83 @@ const char *player_spec(const player *pl)
     return pl->spec;
 }
 
+void player_set_progress(player *pl, search_progress fn, void *ctx)
+{
+    if (pl->search)
+        searcher_set_progress(pl->search, fn, ctx);
+}
+
+static void shuffle(action *list, int n, xoshiro256 *rng)
+{
+    for (int i = n - 1; i > 0; i--) {
+        int j = (int)xoshiro_below(rng, (uint64_t)i + 1);
+        action t = list[i];
+        list[i] = list[j];
+        list[j] = t;
+    }
+}
+
+/* The evaluation of p for colour us, with decided games at the extremes. */
+static double value_for(const player *pl, const position *p, int us)
+{
+    int w = game_winner(p, NULL);
+    if (w >= 0)
+        return w == us ? 1e9 : -1e9;
+    double v = eval_position(&pl->weights, p);
+    return us == WHITE ? v : -v;
+}
+
+/* The best of p's actions for us by value_for() after it, looking through
+ * the rest of us's turn when turn is set (greedy); first among equals in
+ * the seeded order.  *count accumulates positions evaluated. */
+static action best_by_eval(const player *pl, position *p, xoshiro256 *rng, bool turn, double *score,
+                           uint64_t *count)
+{
+    action list[MAX_ACTIONS], best = ACTION_NONE;
+    int us = p->side, n = gen_actions(p, list);
+    shuffle(list, n, rng);
+    *score = -2e9;
+    for (int i = 0; i < n; i++) {
+        undo u;
+        double v;
+        pos_make(p, list[i], &u);
+        if (turn && p->side == us && p->winner < 0)
+            best_by_eval(pl, p, rng, false, &v, count);
+        else
+            v = value_for(pl, p, us);
+        (*count)++;
+        pos_unmake(p, list[i], &u);
+        if (v > *score) {
+            *score = v;
+            best = list[i];
+        }
+    }
+    return best;
+}
+
 action player_choose(player *pl, const position *p, uint64_t seed, search_report *report)
 {
-    (void)pl;
-    action list[MAX_ACTIONS];
-    int n = gen_actions(p, list);
+    search_report local;
+    search_report *r = report ? report : &local;
     xoshiro256 rng;
     xoshiro_seed(&rng, seed);
-    action a = list[xoshiro_below(&rng, (uint64_t)n)];
-    if (report) {
-        memset(report, 0, sizeof *report);
-        report->best = a;
+    memset(r, 0, sizeof *r);
+    if (pl->kind == KIND_AB && p->phase != PHASE_PLACE) {
+        search_run(pl->search, p, &pl->lim, seed, r);
+        return r->best;
     }
-    return a;
+    position work = *p;
+    if (pl->kind == KIND_RANDOM) {
+        action list[MAX_ACTIONS];
+        int n = gen_actions(&work, list);
+        r->best = list[xoshiro_below(&rng, (uint64_t)n)];
+    } else {
+        double v;
+        r->best = best_by_eval(pl, &work, &rng, p->phase != PHASE_PLACE, &v, &r->nodes);
+        r->score = v > SCORE_EVAL_MAX ? SCORE_WIN : v < -SCORE_EVAL_MAX ? -SCORE_WIN : (int)(v + (v < 0 ? -0.5 : 0.5));
+        r->depth = p->phase == PHASE_FIRST ? 2 : 1;
+    }
+    r->pv[0] = r->best;
+    r->pv_len = 1;
+    return r->best;
 }

@@ -9,6 +9,10 @@ const int piece_supply[PIECE_TYPES] = { 6, 9, 15 };
 uint64_t z_top[2][PIECE_TYPES][64];
 uint64_t z_height[64][32];
 uint64_t z_state[2][4];
+uint64_t z_step[2][3];
+const uint8_t next_side[2][3] = { { BLACK, WHITE, BLACK }, { BLACK, BLACK, WHITE } };
+const uint8_t next_phase[2][3] = { { PHASE_FIRST, PHASE_SECOND, PHASE_FIRST },
+                                   { PHASE_FIRST, PHASE_SECOND, PHASE_FIRST } };
 
 static void build_keys(void)
 {
@@ -23,6 +27,9 @@ static void build_keys(void)
     for (int c = 0; c < 2; c++)
         for (int ph = 0; ph < 4; ph++)
             z_state[c][ph] = splitmix64(&s);
+    for (int c = 0; c < 2; c++)
+        for (int ph = 0; ph < 3; ph++)
+            z_step[c][ph] = z_state[c][ph] ^ z_state[next_side[c][ph]][next_phase[c][ph]];
 }
 
 void tz_init(void)
@@ -99,6 +106,25 @@ void pos_debug_check(const position *p, const char *where)
     }
 }
 #endif
+
+void pos_make_place(position *p, action a)
+{
+    int us = p->side, t = act_from(a), to = act_to(a);
+    uint64_t h = p->hash ^ z_state[us][PHASE_PLACE] ^ stack_key(us, t, to, 1);
+    p->occ[us] |= 1ULL << to;
+    p->tops[t] |= 1ULL << to;
+    p->height[to] = 1;
+    p->type[to] = (uint8_t)t;
+    p->count[us][t]++;
+    p->reserve[us][t]--;
+    /* The players alternate; after the 60th piece White opens the game. */
+    p->side ^= 1;
+    if (!(p->reserve[0][0] | p->reserve[0][1] | p->reserve[0][2] |
+          p->reserve[1][0] | p->reserve[1][1] | p->reserve[1][2]))
+        p->phase = PHASE_OPENING;
+    p->hash = h ^ z_state[p->side][p->phase];
+    pos_debug_check(p, "placement");
+}
 
 const char *pos_check(const position *p)
 {

@@ -7,10 +7,11 @@
 #include "../engine/position.h"
 
 extern const test_case tests_geometry[], tests_rules[], tests_text[],
-    tests_perft[], tests_setup[], tests_diff[];
+    tests_perft[], tests_setup[], tests_diff[], tests_stats[],
+    tests_bias[];
 
 static const test_case *const suites[] = {
-    tests_geometry, tests_rules, tests_text, tests_setup, tests_perft, tests_diff,
+    tests_geometry, tests_rules, tests_text, tests_setup, tests_perft, tests_diff, tests_stats, tests_bias,
 };
 
 static int failures_in_test;

@@ -1,0 +1,505 @@
+/* cmd_records.c — `triad records SUBCOMMAND`: stats, cat, verify, merge,
+ * import and export over records files (selfplay/record.h).
+ *
+ * Every subcommand streams games one at a time, so files of any size work
+ * in constant memory (merge and verify add one bit per game id).  A damaged
+ * block is reported on stderr and skipped; the subcommand then exits 1. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include "../engine/notation.h"
+#include "../engine/setup.h"
+#include "../selfplay/idset.h"
+#include "../selfplay/littlegolem.h"
+#include "../selfplay/record.h"
+#include "commands.h"
+#include "opts.h"
+
+#define MAX_FILES 4096
+
+/* Splits argv into options (for opts_parse) and file operands, using the
+ * table to know which options take a value. */
+static int split_args(const cmd_spec *c, int argc, char **argv, char **opts, int *nopts,
+                      const char **files, int *nfiles)
+{
+    *nopts = *nfiles = 0;
+    opts[(*nopts)++] = argv[0];
+    for (int i = 1; i < argc; i++) {
+        if (strncmp(argv[i], "--", 2) || !argv[i][2]) {
+            if (*nfiles == MAX_FILES)
+                return cli_error(c->name, "more than %d files", MAX_FILES);
+            files[(*nfiles)++] = argv[i];
+            continue;
+        }
+        opts[(*nopts)++] = argv[i];
+        const opt_spec *o = c->opts;
+        while (o->name && strcmp(o->name, argv[i] + 2))
+            o++;
+        if (o->name && o->kind != OPT_FLAG && i + 1 < argc)
+            opts[(*nopts)++] = argv[++i];
+    }
+    opts[*nopts] = NULL;
+    return 0;
+}
+
+/* Parses the options and file operands of a subcommand; 0 to go on, else
+ * the exit status (0 after --help). */
+static int parse(const cmd_spec *c, int argc, char **argv, const char **files, int *nfiles, bool need_files)
+{
+    char **opts = malloc(((size_t)argc + 1) * sizeof *opts);
+    int nopts, rc;
+    if (!opts)
+        return cli_error(c->name, "out of memory");
+    rc = split_args(c, argc, argv, opts, &nopts, files, nfiles);
+    if (!rc)
+        rc = opts_parse(c, nopts, opts);
+    free(opts);
+    if (rc)
+        return rc == 1 ? -1 : rc;
+    if (need_files && !*nfiles)
+        return cli_error(c->name, "no FILE given (see triad %s --help)", c->name);
+    return 0;
+}
+
+/* Opens a file for reading, reporting failure as bad input. */
+static rec_reader *open_or_say(const char *cmd, const char *path)
+{
+    char err[400];
+    rec_reader *r = rec_reader_open(path, err, sizeof err);
+    if (!r)
+        cli_error(cmd, "%s", err);
+    return r;
+}
+
+/* The next game, reporting bad blocks (and counting them in *bad). */
+static int next_game(const char *cmd, const char *path, rec_reader *r, rec_game *g, int *bad)
+{
+    int rc;
+    while ((rc = rec_reader_next(r, g)) == REC_BAD) {
+        fprintf(stderr, "triad %s: %s: %s\n", cmd, path, rec_reader_error(r));
+        ++*bad;
+    }
+    return rc;
+}
+
+static const char *ending_name(int ending)
+{
+    return ending == END_TRINITY ? "trinity" : ending == END_NO_CAPTURE ? "no_capture" : "unfinished";
+}
+
+static const char *result_text(int winner)
+{
+    return winner == WHITE ? "1-0" : winner == BLACK ? "0-1" : "*";
+}
+
+typedef struct tally {
+    uint64_t games, white_wins, turns, bytes;
+    uint64_t setup_games[SETUP_KINDS], setup_white[SETUP_KINDS];
+    uint64_t endings[3]; /* END_NONE (unfinished), END_TRINITY, END_NO_CAPTURE */
+} tally;
+
+static void print_stats(const tally *t, bool json)
+{
+    double n = t->games ? (double)t->games : 1;
+    if (!json) {
+        printf("games %llu\nwhite_score %.4f\nmean_turns %.2f\nbytes_per_game %.1f\n",
+               (unsigned long long)t->games, (double)t->white_wins / n, (double)t->turns / n,
+               (double)t->bytes / n);
+        for (int k = 0; k < SETUP_KINDS; k++)
+            if (t->setup_games[k])
+                printf("setup %s: games %llu white_score %.4f\n", setup_names[k],
+                       (unsigned long long)t->setup_games[k],
+                       (double)t->setup_white[k] / (double)t->setup_games[k]);
+        printf("endings: trinity %llu no_capture %llu unfinished %llu\n", (unsigned long long)t->endings[1],
+               (unsigned long long)t->endings[2], (unsigned long long)t->endings[0]);
+        return;
+    }
+    printf("{\"games\":%llu,\"white_score\":%.6f,\"mean_turns\":%.4f,\"bytes_per_game\":%.2f,\"by_setup\":{",
+           (unsigned long long)t->games, (double)t->white_wins / n, (double)t->turns / n, (double)t->bytes / n);
+    for (int k = 0, first = 1; k < SETUP_KINDS; k++)
+        if (t->setup_games[k]) {
+            printf("%s\"%s\":{\"games\":%llu,\"white_score\":%.6f}", first ? "" : ",", setup_names[k],
+                   (unsigned long long)t->setup_games[k], (double)t->setup_white[k] / (double)t->setup_games[k]);
+            first = 0;
+        }
+    printf("},\"endings\":{\"trinity\":%llu,\"no_capture\":%llu,\"unfinished\":%llu}}\n",
+           (unsigned long long)t->endings[1], (unsigned long long)t->endings[2], (unsigned long long)t->endings[0]);
+}
+
+static int records_stats(int argc, char **argv, rec_game *g)
+{
+    const char *files[MAX_FILES];
+    int nfiles, rc, bad = 0;
+    bool json = false;
+    const opt_spec opts[] = { { "json", OPT_FLAG, &json, NULL, "print one JSON object", 0, 0, NULL }, { 0 } };
+    const cmd_spec spec = { "records stats", "FILE... [--json]",
+                            "Counts the games of the files together: White's score (wins / games), mean\n"
+                            "turns, bytes per game, and the same by setup and by ending.", opts };
+    if ((rc = parse(&spec, argc, argv, files, &nfiles, true)))
+        return rc < 0 ? 0 : rc;
+    tally t = { 0 };
+    for (int i = 0; i < nfiles; i++) {
+        rec_reader *r = open_or_say(spec.name, files[i]);
+        if (!r)
+            return 2;
+        t.bytes += rec_reader_file_size(r);
+        while (next_game(spec.name, files[i], r, g, &bad) == REC_GAME) {
+            int k = g->setup % SETUP_KINDS;
+            t.games++;
+            t.white_wins += g->winner == WHITE;
+            t.turns += (uint64_t)g->turns;
+            t.setup_games[k]++;
+            t.setup_white[k] += g->winner == WHITE;
+            t.endings[g->ending % 3]++;
+        }
+        rec_reader_close(r);
+    }
+    print_stats(&t, json);
+    return bad ? 1 : 0;
+}
+
+static void print_game(const rec_game *g)
+{
+    position p = g->start;
+    printf("%llu %s%s %s %s %s %s %d :", (unsigned long long)g->id, setup_names[g->setup % SETUP_KINDS],
+           g->swapped ? ",swapped" : "", g->white, g->black, result_text(g->winner), ending_name(g->ending),
+           g->turns);
+    for (int j = 0; j < g->nactions; j++) {
+        char text[ACTION_TEXT_MAX];
+        undo u;
+        action_to_text(g->actions[j], p.side, text);
+        printf(" %s", text);
+        pos_make(&p, g->actions[j], &u);
+    }
+    putchar('\n');
+}
+
+static int records_cat(int argc, char **argv, rec_game *g)
+{
+    const char *files[MAX_FILES];
+    int nfiles, rc, bad = 0;
+    bool start = false;
+    const opt_spec opts[] = {
+        { "start", OPT_FLAG, &start, NULL, "also print each game's starting position", 0, 0, NULL },
+        { 0 },
+    };
+    const cmd_spec spec = { "records cat", "FILE... [--start]",
+                            "One line per game: id, setup (\",swapped\" for the second game of a pair),\n"
+                            "White's and Black's player, result, ending, turns, then the actions.", opts };
+    if ((rc = parse(&spec, argc, argv, files, &nfiles, true)))
+        return rc < 0 ? 0 : rc;
+    for (int i = 0; i < nfiles; i++) {
+        rec_reader *r = open_or_say(spec.name, files[i]);
+        if (!r)
+            return 2;
+        while (next_game(spec.name, files[i], r, g, &bad) == REC_GAME) {
+            if (start) {
+                char text[POS_TEXT_MAX];
+                pos_to_text(&g->start, text, sizeof text);
+                printf("%llu start %s\n", (unsigned long long)g->id, text);
+            }
+            print_game(g);
+        }
+        rec_reader_close(r);
+    }
+    return bad ? 1 : 0;
+}
+
+/* Checks one file: blocks and games (the reader replays each game), ids
+ * inside the run and its shard, no id twice.  Returns the problems found. */
+static int verify_file(const char *path, rec_reader *r, rec_game *g)
+{
+    const rec_run *run = rec_reader_run(r);
+    idset seen = { 0 };
+    uint64_t games = 0;
+    int bad = 0, rc;
+    while ((rc = rec_reader_next(r, g)) != REC_END) {
+        const char *what = NULL;
+        if (rc == REC_BAD)
+            fprintf(stderr, "triad records verify: %s: %s\n", path, rec_reader_error(r));
+        else if (run->source == REC_SOURCE_SELFPLAY && (g->id >= run->games || !rec_in_shard(run, g->id)))
+            what = "is not one of the run's (or of its shard's)";
+        else if (idset_add(&seen, g->id) != 1)
+            what = "appears twice";
+        else
+            games++;
+        if (what)
+            fprintf(stderr, "triad records verify: %s: game %llu %s\n", path, (unsigned long long)g->id, what);
+        bad += rc == REC_BAD || what;
+    }
+    idset_free(&seen);
+    printf("%s: %llu games", path, (unsigned long long)games);
+    if (run->source == REC_SOURCE_SELFPLAY && run->shards <= 1 && games < run->games)
+        printf(" (incomplete: the run has %llu)", (unsigned long long)run->games);
+    printf(", %s\n", bad ? "FAILED" : "ok");
+    return bad;
+}
+
+static int records_verify(int argc, char **argv, rec_game *g)
+{
+    const char *files[MAX_FILES];
+    int nfiles, rc, bad = 0;
+    const opt_spec opts[] = { { 0 } };
+    const cmd_spec spec = { "records verify", "FILE...",
+                            "Checks every block's checksum, replays every game (legality, result, ending,\n"
+                            "turns) and checks ids.  Exits 1 naming each bad block or game.", opts };
+    if ((rc = parse(&spec, argc, argv, files, &nfiles, true)))
+        return rc < 0 ? 0 : rc;
+    for (int i = 0; i < nfiles; i++) {
+        rec_reader *r = open_or_say(spec.name, files[i]);
+        if (!r)
+            return 2;
+        bad += verify_file(files[i], r, g);
+        rec_reader_close(r);
+    }
+    return bad ? 1 : 0;
+}
+
+/* Opens every input and checks they are shards of one self-play run. */
+static int open_shards(const char *cmd, const char **files, int nfiles, rec_reader **r)
+{
+    char diff[300];
+    for (int i = 0; i < nfiles; i++) {
+        if (!(r[i] = open_or_say(cmd, files[i])))
+            return 2;
+        if (rec_reader_run(r[i])->source != REC_SOURCE_SELFPLAY)
+            return cli_error(cmd, "%s is an import, not a shard of a self-play run", files[i]);
+        if (i && rec_run_diff(rec_reader_run(r[i]), rec_reader_run(r[0]), false, files[i], files[0], diff,
+                              sizeof diff))
+            return cli_error(cmd, "refusing to merge shards of different runs: %s", diff);
+    }
+    return 0;
+}
+
+static rec_writer *create_output(const char *cmd, const char *out, bool force, const rec_run *run)
+{
+    char err[400];
+    if (!force && !access(out, F_OK)) {
+        cli_error(cmd, "%s exists (give --force to overwrite it)", out);
+        return NULL;
+    }
+    rec_writer *w = rec_writer_open(out, run, force ? REC_OVERWRITE : REC_CREATE, 0, 0, err, sizeof err);
+    if (!w)
+        cli_error(cmd, "%s", err);
+    return w;
+}
+
+/* Copies the games of every shard, each id once; 0, or the exit status. */
+static int copy_shards(const char **files, int nfiles, rec_reader **r, rec_writer *w, rec_game *g,
+                       uint64_t *games, uint64_t *dups, int *bad)
+{
+    idset seen = { 0 };
+    int rc = 0;
+    for (int i = 0; i < nfiles && !rc; i++)
+        while (!rc && next_game("records merge", files[i], r[i], g, bad) == REC_GAME) {
+            int added = idset_add(&seen, g->id);
+            if (added < 0)
+                rc = cli_error("records merge", "%s: game id %llu too large", files[i], (unsigned long long)g->id);
+            else if (!added)
+                ++*dups;
+            else if (rec_writer_append(w, g))
+                rc = cli_error("records merge", "%s", rec_writer_error(w)) - 1;
+            else
+                ++*games;
+        }
+    idset_free(&seen);
+    return rc;
+}
+
+static int records_merge(int argc, char **argv, rec_game *g)
+{
+    const char *files[MAX_FILES], *out = NULL;
+    rec_reader *r[MAX_FILES] = { 0 };
+    int nfiles, rc, bad = 0;
+    bool force = false;
+    const opt_spec opts[] = {
+        { "out", OPT_STR, &out, "OUT", "the merged file", 0, 0, NULL },
+        { "force", OPT_FLAG, &force, NULL, "overwrite OUT", 0, 0, NULL },
+        { 0 },
+    };
+    const cmd_spec spec = { "records merge", "--out OUT IN... [--force]",
+                            "Merges shards of one self-play run (any number, any order), keeping each\n"
+                            "game id once.  Refuses files of different runs.", opts };
+    if ((rc = parse(&spec, argc, argv, files, &nfiles, true)))
+        return rc < 0 ? 0 : rc;
+    if (!out)
+        return cli_error(spec.name, "--out OUT is required");
+    uint64_t games = 0, dups = 0;
+    rec_writer *w = NULL;
+    if (!(rc = open_shards(spec.name, files, nfiles, r))) {
+        rec_run run = *rec_reader_run(r[0]);
+        run.shard = 0;
+        run.shards = 1;
+        if (!(w = create_output(spec.name, out, force, &run)))
+            rc = 2;
+        else
+            rc = copy_shards(files, nfiles, r, w, g, &games, &dups, &bad);
+        char err[300];
+        if (w && rec_writer_close(w, err, sizeof err) && !rc)
+            rc = cli_error(spec.name, "%s: %s", out, err) - 1;
+        if (!rc)
+            fprintf(stderr, "records merge: %llu games into %s (%llu duplicates dropped)%s\n",
+                    (unsigned long long)games, out, (unsigned long long)dups,
+                    games < run.games ? "; some of the run's games are missing" : "");
+    }
+    for (int i = 0; i < nfiles; i++)
+        if (r[i])
+            rec_reader_close(r[i]);
+    return rc ? rc : bad ? 1 : 0;
+}
+
+/* The whole of a file, NUL-terminated; NULL with errno set. */
+static char *slurp(const char *path)
+{
+    FILE *f = fopen(path, "rb");
+    char *text = NULL;
+    size_t len = 0, cap = 0, got;
+    if (!f)
+        return NULL;
+    do {
+        if (cap - len < 65537) {
+            char *t = realloc(text, cap = cap * 2 + 65537);
+            if (!t)
+                break;
+            text = t;
+        }
+        got = fread(text + len, 1, cap - len - 1, f);
+        len += got;
+    } while (got);
+    if (ferror(f) || cap - len < 1) {
+        free(text);
+        text = NULL;
+    } else {
+        text[len] = 0;
+    }
+    fclose(f);
+    return text;
+}
+
+static int store_game(void *ctx, const rec_game *g)
+{
+    return rec_writer_append(ctx, g);
+}
+
+static int import_files(const char **files, int nfiles, rec_writer *w, uint64_t *games)
+{
+    char err[400];
+    for (int i = 0; i < nfiles; i++) {
+        char *text = slurp(files[i]);
+        if (!text)
+            return cli_error("records import", "%s: cannot read it", files[i]);
+        int got = lg_import(text, files[i], games, store_game, w, err, sizeof err);
+        free(text);
+        if (got < 0)
+            return cli_error("records import", "%s", err);
+    }
+    return 0;
+}
+
+static int records_import(int argc, char **argv, rec_game *g)
+{
+    const char *files[MAX_FILES], *out = NULL;
+    int nfiles, rc;
+    bool lg = false, force = false;
+    const opt_spec opts[] = {
+        { "littlegolem", OPT_FLAG, &lg, NULL, "the files are LittleGolem records (the only format)", 0, 0, NULL },
+        { "out", OPT_STR, &out, "OUT", "the records file to write", 0, 0, NULL },
+        { "force", OPT_FLAG, &force, NULL, "overwrite OUT", 0, 0, NULL },
+        { 0 },
+    };
+    const cmd_spec spec = { "records import", "--littlegolem FILE... --out OUT [--force]",
+                            "Imports LittleGolem TZAAR records (the rules page describes them) as games\n"
+                            "of setup random, or fixed when POS is the rulebook's.  Stops at the first\n"
+                            "bad record, naming its file, game and turn; OUT is then not kept.", opts };
+    (void)g;
+    if ((rc = parse(&spec, argc, argv, files, &nfiles, true)))
+        return rc < 0 ? 0 : rc;
+    if (!lg)
+        return cli_error(spec.name, "say which format: --littlegolem");
+    if (!out)
+        return cli_error(spec.name, "--out OUT is required");
+    rec_run run = { .source = REC_SOURCE_IMPORT, .shards = 1 };
+    rec_writer *w = create_output(spec.name, out, force, &run);
+    if (!w)
+        return 2;
+    uint64_t games = 0;
+    char err[300];
+    rc = import_files(files, nfiles, w, &games);
+    if (rec_writer_close(w, err, sizeof err) && !rc)
+        rc = cli_error(spec.name, "%s: %s", out, err) - 1;
+    if (rc)
+        unlink(out);
+    else
+        fprintf(stderr, "records import: %llu games into %s\n", (unsigned long long)games, out);
+    return rc;
+}
+
+static int records_export(int argc, char **argv, rec_game *g)
+{
+    const char *files[MAX_FILES];
+    int nfiles, rc, bad = 0;
+    bool lg = false;
+    const opt_spec opts[] = {
+        { "littlegolem", OPT_FLAG, &lg, NULL, "write LittleGolem records (the only format)", 0, 0, NULL },
+        { 0 },
+    };
+    const cmd_spec spec = { "records export", "--littlegolem FILE...",
+                            "Writes every game on stdout as a LittleGolem record, one per line\n"
+                            "(tournament games from the position after placement).", opts };
+    if ((rc = parse(&spec, argc, argv, files, &nfiles, true)))
+        return rc < 0 ? 0 : rc;
+    if (!lg)
+        return cli_error(spec.name, "say which format: --littlegolem");
+    for (int i = 0; i < nfiles; i++) {
+        char err[200];
+        rec_reader *r = open_or_say(spec.name, files[i]);
+        if (!r)
+            return 2;
+        while (next_game(spec.name, files[i], r, g, &bad) == REC_GAME)
+            if (lg_export(stdout, g, err, sizeof err)) {
+                fprintf(stderr, "triad records export: %s: %s\n", files[i], err);
+                bad++;
+            }
+        rec_reader_close(r);
+    }
+    return bad ? 1 : 0;
+}
+
+typedef struct subcommand {
+    const char *name;
+    int (*run)(int argc, char **argv, rec_game *g);
+    const char *summary;
+} subcommand;
+
+static const subcommand subcommands[] = {
+    { "stats", records_stats, "White's score, turns, bytes per game, by setup and ending" },
+    { "cat", records_cat, "one readable line per game" },
+    { "verify", records_verify, "check checksums, replay every game, check ids" },
+    { "merge", records_merge, "merge the shards of one run" },
+    { "import", records_import, "LittleGolem records to a records file" },
+    { "export", records_export, "a records file to LittleGolem records" },
+};
+
+int cmd_records(int argc, char **argv)
+{
+    size_t n = sizeof subcommands / sizeof *subcommands;
+    if (argc < 2 || !strcmp(argv[1], "--help") || !strcmp(argv[1], "-h")) {
+        FILE *out = argc < 2 ? stderr : stdout;
+        fputs("usage: triad records SUBCOMMAND ...\n\nsubcommands:\n", out);
+        for (size_t i = 0; i < n; i++)
+            fprintf(out, "  %-8s %s\n", subcommands[i].name, subcommands[i].summary);
+        fputs("\n'triad records SUBCOMMAND --help' describes one; the format is in docs/records.md.\n", out);
+        return argc < 2 ? 2 : 0;
+    }
+    for (size_t i = 0; i < n; i++)
+        if (!strcmp(argv[1], subcommands[i].name)) {
+            rec_game *g = malloc(sizeof *g);
+            if (!g)
+                return cli_error("records", "out of memory");
+            int rc = subcommands[i].run(argc - 1, argv + 1, g);
+            free(g);
+            return rc;
+        }
+    return cli_error("records", "unknown subcommand '%s' (stats, cat, verify, merge, import, export)", argv[1]);
+}

@@ -1,0 +1,257 @@
+/* eval.c — feature extraction, the weighted sum and weight files (eval.h).
+ *
+ * One pass over each colour's stacks gathers counts, heights and the set of
+ * enemy stacks it can capture (first occupied point of each ray, as in
+ * movegen.c); every feature is then a few bit counts away. */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include "eval.h"
+
+typedef struct feature_info {
+    const char *name;
+    double weight; /* hand-set default */
+    const char *about;
+} feature_info;
+
+static const feature_info features[EVAL_FEATURES] = {
+    [F_TZAAR_STACKS] = { "tzaar_stacks", 300, "Tzaar-topped stacks, diminishing: 1 + 1/2 + ... + 1/n" },
+    [F_TZARRA_STACKS] = { "tzarra_stacks", 260, "Tzarra-topped stacks, same curve" },
+    [F_TOTT_STACKS] = { "tott_stacks", 220, "Tott-topped stacks, same curve" },
+    [F_TZAAR_HEIGHT] = { "tzaar_height", 6, "pieces in Tzaar-topped stacks" },
+    [F_TZARRA_HEIGHT] = { "tzarra_height", 6, "pieces in Tzarra-topped stacks" },
+    [F_TOTT_HEIGHT] = { "tott_height", 5, "pieces in Tott-topped stacks" },
+    [F_TZAAR_TALLEST] = { "tzaar_tallest", 14, "height of the tallest Tzaar stack" },
+    [F_TZARRA_TALLEST] = { "tzarra_tallest", 12, "height of the tallest Tzarra stack" },
+    [F_TOTT_TALLEST] = { "tott_tallest", 10, "height of the tallest Tott stack" },
+    [F_STACKS] = { "stacks", 45, "stacks of any type" },
+    [F_ONE_LEFT] = { "one_left", -60, "types with exactly one stack left" },
+    [F_CAPTURES] = { "captures", 4, "capture actions available (mobility)" },
+    [F_NO_CAPTURE] = { "no_capture", -120, "1 when no capture is available" },
+    [F_HANGING_TZAAR] = { "hanging_tzaar", -45, "Tzaars the side to act can capture, at most 2 (side not to act only)" },
+    [F_HANGING_TZARRA] = { "hanging_tzarra", -40, "Tzarras the side to act can capture, at most 2 (side not to act only)" },
+    [F_HANGING_TOTT] = { "hanging_tott", -30, "Totts the side to act can capture, at most 2 (side not to act only)" },
+    [F_HANGING_LAST] = { "hanging_last", -400, "capturable last stacks of a type (side not to act only)" },
+    [F_THREATENED] = { "threatened", -15, "stacks the opponent could capture, at most 2 (side to act only)" },
+    [F_THREATENED_LAST] = { "threatened_last", -90, "last stacks of a type the opponent could capture (side to act only)" },
+    [F_SAFE_TYPES] = { "safe_types", 25, "types whose tallest stack is taller than every enemy stack" },
+    [F_SECURE_TYPES] = { "secure_types", 60, "types whose tallest stack outnumbers all enemy pieces (never capturable)" },
+    [F_CENTRE] = { "centre", 4, "stacks within two steps of the hole" },
+    [F_TEMPO] = { "tempo", 80, "+1 for the side to act (it is about to capture), as White minus Black" },
+};
+
+/* The 18 points within two steps of the hole, in point-index bits (the test
+ * suite re-derives it from the geometry). */
+#define CENTRE_MASK 0x70f0f0f0e000ULL
+
+/* harmonic[n] = 1 + 1/2 + ... + 1/n: the n-th stack of a type adds 1/n, so
+ * the last one is worth most.  No type has more than 15 stacks. */
+static const double harmonic[16] = {
+    0, 1, 1.5, 1.8333333333333333, 2.0833333333333333, 2.2833333333333333,
+    2.45, 2.5928571428571429, 2.7178571428571429, 2.8289682539682540,
+    2.9289682539682540, 3.0198773448773449, 3.1032106782106782,
+    3.1801337551337551, 3.2515623265623266, 3.3182289932289932,
+};
+
+const char *eval_feature_name(int i)
+{
+    return i >= 0 && i < EVAL_FEATURES ? features[i].name : NULL;
+}
+
+int eval_feature_index(const char *name)
+{
+    for (int i = 0; i < EVAL_FEATURES; i++)
+        if (!strcmp(name, features[i].name))
+            return i;
+    return -1;
+}
+
+/* What one colour has: per-type counts and heights, and what it attacks. */
+typedef struct side_facts {
+    int height[PIECE_TYPES], tallest[PIECE_TYPES];
+    int pieces, max_height, captures, centre;
+    bitboard attacks; /* enemy stacks it can capture now */
+} side_facts;
+
+static void gather(const position *p, int c, side_facts *f)
+{
+    bitboard mine = p->occ[c], theirs = p->occ[c ^ 1], all = mine | theirs;
+    memset(f, 0, sizeof *f);
+    f->centre = __builtin_popcountll(mine & CENTRE_MASK);
+    for (bitboard b = mine; b; b &= b - 1) {
+        int from = __builtin_ctzll(b), h = p->height[from], t = p->type[from];
+        f->height[t] += h;
+        if (h > f->tallest[t])
+            f->tallest[t] = h;
+        for (int d = 0; d < GEO_DIRS; d++) {
+            bitboard r = geo_ray[from][d] & all;
+            if (!r)
+                continue;
+            int to = geo_first(r, d);
+            if ((theirs >> to & 1) && p->height[to] <= h) {
+                f->captures++;
+                f->attacks |= 1ULL << to;
+            }
+        }
+    }
+    for (int t = 0; t < PIECE_TYPES; t++) {
+        f->pieces += f->height[t];
+        if (f->tallest[t] > f->max_height)
+            f->max_height = f->tallest[t];
+    }
+}
+
+/* A turn captures at most two stacks, so more targets than two say little
+ * more; uncapped counts made the evaluation swing by whole stacks per ply. */
+static int at_most_2(int n)
+{
+    return n < 2 ? n : 2;
+}
+
+/* Features of colour c alone; eval_features() subtracts the two colours. */
+static void colour_features(const position *p, int c, const side_facts *me, const side_facts *them,
+                            double *out)
+{
+    bool to_act = p->side == c;
+    bitboard attacked = them->attacks & p->occ[c];
+    int one_left = 0, last_attacked = 0, safe = 0, secure = 0;
+    for (int t = 0; t < PIECE_TYPES; t++) {
+        int n = p->count[c][t];
+        out[F_TZAAR_STACKS + t] = harmonic[n];
+        out[F_TZAAR_HEIGHT + t] = me->height[t];
+        out[F_TZAAR_TALLEST + t] = me->tallest[t];
+        out[F_HANGING_TZAAR + t] = to_act ? 0 : at_most_2(__builtin_popcountll(attacked & p->tops[t]));
+        one_left += n == 1;
+        last_attacked += n == 1 && (attacked & p->tops[t]);
+        safe += n && me->tallest[t] > them->max_height;
+        secure += n && me->tallest[t] > them->pieces;
+    }
+    out[F_STACKS] = __builtin_popcountll(p->occ[c]);
+    out[F_ONE_LEFT] = one_left;
+    out[F_CAPTURES] = me->captures;
+    out[F_NO_CAPTURE] = me->captures == 0;
+    out[F_HANGING_LAST] = to_act ? 0 : last_attacked;
+    out[F_THREATENED] = to_act ? at_most_2(__builtin_popcountll(attacked)) : 0;
+    out[F_THREATENED_LAST] = to_act ? last_attacked : 0;
+    out[F_SAFE_TYPES] = safe;
+    out[F_SECURE_TYPES] = secure;
+    out[F_CENTRE] = me->centre;
+    out[F_TEMPO] = to_act;
+}
+
+void eval_features(const position *p, double *out)
+{
+    side_facts f[2];
+    double black[EVAL_FEATURES];
+    gather(p, WHITE, &f[WHITE]);
+    gather(p, BLACK, &f[BLACK]);
+    colour_features(p, WHITE, &f[WHITE], &f[BLACK], out);
+    colour_features(p, BLACK, &f[BLACK], &f[WHITE], black);
+    for (int i = 0; i < EVAL_FEATURES; i++)
+        out[i] -= black[i];
+}
+
+double eval_position(const eval_weights *w, const position *p)
+{
+    double x[EVAL_FEATURES], sum = 0;
+    eval_features(p, x);
+    for (int i = 0; i < EVAL_FEATURES; i++)
+        sum += w->w[i] * x[i];
+    return sum;
+}
+
+void eval_weights_default(eval_weights *w)
+{
+    for (int i = 0; i < EVAL_FEATURES; i++)
+        w->w[i] = features[i].weight;
+}
+
+/* One "name value" line (comment already cut).  Returns 1 for a weight, 0 for
+ * a blank line, -1 on error. */
+static int parse_line(char *line, eval_weights *w, bool *seen, const char *where, char *err, size_t errlen)
+{
+    char *name = strtok(line, " \t\r"), *value, *extra, *end;
+    if (!name)
+        return 0;
+    value = strtok(NULL, " \t\r");
+    extra = value ? strtok(NULL, " \t\r") : NULL;
+    int i = eval_feature_index(name);
+    if (i < 0) {
+        snprintf(err, errlen, "%s: unknown feature '%s'", where, name);
+        return -1;
+    }
+    if (!value || extra) {
+        snprintf(err, errlen, "%s: expected 'name value' for '%s'", where, name);
+        return -1;
+    }
+    errno = 0;
+    double v = strtod(value, &end);
+    if (*end || errno || v != v) {
+        snprintf(err, errlen, "%s: bad value '%s' for '%s'", where, value, name);
+        return -1;
+    }
+    if (seen[i]) {
+        snprintf(err, errlen, "%s: feature '%s' given twice", where, name);
+        return -1;
+    }
+    seen[i] = true;
+    w->w[i] = v;
+    return 1;
+}
+
+int eval_weights_parse(eval_weights *w, const char *text, const char *source, char *err, size_t errlen)
+{
+    bool seen[EVAL_FEATURES] = { false };
+    char line[512], where[300];
+    int lineno = 0;
+    for (const char *s = text; *s;) {
+        size_t n = strcspn(s, "\n");
+        lineno++;
+        snprintf(where, sizeof where, "%s:%d", source, lineno);
+        if (n >= sizeof line) {
+            snprintf(err, errlen, "%s: line too long", where);
+            return -1;
+        }
+        memcpy(line, s, n);
+        line[n] = 0;
+        line[strcspn(line, "#")] = 0;
+        if (parse_line(line, w, seen, where, err, errlen) < 0)
+            return -1;
+        s += n + (s[n] == '\n');
+    }
+    for (int i = 0; i < EVAL_FEATURES; i++)
+        if (!seen[i]) {
+            snprintf(err, errlen, "%s:%d: missing feature '%s'", source, lineno, features[i].name);
+            return -1;
+        }
+    return 0;
+}
+
+int eval_weights_load(eval_weights *w, const char *path, char *err, size_t errlen)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f) {
+        snprintf(err, errlen, "%s: %s", path, strerror(errno));
+        return -1;
+    }
+    char *text = NULL;
+    long size = fseek(f, 0, SEEK_END) ? -1 : ftell(f);
+    if (size >= 0 && size < (1 << 20) && !fseek(f, 0, SEEK_SET) && (text = malloc((size_t)size + 1))) {
+        size_t got = fread(text, 1, (size_t)size, f);
+        text[got] = 0;
+    }
+    fclose(f);
+    if (!text) {
+        snprintf(err, errlen, "%s: cannot read (or larger than 1 MiB)", path);
+        return -1;
+    }
+    int rc = eval_weights_parse(w, text, path, err, errlen);
+    free(text);
+    return rc;
+}
+
+void eval_weights_write(const eval_weights *w, FILE *out)
+{
+    for (int i = 0; i < EVAL_FEATURES; i++)
+        fprintf(out, "%-16s %.17g    # %s\n", features[i].name, w->w[i], features[i].about);
+}

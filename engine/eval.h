@@ -1,0 +1,53 @@
+/* eval.h — the static evaluation: a weighted sum of named features.
+ *
+ * eval_features() maps a position to EVAL_FEATURES numbers, each a
+ * White-minus-Black difference (or, for tempo, +1/-1 by who is to act), so
+ * the evaluation is always from White's point of view.  eval_position() is
+ * exactly the dot product of the weights with that vector, which lets a tuner
+ * fit the weights by regression on the same features the search uses.
+ *
+ * Weights live in a plain text file, one "name value" per line with '#'
+ * comments; every feature must appear exactly once.  Score units are the
+ * search's: roughly 100 for an ordinary stack (see docs/players.md). */
+#ifndef TRIAD_EVAL_H
+#define TRIAD_EVAL_H
+
+#include <stddef.h>
+#include <stdio.h>
+#include "position.h"
+
+enum {
+    F_TZAAR_STACKS, F_TZARRA_STACKS, F_TOTT_STACKS,
+    F_TZAAR_HEIGHT, F_TZARRA_HEIGHT, F_TOTT_HEIGHT,
+    F_TZAAR_TALLEST, F_TZARRA_TALLEST, F_TOTT_TALLEST,
+    F_STACKS, F_ONE_LEFT, F_CAPTURES, F_NO_CAPTURE,
+    F_HANGING_TZAAR, F_HANGING_TZARRA, F_HANGING_TOTT, F_HANGING_LAST,
+    F_THREATENED, F_THREATENED_LAST, F_SAFE_TYPES, F_SECURE_TYPES,
+    F_CENTRE, F_TEMPO,
+    EVAL_FEATURES
+};
+
+typedef struct eval_weights {
+    double w[EVAL_FEATURES];
+} eval_weights;
+
+/* The feature's name as weight files spell it, e.g. "tzaar_stacks". */
+const char *eval_feature_name(int i);
+/* Index of a feature name, or -1. */
+int eval_feature_index(const char *name);
+
+/* Fills out[EVAL_FEATURES], White minus Black. */
+void eval_features(const position *p, double *out);
+/* weights . features, from White's point of view. */
+double eval_position(const eval_weights *w, const position *p);
+
+/* The built-in weights (the same as data/weights/default.txt). */
+void eval_weights_default(eval_weights *w);
+/* Parses weight-file text; source names it in errors ("FILE:LINE: ...").
+ * Returns 0, or -1 with one line in err. */
+int eval_weights_parse(eval_weights *w, const char *text, const char *source, char *err, size_t errlen);
+int eval_weights_load(eval_weights *w, const char *path, char *err, size_t errlen);
+/* Writes a weight file that eval_weights_parse() reads back exactly. */
+void eval_weights_write(const eval_weights *w, FILE *out);
+
+#endif

@@ -1,0 +1,516 @@
+/* search.c — negamax alpha-beta with iterative deepening (search.h).
+ *
+ * Layout: budget and scoring helpers, move ordering, the two quiescence
+ * functions, the main search, the root and the iterative-deepening driver.
+ * Everything a search touches lives in the searcher struct. */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include "movegen.h"
+#include "prng.h"
+#include "search.h"
+#include "tt.h"
+
+#define MAX_PLY 72            /* depth cap plus quiescence plies */
+#define INF 32000
+#define HISTORY_MAX (1 << 20)
+/* Quiescence looks at this many captures, best-ordered first: a lower bound
+ * on the side's turn that costs a few evaluations instead of dozens. */
+#define Q_CAPTURES 4
+
+typedef struct scored {
+    action a;
+    int key;   /* ordering key; at the root, the score of the last iteration */
+    int bonus; /* root only: the seeded noise */
+} scored;
+
+struct searcher {
+    const eval_weights *weights;
+    tt table;
+    position pos;
+    uint64_t nodes, node_limit;
+    double deadline; /* 0: none */
+    bool stop;
+    action killers[MAX_PLY][2];
+    int32_t history[2][4096];
+    action pv[MAX_PLY][MAX_PLY];
+    int pv_len[MAX_PLY];
+    scored root[MAX_ACTIONS];
+    int root_n;
+    action root_best;
+    search_progress progress;
+    void *progress_ctx;
+};
+
+static double clock_seconds(void)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
+}
+
+searcher *searcher_new(size_t tt_mb, const eval_weights *weights)
+{
+    searcher *s = calloc(1, sizeof *s);
+    if (!s)
+        return NULL;
+    if (tt_init(&s->table, tt_mb)) {
+        free(s);
+        return NULL;
+    }
+    s->weights = weights;
+    return s;
+}
+
+void searcher_free(searcher *s)
+{
+    if (s) {
+        tt_free(&s->table);
+        free(s);
+    }
+}
+
+void searcher_set_progress(searcher *s, search_progress fn, void *ctx)
+{
+    s->progress = fn;
+    s->progress_ctx = ctx;
+}
+
+int search_eval(const eval_weights *w, const position *p)
+{
+    double v = eval_position(w, p);
+    v = v > SCORE_EVAL_MAX ? SCORE_EVAL_MAX : v < -SCORE_EVAL_MAX ? -SCORE_EVAL_MAX : v;
+    int score = (int)lround(v);
+    return p->side == WHITE ? score : -score;
+}
+
+/* Counts a node; true when the node or time budget is spent.  The node limit
+ * is checked before counting, so a search never exceeds it; the clock is read
+ * every 1024 nodes only. */
+static bool budget_spent(searcher *s)
+{
+    if (s->stop)
+        return true;
+    if (s->nodes >= s->node_limit) {
+        s->stop = true;
+        return true;
+    }
+    s->nodes++;
+    if (s->deadline > 0 && !(s->nodes & 1023) && clock_seconds() >= s->deadline)
+        s->stop = true;
+    return s->stop;
+}
+
+/* A finished game, from the side to act's point of view. */
+static int terminal(const position *p, int ply)
+{
+    return p->winner == p->side ? SCORE_WIN - ply : -(SCORE_WIN - ply);
+}
+
+static int score_to_tt(int v, int ply)
+{
+    return v > SCORE_WIN_MIN ? v + ply : v < -SCORE_WIN_MIN ? v - ply : v;
+}
+
+static int score_from_tt(int v, int ply)
+{
+    return v > SCORE_WIN_MIN ? v - ply : v < -SCORE_WIN_MIN ? v + ply : v;
+}
+
+/* True when the side to act can capture the opponent's last stack of some
+ * type, which wins at once.  Looks outward from each such stack: the first
+ * stack on a ray from it is the one that could capture it. */
+static bool wins_now(const position *p)
+{
+    int us = p->side, them = us ^ 1;
+    bitboard all = p->occ[0] | p->occ[1];
+    for (int t = 0; t < PIECE_TYPES; t++) {
+        if (p->count[them][t] != 1)
+            continue;
+        int pt = __builtin_ctzll(p->tops[t] & p->occ[them]), h = p->height[pt];
+        for (int d = 0; d < GEO_DIRS; d++) {
+            bitboard r = geo_ray[pt][d] & all;
+            if (r) {
+                int q = geo_first(r, d);
+                if ((p->occ[us] >> q & 1) && p->height[q] >= h)
+                    return true;
+            }
+        }
+    }
+    return false;
+}
+
+static bool capture_wins(const position *p, action a)
+{
+    return p->count[p->side ^ 1][p->type[act_to(a)]] == 1;
+}
+
+/* Captures of the opponent's rarest type first, then of taller stacks. */
+static int capture_key(const position *p, action a)
+{
+    int to = act_to(a);
+    return 1000000 + (16 - p->count[p->side ^ 1][p->type[to]]) * 40000 + p->height[to] * 1000;
+}
+
+/* Moves the best-keyed entry of list[i..n) to i and returns its action. */
+static action pick(scored *list, int n, int i)
+{
+    int b = i;
+    for (int j = i + 1; j < n; j++)
+        if (list[j].key > list[b].key)
+            b = j;
+    scored t = list[i];
+    list[i] = list[b];
+    list[b] = t;
+    return list[i].a;
+}
+
+static void update_pv(searcher *s, int ply, action a)
+{
+    s->pv[ply][0] = a;
+    int n = s->pv_len[ply + 1];
+    if (n > MAX_PLY - 1 - ply - 1)
+        n = MAX_PLY - 1 - ply - 1;
+    memcpy(&s->pv[ply][1], s->pv[ply + 1], (size_t)n * sizeof(action));
+    s->pv_len[ply] = n + 1;
+}
+
+/* A position at a turn boundary, scored statically for the side to act:
+ * lost with no capture, won with a capture of a last stack, else eval. */
+static int leaf(searcher *s, int ply)
+{
+    const position *p = &s->pos;
+    if (budget_spent(s))
+        return 0;
+    s->pv_len[ply] = 0;
+    if (p->winner >= 0)
+        return terminal(p, ply);
+    if (!has_capture(p))
+        return -(SCORE_WIN - ply);
+    if (wins_now(p))
+        return SCORE_WIN - ply - 1;
+    return search_eval(s->weights, p);
+}
+
+/* Makes a, scores the result from the mover's side with fn, unmakes. */
+static int after(searcher *s, action a, int ply, int (*fn)(searcher *, int))
+{
+    undo u;
+    int us = s->pos.side;
+    pos_make(&s->pos, a, &u);
+    int v = s->pos.winner >= 0 ? terminal(&s->pos, ply + 1) : fn(s, ply + 1);
+    if (s->pos.side != us)
+        v = -v;
+    pos_unmake(&s->pos, a, &u);
+    return v;
+}
+
+/* After pass: the opponent's turn boundary. */
+static int pass_leaf(searcher *s, int ply)
+{
+    return after(s, ACTION_PASS, ply, leaf);
+}
+
+/* Collects the captures of the side to act with ordering keys; returns the
+ * count, or -1 when one of them wins at once. */
+static int scored_captures(const position *p, scored *out)
+{
+    action caps[MAX_ACTIONS];
+    int n = gen_captures(p, caps);
+    for (int i = 0; i < n; i++) {
+        if (capture_wins(p, caps[i]))
+            return -1;
+        out[i].a = caps[i];
+        out[i].key = capture_key(p, caps[i]);
+    }
+    return n;
+}
+
+/* Depth exhausted in the middle of a turn: stand pat on pass, or a capture
+ * as the second action, each scored at the following turn boundary. */
+static int q_second(searcher *s, int ply, int beta)
+{
+    scored caps[MAX_ACTIONS];
+    if (budget_spent(s))
+        return 0;
+    s->pv_len[ply] = 0;
+    int n = scored_captures(&s->pos, caps);
+    if (n < 0)
+        return SCORE_WIN - ply - 1;
+    int best = after(s, ACTION_PASS, ply, leaf);
+    for (int i = 0; i < n && i < Q_CAPTURES && best < beta && !s->stop; i++) {
+        int v = after(s, pick(caps, n, i), ply, leaf);
+        if (v > best)
+            best = v;
+    }
+    return s->stop ? 0 : best;
+}
+
+/* Depth exhausted at a turn boundary: the side to act must capture, so it
+ * takes its best first capture and passes (a lower bound on its turn). */
+static int q_turn(searcher *s, int ply, int beta)
+{
+    scored caps[MAX_ACTIONS];
+    if (budget_spent(s))
+        return 0;
+    s->pv_len[ply] = 0;
+    int n = scored_captures(&s->pos, caps);
+    if (n < 0)
+        return SCORE_WIN - ply - 1;
+    if (n == 0)
+        return -(SCORE_WIN - ply);
+    int best = -INF;
+    for (int i = 0; i < n && i < Q_CAPTURES && best < beta && !s->stop; i++) {
+        int v = after(s, pick(caps, n, i), ply, pass_leaf);
+        if (v > best)
+            best = v;
+    }
+    return s->stop ? 0 : best;
+}
+
+static int search(searcher *s, int depth, int ply, int alpha, int beta);
+
+/* Searches the position after a from the mover's side: negated only when the
+ * player changes.  Later moves get a null window first (PVS), reduced by
+ * `reduction` plies, and are re-searched when they beat alpha. */
+static int try_move(searcher *s, action a, int depth, int ply, int alpha, int beta, bool first,
+                    int reduction)
+{
+    undo u;
+    int us = s->pos.side, v;
+#define CHILD(d, lo, hi) (s->pos.side != us ? -search(s, d, ply + 1, -(hi), -(lo)) : search(s, d, ply + 1, lo, hi))
+    pos_make(&s->pos, a, &u);
+    if (first) {
+        v = CHILD(depth - 1, alpha, beta);
+    } else {
+        v = CHILD(depth - 1 - reduction, alpha, alpha + 1);
+        if (v > alpha && reduction && !s->stop)
+            v = CHILD(depth - 1, alpha, alpha + 1);
+        if (v > alpha && v < beta && !s->stop)
+            v = CHILD(depth - 1, alpha, beta);
+    }
+#undef CHILD
+    pos_unmake(&s->pos, a, &u);
+    return v;
+}
+
+/* Stage two of generation, only reached when no capture cut off: stacking
+ * actions and pass, ordered by killers and history. */
+static int add_quiets(searcher *s, scored *list, int n, int ply)
+{
+    action q[MAX_ACTIONS];
+    int m = gen_stacks(&s->pos, q);
+    q[m++] = ACTION_PASS;
+    for (int i = 0; i < m; i++) {
+        action a = q[i];
+        list[n].a = a;
+        list[n].key = a == s->killers[ply][0] ? 900000 : a == s->killers[ply][1] ? 800000
+                                                        : s->history[s->pos.side][a & 4095];
+        n++;
+    }
+    return n;
+}
+
+static void reward(searcher *s, action a, int depth, int ply)
+{
+    int32_t *h = &s->history[s->pos.side][a & 4095];
+    *h += depth * depth;
+    if (*h > HISTORY_MAX)
+        *h = HISTORY_MAX;
+    if (s->killers[ply][0] != a) {
+        s->killers[ply][1] = s->killers[ply][0];
+        s->killers[ply][0] = a;
+    }
+}
+
+/* True when a stored result of this depth or deeper settles the node; the
+ * score comes back through *v. */
+static bool tt_cutoff(const tt_entry *e, int depth, int ply, int alpha, int beta, int *v)
+{
+    if (!e || e->depth < depth)
+        return false;
+    *v = score_from_tt(e->score, ply);
+    return e->bound == BOUND_EXACT || (e->bound == BOUND_LOWER && *v >= beta) ||
+           (e->bound == BOUND_UPPER && *v <= alpha);
+}
+
+static int search(searcher *s, int depth, int ply, int alpha, int beta)
+{
+    position *p = &s->pos;
+    if (p->winner >= 0)
+        return terminal(p, ply);
+    if (depth <= 0 || ply >= MAX_PLY - 4)
+        return p->phase == PHASE_SECOND ? q_second(s, ply, beta) : q_turn(s, ply, beta);
+    if (budget_spent(s))
+        return 0;
+    s->pv_len[ply] = 0;
+    bool pv_node = beta - alpha > 1, second = p->phase == PHASE_SECOND, quiets = false;
+    const tt_entry *e = tt_probe(&s->table, p->hash);
+    action tt_move = e ? e->move : ACTION_NONE;
+    int v;
+    if (!pv_node && tt_cutoff(e, depth, ply, alpha, beta, &v))
+        return v;
+
+    scored list[2 * MAX_ACTIONS];
+    int n = scored_captures(p, list);
+    if (n < 0)
+        return SCORE_WIN - ply - 1;
+    if (n == 0 && !second)
+        return -(SCORE_WIN - ply);
+    if (second && tt_move != ACTION_NONE && act_kind(tt_move) != ACT_CAPTURE) {
+        n = add_quiets(s, list, n, ply);
+        quiets = true;
+    }
+    for (int i = 0; i < n; i++)
+        if (list[i].a == tt_move)
+            list[i].key = INT32_MAX;
+
+    int alpha0 = alpha, best = -INF;
+    action best_move = ACTION_NONE;
+    for (int i = 0;; i++) {
+        if (i == n) {
+            if (!second || quiets)
+                break;
+            n = add_quiets(s, list, n, ply);
+            quiets = true;
+        }
+        action a = pick(list, n, i);
+        bool late = act_kind(a) != ACT_CAPTURE && i >= 3 && depth >= 3 && a != tt_move &&
+                    a != s->killers[ply][0] && a != s->killers[ply][1];
+        v = try_move(s, a, depth, ply, alpha, beta, i == 0, late ? 1 : 0);
+        if (s->stop)
+            return 0;
+        if (v > best) {
+            best = v;
+            best_move = a;
+            if (v > alpha) {
+                alpha = v;
+                update_pv(s, ply, a);
+                if (v >= beta) {
+                    reward(s, a, depth, ply);
+                    break;
+                }
+            }
+        }
+    }
+    int bound = best >= beta ? BOUND_LOWER : best > alpha0 ? BOUND_EXACT : BOUND_UPPER;
+    tt_store(&s->table, p->hash, depth, score_to_tt(best, ply), bound, best_move);
+    return best;
+}
+
+/* One iteration over the root actions in their current order; each carries
+ * its seeded bonus, so the window is shifted by it. */
+static int root_search(searcher *s, int depth)
+{
+    int alpha = -INF, best = -INF;
+    s->pv_len[0] = 0;
+    if (budget_spent(s))
+        return 0;
+    for (int i = 0; i < s->root_n; i++) {
+        scored *r = &s->root[i];
+        int v = try_move(s, r->a, depth, 0, alpha - r->bonus, INF - r->bonus, i == 0, 0) + r->bonus;
+        if (s->stop)
+            return 0;
+        r->key = v;
+        if (v > best) {
+            best = v;
+            s->root_best = r->a;
+            if (v > alpha) {
+                alpha = v;
+                update_pv(s, 0, r->a);
+            }
+        }
+    }
+    return best;
+}
+
+/* Stable insertion sort by key, best first: equal keys keep the seeded order. */
+static void sort_root(scored *list, int n)
+{
+    for (int i = 1; i < n; i++) {
+        scored t = list[i];
+        int j = i;
+        for (; j > 0 && list[j - 1].key < t.key; j--)
+            list[j] = list[j - 1];
+        list[j] = t;
+    }
+}
+
+/* Root actions: shuffled by the seed, then ordered like inner nodes (stable),
+ * so the seed only decides between actions the search cannot tell apart. */
+static void root_setup(searcher *s, const search_limits *lim, uint64_t seed)
+{
+    action list[MAX_ACTIONS];
+    xoshiro256 rng;
+    xoshiro_seed(&rng, seed);
+    int n = gen_actions(&s->pos, list);
+    for (int i = n - 1; i > 0; i--) {
+        int j = (int)xoshiro_below(&rng, (uint64_t)i + 1);
+        action t = list[i];
+        list[i] = list[j];
+        list[j] = t;
+    }
+    for (int i = 0; i < n; i++) {
+        action a = list[i];
+        s->root[i].a = a;
+        s->root[i].key = act_kind(a) == ACT_CAPTURE ? capture_key(&s->pos, a) : act_kind(a) == ACT_STACK;
+        s->root[i].bonus = lim->noise > 0 ? (int)xoshiro_below(&rng, (uint64_t)lim->noise + 1) : 0;
+    }
+    s->root_n = n;
+    sort_root(s->root, n);
+}
+
+static void reset(searcher *s, const position *p, const search_limits *lim, double t0)
+{
+    s->pos = *p;
+    tt_new_search(&s->table);
+    memset(s->killers, 0xff, sizeof s->killers);
+    memset(s->history, 0, sizeof s->history);
+    s->nodes = 0;
+    s->node_limit = lim->nodes ? lim->nodes : UINT64_MAX;
+    s->deadline = lim->ms > 0 ? t0 + lim->ms / 1000 : 0;
+    s->stop = false;
+}
+
+void search_run(searcher *s, const position *p, const search_limits *lim, uint64_t seed, search_report *r)
+{
+    double t0 = clock_seconds();
+    int max_depth = lim->depth > 0 && lim->depth < SEARCH_MAX_DEPTH ? lim->depth : SEARCH_MAX_DEPTH;
+    reset(s, p, lim, t0);
+    root_setup(s, lim, seed);
+    memset(r, 0, sizeof *r);
+    r->best = s->root[0].a;
+    for (int i = 0; i < s->root_n; i++)
+        if (act_kind(s->root[i].a) == ACT_CAPTURE && capture_wins(&s->pos, s->root[i].a)) {
+            /* Nothing beats a win on the spot. */
+            r->best = r->pv[0] = s->root[i].a;
+            r->pv_len = r->depth = 1;
+            r->score = SCORE_WIN - 1;
+            r->nodes = s->nodes = 1;
+            r->seconds = clock_seconds() - t0;
+            return;
+        }
+    for (int d = 1; d <= max_depth; d++) {
+        int v = root_search(s, d);
+        if (s->stop)
+            break;
+        r->best = s->root_best;
+        r->score = v;
+        r->depth = d;
+        r->pv_len = s->pv_len[0] < PV_MAX ? s->pv_len[0] : PV_MAX;
+        memcpy(r->pv, s->pv[0], (size_t)r->pv_len * sizeof(action));
+        r->nodes = s->nodes;
+        r->seconds = clock_seconds() - t0;
+        if (s->progress)
+            s->progress(s->progress_ctx, r);
+        sort_root(s->root, s->root_n);
+        /* A game decided inside the full-width plies stays decided deeper. */
+        if (abs(v) >= SCORE_WIN - d)
+            break;
+        if (lim->ms > 0 && r->seconds * 1000 > lim->ms / 2)
+            break;
+    }
+    r->nodes = s->nodes;
+    r->seconds = clock_seconds() - t0;
+}

@@ -1,0 +1,52 @@
+/* stats.h — the statistics behind match results and the bias study:
+ * Wilson intervals, logistic Elo, the pentanomial model of paired games,
+ * the sequential probability ratio test and the difference of two
+ * proportions.  Pure functions of counts; nothing here reads records. */
+#ifndef TRIAD_STATS_H
+#define TRIAD_STATS_H
+
+#include <stdint.h>
+
+#define Z95 1.959963984540054
+
+typedef struct interval {
+    double lo, hi;
+} interval;
+
+/* Wilson score interval for x successes in n trials (n > 0). */
+interval wilson(double x, double n, double z);
+
+/* Logistic Elo: the score expected at a rating difference, and back.  Scores
+ * of 0 or 1 map to -/+ infinity; callers print them as such. */
+double score_from_elo(double elo);
+double elo_from_score(double score);
+
+/* Paired games: counts[i] = pairs in which A scored i/2 points out of 2
+ * (i = 0..4: LL, LD, DD or WL, WD, WW). */
+typedef struct penta_estimate {
+    uint64_t pairs;
+    double score;    /* A's mean score per game */
+    double score_se; /* its standard error, from the spread of pair scores */
+    double elo;
+    interval elo_ci; /* at the z given */
+} penta_estimate;
+penta_estimate penta_estimate_from(const uint64_t counts[5], double z);
+
+/* GSPRT on pentanomial counts (the normal approximation used by chess testing
+ * frameworks): H0 elo = elo0 against H1 elo = elo1. */
+typedef struct sprt_state {
+    double llr, lower, upper; /* lower = log(beta/(1-alpha)), upper = log((1-beta)/alpha) */
+    int decision;             /* -1 accept H0, +1 accept H1, 0 go on */
+} sprt_state;
+sprt_state sprt_penta(const uint64_t counts[5], double elo0, double elo1, double alpha, double beta);
+
+/* p1 - p2 for x1/n1 and x2/n2: Newcombe's hybrid score interval and the
+ * two-sided p-value of the pooled z test. */
+typedef struct proportion_diff {
+    double diff;
+    interval ci;
+    double z, p_value;
+} proportion_diff;
+proportion_diff proportion_difference(double x1, double n1, double x2, double n2, double z);
+
+#endif

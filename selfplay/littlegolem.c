@@ -1,0 +1,279 @@
+/* littlegolem.c — see littlegolem.h.
+ *
+ * A record is "(;" root properties, then one node per turn: W[...] or B[...]
+ * holding the turn's actions joined by '-'.  An action is four letters,
+ * k..s for -4..+4, giving x and y of the source point then of the target
+ * (axial form); a declined second action is "pass". */
+#include <ctype.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "../engine/movegen.h"
+#include "../engine/notation.h"
+#include "../engine/setup.h"
+#include "littlegolem.h"
+
+#define VALUE_MAX 512
+
+typedef struct parser {
+    const char *p;
+    const char *name;   /* the file, for messages */
+    int game;           /* 1-based within the file */
+    char *err;
+    size_t n;
+} parser;
+
+static int fail(parser *ps, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static int fail(parser *ps, const char *fmt, ...)
+{
+    int k = snprintf(ps->err, ps->n, "%s: game %d: ", ps->name, ps->game);
+    va_list ap;
+    va_start(ap, fmt);
+    if (k >= 0 && (size_t)k < ps->n)
+        vsnprintf(ps->err + k, ps->n - (size_t)k, fmt, ap);
+    va_end(ap);
+    return -1;
+}
+
+static void skip_space(parser *ps)
+{
+    while (isspace((unsigned char)*ps->p))
+        ps->p++;
+}
+
+/* Reads one property "KEY[value]" (SGF escapes: \] and \\).  Returns 1, 0
+ * at the end of the node, -1 on a syntax error. */
+static int property(parser *ps, char key[8], char value[VALUE_MAX])
+{
+    skip_space(ps);
+    int k = 0;
+    while (isupper((unsigned char)*ps->p) && k < 7)
+        key[k++] = *ps->p++;
+    key[k] = 0;
+    if (!k)
+        return 0;
+    skip_space(ps);
+    if (*ps->p != '[')
+        return fail(ps, "'[' expected after %s", key);
+    size_t v = 0;
+    for (ps->p++; *ps->p && *ps->p != ']'; ps->p++) {
+        if (*ps->p == '\\' && ps->p[1])
+            ps->p++;
+        if (v + 1 < VALUE_MAX)
+            value[v++] = *ps->p;
+    }
+    value[v] = 0;
+    if (*ps->p != ']')
+        return fail(ps, "unterminated %s[...]", key);
+    ps->p++;
+    return 1;
+}
+
+static int lg_point(const char *s)
+{
+    if (s[0] < 'k' || s[0] > 's' || s[1] < 'k' || s[1] > 's')
+        return -1;
+    return geo_from_axial(s[0] - 'o', s[1] - 'o');
+}
+
+/* Turns one LittleGolem action into ours in p; legality is checked later. */
+static int lg_action(const position *p, const char *s, size_t len, action *a)
+{
+    if (len == 4 && !strncmp(s, "pass", 4)) {
+        *a = ACTION_PASS;
+        return 0;
+    }
+    int from = len == 4 ? lg_point(s) : -1, to = len == 4 ? lg_point(s + 2) : -1;
+    if (from < 0 || to < 0)
+        return -1;
+    *a = act_make(from, to, p->occ[p->side] >> to & 1 ? ACT_STACK : ACT_CAPTURE);
+    return 0;
+}
+
+static bool turn_starts(const position *p)
+{
+    return p->phase == PHASE_OPENING || p->phase == PHASE_FIRST;
+}
+
+/* Plays the node "W[value]" or "B[value]", the game's turn-th turn.  *short
+ * is set when it held one action and the game goes on: only a last node
+ * may (a resignation). */
+static int play_turn(parser *ps, rec_game *g, position *p, int colour, const char *value, int turn,
+                     bool *short_turn)
+{
+    if (game_winner(p, NULL) >= 0)
+        return fail(ps, "turn %d: the game is already over", turn);
+    if (colour != p->side)
+        return fail(ps, "turn %d: %c[%s], but %s is to move", turn, colour == WHITE ? 'W' : 'B', value,
+                    p->side == WHITE ? "White" : "Black");
+    const char *s = value;
+    for (int k = 1;; k++) {
+        const char *dash = strchr(s, '-');
+        size_t len = dash ? (size_t)(dash - s) : strlen(s);
+        action a;
+        if (k > 2 || (k == 2 && game_winner(p, NULL) >= 0))
+            return fail(ps, "turn %d: action %d '%.*s' after the turn or the game ended", turn, k, (int)len, s);
+        if (lg_action(p, s, len, &a))
+            return fail(ps, "turn %d: bad action '%.*s' (expected 4 letters k-s, or pass)", turn, (int)len, s);
+        if (g->nactions == REC_MAX_ACTIONS || !action_is_legal(p, a)) {
+            char text[ACTION_TEXT_MAX];
+            action_to_text(a, p->side, text);
+            return fail(ps, "turn %d: illegal action '%.*s' (%s)", turn, (int)len, s, text);
+        }
+        g->turns += turn_starts(p);
+        g->actions[g->nactions++] = a;
+        undo u;
+        pos_make(p, a, &u);
+        if (!dash)
+            break;
+        s = dash + 1;
+    }
+    *short_turn = p->phase == PHASE_SECOND && p->winner < 0;
+    return 0;
+}
+
+/* The root node: the starting position and the players. */
+static int read_root(parser *ps, rec_game *g)
+{
+    char key[8], value[VALUE_MAX], pos[POS_TEXT_MAX] = "", err[160];
+    int rc;
+    snprintf(g->white, sizeof g->white, "lg:");
+    snprintf(g->black, sizeof g->black, "lg:");
+    while ((rc = property(ps, key, value)) == 1) {
+        if (!strcmp(key, "POS"))
+            snprintf(pos, sizeof pos, "%.180s w 0", value);
+        else if (!strcmp(key, "PW"))
+            snprintf(g->white, sizeof g->white, "lg:%.120s", value);
+        else if (!strcmp(key, "PB"))
+            snprintf(g->black, sizeof g->black, "lg:%.120s", value);
+    }
+    if (rc < 0)
+        return -1;
+    if (!pos[0])
+        return fail(ps, "no POS[...] (the starting position)");
+    if (pos_from_text(&g->start, pos, err, sizeof err))
+        return fail(ps, "bad POS: %s", err);
+    g->setup = !strncmp(pos, SETUP_FIXED_TEXT, GEO_POINTS) ? SETUP_FIXED : SETUP_RANDOM;
+    return 0;
+}
+
+static int read_game(parser *ps, rec_game *g)
+{
+    char key[8], value[VALUE_MAX];
+    int rc, turn = 0;
+    bool short_turn = false;
+    ps->p++; /* '(' */
+    skip_space(ps);
+    if (*ps->p != ';')
+        return fail(ps, "';' expected after '('");
+    ps->p++;
+    if (read_root(ps, g))
+        return -1;
+    position p = g->start;
+    for (skip_space(ps); *ps->p == ';'; skip_space(ps)) {
+        ps->p++;
+        while ((rc = property(ps, key, value)) == 1) {
+            if (strcmp(key, "W") && strcmp(key, "B"))
+                continue;
+            if (short_turn)
+                return fail(ps, "turn %d has one action, but the game goes on after it", turn);
+            if (play_turn(ps, g, &p, key[0] == 'W' ? WHITE : BLACK, value, ++turn, &short_turn))
+                return -1;
+        }
+        if (rc < 0)
+            return -1;
+    }
+    if (*ps->p != ')')
+        return fail(ps, "')' expected at the end of the game");
+    ps->p++;
+    g->winner = game_winner(&p, &g->ending);
+    return 0;
+}
+
+int lg_import(const char *text, const char *name, uint64_t *next_id, lg_sink sink, void *ctx,
+              char *err, size_t n)
+{
+    parser ps = { text, name, 0, err, n };
+    static const rec_game blank;
+    rec_game *g = malloc(sizeof *g);
+    if (!g) {
+        snprintf(err, n, "%s: out of memory", name);
+        return -1;
+    }
+    int rc = 0;
+    for (skip_space(&ps); *ps.p && rc == 0; skip_space(&ps)) {
+        ps.game++;
+        *g = blank;
+        if (*ps.p != '(')
+            rc = fail(&ps, "'(' expected: not a LittleGolem record");
+        else if (read_game(&ps, g))
+            rc = -1;
+        else {
+            g->id = (*next_id)++;
+            if (sink(ctx, g))
+                rc = -1, snprintf(err, n, "%s: game %d: could not be stored", name, ps.game);
+        }
+    }
+    free(g);
+    return rc ? -1 : ps.game;
+}
+
+static void put_name(FILE *out, const char *key, const char *spec)
+{
+    if (!strncmp(spec, "lg:", 3))
+        spec += 3;
+    fprintf(out, "%s[", key);
+    for (; *spec; spec++) {
+        if (*spec == ']' || *spec == '\\')
+            fputc('\\', out);
+        fputc(*spec, out);
+    }
+    fputc(']', out);
+}
+
+static void put_action(FILE *out, action a)
+{
+    if (act_kind(a) == ACT_PASS) {
+        fputs("pass", out);
+        return;
+    }
+    fprintf(out, "%c%c%c%c", 'o' + geo_x[act_from(a)], 'o' + geo_y[act_from(a)], 'o' + geo_x[act_to(a)],
+            'o' + geo_y[act_to(a)]);
+}
+
+int lg_export(FILE *out, const rec_game *g, char *err, size_t n)
+{
+    position p = g->start;
+    undo u;
+    int j = 0;
+    for (; j < g->nactions && p.phase == PHASE_PLACE; j++) /* LittleGolem starts after placement */
+        pos_make_place(&p, g->actions[j]);
+    if (p.phase != PHASE_OPENING || (p.occ[0] | p.occ[1]) != (1ULL << GEO_POINTS) - 1) {
+        snprintf(err, n, "game %llu: its start is not a full board at White's opening",
+                 (unsigned long long)g->id);
+        return -1;
+    }
+    char cells[POS_TEXT_MAX];
+    pos_to_text(&p, cells, sizeof cells);
+    *strchr(cells, ' ') = 0;
+    fprintf(out, "(;FF[TZAAR]VA[%s]EV[triad game %llu]", g->setup == SETUP_FIXED ? "FIXED" : "RANDOM",
+            (unsigned long long)g->id);
+    put_name(out, "PB", g->black);
+    put_name(out, "PW", g->white);
+    fprintf(out, "POS[%s]", cells);
+    for (bool open = false; j < g->nactions; j++) {
+        if (turn_starts(&p)) {
+            fprintf(out, "%s;%c[", open ? "]" : "", p.side == WHITE ? 'W' : 'B');
+            open = true;
+        } else {
+            fputc('-', out);
+        }
+        put_action(out, g->actions[j]);
+        pos_make(&p, g->actions[j], &u);
+        if (j + 1 == g->nactions)
+            fputc(']', out);
+    }
+    fputs(")\n", out);
+    return ferror(out) ? -1 : 0;
+}

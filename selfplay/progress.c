@@ -1,0 +1,75 @@
+/* progress.c — see progress.h. */
+#include <time.h>
+#include <unistd.h>
+#include "progress.h"
+
+#define BAR_WIDTH 24
+#define TTY_PERIOD 0.25  /* seconds between redraws of the bar */
+#define LOG_PERIOD 5.0   /* seconds between plain status lines */
+
+double progress_clock(void)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
+}
+
+void progress_start(progress *pr, FILE *out, bool quiet, uint64_t total, uint64_t at_start)
+{
+    pr->out = out;
+    pr->quiet = quiet;
+    pr->tty = isatty(fileno(out));
+    pr->total = total;
+    pr->at_start = at_start;
+    pr->t_start = pr->t_last = progress_clock();
+    pr->drawn = false;
+}
+
+static void eta_text(char *buf, size_t n, double seconds)
+{
+    long s = seconds < 0 || seconds > 1e8 ? 0 : (long)(seconds + 0.5);
+    if (s >= 3600)
+        snprintf(buf, n, "%ld:%02ld:%02ld", s / 3600, s / 60 % 60, s % 60);
+    else
+        snprintf(buf, n, "%ld:%02ld", s / 60, s % 60);
+}
+
+void progress_update(progress *pr, uint64_t done, uint64_t white_wins)
+{
+    double now = progress_clock();
+    if (pr->quiet || now - pr->t_last < (pr->tty ? TTY_PERIOD : LOG_PERIOD))
+        return;
+    pr->t_last = now;
+    double rate = (double)(done - pr->at_start) / (now - pr->t_start);
+    double score = done ? (double)white_wins / (double)done : 0;
+    char eta[32];
+    eta_text(eta, sizeof eta, rate > 0 ? (double)(pr->total - done) / rate : 0);
+    if (!pr->tty) {
+        fprintf(pr->out, "selfplay: %llu/%llu games, %.1f games/s, ETA %s, White scores %.3f\n",
+                (unsigned long long)done, (unsigned long long)pr->total, rate, eta, score);
+        fflush(pr->out);
+        return;
+    }
+    char bar[BAR_WIDTH + 1];
+    int fill = pr->total ? (int)(BAR_WIDTH * done / pr->total) : BAR_WIDTH;
+    for (int i = 0; i < BAR_WIDTH; i++)
+        bar[i] = i < fill ? '#' : '.';
+    bar[BAR_WIDTH] = 0;
+    fprintf(pr->out, "\r[%s] %llu/%llu games  %.1f games/s  ETA %s  White %.3f \033[K", bar,
+            (unsigned long long)done, (unsigned long long)pr->total, rate, eta, score);
+    fflush(pr->out);
+    pr->drawn = true;
+}
+
+void progress_finish(progress *pr, uint64_t done, uint64_t white_wins, const char *path)
+{
+    if (pr->quiet)
+        return;
+    double secs = progress_clock() - pr->t_start;
+    uint64_t played = done - pr->at_start;
+    if (pr->drawn)
+        fputc('\n', pr->out);
+    fprintf(pr->out, "selfplay: %llu games in %s (%llu played now in %.2f s, %.1f games/s), White scores %.3f\n",
+            (unsigned long long)done, path, (unsigned long long)played, secs,
+            secs > 0 ? (double)played / secs : 0, done ? (double)white_wins / (double)done : 0);
+}

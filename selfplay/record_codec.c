@@ -1,0 +1,304 @@
+/* record_codec.c — runs and games to bytes and back (layout in
+ * docs/records.md; framing in record_codec.h).
+ *
+ * An action is one byte that needs no move generation to write: a move is
+ * rank(from among the mover's stacks) * 6 + direction, because the target
+ * is always the first stack along that ray and its colour tells capture from
+ * stack; a placement is type * 60 + point; pass is 255.  Writing therefore
+ * costs a few instructions per action, which keeps the writer's share of a
+ * fast self-play run small; reading replays the game and checks legality. */
+#include <stdio.h>
+#include <string.h>
+#include <zlib.h>
+#include "../engine/movegen.h"
+#include "../engine/notation.h"
+#include "../engine/setup.h"
+#include "record_codec.h"
+
+enum { POS_DERIVED = 0, POS_PACKED = 1, POS_TEXT = 2 };
+enum { SEED_DERIVED = 0, SEED_EXPLICIT = 1 };
+#define CODE_PASS 255
+#define PACKED_BYTES 23 /* 60 points x 3 bits */
+
+void rec_encode_run(buf *out, const rec_run *run)
+{
+    buf_byte(out, (uint8_t)run->source);
+    buf_varint(out, run->games);
+    buf_u64(out, run->seed);
+    buf_byte(out, (uint8_t)run->setup);
+    buf_byte(out, run->paired);
+    buf_varint(out, run->shard);
+    buf_varint(out, run->shards);
+    buf_string(out, run->white);
+    buf_string(out, run->black);
+}
+
+int rec_decode_run(cursor *in, rec_run *run)
+{
+    memset(run, 0, sizeof *run);
+    run->source = cur_byte(in);
+    run->games = cur_varint(in);
+    run->seed = cur_u64(in);
+    run->setup = cur_byte(in);
+    run->paired = cur_byte(in) != 0;
+    run->shard = (uint32_t)cur_varint(in);
+    run->shards = (uint32_t)cur_varint(in);
+    cur_string(in, run->white, sizeof run->white);
+    cur_string(in, run->black, sizeof run->black);
+    if (in->bad || run->source > REC_SOURCE_IMPORT || run->setup >= SETUP_KINDS ||
+        (run->shards > 1 && run->shard >= run->shards))
+        return -1;
+    return 0;
+}
+
+/* Direction 0..5 of the ray from one point through another (rays in
+ * different directions are disjoint), or 0 when none holds it: a legal
+ * move always has one. */
+static int direction(int from, int to)
+{
+    for (int d = 0; d < GEO_DIRS; d++)
+        if (geo_ray[from][d] >> to & 1)
+            return d;
+    return 0;
+}
+
+static int action_code(const position *p, action a)
+{
+    int from = act_from(a), to = act_to(a);
+    switch (act_kind(a)) {
+    case ACT_PASS:
+        return CODE_PASS;
+    case ACT_PLACE:
+        return from * GEO_POINTS + to;
+    default:
+        return __builtin_popcountll(p->occ[p->side] & ((1ULL << from) - 1)) * GEO_DIRS + direction(from, to);
+    }
+}
+
+/* The action a code stands for in p, or -1 when it names no action. */
+static int code_action(const position *p, int code, action *a)
+{
+    if (code == CODE_PASS) {
+        *a = ACTION_PASS;
+        return 0;
+    }
+    if (p->phase == PHASE_PLACE) {
+        if (code >= PIECE_TYPES * GEO_POINTS)
+            return -1;
+        *a = act_make(code / GEO_POINTS, code % GEO_POINTS, ACT_PLACE);
+        return 0;
+    }
+    bitboard mine = p->occ[p->side];
+    for (int rank = code / GEO_DIRS; rank > 0 && mine; rank--)
+        mine &= mine - 1;
+    if (!mine)
+        return -1;
+    int from = __builtin_ctzll(mine), d = code % GEO_DIRS;
+    bitboard hit = geo_ray[from][d] & (p->occ[0] | p->occ[1]);
+    if (!hit)
+        return -1;
+    int to = geo_first(hit, d);
+    *a = act_make(from, to, p->occ[p->side] >> to & 1 ? ACT_STACK : ACT_CAPTURE);
+    return 0;
+}
+
+/* The start a run implies for g, if any: false for the second game of a
+ * paired tournament, whose placement only the first game's players know. */
+static bool derive_start(const rec_run *run, const rec_game *g, position *p)
+{
+    switch (g->setup) {
+    case SETUP_FIXED:
+        setup_fixed(p);
+        break;
+    case SETUP_TOURNAMENT:
+        if (g->swapped)
+            return false;
+        setup_tournament(p);
+        break;
+    default:
+        setup_random(p, rec_setup_seed(run, rec_setup_index(run, g->id)));
+    }
+    if (g->swapped)
+        rec_recolour(p);
+    return true;
+}
+
+static bool pos_same(const position *a, const position *b)
+{
+    return a->hash == b->hash && a->side == b->side && a->phase == b->phase &&
+           !memcmp(a->occ, b->occ, sizeof a->occ) && !memcmp(a->tops, b->tops, sizeof a->tops) &&
+           !memcmp(a->height, b->height, GEO_POINTS);
+}
+
+/* A full board of single pieces, White to open: every random, fixed and
+ * placed start, which then fits 60 x 3 bits. */
+static bool packable(const position *p)
+{
+    if (p->phase != PHASE_OPENING || (p->occ[0] | p->occ[1]) != (1ULL << GEO_POINTS) - 1)
+        return false;
+    for (int pt = 0; pt < GEO_POINTS; pt++)
+        if (p->height[pt] != 1)
+            return false;
+    return true;
+}
+
+static void pack(buf *out, const position *p)
+{
+    uint8_t bytes[PACKED_BYTES] = { 0 };
+    for (int pt = 0; pt < GEO_POINTS; pt++) {
+        int v = pos_colour_at(p, pt) * PIECE_TYPES + p->type[pt], bit = pt * 3;
+        bytes[bit / 8] |= (uint8_t)(v << bit % 8);
+        if (bit % 8 > 5)
+            bytes[bit / 8 + 1] |= (uint8_t)(v >> (8 - bit % 8));
+    }
+    buf_put(out, bytes, PACKED_BYTES);
+}
+
+static int unpack(cursor *in, position *p)
+{
+    uint8_t bytes[PACKED_BYTES + 1] = { 0 };
+    int seen[2][PIECE_TYPES] = { { 0 } };
+    for (int i = 0; i < PACKED_BYTES; i++)
+        bytes[i] = cur_byte(in);
+    pos_clear(p);
+    for (int pt = 0; pt < GEO_POINTS; pt++) {
+        int bit = pt * 3, v = (bytes[bit / 8] | bytes[bit / 8 + 1] << 8) >> bit % 8 & 7;
+        if (v >= 2 * PIECE_TYPES)
+            return -1;
+        pos_put(p, pt, v / PIECE_TYPES, v % PIECE_TYPES, 1);
+        seen[v / PIECE_TYPES][v % PIECE_TYPES]++;
+    }
+    for (int c = 0; c < 2; c++)
+        for (int t = 0; t < PIECE_TYPES; t++)
+            if (seen[c][t] != piece_supply[t])
+                return -1;
+    pos_finish(p, WHITE, PHASE_OPENING);
+    return in->bad ? -1 : 0;
+}
+
+void rec_encode_game(buf *out, const rec_game *g, const rec_run *run, int ws, int bs, uint64_t *prev_id)
+{
+    int64_t delta = (int64_t)(g->id - (*prev_id + 1)); /* ids mostly ascend: one byte */
+    buf_varint(out, (uint64_t)delta << 1 ^ (uint64_t)(delta >> 63));
+    *prev_id = g->id;
+
+    position derived;
+    int pm = derive_start(run, g, &derived) && pos_same(&derived, &g->start) ? POS_DERIVED
+             : packable(&g->start)                                          ? POS_PACKED
+                                                                            : POS_TEXT;
+    int sm = g->seed == rec_game_seed(run, g->id) ? SEED_DERIVED : SEED_EXPLICIT;
+    buf_byte(out, (uint8_t)(g->setup | g->swapped << 2 | pm << 3 | sm << 5));
+    if (sm == SEED_EXPLICIT)
+        buf_u64(out, g->seed);
+    buf_varint(out, (uint64_t)ws);
+    buf_varint(out, (uint64_t)bs);
+    if (pm == POS_PACKED) {
+        pack(out, &g->start);
+    } else if (pm == POS_TEXT) {
+        char text[POS_TEXT_MAX];
+        pos_to_text(&g->start, text, sizeof text);
+        buf_string(out, text);
+    }
+    buf_byte(out, (uint8_t)((g->winner + 1) | g->ending << 2));
+    buf_varint(out, (uint64_t)g->turns);
+    buf_varint(out, (uint64_t)g->nactions);
+    if (!buf_reserve(out, (size_t)g->nactions))
+        return;
+    position p = g->start;
+    for (int j = 0; j < g->nactions; j++) {
+        undo u;
+        out->data[out->len++] = (uint8_t)action_code(&p, g->actions[j]);
+        pos_make(&p, g->actions[j], &u);
+    }
+}
+
+static int bad_game(char *err, size_t n, uint64_t id, const char *what, int j)
+{
+    if (j >= 0)
+        snprintf(err, n, "game %llu: action %d: %s", (unsigned long long)id, j + 1, what);
+    else
+        snprintf(err, n, "game %llu: %s", (unsigned long long)id, what);
+    return -1;
+}
+
+static int decode_start(cursor *in, rec_game *g, const rec_run *run, int pm)
+{
+    if (pm == POS_DERIVED)
+        return derive_start(run, g, &g->start) ? 0 : -1;
+    if (pm == POS_PACKED)
+        return unpack(in, &g->start);
+    char text[POS_TEXT_MAX], err[160];
+    cur_string(in, text, sizeof text);
+    return in->bad || pos_from_text(&g->start, text, err, sizeof err) ? -1 : 0;
+}
+
+/* Turns codes into actions while replaying, then checks the stored result. */
+static int decode_actions(cursor *in, rec_game *g, char *err, size_t n)
+{
+    int winner = (int)(cur_byte(in) & 15), turns = (int)cur_varint(in);
+    uint64_t count = cur_varint(in);
+    if (in->bad || count > REC_MAX_ACTIONS)
+        return bad_game(err, n, g->id, "truncated or too many actions", -1);
+    g->winner = (winner & 3) - 1;
+    g->ending = winner >> 2;
+    g->nactions = (int)count;
+    if ((size_t)(in->end - in->p) < count)
+        return bad_game(err, n, g->id, "truncated actions", -1);
+    position p = g->start;
+    int replay_turns = 0;
+    for (int j = 0; j < g->nactions; j++) {
+        action a;
+        if (code_action(&p, *in->p++, &a) || !action_is_legal(&p, a))
+            return bad_game(err, n, g->id, "illegal action", j);
+        replay_turns += p.phase == PHASE_OPENING || p.phase == PHASE_FIRST;
+        g->actions[j] = a;
+        undo u;
+        pos_make(&p, a, &u);
+    }
+    int ending, w = game_winner(&p, &ending);
+    if (w != g->winner || ending != g->ending || replay_turns != turns)
+        return bad_game(err, n, g->id, "the stored result, ending or turn count is not the replay's", -1);
+    g->turns = turns;
+    return 0;
+}
+
+int rec_decode_game(cursor *in, rec_game *g, const rec_run *run, const char (*specs)[REC_SPEC_MAX],
+                    int nspecs, uint64_t *prev_id, char *err, size_t n)
+{
+    uint64_t z = cur_varint(in);
+    g->id = *prev_id + 1 + (uint64_t)((int64_t)(z >> 1) ^ -(int64_t)(z & 1));
+    *prev_id = g->id;
+    int flags = cur_byte(in), pm = flags >> 3 & 3, sm = flags >> 5 & 3;
+    g->setup = flags & 3;
+    g->swapped = flags >> 2 & 1;
+    if (in->bad || g->setup >= SETUP_KINDS || pm > POS_TEXT || sm > SEED_EXPLICIT || flags & 0x80)
+        return bad_game(err, n, g->id, "bad flags", -1);
+    g->seed = sm == SEED_EXPLICIT ? cur_u64(in) : rec_game_seed(run, g->id);
+    uint64_t ws = cur_varint(in), bs = cur_varint(in);
+    if (in->bad || ws >= (uint64_t)nspecs || bs >= (uint64_t)nspecs)
+        return bad_game(err, n, g->id, "bad player index", -1);
+    memcpy(g->white, specs[ws], REC_SPEC_MAX);
+    memcpy(g->black, specs[bs], REC_SPEC_MAX);
+    if (decode_start(in, g, run, pm))
+        return bad_game(err, n, g->id, "bad starting position", -1);
+    return decode_actions(in, g, err, n);
+}
+
+int rec_frame_block(buf *out, int kind, const uint8_t *raw, size_t len)
+{
+    uLong bound = compressBound((uLong)len);
+    out->len = 0;
+    if (len > REC_BLOCK_RAW_MAX || !buf_reserve(out, REC_FRAME_LEN + bound))
+        return -1;
+    uLongf stored = bound;
+    uint8_t *h = out->data;
+    if (compress2(h + REC_FRAME_LEN, &stored, raw, (uLong)len, Z_BEST_COMPRESSION) != Z_OK)
+        return -1;
+    memcpy(h, "TZB", 3);
+    h[3] = (uint8_t)kind;
+    put_u32le(h + 4, (uint32_t)stored);
+    put_u32le(h + 8, (uint32_t)len);
+    put_u32le(h + 12, (uint32_t)crc32(crc32(0, h, 12), h + REC_FRAME_LEN, (uInt)stored));
+    out->len = REC_FRAME_LEN + stored;
+    return 0;
+}

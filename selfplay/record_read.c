@@ -1,0 +1,228 @@
+/* record_read.c — the records reader (see record.h).
+ *
+ * Blocks are read, checked and decoded whole, so a block is either served
+ * completely or reported: a game is never handed out from a block that
+ * later turns out bad.  After a bad frame the reader searches forward for
+ * the next frame signature; the CRC makes a false match harmless. */
+#include <errno.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <zlib.h>
+#include "record_codec.h"
+
+struct rec_reader {
+    FILE *f;
+    rec_run run;
+    uint64_t size;
+    uint64_t offset;           /* the next frame */
+    uint64_t good_end;         /* just past the last intact block */
+    bool bad_seen, bad_before_good;
+    rec_game *games;           /* the current block, decoded */
+    int ngames, next, cap;
+    buf stored, raw;
+    char err[320];
+};
+
+static int fail(rec_reader *r, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
+static int fail(rec_reader *r, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(r->err, sizeof r->err, fmt, ap);
+    va_end(ap);
+    return -1;
+}
+
+static int read_at(rec_reader *r, uint64_t at, void *dst, size_t n)
+{
+    return fseeko(r->f, (off_t)at, SEEK_SET) || fread(dst, 1, n, r->f) != n ? -1 : 0;
+}
+
+/* Reads and checks the frame of the given kind at r->offset and inflates
+ * its payload into r->raw.  On success r->offset moves past it. */
+static int read_frame(rec_reader *r, int kind)
+{
+    uint64_t at = r->offset, left = r->size - at;
+    uint8_t h[REC_FRAME_LEN];
+    if (left < REC_FRAME_LEN)
+        return fail(r, "torn block at offset %llu: the file ends %llu bytes into its frame",
+                    (unsigned long long)at, (unsigned long long)left);
+    if (read_at(r, at, h, sizeof h))
+        return fail(r, "read error at offset %llu", (unsigned long long)at);
+    if (memcmp(h, "TZB", 3) || h[3] != kind)
+        return fail(r, "corrupt block at offset %llu: no block signature", (unsigned long long)at);
+    uint32_t stored = get_u32le(h + 4), rawlen = get_u32le(h + 8);
+    if (rawlen > REC_BLOCK_RAW_MAX || stored > compressBound(REC_BLOCK_RAW_MAX))
+        return fail(r, "corrupt block at offset %llu: impossible length", (unsigned long long)at);
+    if (stored > left - REC_FRAME_LEN)
+        return fail(r, "torn block at offset %llu: %llu of its %llu bytes are in the file",
+                    (unsigned long long)at, (unsigned long long)left,
+                    (unsigned long long)stored + REC_FRAME_LEN);
+    r->stored.len = r->raw.len = 0;
+    if (!buf_reserve(&r->stored, stored) || !buf_reserve(&r->raw, rawlen + 1))
+        return fail(r, "out of memory");
+    if (read_at(r, at + REC_FRAME_LEN, r->stored.data, stored))
+        return fail(r, "read error at offset %llu", (unsigned long long)at);
+    if (crc32(crc32(0, h, 12), r->stored.data, stored) != get_u32le(h + 12))
+        return fail(r, "corrupt block at offset %llu: checksum mismatch", (unsigned long long)at);
+    uLongf got = rawlen;
+    if (uncompress(r->raw.data, &got, r->stored.data, stored) != Z_OK || got != rawlen)
+        return fail(r, "corrupt block at offset %llu: bad compressed data", (unsigned long long)at);
+    r->raw.len = rawlen;
+    r->offset = at + REC_FRAME_LEN + stored;
+    return 0;
+}
+
+/* Moves r->offset to the next games-frame signature after from, or to the
+ * end of the file. */
+static void resync(rec_reader *r, uint64_t from)
+{
+    uint8_t chunk[65536];
+    const uint8_t sig[4] = { 'T', 'Z', 'B', REC_KIND_GAMES };
+    for (uint64_t at = from; at < r->size; at += sizeof chunk - 3) {
+        size_t n = sizeof chunk;
+        if (n > r->size - at)
+            n = (size_t)(r->size - at);
+        if (read_at(r, at, chunk, n))
+            break;
+        for (size_t i = 0; i + 4 <= n; i++)
+            if (!memcmp(chunk + i, sig, 4)) {
+                r->offset = at + i;
+                return;
+            }
+        if (n < sizeof chunk)
+            break;
+    }
+    r->offset = r->size;
+}
+
+/* Decodes every game of the block in r->raw; at is its offset, for messages. */
+static int decode_block(rec_reader *r, uint64_t at)
+{
+    cursor in = { r->raw.data, r->raw.data + r->raw.len, false };
+    char specs[REC_BLOCK_SPECS][REC_SPEC_MAX], err[200];
+    uint64_t ngames = cur_varint(&in), nspecs = cur_varint(&in), prev = UINT64_MAX;
+    if (in.bad || ngames > REC_BLOCK_GAMES_MAX || nspecs > REC_BLOCK_SPECS)
+        return fail(r, "bad block at offset %llu: bad block table", (unsigned long long)at);
+    for (uint64_t i = 0; i < nspecs; i++)
+        cur_string(&in, specs[i], REC_SPEC_MAX);
+    if ((int)ngames > r->cap) {
+        rec_game *g = realloc(r->games, ngames * sizeof *g);
+        if (!g)
+            return fail(r, "out of memory");
+        r->games = g;
+        r->cap = (int)ngames;
+    }
+    for (uint64_t i = 0; i < ngames; i++)
+        if (in.bad || rec_decode_game(&in, &r->games[i], &r->run, (const char (*)[REC_SPEC_MAX])specs,
+                                      (int)nspecs, &prev, err, sizeof err))
+            return fail(r, "bad block at offset %llu: %s", (unsigned long long)at,
+                        in.bad ? "truncated block table" : err);
+    if (in.p != in.end)
+        return fail(r, "bad block at offset %llu: trailing bytes", (unsigned long long)at);
+    r->ngames = (int)ngames;
+    r->next = 0;
+    return 0;
+}
+
+int rec_reader_next(rec_reader *r, rec_game *g)
+{
+    while (r->next >= r->ngames) {
+        uint64_t at = r->offset;
+        if (at >= r->size)
+            return REC_END;
+        r->ngames = r->next = 0;
+        if (read_frame(r, REC_KIND_GAMES)) {
+            resync(r, at + 1);
+            r->bad_seen = true;
+            return REC_BAD;
+        }
+        if (decode_block(r, at)) {
+            r->bad_seen = true;
+            return REC_BAD;
+        }
+        r->good_end = r->offset;
+        r->bad_before_good |= r->bad_seen;
+    }
+    *g = r->games[r->next++];
+    return REC_GAME;
+}
+
+rec_reader *rec_reader_open(const char *path, char *err, size_t n)
+{
+    rec_reader *r = calloc(1, sizeof *r);
+    struct stat st;
+    uint8_t magic[REC_FILE_MAGIC_LEN];
+    if (!r) {
+        snprintf(err, n, "out of memory");
+        return NULL;
+    }
+    r->f = fopen(path, "rb");
+    if (!r->f || fstat(fileno(r->f), &st)) {
+        snprintf(err, n, "%s: %s", path, strerror(errno));
+        rec_reader_close(r);
+        return NULL;
+    }
+    r->size = (uint64_t)st.st_size;
+    if (S_ISDIR(st.st_mode) || r->size < sizeof magic || read_at(r, 0, magic, sizeof magic) ||
+        memcmp(magic, REC_FILE_MAGIC, REC_FILE_MAGIC_LEN - 1)) {
+        snprintf(err, n, "%s: not a triad records file", path);
+        rec_reader_close(r);
+        return NULL;
+    }
+    if (magic[REC_FILE_MAGIC_LEN - 1] != REC_FORMAT_VERSION) {
+        snprintf(err, n, "%s: records format version %d, this triad reads version %d", path,
+                 magic[REC_FILE_MAGIC_LEN - 1], REC_FORMAT_VERSION);
+        rec_reader_close(r);
+        return NULL;
+    }
+    r->offset = sizeof magic;
+    cursor in;
+    if (read_frame(r, REC_KIND_HEADER) ||
+        (in = (cursor){ r->raw.data, r->raw.data + r->raw.len, false }, rec_decode_run(&in, &r->run))) {
+        snprintf(err, n, "%s: damaged header: %s", path, r->err[0] ? r->err : "bad run parameters");
+        rec_reader_close(r);
+        return NULL;
+    }
+    r->good_end = r->offset;
+    return r;
+}
+
+const rec_run *rec_reader_run(const rec_reader *r)
+{
+    return &r->run;
+}
+
+const char *rec_reader_error(const rec_reader *r)
+{
+    return r->err;
+}
+
+uint64_t rec_reader_good_end(const rec_reader *r)
+{
+    return r->good_end;
+}
+
+bool rec_reader_bad_before_good(const rec_reader *r)
+{
+    return r->bad_before_good;
+}
+
+uint64_t rec_reader_file_size(const rec_reader *r)
+{
+    return r->size;
+}
+
+void rec_reader_close(rec_reader *r)
+{
+    if (r->f)
+        fclose(r->f);
+    free(r->games);
+    buf_free(&r->stored);
+    buf_free(&r->raw);
+    free(r);
+}

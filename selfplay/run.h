@@ -1,0 +1,28 @@
+/* run.h — a self-play run: worker threads play the run's missing games
+ * and one records writer stores them (docs/records.md).
+ *
+ * Work is handed out by setup index k (a pair's two games together), so a
+ * game's moves never depend on the thread count or the order games finish
+ * in; only the order of games in the file does. */
+#ifndef TRIAD_RUN_H
+#define TRIAD_RUN_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include "record.h"
+
+typedef struct run_opts {
+    rec_run run;          /* canonical player specs, shard, ... */
+    const char *out;      /* records file */
+    int threads;          /* >= 1 */
+    int block_games;      /* games per block, 0 = the writer's default */
+    double flush_seconds; /* write a partial block after this long */
+    bool resume, force, quiet;
+} run_opts;
+
+/* Plays the run.  Returns 0; 2 when the request is refused (the file exists,
+ * --resume against another run's file, ...); 1 when playing or writing
+ * failed.  Any message (one line) goes to err. */
+int run_selfplay(const run_opts *o, char *err, size_t n);
+
+#endif

@@ -1,0 +1,265 @@
+#!/usr/bin/env bash
+# cli.sh BINARY — command-line tests of triad: help, perft, show, legal and
+# bench on good input (exact outputs where they are fixed), and bad input,
+# which must exit 2 with exactly one line on stderr naming the problem and
+# nothing on stdout.  Prints "ok - ..." / "not ok - ..." per check and ends
+# with "N passed, N failed"; exits non-zero on any failure.
+set -u
+bin=${1:?usage: tests/cli.sh BINARY}
+case $bin in /*) ;; *) bin=$PWD/$bin ;; esac
+[ -x "$bin" ] || { echo "cli.sh: $bin is not an executable"; echo "0 passed, 1 failed"; exit 1; }
+
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+passed=0 failed=0
+FIXED='cCCCCcbBBBccbaAAbccbacCabcCBACcabcCBAcCABCCBaaABCCbbbBCccccC w 0'
+DOTS='............................................................'
+
+ok() { echo "ok - $1"; passed=$((passed + 1)); }
+not_ok() { # description, why
+    echo "not ok - $1"
+    printf '#   %s\n' "$2"
+    [ -s "$tmp/err" ] && sed 's/^/#   stderr: /' "$tmp/err" | head -5
+    failed=$((failed + 1))
+}
+
+# run ARGS...: runs triad, leaving stdout in $tmp/out, stderr in $tmp/err, status in $rc.
+run() {
+    "$bin" "$@" >"$tmp/out" 2>"$tmp/err"
+    rc=$?
+}
+out() { cat "$tmp/out"; }
+
+# good DESCRIPTION ARGS...: exit 0 and nothing on stderr.
+good() {
+    local desc=$1
+    shift
+    run "$@"
+    if [ "$rc" -ne 0 ]; then
+        not_ok "$desc" "exit status $rc, expected 0"
+        return 1
+    fi
+    if [ -s "$tmp/err" ]; then
+        not_ok "$desc" "unexpected stderr"
+        return 1
+    fi
+    return 0
+}
+
+# expect DESCRIPTION CONDITION-COMMAND...: ok when the condition holds.
+expect() {
+    local desc=$1
+    shift
+    if "$@" 2>/dev/null; then ok "$desc"; else not_ok "$desc" "failed: $*"; fi
+}
+
+# bad DESCRIPTION PATTERN ARGS...: exit 2, empty stdout, exactly one stderr
+# line, which contains PATTERN (fixed string).
+bad() {
+    local desc=$1 pat=$2
+    shift 2
+    run "$@"
+    local lines
+    lines=$(wc -l <"$tmp/err")
+    if [ "$rc" -ne 2 ]; then
+        not_ok "$desc" "exit status $rc, expected 2"
+    elif [ -s "$tmp/out" ]; then
+        not_ok "$desc" "stdout not empty: $(head -c 200 "$tmp/out")"
+    elif [ "$lines" -ne 1 ] || [ "$(tail -c 1 "$tmp/err" | od -An -c | tr -d ' ')" != '\n' ]; then
+        not_ok "$desc" "stderr has $lines lines, expected exactly one"
+    elif ! grep -qF -- "$pat" "$tmp/err"; then
+        not_ok "$desc" "stderr does not mention '$pat'"
+    else
+        ok "$desc"
+    fi
+}
+
+# --- help -----------------------------------------------------------------
+if good "help exits 0" help; then
+    ok "help exits 0"
+    for c in perft bench show legal help; do
+        expect "help lists $c" grep -qE "^  $c " "$tmp/out"
+    done
+fi
+run
+expect "no command exits 2" test "$rc" -eq 2
+expect "no command prints the usage on stderr" grep -q "usage: triad" "$tmp/err"
+expect "no command prints nothing on stdout" test ! -s "$tmp/out"
+for c in perft show legal bench; do
+    if good "$c --help exits 0" "$c" --help; then
+        expect "$c --help exits 0 and shows the usage" grep -q "^usage: triad $c" "$tmp/out"
+        expect "$c --help lists --help" grep -q -- "--help" "$tmp/out"
+    fi
+    good "$c -h exits 0" "$c" -h && expect "$c -h shows the usage" grep -q "^usage: triad $c" "$tmp/out"
+    if good "help $c exits 0" help "$c"; then
+        expect "help $c shows the usage" grep -q "^usage: triad $c" "$tmp/out"
+    fi
+done
+good "perft --help with other options" perft --depth 3 --help &&
+    expect "perft --help wins over the other options" grep -q "^usage: triad perft" "$tmp/out"
+
+# --- perft ----------------------------------------------------------------
+want=(1 42 1797 260556)
+for d in 0 1 2 3; do
+    if good "perft --depth $d" perft --depth "$d"; then
+        expect "perft --depth $d counts ${want[$d]}" grep -qE "^perft $d: ${want[$d]} nodes" "$tmp/out"
+    fi
+done
+if good "perft --json" perft --depth 3 --json; then
+    expect "perft --json: one object, exact keys and nodes" \
+        grep -qxE '\{"depth":3,"nodes":260556,"seconds":[0-9]+\.[0-9]+,"nodes_per_second":[0-9]+\}' "$tmp/out"
+    expect "perft --json: one line" test "$(wc -l <"$tmp/out")" -eq 1 -a "$(grep -c '"nodes":260556,' "$tmp/out")" -eq 1
+fi
+if good "perft --depth=2 --bulk --json" perft --depth=2 --bulk --json; then
+    expect "perft --bulk counts the same" grep -q '"nodes":1797,' "$tmp/out"
+fi
+if good "perft --bulk --depth 3" perft --bulk --depth 3; then
+    expect "perft --bulk --depth 3 counts 260556" grep -qE "^perft 3: 260556 nodes" "$tmp/out"
+fi
+if good "perft --divide" perft --depth 2 --divide; then
+    expect "perft --divide: 42 actions and the total" test "$(grep -cE '^[A-I][1-9]x[A-I][1-9]: [0-9]+$' "$tmp/out")" -eq 42
+    expect "perft --divide: the parts sum to 1797" \
+        test "$(grep -E '^[A-I][1-9]x[A-I][1-9]: ' "$tmp/out" | awk '{s += $2} END {print s}')" -eq 1797
+    expect "perft --divide lists C5xC4" grep -qE '^C5xC4: [0-9]+$' "$tmp/out"
+    expect "perft --divide: total line" grep -qE "^perft 2: 1797 nodes" "$tmp/out"
+fi
+if good "perft --divide --json" perft --depth 2 --divide --json; then
+    expect "perft --divide --json shape" \
+        grep -qxE '\{"divide":\{("[A-I][1-9]x[A-I][1-9]":[0-9]+,){41}"[A-I][1-9]x[A-I][1-9]":[0-9]+\},"depth":2,"nodes":1797,"seconds":[0-9.]+,"nodes_per_second":[0-9]+\}' "$tmp/out"
+fi
+if good "perft --position" perft --position "$FIXED" --depth 2; then
+    expect "perft --position of the fixed setup counts 1797" grep -qE "^perft 2: 1797 nodes" "$tmp/out"
+fi
+if good "perft --setup fixed" perft --setup fixed --depth 1; then
+    expect "perft --setup fixed counts 42" grep -qE "^perft 1: 42 nodes" "$tmp/out"
+fi
+if good "perft --setup tournament" perft --setup tournament --depth 2; then
+    expect "perft of the empty board counts 180 x 177" grep -qE "^perft 2: 31860 nodes" "$tmp/out"
+fi
+finished="abc${DOTS:0:55}BC w 1"
+if good "perft of a finished game" perft --position "$finished" --depth 2 --json; then
+    expect "perft of a finished game is 0" grep -q '"nodes":0,' "$tmp/out"
+fi
+good "perft of a finished game at depth 0" perft --position "$finished" --depth 0 &&
+    expect "perft depth 0 is 1" grep -qE "^perft 0: 1 nodes" "$tmp/out"
+
+# --- show -----------------------------------------------------------------
+if good "show" show; then
+    expect "show draws the column letters" grep -qE '^ +A +B +C +D +E +F +G +H +I$' "$tmp/out"
+    expect "show draws the hole" grep -qF '()' "$tmp/out"
+    expect "show draws the board between two rows of column letters" \
+        test "$(sed -n '1p' "$tmp/out")" = "$(sed -n '19p' "$tmp/out")"
+    expect "show says who acts" grep -q "White (a b c) to act" "$tmp/out"
+    expect "show ends with the position string" test "$(tail -n 1 "$tmp/out")" = "$FIXED"
+    expect "show draws 60 points" test "$(sed -n '2,18p' "$tmp/out" | grep -oE '(^| )[a-cA-C.][0-9]*' | wc -l)" -eq 60
+fi
+tall="a30${DOTS:0:56}B15C14A b 1"
+if good "show --position" show --position "$tall"; then
+    expect "show --position ends with the same string" test "$(tail -n 1 "$tmp/out")" = "$tall"
+    expect "show draws heights" grep -qE '(^| )a30( |$)' "$tmp/out"
+    expect "show reports the finished game" grep -q "game over: Black wins (trinity)" "$tmp/out"
+fi
+if good "show --setup random --seed 3" show --setup random --seed 3; then
+    r3=$(tail -n 1 "$tmp/out")
+    run show --setup random --seed 3
+    expect "show --setup random is reproducible" test "$(tail -n 1 "$tmp/out")" = "$r3"
+    run show --setup random --seed 4
+    expect "show --setup random depends on the seed" test "$(tail -n 1 "$tmp/out")" != "$r3"
+    expect "a random setup is a full board, White to open" grep -qxE '[a-cA-C]{60} w 0' <<<"$r3"
+    if good "perft --setup random --seed 3" perft --setup random --seed 3 --depth 2; then
+        n1=$(out)
+        run perft --position "$r3" --depth 2
+        expect "perft --setup random --seed 3 equals perft of its string" test "$(out | cut -d' ' -f1-4)" = "$(echo "$n1" | cut -d' ' -f1-4)"
+    fi
+fi
+if good "show --setup tournament" show --setup tournament; then
+    expect "show --setup tournament is the empty board" test "$(tail -n 1 "$tmp/out")" = "$DOTS w p"
+fi
+
+# --- legal ----------------------------------------------------------------
+if good "legal" legal; then
+    expect "legal lists 42 opening captures" test "$(grep -cxE '[A-I][1-9]x[A-I][1-9]' "$tmp/out")" -eq 42
+    expect "legal lists nothing else" test "$(wc -l <"$tmp/out")" -eq 42
+    expect "legal lists C5xC4" grep -qx "C5xC4" "$tmp/out"
+    sort "$tmp/out" >"$tmp/plain"
+fi
+if good "legal --json" legal --json; then
+    expect "legal --json shape" \
+        grep -qxE '\{"actions":\[("[A-I][1-9]x[A-I][1-9]",){41}"[A-I][1-9]x[A-I][1-9]"\]\}' "$tmp/out"
+    grep -oE '"[A-I][1-9][x+][A-I][1-9]"' "$tmp/out" | tr -d '"' | sort >"$tmp/json"
+    expect "legal --json lists the same actions" cmp -s "$tmp/json" "$tmp/plain"
+fi
+second="c2${DOTS:0:5}C${DOTS:0:49}abBA w 2"
+if good "legal in a second action" legal --position "$second"; then
+    expect "legal lists pass last in a second action" test "$(tail -n 1 "$tmp/out")" = "pass"
+fi
+if good "legal --json in a second action" legal --position "$second" --json; then
+    expect "legal --json includes pass" grep -q '"pass"\]}$' "$tmp/out"
+fi
+if good "legal --setup tournament" legal --setup tournament; then
+    expect "legal lists 180 placements" test "$(grep -cxE '[abc]@[A-I][1-9]' "$tmp/out")" -eq 180
+fi
+run legal --position "$finished"
+expect "legal of a finished game exits 0" test "$rc" -eq 0
+expect "legal of a finished game lists nothing" test ! -s "$tmp/out"
+expect "legal of a finished game says who won" grep -qx "game over: White wins (trinity)" "$tmp/err"
+if good "legal --json of a finished game" legal --position "$finished" --json; then
+    expect "legal --json of a finished game is empty" grep -qx '{"actions":\[\]}' "$tmp/out"
+fi
+
+# --- bench ----------------------------------------------------------------
+if good "bench --reduce 3 --runs 1" bench --reduce 3 --runs 1; then
+    expect "bench prints the signature" grep -qE '^signature [0-9]+$' "$tmp/out"
+    expect "bench prints the speed" grep -qE 'M leaves/s' "$tmp/out"
+    line=$(grep -E '^fixed setup ' "$tmp/out")
+    d=$(sed -nE 's/.*depth ([0-9]+) +([0-9]+) leaves.*/\1/p' <<<"$line")
+    d=${d:-9}
+    n=$(sed -E 's/.*depth ([0-9]+) +([0-9]+) leaves.*/\2/' <<<"$line")
+    expect "bench counts the fixed setup right" test "${want[$d]:-x}" = "$n"
+    sig=$(grep -E '^signature ' "$tmp/out" | cut -d' ' -f2)
+    total=$(grep -oE 'depth [0-9]+ +[0-9]+ leaves' "$tmp/out" | awk '{s += $3} END {print s}')
+    expect "bench's signature is the sum of its counts" test -n "$sig" -a "$sig" = "$total"
+fi
+if good "bench --json" bench --reduce 3 --runs 1 --json; then
+    expect "bench --json is one object with the signature" \
+        grep -qxE '\{"positions":\[.*\],"signature":[0-9]+,"seconds":[0-9.]+,"nodes_per_second":[0-9]+,"runs":1\}' "$tmp/out"
+    expect "bench --json signature matches the text one" grep -q "\"signature\":${sig:-x}," "$tmp/out"
+fi
+
+# --- bad input: exit 2, one line on stderr naming the problem -------------
+bad "unknown command" "frobnicate" frobnicate
+bad "unknown command that looks like a flag" "--frob" --frob
+bad "unknown flag" "--frob" perft --depth 1 --frob
+bad "unknown flag for show" "--depth" show --depth 2
+bad "missing --depth" "--depth" perft
+bad "missing --depth with a position" "--depth" perft --setup fixed
+bad "--depth abc" "abc" perft --depth abc
+bad "--depth 99" "99" perft --depth 99
+bad "--depth -1" "-1" perft --depth -1
+bad "--depth 2x" "2x" perft --depth 2x
+bad "--depth without a value" "--depth" perft --depth
+bad "--depth=" "--depth" perft --depth=
+bad "a flag given a value" "--json" perft --depth 1 --json=yes
+bad "a stray argument" "extra" show extra
+bad "malformed position: wrong character" "offset 3" show --position "cCCxCcbBBBccbaAAbccbacCabcCBACcabcCBAcCABCCBaaABCCbbbBCccccC w 0"
+bad "malformed position: too few points" "offset 59" perft --depth 1 --position "${FIXED:0:59} w 0"
+bad "malformed position: missing side" "offset 60" legal --position "${FIXED:0:60}"
+bad "malformed position: bad phase" "offset 63" legal --position "${FIXED:0:60} w 7"
+bad "malformed position: height 1" "offset 1" show --position "c1${FIXED:1}"
+bad "impossible position: phase 0 with side b" "bad position" show --position "${FIXED:0:60} b 0"
+bad "impossible position: 7 White Tzaars" "Tzaar" show --position "aaaaaaabc${DOTS:0:48}ABC w 1"
+bad "--setup bogus" "bogus" show --setup bogus
+bad "--setup bogus for perft" "bogus" perft --depth 1 --setup bogus
+bad "--setup random without --seed" "--seed" show --setup random
+bad "--setup random without --seed for legal" "--seed" legal --setup random
+bad "--seed without random" "--seed" show --seed 5
+bad "--seed abc" "abc" show --setup random --seed abc
+bad "--seed -1" "-1" show --setup random --seed -1
+bad "--position and --setup together" "--position" show --position "$FIXED" --setup fixed
+bad "--position and --setup together (perft)" "--setup" perft --depth 1 --setup tournament --position "$FIXED"
+bad "bench --runs 0" "--runs" bench --runs 0
+bad "bench --reduce 9" "--reduce" bench --reduce 9
+bad "bench unknown flag" "--depth" bench --depth 3
+
+echo "$passed passed, $failed failed"
+[ "$failed" -eq 0 ]

@@ -1,0 +1,147 @@
+/* test_stats.c — the statistics and the logistic fit against values worked
+ * out by hand or from the literature. */
+#include <math.h>
+#include <stdlib.h>
+#include "../engine/prng.h"
+#include "../eval/logistic.h"
+#include "../eval/stats.h"
+#include "check.h"
+
+#define NEAR(a, b, tol) (fabs((a) - (b)) <= (tol))
+
+static void wilson_known_values(void)
+{
+    /* 8 of 10 at 95%: p = .8, centre (.8 + .19208)/1.38415 = .71679,
+     * half 1.41603 * sqrt(.016 + .009604) = .22658. */
+    interval w = wilson(8, 10, Z95);
+    CHECKF(NEAR(w.lo, 0.49016, 1e-4) && NEAR(w.hi, 0.94331, 1e-4), "got [%f, %f]", w.lo, w.hi);
+    w = wilson(0, 20, Z95); /* lower end pinned at 0, upper z^2/(n+z^2) */
+    CHECKF(w.lo == 0 && NEAR(w.hi, 3.8415 / 23.8415, 1e-4), "got [%f, %f]", w.lo, w.hi);
+    w = wilson(500, 1000, Z95);
+    CHECKF(NEAR(w.lo, 0.46907, 1e-4) && NEAR(w.hi, 0.53093, 1e-4), "got [%f, %f]", w.lo, w.hi);
+}
+
+static void elo_known_values(void)
+{
+    CHECK(NEAR(elo_from_score(0.5), 0, 1e-12));
+    CHECKF(NEAR(elo_from_score(0.75), 400 * log10(3), 1e-9), "%f", elo_from_score(0.75)); /* 190.85 */
+    CHECK(NEAR(score_from_elo(400), 10.0 / 11.0, 1e-12));
+    CHECK(NEAR(score_from_elo(elo_from_score(0.3)), 0.3, 1e-12));
+    CHECK(isinf(elo_from_score(1)) && elo_from_score(1) > 0);
+    CHECK(isinf(elo_from_score(0)) && elo_from_score(0) < 0);
+}
+
+static void pentanomial_by_hand(void)
+{
+    /* 10 pairs LL, 30 WL, 60 WW: pair scores 0, .5, 1; mean = (15 + 60)/100
+     * = .75; variance = (10*.5625 + 30*.0625 + 60*.0625)/100 = .1125. */
+    uint64_t c[5] = { 10, 0, 30, 0, 60 };
+    penta_estimate e = penta_estimate_from(c, Z95);
+    CHECK(e.pairs == 100);
+    CHECKF(NEAR(e.score, 0.75, 1e-12), "%f", e.score);
+    CHECKF(NEAR(e.score_se, sqrt(0.1125 / 100), 1e-12), "%f", e.score_se);
+    CHECK(NEAR(e.elo, elo_from_score(0.75), 1e-9));
+    double half = Z95 * sqrt(0.001125);
+    CHECK(NEAR(e.elo_ci.lo, elo_from_score(0.75 - half), 1e-9));
+    CHECK(NEAR(e.elo_ci.hi, elo_from_score(0.75 + half), 1e-9));
+    CHECK(e.elo_ci.lo < e.elo && e.elo < e.elo_ci.hi);
+}
+
+static void sprt_by_hand(void)
+{
+    /* Same counts: n = 100, mean .75, var .1125; elo0 = 0 (s0 = .5), elo1 = 10. */
+    uint64_t c[5] = { 10, 0, 30, 0, 60 };
+    double s1 = score_from_elo(10);
+    double expect = 100 * (s1 - 0.5) * (1.5 - 0.5 - s1) / (2 * 0.1125);
+    sprt_state s = sprt_penta(c, 0, 10, 0.05, 0.05);
+    CHECKF(NEAR(s.llr, expect, 1e-9), "llr %f expected %f", s.llr, expect);
+    CHECK(NEAR(s.upper, log(19), 1e-12) && NEAR(s.lower, -log(19), 1e-12));
+    CHECK(s.decision == (expect >= log(19) ? 1 : 0));
+    uint64_t even[5] = { 5, 0, 90, 0, 5 }; /* an even match: LLR < 0 */
+    s = sprt_penta(even, 0, 10, 0.05, 0.05);
+    CHECK(s.llr < 0 && s.decision == 0);
+    uint64_t lose[5] = { 400, 0, 200, 0, 100 };
+    CHECK(sprt_penta(lose, 0, 10, 0.05, 0.05).decision == -1);
+    uint64_t win[5] = { 100, 0, 200, 0, 400 };
+    CHECK(sprt_penta(win, 0, 10, 0.05, 0.05).decision == 1);
+}
+
+static void proportion_difference_newcombe(void)
+{
+    /* Newcombe (1998), Statistics in Medicine 17:873, example (a):
+     * 56/70 - 48/80 = .2000, method 10 interval .0524 to .3339. */
+    proportion_diff d = proportion_difference(56, 70, 48, 80, Z95);
+    CHECK(NEAR(d.diff, 0.2, 1e-12));
+    CHECKF(NEAR(d.ci.lo, 0.0524, 1e-4) && NEAR(d.ci.hi, 0.3339, 1e-4), "[%f, %f]", d.ci.lo, d.ci.hi);
+    /* Pooled z: p = 104/150, se = sqrt(p(1-p)(1/70 + 1/80)). */
+    double p = 104.0 / 150, z = 0.2 / sqrt(p * (1 - p) * (1.0 / 70 + 1.0 / 80));
+    CHECK(NEAR(d.z, z, 1e-9));
+    CHECK(d.p_value > 0.005 && d.p_value < 0.01); /* z = 2.64 */
+}
+
+/* Draws labels from a known logistic model and checks the fit recovers it
+ * within a few standard errors, and that the standard errors are sane. */
+static void logistic_recovers_known_model(void)
+{
+    enum { N = 20000, K = 4 };
+    const double truth[K] = { 0.8, -1.2, 0.3, 0.0 };
+    double *x = malloc(sizeof(double) * N * K), *y = malloc(sizeof(double) * N);
+    REQUIRE(x && y);
+    xoshiro256 r;
+    xoshiro_seed(&r, 42);
+    for (int i = 0; i < N; i++) {
+        double z = 0;
+        x[i * K] = 1; /* intercept */
+        for (int j = 1; j < K; j++)
+            x[i * K + j] = (double)(xoshiro_next(&r) >> 11) / 9007199254740992.0 * 4 - 2;
+        for (int j = 0; j < K; j++)
+            z += truth[j] * x[i * K + j];
+        double u = (double)(xoshiro_next(&r) >> 11) / 9007199254740992.0;
+        y[i] = u < 1 / (1 + exp(-z)) ? 1 : 0;
+    }
+    logit_data d = { N, K, x, y };
+    logit_opts o = { .scale = 1 };
+    double beta[K] = { 0 }, se[K];
+    char err[128];
+    REQUIRE(logit_fit(&d, &o, beta, se, err, sizeof err) == 0);
+    for (int j = 0; j < K; j++) {
+        CHECKF(se[j] > 0.005 && se[j] < 0.1, "se[%d] = %f", j, se[j]);
+        CHECKF(fabs(beta[j] - truth[j]) < 4 * se[j], "beta[%d] = %f, truth %f, se %f", j, beta[j], truth[j], se[j]);
+    }
+    double zero[K] = { 0 };
+    CHECK(logit_loss(&d, &o, beta) < logit_loss(&d, &o, zero));
+    /* With the weights fixed at truth/2, the best scale is near 2. */
+    double half[K];
+    for (int j = 0; j < K; j++)
+        half[j] = truth[j] / 2;
+    double k = logit_fit_scale(&d, half, 0.1, 10);
+    CHECKF(fabs(k - 2) < 0.15, "K = %f", k);
+    /* A strong L2 penalty pulls the fit towards the prior (zero). */
+    logit_opts strong = { .scale = 1, .l2 = 10 };
+    double shrunk[K] = { 0 };
+    REQUIRE(logit_fit(&d, &strong, shrunk, NULL, err, sizeof err) == 0);
+    CHECK(fabs(shrunk[1]) < 0.2 * fabs(beta[1]));
+    free(x);
+    free(y);
+}
+
+static void logistic_rejects_empty(void)
+{
+    logit_data d = { 0, 3, NULL, NULL };
+    logit_opts o = { .scale = 1 };
+    double beta[3] = { 0 };
+    char err[128] = "";
+    CHECK(logit_fit(&d, &o, beta, NULL, err, sizeof err) == -1);
+    CHECK(err[0] != 0);
+}
+
+const test_case tests_stats[] = {
+    { "stats_wilson", wilson_known_values },
+    { "stats_elo", elo_known_values },
+    { "stats_pentanomial", pentanomial_by_hand },
+    { "stats_sprt", sprt_by_hand },
+    { "stats_proportion_difference", proportion_difference_newcombe },
+    { "stats_logistic_recovers_model", logistic_recovers_known_model },
+    { "stats_logistic_empty", logistic_rejects_empty },
+    { NULL, NULL },
+};
