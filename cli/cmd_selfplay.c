@@ -9,18 +9,6 @@
 #include "commands.h"
 #include "opts.h"
 
-/* Stores the player's canonical spec (what records hold) in out. */
-static int canonical_spec(const char *spec, char *out)
-{
-    char err[200];
-    player *pl = player_new(spec, err, sizeof err);
-    if (!pl)
-        return cli_error("selfplay", "%s", err);
-    int too_long = snprintf(out, REC_SPEC_MAX, "%s", player_spec(pl)) >= REC_SPEC_MAX;
-    player_free(pl);
-    return too_long ? cli_error("selfplay", "player spec longer than %d characters", REC_SPEC_MAX - 1) : 0;
-}
-
 static int parse_shard(const char *s, rec_run *run)
 {
     unsigned k, n;
@@ -52,8 +40,8 @@ static int make_run(rec_run *run, uint64_t games, bool games_given, const char *
     run->shards = 1;
     if (shard && parse_shard(shard, run))
         return 2;
-    if (canonical_spec(players ? players : white, run->white) ||
-        canonical_spec(players ? players : black, run->black))
+    if (cli_canonical_spec("selfplay", players ? players : white, run->white) ||
+        cli_canonical_spec("selfplay", players ? players : black, run->black))
         return 2;
     return 0;
 }

@@ -7,6 +7,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 #include "../engine/position.h"
+#include "../selfplay/record.h"
 
 int cmd_perft(int argc, char **argv);
 int cmd_show(int argc, char **argv);
@@ -18,6 +19,8 @@ int cmd_play(int argc, char **argv);
 int cmd_analyse(int argc, char **argv);
 int cmd_engine(int argc, char **argv);
 int cmd_bias(int argc, char **argv);
+int cmd_tune(int argc, char **argv);
+int cmd_match(int argc, char **argv);
 
 /* The starting position named by --position STR or --setup KIND [--seed S]
  * (default: the fixed setup).  Returns 0, or 2 after printing the error. */
@@ -25,6 +28,10 @@ int cli_position(const char *cmd, const char *text, const char *setup, uint64_t 
                  bool seed_given, position *out);
 
 double now_seconds(void);
+
+/* Checks a player spec and stores its canonical form (what records hold).
+ * 0, or 2 after the error line. */
+int cli_canonical_spec(const char *cmd, const char *spec, char out[REC_SPEC_MAX]);
 
 /* Writes the legal prefix of a principal variation from p, space-separated or
  * as JSON strings; returns how many actions were written. */

@@ -1,6 +1,8 @@
 /* common.c — helpers shared by the commands. */
 #include <time.h>
+#include <stdio.h>
 #include "../engine/notation.h"
+#include "../engine/player.h"
 #include "../engine/setup.h"
 #include "commands.h"
 #include "opts.h"
@@ -32,4 +34,15 @@ int cli_position(const char *cmd, const char *text, const char *setup, uint64_t 
         return cli_error(cmd, "--seed applies to --setup random only");
     setup_make(out, kind, seed);
     return 0;
+}
+
+int cli_canonical_spec(const char *cmd, const char *spec, char out[REC_SPEC_MAX])
+{
+    char err[200];
+    player *pl = player_new(spec, err, sizeof err);
+    if (!pl)
+        return cli_error(cmd, "%s", err);
+    int too_long = snprintf(out, REC_SPEC_MAX, "%s", player_spec(pl)) >= REC_SPEC_MAX;
+    player_free(pl);
+    return too_long ? cli_error(cmd, "player spec longer than %d characters", REC_SPEC_MAX - 1) : 0;
 }

@@ -20,6 +20,8 @@ static const command commands[] = {
     { "play", cmd_play, "play one game between two players" },
     { "analyse", cmd_analyse, "a player's choice in a position, with score and variation" },
     { "engine", cmd_engine, "drive a player through the line protocol on stdin/stdout" },
+    { "tune", cmd_tune, "fit evaluation weights to game outcomes (Texel's method, GSL)" },
+    { "match", cmd_match, "paired games between two players: score, Elo interval, pentanomial, SPRT" },
     { "bias", cmd_bias, "the opening-setup bias study: scores, intervals, tests, plots, report" },
 };
 

@@ -41,12 +41,16 @@ static inline void pos_make(position *p, action a, undo *u)
 {
     int us = p->side, them = us ^ 1, ph = p->phase;
     int from = act_from(a), to = act_to(a);
-    uint64_t h = p->hash ^ z_step[us][ph];
 
     u->hash = p->hash;
     memcpy(&u->state, &p->side, 4);
     u->height = p->height[to]; /* the stack a capture or stack covers */
     u->type = p->type[to];
+    if (act_kind(a) == ACT_PLACE) {
+        pos_make_place(p, a);
+        return;
+    }
+    uint64_t h = p->hash ^ z_step[us][ph];
     if (act_kind(a) == ACT_CAPTURE) {
         int mt = p->type[from], mh = p->height[from];
         int vt = p->type[to], vh = p->height[to];
@@ -79,9 +83,6 @@ static inline void pos_make(position *p, action a, undo *u)
             p->winner = (int8_t)them;
             p->ending = END_TRINITY;
         }
-    } else if (act_kind(a) == ACT_PLACE) {
-        pos_make_place(p, a);
-        return;
     }
     p->hash = h;
     p->side = next_side[us][ph];
@@ -122,6 +123,7 @@ static inline void pos_unmake(position *p, action a, const undo *u)
         p->occ[us] &= ~(1ULL << to);
         p->tops[t] &= ~(1ULL << to);
         p->height[to] = 0;
+        p->type[to] = u->type; /* whatever the empty point held, byte for byte */
         p->count[us][t]--;
         p->reserve[us][t]++;
     }

@@ -18,6 +18,7 @@
 /* Quiescence looks at this many captures, best-ordered first: a lower bound
  * on the side's turn that costs a few evaluations instead of dozens. */
 #define Q_CAPTURES 4
+#define FUTILITY_MARGIN 150
 
 typedef struct scored {
     action a;
@@ -366,7 +367,7 @@ static int search(searcher *s, int depth, int ply, int alpha, int beta)
         if (list[i].a == tt_move)
             list[i].key = INT32_MAX;
 
-    int alpha0 = alpha, best = -INF;
+    int alpha0 = alpha, best = -INF, futile = INF;
     action best_move = ACTION_NONE;
     for (int i = 0;; i++) {
         if (i == n) {
@@ -374,8 +375,14 @@ static int search(searcher *s, int depth, int ply, int alpha, int beta)
                 break;
             n = add_quiets(s, list, n, ply);
             quiets = true;
+            /* Futility: near the horizon a stacking action that cannot lift
+             * the static value (after a pass) by the margin is not searched. */
+            if (!pv_node && depth <= 2 && alpha > -SCORE_WIN_MIN)
+                futile = after(s, ACTION_PASS, ply, leaf) + FUTILITY_MARGIN * depth;
         }
         action a = pick(list, n, i);
+        if (act_kind(a) == ACT_STACK && futile <= alpha && best > -INF && a != tt_move)
+            continue;
         bool late = act_kind(a) != ACT_CAPTURE && i >= 3 && depth >= 3 && a != tt_move &&
                     a != s->killers[ply][0] && a != s->killers[ply][1];
         v = try_move(s, a, depth, ply, alpha, beta, i == 0, late ? 1 : 0);

@@ -163,15 +163,16 @@ double logit_fit_scale(const logit_data *d, const double *beta, double lo, doubl
 {
     scale_ctx ctx = { d, beta };
     gsl_function fn = { scale_loss, &ctx };
-    /* Brent needs f(mid) below both ends; scan a grid for a bracketing point. */
-    double best = lo, fbest = scale_loss(lo, &ctx);
+    /* Brent needs f(mid) below both ends: scan a logarithmic grid (the scale
+     * is unknown to within orders of magnitude) for a bracketing triple. */
+    double ratio = pow(hi / lo, 1 / 64.0), best = lo, fbest = scale_loss(lo, &ctx);
     for (int i = 1; i <= 64; i++) {
-        double k = lo + (hi - lo) * i / 64.0, f = scale_loss(k, &ctx);
+        double k = lo * pow(ratio, i), f = scale_loss(k, &ctx);
         if (f < fbest)
             best = k, fbest = f;
     }
-    double a = best - (hi - lo) / 64.0, b = best + (hi - lo) / 64.0;
-    if (a <= lo || b >= hi)
+    double a = best / ratio, b = best * ratio;
+    if (a < lo || b > hi)
         return best;
     gsl_min_fminimizer *m = gsl_min_fminimizer_alloc(gsl_min_fminimizer_brent);
     if (!m)

@@ -31,8 +31,8 @@ double logit_loss(const logit_data *d, const logit_opts *o, const double *beta);
 int logit_fit(const logit_data *d, const logit_opts *o, double *beta, double *se,
               char *err, size_t errlen);
 
-/* The scale K minimising the loss for fixed beta (GSL Brent minimiser over
- * [lo, hi]).  Returns K. */
+/* The scale K minimising the loss for fixed beta over [lo, hi], 0 < lo < hi
+ * (a logarithmic grid, then GSL's Brent minimiser).  Returns K. */
 double logit_fit_scale(const logit_data *d, const double *beta, double lo, double hi);
 
 #endif

@@ -56,6 +56,10 @@ penta_estimate penta_estimate_from(const uint64_t counts[5], double z)
     e.score_se = n > 0 ? sqrt(v / n) : 0;
     e.elo = elo_from_score(m);
     double lo = m - z * e.score_se, hi = m + z * e.score_se;
+    if (n > 0 && v == 0) { /* every pair alike: no spread to go on, so a Wilson interval over pairs */
+        interval w = wilson(m * n, n, z);
+        lo = w.lo, hi = w.hi;
+    }
     e.elo_ci.lo = elo_from_score(lo);
     e.elo_ci.hi = elo_from_score(hi);
     return e;

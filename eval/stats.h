@@ -28,7 +28,7 @@ typedef struct penta_estimate {
     double score;    /* A's mean score per game */
     double score_se; /* its standard error, from the spread of pair scores */
     double elo;
-    interval elo_ci; /* at the z given */
+    interval elo_ci; /* at the z given; a Wilson interval over pairs when all pairs scored alike */
 } penta_estimate;
 penta_estimate penta_estimate_from(const uint64_t counts[5], double z);
 

@@ -112,7 +112,7 @@ static int play_turn(parser *ps, rec_game *g, position *p, int colour, const cha
         const char *dash = strchr(s, '-');
         size_t len = dash ? (size_t)(dash - s) : strlen(s);
         action a;
-        if (k > 2 || (k == 2 && game_winner(p, NULL) >= 0))
+        if (k > 2 || (k == 2 && (p->phase != PHASE_SECOND || p->winner >= 0)))
             return fail(ps, "turn %d: action %d '%.*s' after the turn or the game ended", turn, k, (int)len, s);
         if (lg_action(p, s, len, &a))
             return fail(ps, "turn %d: bad action '%.*s' (expected 4 letters k-s, or pass)", turn, (int)len, s);

@@ -22,6 +22,8 @@ static void place(const rec_run *run, uint64_t k, player *pl[2], position *p, re
     }
 }
 
+/* pl are the pair's players in game 2k's seats, so game 2k+1 can replay the
+ * same placement. */
 static void start(const rec_run *run, uint64_t id, player *pl[2], rec_game *g, position *p)
 {
     uint64_t k = rec_setup_index(run, id);
@@ -45,7 +47,7 @@ static void start(const rec_run *run, uint64_t id, player *pl[2], rec_game *g, p
 int play_game(const rec_run *run, uint64_t id, player *white, player *black, rec_game *g,
               char *err, size_t n)
 {
-    player *pl[2] = { white, black };
+    player *seats[2] = { white, black };
     position p;
     g->id = id;
     g->seed = rec_game_seed(run, id);
@@ -53,9 +55,12 @@ int play_game(const rec_run *run, uint64_t id, player *white, player *black, rec
     g->swapped = run->paired && (id & 1);
     g->nactions = 0;
     g->turns = 0;
-    snprintf(g->white, sizeof g->white, "%s", player_spec(white));
-    snprintf(g->black, sizeof g->black, "%s", player_spec(black));
-    start(run, id, pl, g, &p);
+    start(run, id, seats, g, &p);
+    /* The second game of a pair recolours every piece and exchanges the
+     * players: each keeps its arrangement and the other moves first. */
+    player *pl[2] = { seats[g->swapped], seats[!g->swapped] };
+    snprintf(g->white, sizeof g->white, "%s", player_spec(pl[WHITE]));
+    snprintf(g->black, sizeof g->black, "%s", player_spec(pl[BLACK]));
     while ((g->winner = game_winner(&p, &g->ending)) < 0) {
         if (g->nactions == REC_MAX_ACTIONS) {
             snprintf(err, n, "game %llu: more than %d actions", (unsigned long long)id, REC_MAX_ACTIONS);

@@ -19,6 +19,9 @@ enum { POS_DERIVED = 0, POS_PACKED = 1, POS_TEXT = 2 };
 enum { SEED_DERIVED = 0, SEED_EXPLICIT = 1 };
 #define CODE_PASS 255
 #define PACKED_BYTES 23 /* 60 points x 3 bits */
+/* zlib's default level: level 9 saves 0.5% of the bytes for three times
+ * the CPU (random self-play: 44.2 against 44.4 bytes a game). */
+#define REC_ZLIB_LEVEL 6
 
 void rec_encode_run(buf *out, const rec_run *run)
 {
@@ -292,7 +295,7 @@ int rec_frame_block(buf *out, int kind, const uint8_t *raw, size_t len)
         return -1;
     uLongf stored = bound;
     uint8_t *h = out->data;
-    if (compress2(h + REC_FRAME_LEN, &stored, raw, (uLong)len, Z_BEST_COMPRESSION) != Z_OK)
+    if (compress2(h + REC_FRAME_LEN, &stored, raw, (uLong)len, REC_ZLIB_LEVEL) != Z_OK)
         return -1;
     memcpy(h, "TZB", 3);
     h[3] = (uint8_t)kind;

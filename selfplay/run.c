@@ -1,32 +1,39 @@
 /* run.c — see run.h.
  *
  * Workers take setup indices from a shared counter, play the games of each
- * that the file lacks, and append them to the writer under one mutex.  The
- * main thread only watches: it wakes a few times a second to redraw the
- * progress report and to write a partial block once flush_seconds have
- * passed, so slow players lose little work to a kill. */
-#include <errno.h>
+ * that the file lacks and drop them into a batch.  The main thread is the
+ * only one that touches the writer: it swaps the full batch for the empty
+ * one and encodes, compresses and writes it while the workers go on, so
+ * the writer's cost never stalls them.  It also redraws the progress report
+ * and writes a partial block once flush_seconds have passed, so slow
+ * players lose little work to a kill. */
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
 #include <unistd.h>
+#include <sys/stat.h>
 #include "idset.h"
 #include "play.h"
 #include "progress.h"
 #include "run.h"
+
+#define BATCH 256 /* games handed from the workers to the writer at a time */
 
 typedef struct shared {
     const run_opts *o;
     const idset *done;         /* games the file already holds */
     uint64_t next_unit, units; /* the shard's setup indices, handed out in order */
     pthread_mutex_t lock;      /* guards everything below */
-    pthread_cond_t changed;
-    rec_writer *w;
-    uint64_t games_done, white_wins;
+    pthread_cond_t ready;      /* the batch is half full, or a worker ended */
+    pthread_cond_t room;       /* the batch was taken */
+    rec_writer *w;             /* only the main thread uses it */
+    rec_game *batch, *spare;   /* the workers fill batch; the writer drains spare */
+    int fill;
     int running;               /* workers still working */
-    int failed;                /* 1 once a worker hit an error */
+    int failed;                /* 1 once anything went wrong */
+    int stop;                  /* 1 once on_game asked to stop */
     char err[256];
 } shared;
 
@@ -37,7 +44,23 @@ static void set_error(shared *s, const char *msg)
     s->failed = 1;
 }
 
-/* Plays and stores the missing games of setup k. */
+/* Hands a finished game to the writer; waits while the batch is full. */
+static int hand_over(shared *s, const rec_game *g)
+{
+    pthread_mutex_lock(&s->lock);
+    while (s->fill == BATCH && !s->failed)
+        pthread_cond_wait(&s->room, &s->lock);
+    if (!s->failed) {
+        s->batch[s->fill++] = *g;
+        if (s->fill == BATCH / 2)
+            pthread_cond_signal(&s->ready);
+    }
+    int failed = s->failed;
+    pthread_mutex_unlock(&s->lock);
+    return failed ? -1 : 0;
+}
+
+/* Plays the missing games of setup k. */
 static int play_unit(shared *s, uint64_t k, player *pl[2], rec_game *g)
 {
     const rec_run *run = &s->o->run;
@@ -46,17 +69,13 @@ static int play_unit(shared *s, uint64_t k, player *pl[2], rec_game *g)
     for (uint64_t id = first; id <= last; id++) {
         if (idset_has(s->done, id))
             continue;
-        int rc = play_game(run, id, pl[0], pl[1], g, err, sizeof err);
-        pthread_mutex_lock(&s->lock);
-        if (rc)
+        if (play_game(run, id, pl[0], pl[1], g, err, sizeof err)) {
+            pthread_mutex_lock(&s->lock);
             set_error(s, err);
-        else if (rec_writer_append(s->w, g))
-            set_error(s, rec_writer_error(s->w));
-        s->games_done++;
-        s->white_wins += g->winner == WHITE;
-        rc = s->failed;
-        pthread_mutex_unlock(&s->lock);
-        if (rc)
+            pthread_mutex_unlock(&s->lock);
+            return -1;
+        }
+        if (hand_over(s, g))
             return -1;
     }
     return 0;
@@ -72,14 +91,14 @@ static void *worker(void *arg)
     pthread_mutex_lock(&s->lock);
     if (!pl[1] || !g)
         set_error(s, g ? err : "out of memory");
-    while (!s->failed && s->next_unit < s->units) {
+    while (!s->failed && !s->stop && s->next_unit < s->units) {
         uint64_t k = s->o->run.shard + s->next_unit++ * (s->o->run.shards ? s->o->run.shards : 1);
         pthread_mutex_unlock(&s->lock);
         play_unit(s, k, pl, g);
         pthread_mutex_lock(&s->lock);
     }
     s->running--;
-    pthread_cond_signal(&s->changed);
+    pthread_cond_signal(&s->ready);
     pthread_mutex_unlock(&s->lock);
     free(g);
     if (pl[0])
@@ -94,7 +113,8 @@ static void *worker(void *arg)
 static int load_existing(const run_opts *o, idset *done, uint64_t *keep, uint64_t *kept,
                          uint64_t *white_wins, char *err, size_t n)
 {
-    if (access(o->out, F_OK))
+    struct stat st;
+    if (stat(o->out, &st) || (S_ISREG(st.st_mode) && st.st_size == 0))
         return 0; /* nothing yet: a plain start, as after a kill before the first write */
     rec_reader *r = rec_reader_open(o->out, err, n);
     if (!r)
@@ -135,7 +155,7 @@ static int load_existing(const run_opts *o, idset *done, uint64_t *keep, uint64_
     return rc;
 }
 
-/* Sleeps on the condition for up to a quarter second. */
+/* Sleeps until the batch fills or a quarter second passes. */
 static void wait_a_little(shared *s)
 {
     struct timespec t;
@@ -145,11 +165,38 @@ static void wait_a_little(shared *s)
         t.tv_sec++;
         t.tv_nsec -= 1000000000L;
     }
-    pthread_cond_timedwait(&s->changed, &s->lock, &t);
+    pthread_cond_timedwait(&s->ready, &s->lock, &t);
 }
 
-/* Runs the workers and watches them until they finish. */
-static void play_all(shared *s, progress *pr, uint64_t kept, uint64_t kept_white)
+typedef struct tally {
+    uint64_t games, white_wins;
+    double last_flush;
+} tally;
+
+/* Writes a taken batch (outside the lock); returns -1 on a write error.
+ * *stop is set when on_game asks to end the run. */
+static int write_batch(shared *s, const rec_game *games, int n, tally *t, int *stop)
+{
+    for (int i = 0; i < n; i++) {
+        if (rec_writer_append(s->w, &games[i]))
+            return -1;
+        t->games++;
+        t->white_wins += games[i].winner == WHITE;
+        if (s->o->on_game && s->o->on_game(&games[i], s->o->on_game_ctx))
+            *stop = 1;
+    }
+    double now = progress_clock();
+    if (!rec_writer_pending(s->w))
+        t->last_flush = now;
+    else if (now - t->last_flush >= s->o->flush_seconds) {
+        t->last_flush = now;
+        return rec_writer_flush(s->w);
+    }
+    return 0;
+}
+
+/* Runs the workers and writes what they play until they finish. */
+static void play_all(shared *s, progress *pr, tally *t)
 {
     pthread_t tid[256];
     int started = 0, threads = s->o->threads < 256 ? s->o->threads : 256;
@@ -161,18 +208,25 @@ static void play_all(shared *s, progress *pr, uint64_t kept, uint64_t kept_white
     s->running -= threads - started;
     if (!started)
         set_error(s, "cannot start a worker thread");
-    double last_flush = progress_clock();
-    while (s->running > 0) {
-        wait_a_little(s);
-        double now = progress_clock();
-        if (!rec_writer_pending(s->w))
-            last_flush = now;
-        else if (now - last_flush >= s->o->flush_seconds) {
-            if (rec_writer_flush(s->w))
-                set_error(s, rec_writer_error(s->w));
-            last_flush = now;
+    t->last_flush = progress_clock();
+    while (s->running > 0 || (s->fill > 0 && !s->failed)) {
+        if (s->fill < BATCH / 2 && s->running > 0)
+            wait_a_little(s);
+        rec_game *taken = s->batch;
+        int n = s->fill;
+        s->batch = s->spare;
+        s->spare = taken;
+        s->fill = 0;
+        pthread_cond_broadcast(&s->room);
+        pthread_mutex_unlock(&s->lock);
+        int stop = 0, rc = write_batch(s, taken, n, t, &stop);
+        progress_update(pr, t->games, t->white_wins);
+        pthread_mutex_lock(&s->lock);
+        s->stop |= stop;
+        if (rc) {
+            set_error(s, rec_writer_error(s->w));
+            pthread_cond_broadcast(&s->room);
         }
-        progress_update(pr, kept + s->games_done, kept_white + s->white_wins);
     }
     pthread_mutex_unlock(&s->lock);
     for (int i = 0; i < started; i++)
@@ -188,10 +242,11 @@ static uint64_t shard_units(const rec_run *run)
 int run_selfplay(const run_opts *o, char *err, size_t n)
 {
     idset done = { 0 };
-    uint64_t keep = 0, kept = 0, kept_white = 0;
+    uint64_t keep = 0;
+    tally t = { 0 };
     int rc, mode = o->force ? REC_OVERWRITE : REC_CREATE;
     if (o->resume) {
-        if ((rc = load_existing(o, &done, &keep, &kept, &kept_white, err, n))) {
+        if ((rc = load_existing(o, &done, &keep, &t.games, &t.white_wins, err, n))) {
             idset_free(&done);
             return rc;
         }
@@ -202,23 +257,30 @@ int run_selfplay(const run_opts *o, char *err, size_t n)
     }
     shared s = { .o = o, .done = &done, .units = shard_units(&o->run) };
     pthread_mutex_init(&s.lock, NULL);
-    pthread_cond_init(&s.changed, NULL);
-    s.w = rec_writer_open(o->out, &o->run, mode, keep, o->block_games, err, n);
+    pthread_cond_init(&s.ready, NULL);
+    pthread_cond_init(&s.room, NULL);
+    s.batch = malloc(BATCH * sizeof *s.batch);
+    s.spare = malloc(BATCH * sizeof *s.spare);
     rc = 1;
-    if (s.w) {
+    if (!s.batch || !s.spare)
+        snprintf(err, n, "out of memory");
+    else if ((s.w = rec_writer_open(o->out, &o->run, mode, keep, o->block_games, err, n))) {
         progress pr;
-        progress_start(&pr, stderr, o->quiet, s.units * (o->run.paired ? 2 : 1), kept);
-        play_all(&s, &pr, kept, kept_white);
+        progress_start(&pr, stderr, o->quiet, s.units * (o->run.paired ? 2 : 1), t.games);
+        play_all(&s, &pr, &t);
         char cerr[256];
         if (rec_writer_close(s.w, cerr, sizeof cerr) && !s.failed)
             set_error(&s, cerr);
         if (s.failed)
             snprintf(err, n, "%s: %s", o->out, s.err);
         else
-            progress_finish(&pr, kept + s.games_done, kept_white + s.white_wins, o->out);
+            progress_finish(&pr, t.games, t.white_wins, o->out);
         rc = s.failed;
     }
-    pthread_cond_destroy(&s.changed);
+    free(s.batch);
+    free(s.spare);
+    pthread_cond_destroy(&s.ready);
+    pthread_cond_destroy(&s.room);
     pthread_mutex_destroy(&s.lock);
     idset_free(&done);
     return rc;

@@ -18,6 +18,11 @@ typedef struct run_opts {
     int block_games;      /* games per block, 0 = the writer's default */
     double flush_seconds; /* write a partial block after this long */
     bool resume, force, quiet;
+    /* Called on the main thread for every game as it is written (may be
+     * NULL); a nonzero return ends the run once the games in flight are
+     * written.  triad match stops on its SPRT this way. */
+    int (*on_game)(const rec_game *g, void *ctx);
+    void *on_game_ctx;
 } run_opts;
 
 /* Plays the run.  Returns 0; 2 when the request is refused (the file exists,

@@ -6,12 +6,13 @@
 #include "check.h"
 #include "../engine/position.h"
 
-extern const test_case tests_geometry[], tests_rules[], tests_text[],
-    tests_perft[], tests_setup[], tests_diff[], tests_stats[],
-    tests_bias[];
+extern const test_case tests_geometry[], tests_rules[], tests_text[], tests_setup[], tests_perft[],
+    tests_diff[], tests_records[], tests_eval[], tests_search[], tests_player[], tests_stats[],
+    tests_bias[], tests_tune[], tests_match[];
 
 static const test_case *const suites[] = {
-    tests_geometry, tests_rules, tests_text, tests_setup, tests_perft, tests_diff, tests_stats, tests_bias,
+    tests_geometry, tests_rules, tests_text, tests_setup, tests_perft, tests_diff, tests_records,
+    tests_eval, tests_search, tests_player, tests_stats, tests_bias, tests_tune, tests_match,
 };
 
 static int failures_in_test;

@@ -45,6 +45,12 @@ static void pentanomial_by_hand(void)
     CHECK(NEAR(e.elo_ci.lo, elo_from_score(0.75 - half), 1e-9));
     CHECK(NEAR(e.elo_ci.hi, elo_from_score(0.75 + half), 1e-9));
     CHECK(e.elo_ci.lo < e.elo && e.elo < e.elo_ci.hi);
+    /* 20 pairs, all won: no spread, so the Wilson interval over pairs,
+     * lower end 20 / (20 + z^2) = .8389. */
+    uint64_t all[5] = { 0, 0, 0, 0, 20 };
+    e = penta_estimate_from(all, Z95);
+    CHECK(isinf(e.elo) && isinf(e.elo_ci.hi));
+    CHECKF(NEAR(e.elo_ci.lo, elo_from_score(20 / (20 + Z95 * Z95)), 1e-9), "%f", e.elo_ci.lo);
 }
 
 static void sprt_by_hand(void)

@@ -1,0 +1,121 @@
+/* cmd_tune.c — `triad tune`: fit evaluation weights to game outcomes. */
+#include <stdio.h>
+#include <time.h>
+#include <unistd.h>
+#include "../eval/tune.h"
+#include "commands.h"
+#include "opts.h"
+
+static void warn_line(const char *msg)
+{
+    fprintf(stderr, "triad tune: warning: %s\n", msg);
+}
+
+static void progress_line(uint64_t games, uint64_t positions, void *ctx)
+{
+    double *last = ctx, now = now_seconds();
+    if (now - *last < 1)
+        return;
+    *last = now;
+    fprintf(stderr, isatty(STDERR_FILENO) ? "\rtune: %llu games, %llu positions read" : "tune: %llu games, %llu positions read\n",
+            (unsigned long long)games, (unsigned long long)positions);
+}
+
+static int write_weights(const char *path, const tune_result *r, const opt_list *records, double l2)
+{
+    FILE *f = fopen(path, "w");
+    if (!f)
+        return -1;
+    time_t t = time(NULL);
+    char when[32];
+    strftime(when, sizeof when, "%Y-%m-%d %H:%M UTC", gmtime(&t));
+    fprintf(f, "# Tuned by 'triad tune' on %s (Texel's method, docs/tuning.md).\n", when);
+    fprintf(f, "# %zu training and %zu validation positions from %llu games in:", r->train_positions,
+            r->validation_positions, (unsigned long long)r->games);
+    for (int i = 0; i < records->n; i++)
+        fprintf(f, " %s", records->items[i]);
+    fprintf(f, "\n# K = %.6g, L2 = %g; cross-entropy train %.5f -> %.5f, validation %.5f -> %.5f\n", r->k, l2,
+            r->train_before, r->train_after, r->validation_before, r->validation_after);
+    eval_weights_write(&r->after, f);
+    return fclose(f) ? -1 : 0;
+}
+
+int cmd_tune(int argc, char **argv)
+{
+    opt_list records = { 0 };
+    const char *in = NULL, *out = NULL;
+    int positions = 1000000;
+    double l2 = 1e-4, validation = 0.1;
+    uint64_t seed = 1;
+    bool json = false, quiet = false;
+    const opt_spec opts[] = {
+        { "records", OPT_LIST, &records, "FILE...", "records files to learn from", 0, 0, NULL },
+        { "weights", OPT_STR, &in, "IN", "starting weights (e.g. data/weights/default.txt)", 0, 0, NULL },
+        { "out", OPT_STR, &out, "OUT", "where to write the tuned weights", 0, 0, NULL },
+        { "positions", OPT_INT, &positions, "N", "positions sampled (default 1000000)", 100, 200000000, NULL },
+        { "validation", OPT_DOUBLE, &validation, "F", "share of games held out (default 0.1)", 0, 0, NULL },
+        { "l2", OPT_DOUBLE, &l2, "L", "L2 penalty towards the starting weights (default 1e-4)", 0, 0, NULL },
+        { "seed", OPT_U64, &seed, "S", "seed of the sampling and the split (default 1)", 0, 0, NULL },
+        { "json", OPT_FLAG, &json, NULL, "print the figures as one JSON object", 0, 0, NULL },
+        { "quiet", OPT_FLAG, &quiet, NULL, "no progress report", 0, 0, NULL },
+        { 0 },
+    };
+    const cmd_spec spec = {
+        "tune", "--records FILE... --weights IN --out OUT [--positions N] [--l2 L] [--seed S] [--json]",
+        "Fits the evaluation's weights to the results of the games in the records\n"
+        "(Texel's method: logistic regression of the result on the evaluation, scale K\n"
+        "first, then every weight; GSL vector_bfgs2).  Training and validation are split\n"
+        "by game.  Memory: 8 bytes per feature per position.  See docs/tuning.md.",
+        opts,
+    };
+    int rc = opts_parse(&spec, argc, argv);
+    if (rc)
+        return rc == 1 ? 0 : rc;
+    if (!records.n || !in || !out)
+        return cli_error("tune", "--records, --weights and --out are required");
+    if (!(validation > 0 && validation < 1))
+        return cli_error("tune", "bad --validation %g: a share between 0 and 1", validation);
+    if (!(l2 >= 0))
+        return cli_error("tune", "bad --l2 %g: must be 0 or more", l2);
+
+    char err[512];
+    eval_weights start;
+    if (eval_weights_load(&start, in, err, sizeof err))
+        return cli_error("tune", "%s", err);
+    double last = now_seconds();
+    tune_opts o = { records.items, records.n, (size_t)positions, validation, l2, seed, warn_line,
+                    quiet ? NULL : progress_line, &last };
+    tune_result r;
+    if (tune_run(&o, &start, &r, err, sizeof err))
+        return cli_error("tune", "%s", err);
+    if (!quiet && isatty(STDERR_FILENO))
+        fputc('\n', stderr);
+    if (write_weights(out, &r, &records, l2))
+        return cli_error("tune", "cannot write %s", out);
+
+    double pps = r.extract_seconds > 0 ? (double)r.candidates / r.extract_seconds : 0;
+    if (json) {
+        printf("{\"games\":%llu,\"positions\":%zu,\"train_positions\":%zu,\"validation_positions\":%zu,"
+               "\"k\":%.8g,\"train_loss_before\":%.8g,\"train_loss_after\":%.8g,\"validation_loss_before\":%.8g,"
+               "\"validation_loss_after\":%.8g,\"positions_per_second\":%.0f,\"fit_seconds\":%.3f,\"weights\":{",
+               (unsigned long long)r.games, r.train_positions + r.validation_positions, r.train_positions,
+               r.validation_positions, r.k, r.train_before, r.train_after, r.validation_before,
+               r.validation_after, pps, r.fit_seconds);
+        for (int i = 0; i < EVAL_FEATURES; i++)
+            printf("%s\"%s\":{\"before\":%.8g,\"after\":%.8g,\"se\":%.8g}", i ? "," : "", eval_feature_name(i),
+                   r.before.w[i], r.after.w[i], r.se[i]);
+        printf("}}\n");
+        return 0;
+    }
+    printf("%llu games, %zu training and %zu validation positions (split by game)\n", (unsigned long long)r.games,
+           r.train_positions, r.validation_positions);
+    printf("extraction %.0f positions/s; fit %.2f s\nK = %.6g\n", pps, r.fit_seconds, r.k);
+    printf("cross-entropy   before    after\n  training    %8.5f %8.5f\n  validation  %8.5f %8.5f\n\n",
+           r.train_before, r.train_after, r.validation_before, r.validation_after);
+    printf("%-18s %10s %10s %10s %8s\n", "weight", "before", "after", "change", "se");
+    for (int i = 0; i < EVAL_FEATURES; i++)
+        printf("%-18s %10.2f %10.2f %+10.2f %8.2f\n", eval_feature_name(i), r.before.w[i], r.after.w[i],
+               r.after.w[i] - r.before.w[i], r.se[i]);
+    printf("\nwrote %s\n", out);
+    return 0;
+}

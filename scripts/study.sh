@@ -1,0 +1,49 @@
+#!/usr/bin/env bash
+# study.sh [OUT] — the main job on built-in defaults, at a small scale: installs
+# what is missing, builds, then self-play on random, fixed and tournament
+# setups, tunes the evaluation on those games, checks the tuned weights by a
+# match, and writes the bias report with its charts, all into OUT (default
+# out/study).  A few minutes on 2 cores.  Scale it up with the environment:
+#   GAMES=20000 FIXED_GAMES=20000 TOURNAMENT_GAMES=20000 PLAYER=ab:depth=2 scripts/study.sh out/big
+set -euo pipefail
+cd "$(dirname "$0")/.."
+out=${1:-out/study}
+games=${GAMES:-1000}
+fixed_games=${FIXED_GAMES:-200}
+tournament_games=${TOURNAMENT_GAMES:-200}
+match_games=${MATCH_GAMES:-200}
+player=${PLAYER:-ab:depth=2}
+seed=${SEED:-1}
+
+scripts/setup.sh
+make -s -j2
+mkdir -p "$out"
+triad=bin/triad
+step() { printf '\n== %s\n' "$*"; }
+
+step "move generator: perft from the fixed setup"
+$triad perft --depth 4
+
+step "self-play: $games games on random setups, $fixed_games fixed, $tournament_games tournament ($player, paired)"
+$triad selfplay --games "$games" --players "$player" --setup random --seed "$seed" --paired \
+    --out "$out/random.trd" --resume
+$triad selfplay --games "$fixed_games" --players "$player" --setup fixed --seed "$seed" --paired \
+    --out "$out/fixed.trd" --resume
+$triad selfplay --games "$tournament_games" --players "$player" --setup tournament --seed "$seed" --paired \
+    --out "$out/tournament.trd" --resume
+$triad records stats "$out/random.trd" "$out/fixed.trd" "$out/tournament.trd"
+
+step "tune the evaluation on these games"
+$triad tune --records "$out/random.trd" "$out/fixed.trd" --weights data/weights/default.txt \
+    --out "$out/tuned.txt" --seed "$seed" | tee "$out/tune.txt"
+
+step "match: tuned weights against the defaults ($match_games games, paired)"
+$triad match --a "$player,weights=$out/tuned.txt" --b "$player,weights=data/weights/default.txt" \
+    --games "$match_games" --seed "$seed" --out "$out/match.trd" --force | tee "$out/match.txt"
+
+step "opening-setup bias"
+$triad bias --records "$out/random.trd" "$out/fixed.trd" "$out/tournament.trd" \
+    --plots "$out/plots" --report "$out/report.md"
+
+step "done"
+echo "report: $out/report.md (charts in $out/plots)"

@@ -1,0 +1,137 @@
+#!/usr/bin/env bash
+# cli_players.sh BINARY — command-line tests of play, analyse and engine:
+# reproducible games, the analyse output and its JSON, a scripted engine
+# session (answers checked line by line) that survives garbage lines, and bad
+# input, which must exit 2 with one line on stderr naming the problem.
+# Prints "ok - ..." / "not ok - ..." per check and "N passed, N failed".
+set -u
+bin=${1:?usage: tests/cli_players.sh BINARY}
+case $bin in /*) ;; *) bin=$PWD/$bin ;; esac
+[ -x "$bin" ] || { echo "cli_players.sh: $bin is not an executable"; echo "0 passed, 1 failed"; exit 1; }
+
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+passed=0 failed=0
+FIXED='cCCCCcbBBBccbaAAbccbacCabcCBACcabcCBAcCABCCBaaABCCbbbBCccccC w 0'
+
+ok() { echo "ok - $1"; passed=$((passed + 1)); }
+not_ok() { echo "not ok - $1"; printf '#   %s\n' "$2"; failed=$((failed + 1)); }
+check() { # description, command...: passes when the command succeeds
+    local d=$1
+    shift
+    if "$@"; then ok "$d"; else not_ok "$d" "failed: $*"; fi
+}
+run() { "$bin" "$@" >"$tmp/out" 2>"$tmp/err"; rc=$?; }
+
+# bad ARGS...: exit 2, one stderr line containing $want, nothing on stdout.
+bad() {
+    run "$@"
+    local lines
+    lines=$(wc -l <"$tmp/err")
+    if [ "$rc" -eq 2 ] && [ "$lines" -eq 1 ] && [ ! -s "$tmp/out" ] && grep -qF -- "$want" "$tmp/err"; then
+        ok "rejects: $*"
+    else
+        not_ok "rejects: $*" "exit $rc, $lines stderr lines, stderr: $(head -2 "$tmp/err")"
+    fi
+}
+
+# play: a game is a function of its command line; seeds vary it.
+run play --white ab:depth=2 --black greedy --setup random --seed 3
+cp "$tmp/out" "$tmp/game1"
+check "play ends with a result line" grep -qE '^result: (1-0|0-1) \((White|Black) wins by (trinity|no capture) after [0-9]+ turns\)$' "$tmp/game1"
+check "play prints turns" grep -qE '^ +1\. White  [A-I][1-9]x[A-I][1-9]$' "$tmp/game1"
+run play --white ab:depth=2 --black greedy --setup random --seed 3
+check "play is reproducible" cmp -s "$tmp/out" "$tmp/game1"
+run play --white random --black random --setup fixed --seed 1 --quiet
+cp "$tmp/out" "$tmp/r1"
+run play --white random --black random --setup fixed --seed 2 --quiet
+check "play --quiet prints the result only" test "$(wc -l <"$tmp/r1")" -eq 1
+run play --white random --black random --setup fixed --seed 1
+cp "$tmp/out" "$tmp/g1"
+run play --white random --black random --setup fixed --seed 2
+differ() { ! cmp -s "$1" "$2"; }
+check "seeds give different games" differ "$tmp/out" "$tmp/g1"
+run play --white greedy --black ab:depth=1 --setup tournament --seed 5
+check "tournament setup: placements are played" grep -qE '^ +1\. White  [abc]@[A-I][1-9]$' "$tmp/out"
+check "tournament game ends" grep -q '^result: ' "$tmp/out"
+
+# analyse
+run analyse --setup fixed --player ab:depth=3
+check "analyse prints action, score, depth, nodes, nps, pv" \
+    grep -qzE '^action [A-I][1-9]x[A-I][1-9]
+score -?[0-9]+
+depth 3
+nodes [0-9]+
+nodes_per_second [0-9]+
+pv [A-I]' "$tmp/out"
+run analyse --position "$FIXED" --player ab:nodes=2000 --json
+check "analyse --json" grep -qE '^\{"action":"[A-I][1-9]x[A-I][1-9]","score":-?[0-9]+,"depth":[0-9]+,"nodes":2000,"nodes_per_second":[0-9]+,"pv":\["[A-I][1-9]x[A-I][1-9]"(,"[^"]+")*\]\}$' "$tmp/out"
+
+# engine: a scripted session, garbage included
+cat >"$tmp/session" <<'END'
+protocol
+isready
+player ab:depth=2
+position fixed
+go
+this is garbage
+go depth x
+position nonsense w 1
+actions Z9xZ8
+player ab:depht=2
+
+option nodes=500
+go depth 0 nodes 300
+position fixed actions H3xG3
+print
+seed 7
+legal
+quit
+position fixed
+END
+run engine <"$tmp/session"
+check "engine exits 0" test "$rc" -eq 0
+expect() { # line number, extended regex
+    local line
+    line=$(sed -n "$1p" "$tmp/out")
+    if printf '%s\n' "$line" | grep -qE "^$2\$"; then ok "engine line $1: $2"; else not_ok "engine line $1: $2" "got '$line'"; fi
+}
+expect 1 'protocol triad 1'
+expect 2 'readyok'
+expect 3 'ok'
+expect 4 'ok'
+expect 5 'info depth 1 score -?[0-9]+ nodes [0-9]+ nps [0-9]+ time [0-9]+ pv [A-I][1-9]x[A-I][1-9]'
+expect 6 'info depth 2 .* pv [A-I][1-9]x[A-I][1-9] [A-I][1-9][x+][A-I][1-9]|info depth 2 .* pv [A-I][1-9]x[A-I][1-9] pass'
+expect 7 'bestaction [A-I][1-9]x[A-I][1-9]'
+expect 8 "error unknown command 'this'"
+expect 9 'error go: .*'
+expect 10 'error .*'
+expect 11 'error .*'
+expect 12 "error player 'ab': unknown option 'depht'"
+expect 13 'ok'
+expect 14 'info depth [0-9]+ .*'
+n=$(grep -c '^bestaction' "$tmp/out")
+check "engine answers both go commands" test "$n" -eq 2
+check "engine: go nodes 300 obeys the node limit" grep -qE '^info .* nodes ([0-9]|[0-9][0-9]|[12][0-9][0-9]|300) ' "$tmp/out"
+check "engine: position ... actions applies them" grep -qE '^position [.a-cA-C0-9]{59,} b 1$' "$tmp/out"
+check "engine: status" grep -qx 'status running' "$tmp/out"
+check "engine: legal lists Black's captures" grep -qE '^legal( [A-I][1-9]x[A-I][1-9])+$' "$tmp/out"
+check "engine: nothing after quit" test "$(tail -1 "$tmp/out" | cut -c1-5)" = "legal"
+printf 'isready\n' | "$bin" engine >"$tmp/out" 2>&1
+check "engine: end of input ends cleanly" test "$?" -eq 0 -a "$(cat "$tmp/out")" = "readyok"
+printf 'go\n' | "$bin" engine --player ab:depth=1 >"$tmp/a"
+printf 'go\n' | "$bin" engine --player ab:depth=1 >"$tmp/b"
+check "engine: reproducible answers" test "$(grep bestaction "$tmp/a")" = "$(grep bestaction "$tmp/b")"
+
+# bad input
+want="--white SPEC and --black SPEC are required" bad play --white random
+want="unknown player 'minimax'" bad play --white minimax --black random
+want="unknown option 'depht'" bad play --white random --black ab:depht=3
+want="bad value 'x' for 'depth'" bad analyse --player ab:depth=x
+want="unknown setup 'nope'" bad play --white random --black random --setup nope
+want="game is over" bad analyse --position '........................................................cC.A w 1'
+want="weights: no/such/file" bad analyse --player ab:weights=no/such/file
+want="unknown option '--bogus'" bad engine --bogus
+
+echo "$passed passed, $failed failed"
+[ "$failed" -eq 0 ]

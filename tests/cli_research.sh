@@ -1,0 +1,100 @@
+#!/usr/bin/env bash
+# cli_research.sh BINARY — command-line tests of triad tune, match and bias:
+# their JSON on small real runs, the files they write, and bad input (exit 2,
+# one line on stderr naming the problem).  Random and greedy players keep it
+# fast.  Prints "ok - ..." / "not ok - ..." per check and ends with
+# "N passed, N failed"; exits non-zero on any failure.
+set -u
+bin=${1:?usage: tests/cli_research.sh BINARY}
+case $bin in /*) ;; *) bin=$PWD/$bin ;; esac
+[ -x "$bin" ] || { echo "cli_research.sh: $bin is not an executable"; echo "0 passed, 1 failed"; exit 1; }
+cd "$(dirname "$0")/.."
+
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+passed=0 failed=0
+
+ok() { echo "ok - $1"; passed=$((passed + 1)); }
+not_ok() {
+    echo "not ok - $1"
+    printf '#   %s\n' "$2"
+    [ -s "$tmp/err" ] && sed 's/^/#   stderr: /' "$tmp/err" | head -3
+    failed=$((failed + 1))
+}
+run() { "$bin" "$@" >"$tmp/out" 2>"$tmp/err"; rc=$?; }
+# has DESCRIPTION REGEX: stdout matches the extended regex.
+has() { if grep -Eq -- "$2" "$tmp/out"; then ok "$1"; else not_ok "$1" "stdout lacks /$2/: $(head -c 300 "$tmp/out")"; fi; }
+# bad DESCRIPTION WORD ARGS...: exit 2 and one stderr line containing WORD.
+bad() {
+    local what=$1 word=$2
+    shift 2
+    run "$@"
+    if [ "$rc" -ne 2 ]; then not_ok "$what" "exit $rc, expected 2"
+    elif [ "$(wc -l <"$tmp/err")" -ne 1 ]; then not_ok "$what" "stderr has $(wc -l <"$tmp/err") lines"
+    elif ! grep -qi -- "$word" "$tmp/err"; then not_ok "$what" "stderr lacks '$word'"
+    else ok "$what"; fi
+}
+
+# Records to work on: random players, paired, on all three setup kinds.
+"$bin" selfplay --games 600 --players random --setup random --seed 1 --paired --out "$tmp/r.trd" --quiet &&
+"$bin" selfplay --games 100 --players random --setup fixed --seed 2 --paired --out "$tmp/f.trd" --quiet &&
+"$bin" selfplay --games 100 --players random --setup tournament --seed 3 --paired --out "$tmp/t.trd" --quiet ||
+    not_ok "self-play for the tests" "selfplay failed"
+
+# bias
+run bias --records "$tmp/r.trd" "$tmp/f.trd" "$tmp/t.trd" --json
+has "bias --json gives White's score per kind" '"by_setup":\{"random":\{"games":600,"white_score":[0-9.]+,"ci95":\[[0-9.]+,[0-9.]+\]'
+has "bias --json covers fixed and tournament" '"fixed":\{"games":100,.*"tournament":\{"games":100,'
+has "bias --json has the paired analysis" '"paired":\{"pairs":300,"white_pentanomial":\[[0-9]+,0,[0-9]+,0,[0-9]+\]'
+has "bias --json has the kind differences" '"differences":\[\{"a":"random","b":"fixed","diff":'
+has "bias --json has the regression" '"regression":\{"games":600,"coefficients":\{"intercept":\{"beta":'
+run bias --records "$tmp/f.trd" --json
+if grep -q '"random"' "$tmp/out"; then not_ok "bias leaves absent kinds out" "random present"; else ok "bias leaves absent kinds out"; fi
+if command -v gnuplot >/dev/null; then
+    run bias --records "$tmp/r.trd" "$tmp/f.trd" --plots "$tmp/plots" --report "$tmp/report.md"
+    if [ "$rc" -eq 0 ] && [ -s "$tmp/plots/white_score.png" ] && [ -s "$tmp/plots/game_length.svg" ] &&
+        [ -s "$tmp/plots/setup_scores.png" ] && grep -q 'white_score.png' "$tmp/report.md"; then
+        ok "bias --plots writes PNG and SVG, --report embeds them"
+    else not_ok "bias --plots writes PNG and SVG, --report embeds them" "exit $rc"; fi
+fi
+bad "bias without --records" "records" bias --json
+bad "bias on a missing file" "$tmp/none.trd" bias --records "$tmp/none.trd"
+printf 'not a records file\n' >"$tmp/garbage.trd"
+bad "bias on a garbage file" "garbage" bias --records "$tmp/garbage.trd"
+: >"$tmp/empty.trd"
+bad "bias on an empty file" "empty" bias --records "$tmp/empty.trd"
+bad "bias with a bad --resamples" "resamples" bias --records "$tmp/r.trd" --resamples 5
+
+# tune
+run tune --records "$tmp/r.trd" "$tmp/f.trd" --weights data/weights/default.txt --out "$tmp/tuned.txt" --json --quiet
+has "tune --json has the required figures" '"positions":[0-9]+,.*"k":[0-9.e-]+,"train_loss_before":[0-9.]+,"train_loss_after":[0-9.]+,"validation_loss_before":[0-9.]+,"validation_loss_after":[0-9.]+'
+if [ -s "$tmp/tuned.txt" ] && grep -q '^# Tuned by' "$tmp/tuned.txt" &&
+    "$bin" analyse --position "$(cat data/setups/fixed.pos)" --player "ab:depth=1,weights=$tmp/tuned.txt" >/dev/null 2>&1; then
+    ok "tune writes a weights file a player loads"
+else not_ok "tune writes a weights file a player loads" "$(head -3 "$tmp/tuned.txt" 2>/dev/null)"; fi
+bad "tune without --out" "required" tune --records "$tmp/r.trd" --weights data/weights/default.txt
+bad "tune with a missing weights file" "$tmp/nope.txt" tune --records "$tmp/r.trd" --weights "$tmp/nope.txt" --out "$tmp/x.txt"
+printf 'tzaar_stacks 1\nno_such_feature 2\n' >"$tmp/bad_weights.txt"
+bad "tune with an unknown weight name" "no_such_feature" tune --records "$tmp/r.trd" --weights "$tmp/bad_weights.txt" --out "$tmp/x.txt"
+bad "tune with a bad --l2" "l2" tune --records "$tmp/r.trd" --weights data/weights/default.txt --out "$tmp/x.txt" --l2 abc
+bad "tune with --validation 1" "validation" tune --records "$tmp/r.trd" --weights data/weights/default.txt --out "$tmp/x.txt" --validation 1
+bad "tune on a garbage file" "garbage" tune --records "$tmp/garbage.trd" --weights data/weights/default.txt --out "$tmp/x.txt"
+
+# match
+run match --a greedy --b random --games 40 --seed 3 --json --quiet
+has "match --json has score, Elo, interval and pentanomial" '^\{"a":"greedy","b":"random","games":40,"pairs":20,"score":[0-9.]+,"elo":[-0-9.a-z]+,"elo_ci95":\[[-0-9.a-z]+,[-0-9.a-z]+\],"pentanomial":\[[0-9]+,0,[0-9]+,0,[0-9]+\]\}'
+cp "$tmp/out" "$tmp/match1"
+run match --a greedy --b random --games 40 --seed 3 --json --quiet --threads 1
+if cmp -s "$tmp/out" "$tmp/match1"; then ok "match is the same with 1 and 2 threads"; else not_ok "match is the same with 1 and 2 threads" "differs"; fi
+run match --a random --b random --games 2000 --seed 1 --sprt elo0=0,elo1=300 --json --quiet
+has "match --sprt stops early with a decision" '"games":([0-9]{1,3}|1[0-9]{3}),.*"sprt":\{"llr":[-0-9.]+,"lower":-2.9444,"upper":2.9444,"decision":"H0"\}'
+run match --a greedy --b random --games 20 --out "$tmp/m.trd" --quiet
+run records stats "$tmp/m.trd" --json
+has "match --out keeps the games" '"games":20'
+bad "match with an odd --games" "even" match --a random --b random --games 7
+bad "match with a bad player" "nosuchplayer" match --a nosuchplayer --b random --games 2
+bad "match with a bad --sprt" "elo9" match --a random --b random --games 2 --sprt elo9=1
+bad "match refuses to overwrite --out" "exists" match --a random --b random --games 2 --out "$tmp/m.trd"
+
+echo "$passed passed, $failed failed"
+[ "$failed" -eq 0 ]

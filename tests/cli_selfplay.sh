@@ -1,0 +1,156 @@
+#!/usr/bin/env bash
+# cli_selfplay.sh BINARY — command-line tests of triad selfplay and triad
+# records: determinism across thread counts, kill -9 and --resume against
+# an uninterrupted run, torn and corrupt blocks, shards and merge, the
+# LittleGolem import and export, and bad input (exit 2, one line on stderr).
+# Random players keep it fast.  Prints "ok - ..." / "not ok - ..." per
+# check and ends with "N passed, N failed"; exits non-zero on any failure.
+set -u
+bin=${1:?usage: tests/cli_selfplay.sh BINARY}
+case $bin in /*) ;; *) bin=$PWD/$bin ;; esac
+[ -x "$bin" ] || { echo "cli_selfplay.sh: $bin is not an executable"; echo "0 passed, 1 failed"; exit 1; }
+
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+passed=0 failed=0
+FIXED_POS=cCCCCcbBBBccbaAAbccbacCabcCBACcabcCBAcCABCCBaaABCCbbbBCccccC
+
+ok() { echo "ok - $1"; passed=$((passed + 1)); }
+not_ok() { # description, why
+    echo "not ok - $1"
+    printf '#   %s\n' "$2"
+    [ -s "$tmp/err" ] && sed 's/^/#   stderr: /' "$tmp/err" | head -5
+    failed=$((failed + 1))
+}
+check() { # description, then a command that must succeed
+    local what=$1
+    shift
+    if "$@"; then ok "$what"; else not_ok "$what" "failed: $*"; fi
+}
+# run ARGS...: stdout in $tmp/out, stderr in $tmp/err, status in $rc.
+run() {
+    "$bin" "$@" >"$tmp/out" 2>"$tmp/err"
+    rc=$?
+}
+# bad DESCRIPTION WORD ARGS...: exit 2, one stderr line containing WORD, no stdout.
+bad() {
+    local what=$1 word=$2
+    shift 2
+    run "$@"
+    if [ "$rc" -ne 2 ]; then not_ok "$what" "exit $rc, expected 2"
+    elif [ "$(wc -l <"$tmp/err")" -ne 1 ]; then not_ok "$what" "$(wc -l <"$tmp/err") lines on stderr"
+    elif ! grep -q -- "$word" "$tmp/err"; then not_ok "$what" "stderr lacks '$word'"
+    elif [ -s "$tmp/out" ]; then not_ok "$what" "output on stdout"
+    else ok "$what"; fi
+}
+sorted_cat() { "$bin" records cat "$@" | sort -n; }
+sp() { "$bin" selfplay --players random --quiet "$@"; }
+
+# --- determinism and the file ------------------------------------------------
+sp --games 300 --seed 5 --threads 1 --out "$tmp/t1.rec" --block-games 50
+sp --games 300 --seed 5 --threads 2 --out "$tmp/t2.rec" --block-games 50
+check "threads 1 and 2 play the same games" cmp -s <(sorted_cat "$tmp/t1.rec") <(sorted_cat "$tmp/t2.rec")
+check "300 games, ids 0..299" test "$(sorted_cat "$tmp/t1.rec" | cut -d' ' -f1 | tr '\n' ' ')" = "$(seq -s' ' 0 299) "
+sp --games 300 --seed 6 --threads 2 --out "$tmp/t3.rec"
+check "another seed, other games" test "$(sorted_cat "$tmp/t3.rec" | md5sum)" != "$(sorted_cat "$tmp/t1.rec" | md5sum)"
+run records verify "$tmp/t1.rec"
+check "verify passes a good file" test "$rc" -eq 0 -a "$(cat "$tmp/out")" = "$tmp/t1.rec: 300 games, ok"
+run records stats --json "$tmp/t1.rec"
+check "stats --json" grep -q '^{"games":300,"white_score":0\.[0-9]*,"mean_turns":[0-9.]*,"bytes_per_game":[0-9.]*,"by_setup":{"random":{"games":300,"white_score":[0-9.]*}},"endings":{"trinity":[0-9]*,"no_capture":[0-9]*,"unfinished":0}}$' "$tmp/out"
+run records cat "$tmp/t1.rec"
+check "cat: one line per game in rules notation" grep -qE '^[0-9]+ random random random (1-0|0-1) (trinity|no_capture) [0-9]+ : [A-I][1-9]x[A-I][1-9] ' "$tmp/out"
+run selfplay --players random --games 20 --seed 1 --out "$tmp/p.rec" --threads 1
+check "a plain status line when stderr is not a terminal" grep -q '^selfplay: 20 games in' "$tmp/err"
+sp --games 40 --seed 2 --paired --setup tournament --out "$tmp/pair.rec"
+check "paired tournament: odd ids swapped" test "$(sorted_cat "$tmp/pair.rec" | awk '$1 % 2 == 1 && $2 != "tournament,swapped"' | wc -l)" -eq 0
+check "paired tournament verifies" "$bin" records verify "$tmp/pair.rec" >/dev/null
+
+# --- kill -9 and resume --------------------------------------------------------
+args=(--games 20000 --seed 9 --threads 2 --block-games 200)
+sp "${args[@]}" --out "$tmp/whole.rec"
+sp "${args[@]}" --out "$tmp/killed.rec" &
+pid=$!
+sleep 0.3
+kill -9 $pid 2>/dev/null
+wait $pid 2>/dev/null
+run records verify "$tmp/killed.rec"
+check "a killed run's file holds only whole blocks, or a torn tail" test "$rc" -eq 0 -o "$(grep -c torn "$tmp/err")" -eq 1
+sp "${args[@]}" --out "$tmp/killed.rec" --resume
+check "kill -9 then --resume: the uninterrupted run's games" cmp -s <(sorted_cat "$tmp/killed.rec") <(sorted_cat "$tmp/whole.rec")
+check "and it verifies" "$bin" records verify "$tmp/killed.rec" >/dev/null
+
+# --- torn and corrupt blocks ---------------------------------------------------
+cp "$tmp/t1.rec" "$tmp/torn.rec"
+truncate -s -30 "$tmp/torn.rec"
+run records verify "$tmp/torn.rec"
+check "verify names a torn block" test "$rc" -eq 1 -a "$(grep -c 'torn block at offset' "$tmp/err")" -eq 1
+run records stats --json "$tmp/torn.rec"
+check "stats reads the whole blocks of a torn file" grep -q '"games":250,' "$tmp/out"
+sp --games 300 --seed 5 --threads 2 --out "$tmp/torn.rec" --block-games 50 --resume
+check "resume completes a torn file" cmp -s <(sorted_cat "$tmp/torn.rec") <(sorted_cat "$tmp/t1.rec")
+cp "$tmp/t1.rec" "$tmp/corrupt.rec"
+printf '\377\377\377\377' | dd of="$tmp/corrupt.rec" bs=1 seek=3000 conv=notrunc 2>/dev/null
+run records verify "$tmp/corrupt.rec"
+check "verify names a corrupt block" test "$rc" -eq 1 -a "$(grep -c 'block at offset' "$tmp/err")" -eq 1
+check "the other blocks still read" test "$(sorted_cat "$tmp/corrupt.rec" 2>/dev/null | wc -l)" -eq 250
+run selfplay --players random --games 300 --seed 5 --out "$tmp/corrupt.rec" --resume --quiet
+check "resume refuses a file with a bad block before good ones" test "$rc" -eq 2
+
+# --- shards and merge ------------------------------------------------------------
+for k in 0 1 2; do sp --games 300 --seed 5 --shard $k/3 --out "$tmp/s$k.rec"; done
+check "shards are disjoint" test "$(cat <(sorted_cat "$tmp/s0.rec") <(sorted_cat "$tmp/s1.rec") <(sorted_cat "$tmp/s2.rec") | wc -l)" -eq 300
+run records merge --out "$tmp/merged.rec" "$tmp/s2.rec" "$tmp/s0.rec" "$tmp/s1.rec" "$tmp/s1.rec"
+check "merge drops duplicates" grep -q '300 games into .* (100 duplicates dropped)' "$tmp/err"
+check "merged shards = the single-machine run" cmp -s <(sorted_cat "$tmp/merged.rec") <(sorted_cat "$tmp/t1.rec")
+check "the merged file verifies" "$bin" records verify "$tmp/merged.rec" >/dev/null
+bad "merge refuses shards of different runs" "--seed 6 in" records merge --out "$tmp/m2.rec" "$tmp/s0.rec" "$tmp/t3.rec"
+check "and writes nothing" test ! -e "$tmp/m2.rec"
+bad "merge never overwrites" "exists" records merge --out "$tmp/merged.rec" "$tmp/s0.rec"
+
+# --- LittleGolem ---------------------------------------------------------------
+cat >"$tmp/lg.txt" <<LG
+(;FF[TZAAR]VA[STANDARD]EV[test]PB[bob]PW[alice]POS[$FIXED_POS]
+;W[kokp];B[lplo-pass];W[molo-lnlo])
+(;FF[TZAAR]VA[RANDOM]PW[carol]PB[dave]POS[$FIXED_POS];W[kokp])
+LG
+run records import --littlegolem "$tmp/lg.txt" --out "$tmp/lg.rec"
+check "import two hand-written records" test "$rc" -eq 0
+run records cat "$tmp/lg.rec"
+check "import: actions, pass, players, fixed setup" grep -qx '0 fixed lg:alice lg:bob \* unfinished 3 : A5xA4 B4xB5 pass C5xB5 B6+B5' "$tmp/out"
+"$bin" records export --littlegolem "$tmp/t1.rec" >"$tmp/t1.lg"
+check "export: one record per game" test "$(grep -c '^(;FF\[TZAAR\]VA\[RANDOM\].*POS\[[a-cA-C]\{60\}\];W\[[k-s]\{4\}\];B\[' "$tmp/t1.lg")" -eq 300
+check "some game ends after a turn's first action" grep -q ';[WB]\[[k-s]\{4\}\])$' "$tmp/t1.lg"
+"$bin" records import --littlegolem "$tmp/t1.lg" --out "$tmp/back.rec" 2>/dev/null
+check "export then import: the same actions and results" cmp -s \
+    <(sorted_cat "$tmp/t1.rec" | cut -d' ' -f1,5-) <(sorted_cat "$tmp/back.rec" | cut -d' ' -f1,5-)
+printf '(;POS[%s];W[kokp];B[kokp])\n' $FIXED_POS >"$tmp/ill.txt"
+bad "import names the file, game and turn of an illegal action" "ill.txt: game 1: turn 2: illegal action 'kokp'" \
+    records import --littlegolem "$tmp/ill.txt" --out "$tmp/ill.rec"
+check "and keeps no output" test ! -e "$tmp/ill.rec"
+
+# --- bad input -----------------------------------------------------------------
+echo "not records" >"$tmp/garbage.rec"
+bad "missing file" "No such file" records stats "$tmp/none.rec"
+bad "garbage file" "not a triad records file" records cat "$tmp/garbage.rec"
+bad "garbage file, verify" "not a triad records file" records verify "$tmp/garbage.rec"
+bad "no file" "no FILE" records stats
+bad "unknown subcommand" "unknown subcommand" records frob
+bad "unknown option" "unknown option" records stats --frob "$tmp/t1.rec"
+bad "bad --games" "bad number for --games" selfplay --games x --players random --seed 1 --out "$tmp/x.rec"
+bad "missing --seed" "--seed S is required" selfplay --games 2 --players random --out "$tmp/x.rec"
+bad "missing --out" "--out FILE is required" selfplay --games 2 --players random --seed 1
+bad "bad --shard" "bad --shard" selfplay --games 2 --players random --seed 1 --shard 3/2 --out "$tmp/x.rec"
+bad "odd --paired" "even --games" selfplay --games 3 --paired --players random --seed 1 --out "$tmp/x.rec"
+bad "bad player" "unknown player" selfplay --games 2 --players nobody --seed 1 --out "$tmp/x.rec"
+bad "bad setup" "unknown setup" selfplay --games 2 --players random --setup round --seed 1 --out "$tmp/x.rec"
+bad "both --players and --white" "not both" selfplay --games 2 --players random --white random --seed 1 --out "$tmp/x.rec"
+bad "never overwrites without --resume or --force" "exists" selfplay --games 300 --players random --seed 5 --out "$tmp/t1.rec"
+bad "--resume with other parameters names the difference" "--games 301 in this command, 300 in" \
+    selfplay --games 301 --players random --seed 5 --out "$tmp/t1.rec" --resume
+bad "--resume of a garbage file" "not a triad records file" selfplay --games 2 --players random --seed 1 --out "$tmp/garbage.rec" --resume
+run selfplay --games 20 --players random --seed 1 --out "$tmp/t1.rec" --force --quiet
+check "--force overwrites" test "$rc" -eq 0 -a "$("$bin" records cat "$tmp/t1.rec" | wc -l)" -eq 20
+check "--quiet is quiet" test ! -s "$tmp/err"
+
+echo "$passed passed, $failed failed"
+[ "$failed" -eq 0 ]

@@ -1,0 +1,183 @@
+/* test_eval.c — the evaluation: names, the exact dot product, weight files
+ * and their errors, and the shipped default weights. */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "check.h"
+#include "../engine/eval.h"
+#include "../engine/movegen.h"
+#include "../engine/prng.h"
+#include "../engine/setup.h"
+
+static void names_are_unique_and_indexed(void)
+{
+    CHECK(EVAL_FEATURES >= 15);
+    for (int i = 0; i < EVAL_FEATURES; i++) {
+        CHECKF(eval_feature_index(eval_feature_name(i)) == i, "feature %d", i);
+        for (int j = 0; j < i; j++)
+            CHECK(strcmp(eval_feature_name(i), eval_feature_name(j)));
+    }
+    CHECK(eval_feature_index("no_such_feature") == -1);
+    CHECK(eval_feature_name(EVAL_FEATURES) == NULL);
+}
+
+/* Positions along a few random games, both sides to act, both phases. */
+static void each_game_position(void (*fn)(const position *))
+{
+    for (uint64_t g = 0; g < 4; g++) {
+        position p;
+        xoshiro256 rng;
+        setup_random(&p, g + 11);
+        xoshiro_seed(&rng, g);
+        for (;;) {
+            fn(&p);
+            action list[MAX_ACTIONS];
+            int n = gen_actions(&p, list);
+            if (!n)
+                break;
+            undo u;
+            pos_make(&p, list[xoshiro_below(&rng, (uint64_t)n)], &u);
+        }
+    }
+}
+
+static void dot_product_check(const position *p)
+{
+    eval_weights w;
+    double x[EVAL_FEATURES], sum = 0;
+    eval_weights_default(&w);
+    eval_features(p, x);
+    for (int i = 0; i < EVAL_FEATURES; i++)
+        sum += w.w[i] * x[i];
+    CHECKF(sum == eval_position(&w, p), "%.17g != %.17g", sum, eval_position(&w, p));
+}
+
+static void evaluation_is_weights_dot_features(void)
+{
+    each_game_position(dot_product_check);
+}
+
+/* Swapping colours (and the side to act) negates every feature. */
+static void colour_swap_check(const position *p)
+{
+    position q;
+    pos_clear(&q);
+    for (int c = 0; c < 2; c++)
+        for (bitboard b = p->occ[c]; b; b &= b - 1) {
+            int pt = __builtin_ctzll(b);
+            pos_put(&q, pt, c ^ 1, p->type[pt], p->height[pt]);
+        }
+    pos_finish(&q, p->side ^ 1, p->phase == PHASE_OPENING ? PHASE_FIRST : p->phase);
+    if (p->phase == PHASE_OPENING)
+        return;
+    double x[EVAL_FEATURES], y[EVAL_FEATURES];
+    eval_features(p, x);
+    eval_features(&q, y);
+    for (int i = 0; i < EVAL_FEATURES; i++)
+        CHECKF(x[i] == -y[i], "%s: %g vs %g", eval_feature_name(i), x[i], y[i]);
+}
+
+static void features_are_colour_antisymmetric(void)
+{
+    each_game_position(colour_swap_check);
+}
+
+static void centre_counts_points_near_the_hole(void)
+{
+    position p;
+    double x[EVAL_FEATURES];
+    setup_fixed(&p);
+    eval_features(&p, x);
+    int diff = 0;
+    for (int pt = 0; pt < GEO_POINTS; pt++) {
+        int ax = geo_x[pt], ay = geo_y[pt], d = abs(ax) > abs(ay) ? abs(ax) : abs(ay);
+        if (abs(ax + ay) > d)
+            d = abs(ax + ay);
+        if (d <= 2)
+            diff += pos_colour_at(&p, pt) == WHITE ? 1 : -1;
+    }
+    CHECKF(x[F_CENTRE] == diff, "%g vs %d", x[F_CENTRE], diff);
+}
+
+static void weights_round_trip(void)
+{
+    eval_weights w, back;
+    char *text = NULL, err[256];
+    size_t len = 0;
+    eval_weights_default(&w);
+    w.w[0] = 0.1 + 0.2; /* not exactly representable in short decimal */
+    w.w[3] = -1e-7;
+    FILE *f = open_memstream(&text, &len);
+    REQUIRE(f);
+    eval_weights_write(&w, f);
+    fclose(f);
+    REQUIRE(eval_weights_parse(&back, text, "mem", err, sizeof err) == 0);
+    CHECK(!memcmp(&w, &back, sizeof w));
+    free(text);
+}
+
+/* Parses text and expects an error containing want. */
+static void expect_error(const char *text, const char *want)
+{
+    eval_weights w;
+    char err[256] = "";
+    CHECKF(eval_weights_parse(&w, text, "w.txt", err, sizeof err) == -1, "accepted: %s", text);
+    CHECKF(strstr(err, want) != NULL, "error '%s' lacks '%s'", err, want);
+}
+
+static void weight_file_errors_name_the_problem(void)
+{
+    char *full = NULL;
+    size_t len = 0;
+    eval_weights w;
+    eval_weights_default(&w);
+    FILE *f = open_memstream(&full, &len);
+    REQUIRE(f);
+    eval_weights_write(&w, f);
+    fclose(f);
+    char buf[8192];
+    snprintf(buf, sizeof buf, "%sbogus 1\n", full);
+    expect_error(buf, "unknown feature 'bogus'");
+    expect_error(buf, "w.txt:24:");
+    snprintf(buf, sizeof buf, "%stempo 3\n", full);
+    expect_error(buf, "'tempo' given twice");
+    snprintf(buf, sizeof buf, "# only a comment\ntzaar_stacks 1\n");
+    expect_error(buf, "missing feature 'tzarra_stacks'");
+    expect_error("tzaar_stacks x1\n", "w.txt:1: bad value 'x1' for 'tzaar_stacks'");
+    expect_error("tzaar_stacks\n", "w.txt:1: expected 'name value'");
+    expect_error("tzaar_stacks 1 2\n", "expected 'name value'");
+    free(full);
+}
+
+static void default_file_matches_builtin_weights(void)
+{
+    eval_weights file, builtin;
+    char err[512];
+    eval_weights_default(&builtin);
+    int rc = eval_weights_load(&file, "data/weights/default.txt", err, sizeof err);
+    CHECKF(rc == 0, "%s (run the tests from the repository root)", err);
+    if (rc == 0)
+        for (int i = 0; i < EVAL_FEATURES; i++)
+            CHECKF(file.w[i] == builtin.w[i], "%s: %g vs %g", eval_feature_name(i), file.w[i], builtin.w[i]);
+}
+
+static void missing_file_is_an_error(void)
+{
+    eval_weights w;
+    char err[512];
+    CHECK(eval_weights_load(&w, "no/such/weights.txt", err, sizeof err) == -1);
+    CHECK(strstr(err, "no/such/weights.txt") != NULL);
+}
+
+const test_case tests_eval[] = {
+    { "eval_names_are_unique_and_indexed", names_are_unique_and_indexed },
+    { "eval_is_weights_dot_features", evaluation_is_weights_dot_features },
+    { "eval_features_are_colour_antisymmetric", features_are_colour_antisymmetric },
+    { "eval_centre_counts_points_near_the_hole", centre_counts_points_near_the_hole },
+    { "eval_weights_round_trip", weights_round_trip },
+    { "eval_weight_file_errors_name_the_problem", weight_file_errors_name_the_problem },
+    { "eval_default_file_matches_builtin_weights", default_file_matches_builtin_weights },
+    { "eval_missing_file_is_an_error", missing_file_is_an_error },
+    { NULL, NULL },
+};
