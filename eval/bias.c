@@ -55,6 +55,8 @@ static int cmp_pair_game(const void *a, const void *b)
  * paired analysis. */
 static int close_pairs(bias_kind_data *k)
 {
+    if (!k->npending)
+        return 0;
     qsort(k->pending, k->npending, sizeof *k->pending, cmp_pair_game);
     for (size_t i = 0; i + 1 < k->npending; i++) {
         bias_pair_game *a = &k->pending[i], *b = &k->pending[i + 1];
@@ -271,12 +273,14 @@ int bias_analyse(const bias_data *d, int resamples, uint64_t seed, bias_result *
     for (int k = 0; k < SETUP_KINDS; k++) {
         analyse_kind(&d->kind[k], &r->kind[k]);
         if (analyse_pairs(&d->kind[k], &r->kind[k], resamples, seed_mix(seed, (uint64_t)k))) {
+            bias_result_free(r);
             snprintf(err, n, "out of memory");
             return -1;
         }
         total += d->kind[k].games;
     }
     if (!total) {
+        bias_result_free(r);
         snprintf(err, n, "no finished games in the records");
         return -1;
     }
