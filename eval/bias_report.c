@@ -13,6 +13,15 @@ static void json_num(FILE *f, double x)
         fputs("null", f);
 }
 
+static void json_interval(FILE *f, interval i)
+{
+    fputc('[', f);
+    json_num(f, i.lo);
+    fputc(',', f);
+    json_num(f, i.hi);
+    fputc(']', f);
+}
+
 static void json_counts(FILE *f, const uint64_t c[5])
 {
     fprintf(f, "[%llu,%llu,%llu,%llu,%llu]", (unsigned long long)c[0], (unsigned long long)c[1],
@@ -31,11 +40,9 @@ void bias_print_json(const bias_result *r, FILE *f)
                 (unsigned long long)s->games);
         first = 0;
         json_num(f, s->white_score);
-        fputs(",\"ci95\":[", f);
-        json_num(f, s->ci.lo);
-        fputc(',', f);
-        json_num(f, s->ci.hi);
-        fprintf(f, "],\"mean_turns\":%.4f,\"sd_turns\":%.4f,\"endings\":{\"trinity\":%llu,\"no_capture\":%llu}",
+        fputs(",\"ci95\":", f);
+        json_interval(f, s->ci);
+        fprintf(f, ",\"mean_turns\":%.4f,\"sd_turns\":%.4f,\"endings\":{\"trinity\":%llu,\"no_capture\":%llu}",
                 s->mean_turns, s->sd_turns, (unsigned long long)s->endings[1], (unsigned long long)s->endings[2]);
         if (s->pairs) {
             fprintf(f, ",\"paired\":{\"pairs\":%llu,\"white_pentanomial\":", (unsigned long long)s->pairs);
@@ -44,19 +51,15 @@ void bias_print_json(const bias_result *r, FILE *f)
             json_counts(f, s->holder_penta);
             fputs(",\"setup_variance\":", f);
             json_num(f, s->setup_var);
-            fputs(",\"setup_variance_ci95\":[", f);
-            json_num(f, s->setup_var_ci.lo);
-            fputc(',', f);
-            json_num(f, s->setup_var_ci.hi);
-            fputs("],\"setup_share\":", f);
+            fputs(",\"setup_variance_ci95\":", f);
+            json_interval(f, s->setup_var_ci);
+            fputs(",\"setup_share\":", f);
             json_num(f, s->setup_share);
             fputs(",\"one_sided_fraction\":", f);
             json_num(f, s->one_sided);
-            fputs(",\"one_sided_ci95\":[", f);
-            json_num(f, s->one_sided_ci.lo);
-            fputc(',', f);
-            json_num(f, s->one_sided_ci.hi);
-            fputs("],\"one_sided_observed\":", f);
+            fputs(",\"one_sided_ci95\":", f);
+            json_interval(f, s->one_sided_ci);
+            fputs(",\"one_sided_observed\":", f);
             json_num(f, s->one_sided_observed);
             fputs(",\"one_sided_expected\":", f);
             json_num(f, s->one_sided_expected);
@@ -74,11 +77,9 @@ void bias_print_json(const bias_result *r, FILE *f)
                 setup_names[bias_diff_kinds[i][1]]);
         first = 0;
         json_num(f, d->diff);
-        fputs(",\"ci95\":[", f);
-        json_num(f, d->ci.lo);
-        fputc(',', f);
-        json_num(f, d->ci.hi);
-        fputs("],\"z\":", f);
+        fputs(",\"ci95\":", f);
+        json_interval(f, d->ci);
+        fputs(",\"z\":", f);
         json_num(f, d->z);
         fputs(",\"p_value\":", f);
         json_num(f, d->p_value);
