@@ -19,6 +19,8 @@ scripts/setup.sh
 make -s -j2
 mkdir -p "$out"
 triad=bin/triad
+# The player spec with a weights file: options follow ':' then ','.
+with_weights() { case $1 in *:*) echo "$1,weights=$2" ;; *) echo "$1:weights=$2" ;; esac; }
 step() { printf '\n== %s\n' "$*"; }
 
 step "move generator: perft from the fixed setup"
@@ -38,7 +40,7 @@ $triad tune --records "$out/random.trd" "$out/fixed.trd" --weights data/weights/
     --out "$out/tuned.txt" --seed "$seed" | tee "$out/tune.txt"
 
 step "match: tuned weights against the defaults ($match_games games, paired)"
-$triad match --a "$player,weights=$out/tuned.txt" --b "$player,weights=data/weights/default.txt" \
+$triad match --a "$(with_weights "$player" "$out/tuned.txt")" --b "$(with_weights "$player" data/weights/default.txt)" \
     --games "$match_games" --seed "$seed" --out "$out/match.trd" --force | tee "$out/match.txt"
 
 step "opening-setup bias"

@@ -22,6 +22,8 @@ mkdir -p "$out"
 table=$out/generations.tsv
 [ -f "$table" ] || printf 'generation\telo\tlo\thi\tkept\tcumulative_elo\n' >"$table"
 
+# The player spec with a weights file: options follow ':' then ','.
+with_weights() { case $1 in *:*) echo "$1,weights=$2" ;; *) echo "$1:weights=$2" ;; esac; }
 json_field() { # NAME < json: a number field, or the two numbers of an array field
     sed -n "s/.*\"$1\":\(\[[^]]*\]\|[-0-9.a-z]*\).*/\1/p" | tr -d '[]' | tr ',' ' '
 }
@@ -30,11 +32,11 @@ cumulative=$(tail -n +2 "$table" | awk -F'\t' 'END { print NR ? $6 : 0 }')
 start=$(($(wc -l <"$table")))
 for ((g = start; g <= generations; g++)); do
     echo "== generation $g of $generations"
-    $triad selfplay --games "$games" --players "$player,weights=$out/current.txt" --setup random \
+    $triad selfplay --games "$games" --players "$(with_weights "$player" "$out/current.txt")" --setup random \
         --seed $((seed + g)) --paired --out "$out/gen$g.trd" --resume
     $triad tune --records "$out/gen$g.trd" --weights "$out/current.txt" --out "$out/gen$g.txt" \
         --seed $((seed + g)) --quiet >"$out/gen$g-tune.txt"
-    json=$($triad match --a "$player,weights=$out/gen$g.txt" --b "$player,weights=$out/current.txt" \
+    json=$($triad match --a "$(with_weights "$player" "$out/gen$g.txt")" --b "$(with_weights "$player" "$out/current.txt")" \
         --games "$match_games" --seed $((seed + 1000 + g)) --json --out "$out/gen$g-match.trd" --force)
     elo=$(json_field elo <<<"$json")
     read -r lo hi <<<"$(json_field elo_ci95 <<<"$json")"
