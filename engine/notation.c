@@ -161,8 +161,19 @@ void action_to_text(action a, int side, char out[ACTION_TEXT_MAX])
     memcpy(out + 3, to, 3);
 }
 
+/* The input as an error message may quote it: printable, one line, short. */
+static const char *quoted(const char *s, char out[44])
+{
+    size_t i = 0;
+    for (; s[i] && i < 40; i++)
+        out[i] = isprint((unsigned char)s[i]) ? s[i] : '?';
+    strcpy(out + i, s[i] ? "..." : "");
+    return out;
+}
+
 int action_from_text(const position *p, const char *s, action *a, char *err, size_t n)
 {
+    char q[44];
     int len, len2;
     if (!strcasecmp(s, "pass")) {
         *a = ACTION_PASS;
@@ -173,10 +184,10 @@ int action_from_text(const position *p, const char *s, action *a, char *err, siz
         int to = geo_parse_label(s + 2, &len);
         if (to < 0 || s[2 + len])
             return fail(err, n, "bad action '%s': a placement is a piece letter, '@' and a point, "
-                                "e.g. b@E6", s);
+                                "e.g. b@E6", quoted(s, q));
         int colour = isupper((unsigned char)s[0]) ? BLACK : WHITE;
         if (p && colour != p->side)
-            return fail(err, n, "bad action '%s': it is %s's turn (%s letters)", s,
+            return fail(err, n, "bad action '%s': it is %s's turn (%s letters)", quoted(s, q),
                         p->side == WHITE ? "White" : "Black", p->side == WHITE ? "lowercase" : "uppercase");
         *a = act_make(tolower((unsigned char)s[0]) - 'a', to, ACT_PLACE);
         return 0;
@@ -184,10 +195,11 @@ int action_from_text(const position *p, const char *s, action *a, char *err, siz
     int from = geo_parse_label(s, &len);
     if (from < 0 || (s[len] != 'x' && s[len] != 'X' && s[len] != '+'))
         return fail(err, n, "bad action '%s': expected a capture like C3xD4, a stack like C3+D4, "
-                            "a placement like b@E6, or pass", s);
+                            "a placement like b@E6, or pass", quoted(s, q));
     int to = geo_parse_label(s + len + 1, &len2);
     if (to < 0 || s[len + 1 + len2])
-        return fail(err, n, "bad action '%s': the target at offset %d is not a point A1..I9", s, len + 1);
+        return fail(err, n, "bad action '%s': the target at offset %d is not a point A1..I9", quoted(s, q),
+                    len + 1);
     *a = act_make(from, to, s[len] == '+' ? ACT_STACK : ACT_CAPTURE);
     return 0;
 }
@@ -197,9 +209,9 @@ int action_parse_legal(const position *p, const char *s, action *a, char *err, s
     if (action_from_text(p, s, a, err, n))
         return -1;
     if (!action_is_legal(p, *a)) {
-        char pos[POS_TEXT_MAX];
+        char pos[POS_TEXT_MAX], q[44];
         pos_to_text(p, pos, sizeof pos);
-        return fail(err, n, "illegal action '%s' in position '%s'", s, pos);
+        return fail(err, n, "illegal action '%s' in position '%s'", quoted(s, q), pos);
     }
     return 0;
 }

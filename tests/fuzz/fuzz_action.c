@@ -5,12 +5,12 @@
  * placement position with Black to place, a first-action position (Black to
  * capture) and a second-action position with stacks and pass legal.  In each:
  *   - action_from_text() never crashes or trips a sanitizer; on failure its
- *     message is non-empty;
+ *     message is non-empty and one printable line;
  *   - on success action_to_text() of the result re-parses to the same action
  *     and prints the same text again (canonical form is a fixed point);
  *   - action_parse_legal() succeeds exactly when action_from_text() succeeds
  *     and action_is_legal() holds, and then yields the same action; when it
- *     fails its message is non-empty.
+ *     fails its message is non-empty and one printable line.
  * Any violated check calls abort(), which libFuzzer reports as a crash.
  * Build and run with `make fuzz` (see docs/fuzzing.md). */
 #include <stdint.h>
@@ -46,6 +46,14 @@ static void fail(const char *what, const char *text, int which, const char *deta
     abort();
 }
 
+static int one_printable_line(const char *msg)
+{
+    for (; *msg; msg++)
+        if (*msg < 0x20 || *msg == 0x7f)
+            return 0;
+    return 1;
+}
+
 static void check_in(int which, const char *text)
 {
     const position *p = &positions[which];
@@ -56,6 +64,8 @@ static void check_in(int which, const char *text)
     int parsed = action_from_text(p, text, &a, err, sizeof err) == 0;
     if (!parsed && !err[0])
         fail("action_from_text failed with an empty message", text, which, NULL);
+    if (!parsed && !one_printable_line(err))
+        fail("action_from_text's message is not one printable line", text, which, err);
 
     if (parsed) {
         if (a == ACTION_NONE)
@@ -85,6 +95,8 @@ static void check_in(int which, const char *text)
         fail("action_parse_legal returned a different action", text, which, NULL);
     if (!ok && !err2[0])
         fail("action_parse_legal failed with an empty message", text, which, NULL);
+    if (!ok && !one_printable_line(err2))
+        fail("action_parse_legal's message is not one printable line", text, which, err2);
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
