@@ -1,5 +1,6 @@
 /* cmd_bench.c — `triad bench`: perft speed with make/unmake at every node,
  * the node-count signature, and (labelled apart) bulk-counting speed. */
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include "../engine/bench.h"
@@ -57,7 +58,8 @@ int cmd_bench(int argc, char **argv)
         }
         qsort(t, (size_t)runs, sizeof *t, cmp_double);
         qsort(tb, bulk ? (size_t)runs : 0, sizeof *tb, cmp_double);
-        double med = t[runs / 2], medb = bulk ? tb[runs / 2] : 0;
+        /* A clock tick as the least time, so tiny --reduce runs print finite rates. */
+        double med = fmax(t[runs / 2], 1e-9), medb = bulk ? fmax(tb[runs / 2], 1e-9) : 0;
         signature += nodes;
         total_secs += med;
         total_bulk += medb;

@@ -61,6 +61,5 @@ int cmd_bias(int argc, char **argv)
         rc = cli_error("bias", "%s", err);
     if (!rc && report && bias_write_report(&r, report, plots, err, sizeof err))
         rc = cli_error("bias", "%s", err);
-    bias_result_free(&r);
     return rc ? 1 : 0;
 }

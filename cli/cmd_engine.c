@@ -126,20 +126,27 @@ static void eng_position(engine *e, char **save)
 /* go [depth N] [nodes N] [ms N]: limits given here replace the player's. */
 static void eng_go(engine *e, char **save)
 {
-    char spec[SPEC_MAX + 128], err[600];
-    int len = snprintf(spec, sizeof spec, "%s%s", e->spec, strchr(e->spec, ':') ? "," : ":");
+    static const char *const keys[3] = { "depth", "nodes", "ms" };
+    long limit[3] = { 0, 0, 0 };
     bool limited = false;
     for (char *k; (k = strtok_r(NULL, " \t\r", save));) {
         char *v = strtok_r(NULL, " \t\r", save);
-        if ((strcmp(k, "depth") && strcmp(k, "nodes") && strcmp(k, "ms")) || !v) {
-            reply("error go: expected depth N, nodes N or ms N, got '%s'", k);
+        int i = 0;
+        while (i < 3 && strcmp(k, keys[i]))
+            i++;
+        if (i == 3 || !v) {
+            reply("error go: expected depth N, nodes N or ms N, got '%.40s'", k);
             return;
         }
-        if (!limited)
-            len += snprintf(spec + len, sizeof spec - (size_t)len, "depth=0,nodes=0,ms=0");
-        len += snprintf(spec + len, sizeof spec - (size_t)len, ",%s=%s", k, v);
+        if (parse_int(v, 0, 2000000000L, &limit[i])) {
+            reply("error go: bad number for %s: '%.40s'", k, v);
+            return;
+        }
         limited = true;
     }
+    char spec[SPEC_MAX + 128], err[600];
+    snprintf(spec, sizeof spec, "%s%sdepth=%ld,nodes=%ld,ms=%ld", e->spec, strchr(e->spec, ':') ? "," : ":",
+             limit[0], limit[1], limit[2]);
     int w = game_winner(&e->pos, NULL);
     if (w >= 0) {
         reply("error go: the game is over (%s won)", w == WHITE ? "White" : "Black");

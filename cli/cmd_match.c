@@ -32,8 +32,12 @@ static void report(const match_tally *t, const run_opts *o, bool json)
     double score = t->games ? (double)t->a_wins / (double)t->games : 0;
     static const char *const decisions[3] = { "H0 accepted (not better by elo1)", "continue", "H1 accepted" };
     if (json) {
-        printf("{\"a\":\"%s\",\"b\":\"%s\",\"games\":%llu,\"pairs\":%llu,\"score\":%.6f,\"elo\":", o->run.white,
-               o->run.black, (unsigned long long)t->games, (unsigned long long)e.pairs, score);
+        printf("{\"a\":");
+        cli_json_string(stdout, o->run.white);
+        printf(",\"b\":");
+        cli_json_string(stdout, o->run.black);
+        printf(",\"games\":%llu,\"pairs\":%llu,\"score\":%.6f,\"elo\":", (unsigned long long)t->games,
+               (unsigned long long)e.pairs, score);
         json_elo(e.elo);
         printf(",\"elo_ci95\":[");
         json_elo(e.elo_ci.lo);
@@ -137,7 +141,8 @@ int cmd_match(int argc, char **argv)
         unlink(tmp);
     if (rc) {
         match_tally_free(&t);
-        return cli_error("match", "%s", err);
+        cli_error("match", "%s", err);
+        return rc; /* 2 refused (bad --out), 1 failed while playing or writing */
     }
     report(&t, &o, json);
     match_tally_free(&t);

@@ -30,7 +30,9 @@ static int run_game(player *pl[2], position *p, uint64_t seed, bool quiet)
         if (!action_is_legal(p, a))
             return cli_error("play", "%s (%s) chose an illegal action", side_names[side], player_spec(pl[side]));
         action_to_text(a, side, name);
-        if (!line[0])
+        if (!line[0] && p->phase == PHASE_PLACE) /* placement is not a turn */
+            snprintf(line, sizeof line, "      %s places", side_names[side]);
+        else if (!line[0])
             snprintf(line, sizeof line, "%4d. %s ", ++turn, side_names[side]);
         strcat(line, " ");
         strcat(line, name);
@@ -60,11 +62,11 @@ int cmd_play(int argc, char **argv)
 {
     const char *white = NULL, *black = NULL, *setup = "fixed", *text = NULL;
     uint64_t seed = 1;
-    bool quiet = false;
+    bool quiet = false, setup_given = false;
     const opt_spec opts[] = {
         { "white", OPT_STR, &white, "SPEC", "White's player, e.g. ab:depth=4, greedy, random", 0, 0, NULL },
         { "black", OPT_STR, &black, "SPEC", "Black's player", 0, 0, NULL },
-        { "setup", OPT_STR, &setup, "KIND", "fixed (default), random or tournament", 0, 0, NULL },
+        { "setup", OPT_STR, &setup, "KIND", "fixed (default), random or tournament", 0, 0, &setup_given },
         { "position", OPT_STR, &text, "STR", "start from this position string instead", 0, 0, NULL },
         { "seed", OPT_U64, &seed, "S", "seeds the random setup and every player's choice (default 1)", 0, 0, NULL },
         { "quiet", OPT_FLAG, &quiet, NULL, "print the result line only", 0, 0, NULL },
@@ -85,6 +87,8 @@ int cmd_play(int argc, char **argv)
         return cli_error("play", "--white SPEC and --black SPEC are required");
     position p;
     char err[512];
+    if (text && setup_given)
+        return cli_error("play", "give either --position or --setup, not both");
     if (text) {
         if (pos_from_text(&p, text, err, sizeof err))
             return cli_error("play", "%s", err);

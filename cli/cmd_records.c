@@ -460,8 +460,12 @@ static int records_export(int argc, char **argv, rec_game *g)
             if (lg_export(stdout, g, err, sizeof err)) {
                 fprintf(stderr, "triad records export: %s: %s\n", files[i], err);
                 bad++;
+                if (ferror(stdout))
+                    break; /* the output is gone: say it once */
             }
         rec_reader_close(r);
+        if (ferror(stdout))
+            break;
     }
     return bad ? 1 : 0;
 }

@@ -1,4 +1,5 @@
 /* cmd_tune.c — `triad tune`: fit evaluation weights to game outcomes. */
+#include <math.h>
 #include <stdio.h>
 #include <time.h>
 #include <unistd.h>
@@ -101,9 +102,11 @@ int cmd_tune(int argc, char **argv)
                (unsigned long long)r.games, r.train_positions + r.validation_positions, r.train_positions,
                r.validation_positions, r.k, r.train_before, r.train_after, r.validation_before,
                r.validation_after, pps, r.fit_seconds);
-        for (int i = 0; i < EVAL_FEATURES; i++)
-            printf("%s\"%s\":{\"before\":%.8g,\"after\":%.8g,\"se\":%.8g}", i ? "," : "", eval_feature_name(i),
-                   r.before.w[i], r.after.w[i], r.se[i]);
+        for (int i = 0; i < EVAL_FEATURES; i++) {
+            printf("%s\"%s\":{\"before\":%.8g,\"after\":%.8g,\"se\":", i ? "," : "", eval_feature_name(i),
+                   r.before.w[i], r.after.w[i]);
+            printf(isfinite(r.se[i]) ? "%.8g}" : "null}", r.se[i]); /* no standard error: a singular fit */
+        }
         printf("}}\n");
         return 0;
     }

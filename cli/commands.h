@@ -6,6 +6,7 @@
 
 #include <stdbool.h>
 #include <stdint.h>
+#include <stdio.h>
 #include "../engine/position.h"
 #include "../selfplay/record.h"
 
@@ -28,6 +29,9 @@ int cli_position(const char *cmd, const char *text, const char *setup, uint64_t 
                  bool seed_given, position *out);
 
 double now_seconds(void);
+
+/* Writes s as a JSON string, quotes and escapes included. */
+void cli_json_string(FILE *f, const char *s);
 
 /* Checks a player spec and stores its canonical form (what records hold).
  * 0, or 2 after the error line. */

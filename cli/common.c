@@ -46,3 +46,18 @@ int cli_canonical_spec(const char *cmd, const char *spec, char out[REC_SPEC_MAX]
     player_free(pl);
     return too_long ? cli_error(cmd, "player spec longer than %d characters", REC_SPEC_MAX - 1) : 0;
 }
+
+void cli_json_string(FILE *f, const char *s)
+{
+    fputc('"', f);
+    for (; *s; s++) {
+        unsigned char ch = (unsigned char)*s;
+        if (ch == '"' || ch == '\\')
+            fprintf(f, "\\%c", ch);
+        else if (ch < 0x20)
+            fprintf(f, "\\u%04x", ch);
+        else
+            fputc(ch, f);
+    }
+    fputc('"', f);
+}

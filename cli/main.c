@@ -1,6 +1,7 @@
 /* main.c — triad's entry point: dispatches to a subcommand. */
 #include <stdio.h>
 #include <string.h>
+#include <gsl/gsl_errno.h>
 #include "../engine/position.h"
 #include "commands.h"
 
@@ -36,6 +37,8 @@ static void usage(FILE *out)
 int main(int argc, char **argv)
 {
     tz_init();
+    /* GSL's default handler aborts; the toolkit checks every status instead. */
+    gsl_set_error_handler_off();
     if (argc < 2 || !strcmp(argv[1], "help") || !strcmp(argv[1], "--help") || !strcmp(argv[1], "-h")) {
         if (argc >= 3)
             for (size_t i = 0; i < sizeof commands / sizeof *commands; i++)

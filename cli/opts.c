@@ -35,7 +35,7 @@ int parse_u64(const char *s, uint64_t *out)
     errno = 0;
     if (!*s || *s == '-')
         return -1;
-    unsigned long long v = strtoull(s, &end, 0);
+    unsigned long long v = strtoull(s, &end, 10);
     if (*end || errno)
         return -1;
     *out = v;

@@ -4,6 +4,7 @@
  * enemy stacks it can capture (first occupied point of each ray, as in
  * movegen.c); every feature is then a few bit counts away. */
 #include <errno.h>
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 #include "eval.h"
@@ -170,11 +171,11 @@ void eval_weights_default(eval_weights *w)
  * a blank line, -1 on error. */
 static int parse_line(char *line, eval_weights *w, bool *seen, const char *where, char *err, size_t errlen)
 {
-    char *name = strtok(line, " \t\r"), *value, *extra, *end;
+    char *save, *name = strtok_r(line, " \t\r", &save), *value, *extra, *end;
     if (!name)
         return 0;
-    value = strtok(NULL, " \t\r");
-    extra = value ? strtok(NULL, " \t\r") : NULL;
+    value = strtok_r(NULL, " \t\r", &save);
+    extra = value ? strtok_r(NULL, " \t\r", &save) : NULL;
     int i = eval_feature_index(name);
     if (i < 0) {
         snprintf(err, errlen, "%s: unknown feature '%s'", where, name);
@@ -184,9 +185,8 @@ static int parse_line(char *line, eval_weights *w, bool *seen, const char *where
         snprintf(err, errlen, "%s: expected 'name value' for '%s'", where, name);
         return -1;
     }
-    errno = 0;
-    double v = strtod(value, &end);
-    if (*end || errno || v != v) {
+    double v = strtod(value, &end); /* an underflow to a denormal or 0 is fine */
+    if (*end || end == value || !isfinite(v)) {
         snprintf(err, errlen, "%s: bad value '%s' for '%s'", where, value, name);
         return -1;
     }

@@ -339,13 +339,13 @@ static bool tt_cutoff(const tt_entry *e, int depth, int ply, int alpha, int beta
 static int search(searcher *s, int depth, int ply, int alpha, int beta)
 {
     position *p = &s->pos;
+    s->pv_len[ply] = 0; /* first, so no early return leaves a stale line for the parent */
     if (p->winner >= 0)
         return terminal(p, ply);
     if (depth <= 0 || ply >= MAX_PLY - 4)
         return p->phase == PHASE_SECOND ? q_second(s, ply, beta) : q_turn(s, ply, beta);
     if (budget_spent(s))
         return 0;
-    s->pv_len[ply] = 0;
     bool pv_node = beta - alpha > 1, second = p->phase == PHASE_SECOND, quiets = false;
     const tt_entry *e = tt_probe(&s->table, p->hash);
     action tt_move = e ? e->move : ACTION_NONE;

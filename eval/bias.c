@@ -156,7 +156,7 @@ int bias_end_file(bias_data *d)
  * and game 2 of each pair), for the pairs listed in idx (a bootstrap draw) or
  * all pairs when idx is NULL. */
 typedef struct pair_estimate {
-    double setup_var, one_sided, observed, expected;
+    double white, setup_var, one_sided, observed, expected; /* white: White's score p */
 } pair_estimate;
 
 static pair_estimate estimate_pairs(const uint8_t *pairs, size_t npairs, const size_t *idx)
@@ -174,6 +174,7 @@ static pair_estimate estimate_pairs(const uint8_t *pairs, size_t npairs, const s
     double n = (double)npairs, p = white / (2 * n);
     double var_a = n > 1 ? (sum_a2 - sum_a * sum_a / n) / (n - 1) : 0;
     pair_estimate e;
+    e.white = p;
     e.setup_var = 2 * var_a - p * (1 - p);
     e.observed = one_sided / n;
     e.expected = 2 * p * (1 - p);
@@ -190,21 +191,16 @@ static int cmp_double(const void *a, const void *b)
 static int analyse_pairs(const bias_kind_data *k, bias_kind_result *r, int resamples, uint64_t seed)
 {
     r->pairs = k->npairs;
-    r->pair_scores = malloc(sizeof(double) * (k->npairs ? k->npairs : 1));
-    if (!r->pair_scores)
-        return -1;
     for (size_t i = 0; i < k->npairs; i++) {
         int w1 = k->pairs[2 * i], w2 = k->pairs[2 * i + 1];
         r->white_penta[2 * (w1 + w2)]++;
         r->holder_penta[2 * (w1 + 1 - w2)]++;
-        r->pair_scores[i] = (w1 + 1 - w2) / 2.0;
     }
     if (k->npairs < 2)
         return 0;
     pair_estimate e = estimate_pairs(k->pairs, k->npairs, NULL);
     r->setup_var = e.setup_var;
-    double pw = (double)(r->white_penta[2] + 2 * r->white_penta[4]) / (2.0 * k->npairs);
-    r->setup_share = pw > 0 && pw < 1 ? e.setup_var / (pw * (1 - pw)) : 0;
+    r->setup_share = e.white > 0 && e.white < 1 ? e.setup_var / (e.white * (1 - e.white)) : 0;
     r->one_sided = e.one_sided;
     r->one_sided_observed = e.observed;
     r->one_sided_expected = e.expected;
@@ -273,14 +269,12 @@ int bias_analyse(const bias_data *d, int resamples, uint64_t seed, bias_result *
     for (int k = 0; k < SETUP_KINDS; k++) {
         analyse_kind(&d->kind[k], &r->kind[k]);
         if (analyse_pairs(&d->kind[k], &r->kind[k], resamples, seed_mix(seed, (uint64_t)k))) {
-            bias_result_free(r);
             snprintf(err, n, "out of memory");
             return -1;
         }
         total += d->kind[k].games;
     }
     if (!total) {
-        bias_result_free(r);
         snprintf(err, n, "no finished games in the records");
         return -1;
     }
@@ -295,10 +289,3 @@ int bias_analyse(const bias_data *d, int resamples, uint64_t seed, bias_result *
     return 0;
 }
 
-void bias_result_free(bias_result *r)
-{
-    for (int k = 0; k < SETUP_KINDS; k++) {
-        free(r->kind[k].pair_scores);
-        r->kind[k].pair_scores = NULL;
-    }
-}

@@ -76,7 +76,6 @@ typedef struct bias_kind_result {
     double one_sided_observed, one_sided_expected;
     double one_sided;         /* estimated fraction of setups the arrangement decides */
     interval one_sided_ci;
-    double *pair_scores;      /* per pair, the holder's score 0, .5, 1 (owned) */
 } bias_kind_result;
 
 typedef struct bias_result {
@@ -105,7 +104,6 @@ int bias_add_game(bias_data *d, const rec_game *g, bool paired);
 int bias_end_file(bias_data *d);
 /* Bootstrap intervals use `resamples` draws seeded by seed. */
 int bias_analyse(const bias_data *d, int resamples, uint64_t seed, bias_result *r, char *err, size_t n);
-void bias_result_free(bias_result *r);
 
 /* Output (bias_report.c, plot.c). */
 void bias_print_text(const bias_result *r, FILE *f);

@@ -5,6 +5,16 @@
 #include "bias.h"
 #include "plot.h"
 
+/* Closes f, reporting a failed write (a full disk) as an error. */
+static int close_checked(FILE *f, const char *dir, const char *name, char *err, size_t n)
+{
+    if (ferror(f) | fclose(f)) {
+        snprintf(err, n, "cannot write %s/%s", dir, name);
+        return -1;
+    }
+    return 0;
+}
+
 static int write_data(const bias_result *r, const char *dir, char *err, size_t n)
 {
     FILE *f = plot_open(dir, "white_score.dat", err, n);
@@ -15,7 +25,8 @@ static int write_data(const bias_result *r, const char *dir, char *err, size_t n
         if (r->kind[k].games)
             fprintf(f, "%d %s %.6f %.6f %.6f %llu\n", i++, setup_names[k], r->kind[k].white_score,
                     r->kind[k].ci.lo, r->kind[k].ci.hi, (unsigned long long)r->kind[k].games);
-    fclose(f);
+    if (close_checked(f, dir, "white_score.dat", err, n))
+        return -1;
 
     if (!(f = plot_open(dir, "game_length.dat", err, n)))
         return -1;
@@ -31,7 +42,8 @@ static int write_data(const bias_result *r, const char *dir, char *err, size_t n
             fprintf(f, " %.6f", r->kind[k].games ? (double)r->kind[k].turns_hist[t] / (double)r->kind[k].games : 0);
         fputc('\n', f);
     }
-    fclose(f);
+    if (close_checked(f, dir, "game_length.dat", err, n))
+        return -1;
 
     if (!(f = plot_open(dir, "setup_scores.dat", err, n)))
         return -1;
@@ -42,8 +54,7 @@ static int write_data(const bias_result *r, const char *dir, char *err, size_t n
             fprintf(f, " %.6f", r->kind[k].pairs ? (double)r->kind[k].holder_penta[s] / (double)r->kind[k].pairs : 0);
         fputc('\n', f);
     }
-    fclose(f);
-    return 0;
+    return close_checked(f, dir, "setup_scores.dat", err, n);
 }
 
 /* One script, drawn twice: PNG then SVG. */
@@ -53,7 +64,7 @@ static const char script[] =
     "  set output \"white_score.\".fmt\n"
     "  set title \"White's score by setup kind (95% Wilson intervals)\"\n"
     "  set ylabel \"White's score\"\n"
-    "  set yrange [0.3:0.7]\n  set xrange [-0.5:*]\n  set grid ytics\n  set key off\n"
+    "  set yrange [*<0.3:0.7<*]\n  set xrange [-0.5:*]\n  set grid ytics\n  set key off\n"
     "  set style fill solid 0.5\n  set boxwidth 0.5\n"
     "  plot 0.5 with lines lc rgb \"gray\", \"white_score.dat\" using 1:3:xtic(2) with boxes, "
     "\"\" using 1:3:4:5 with yerrorbars lc rgb \"black\" pt 7\n"
@@ -79,6 +90,7 @@ int bias_write_plots(const bias_result *r, const char *dir, char *err, size_t n)
     if (!f)
         return -1;
     fputs(script, f);
-    fclose(f);
+    if (close_checked(f, dir, "bias.gp", err, n))
+        return -1;
     return plot_run(dir, "bias.gp", err, n);
 }

@@ -44,7 +44,7 @@ void bias_print_json(const bias_result *r, FILE *f)
         json_interval(f, s->ci);
         fprintf(f, ",\"mean_turns\":%.4f,\"sd_turns\":%.4f,\"endings\":{\"trinity\":%llu,\"no_capture\":%llu}",
                 s->mean_turns, s->sd_turns, (unsigned long long)s->endings[1], (unsigned long long)s->endings[2]);
-        if (s->pairs) {
+        if (s->pairs >= 2) { /* the estimates need two pairs at least */
             fprintf(f, ",\"paired\":{\"pairs\":%llu,\"white_pentanomial\":", (unsigned long long)s->pairs);
             json_counts(f, s->white_penta);
             fputs(",\"arrangement_pentanomial\":", f);

@@ -1,5 +1,6 @@
 /* logistic.c — see logistic.h. */
 #include <math.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <gsl/gsl_errno.h>
@@ -138,10 +139,17 @@ int logit_fit(const logit_data *d, const logit_opts *o, double *beta, double *se
             break; /* no further progress along the line: at the minimum */
         status = gsl_multimin_test_gradient(m->gradient, 1e-7);
     }
-    for (size_t j = 0; j < d->k; j++)
+    bool finite = true;
+    for (size_t j = 0; j < d->k; j++) {
         beta[j] = gsl_vector_get(m->x, j);
+        finite &= isfinite(beta[j]);
+    }
     gsl_multimin_fdfminimizer_free(m);
     gsl_vector_free(start);
+    if (!finite) {
+        snprintf(err, errlen, "the fit diverged (a coefficient is not finite)");
+        return -1;
+    }
     if (se)
         standard_errors(d, o, beta, se);
     return 0;

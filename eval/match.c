@@ -36,7 +36,10 @@ int match_on_game(const rec_game *g, void *ctx)
     t->penta[2 * (t->half[k] - 1 + a_won)]++;
     if (!t->sprt)
         return 0;
-    t->last = sprt_penta(t->penta, t->sprt->elo0, t->sprt->elo1, t->sprt->alpha, t->sprt->beta);
+    /* Once decided, the decision stands: the games still in flight are
+     * counted, but they do not reopen the test. */
+    if (t->last.decision == 0)
+        t->last = sprt_penta(t->penta, t->sprt->elo0, t->sprt->elo1, t->sprt->alpha, t->sprt->beta);
     return t->last.decision != 0;
 }
 

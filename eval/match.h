@@ -23,7 +23,7 @@ typedef struct match_tally {
     uint8_t *half;        /* per setup k: 0 no game yet, else 1 + A's wins in it */
     uint64_t setups;
     const match_sprt *sprt; /* NULL: play every game */
-    sprt_state last;
+    sprt_state last;      /* the test as it stood when it decided, or now */
 } match_tally;
 
 /* 0, or -1 out of memory. */

@@ -73,6 +73,11 @@ sprt_state sprt_penta(const uint64_t counts[5], double elo0, double elo1, double
     sprt_state s;
     s.lower = log(beta / (1 - alpha));
     s.upper = log((1 - beta) / alpha);
+    /* All pairs alike leaves no spread to estimate; a floor of one pair's
+     * worth of disagreement (a quarter point squared over n + 1) keeps the
+     * test able to decide a one-sided match. */
+    if (n > 0 && v == 0)
+        v = 1.0 / (16 * (n + 1));
     s.llr = v > 0 ? n * (s1 - s0) * (2 * m - s0 - s1) / (2 * v) : 0;
     s.decision = s.llr >= s.upper ? 1 : s.llr <= s.lower ? -1 : 0;
     return s;

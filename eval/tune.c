@@ -82,6 +82,7 @@ static int extract(const tune_opts *o, sample_set *train, sample_set *val, tune_
         rec_reader *rd = rec_reader_open(o->files[f], err, n);
         if (!rd)
             return -1;
+        const rec_run *run = rec_reader_run(rd);
         int rc;
         while ((rc = rec_reader_next(rd, &g)) != REC_END) {
             if (rc == REC_BAD) {
@@ -93,8 +94,10 @@ static int extract(const tune_opts *o, sample_set *train, sample_set *val, tune_
             }
             if (g.winner < 0)
                 continue; /* an unfinished import has no label */
-            /* The split is by game: a hash of (file, id) against the share. */
-            uint64_t h = seed_mix(o->seed ^ ((uint64_t)f << 48), g.id);
+            /* The split is by game: a hash of (tune seed, the game's run seed and
+             * setup kind, game id) against the share, so it does not depend on
+             * the order the files are given in. */
+            uint64_t h = seed_mix(seed_mix(o->seed, run->seed ^ (uint64_t)g.setup << 60), g.id);
             bool held_out = (double)(h >> 11) / 9007199254740992.0 < o->validation;
             r->candidates += offer_game(&g, held_out ? val : train, &rng);
             r->games++;

@@ -275,5 +275,9 @@ int lg_export(FILE *out, const rec_game *g, char *err, size_t n)
             fputc(']', out);
     }
     fputs(")\n", out);
-    return ferror(out) ? -1 : 0;
+    if (ferror(out)) {
+        snprintf(err, n, "cannot write the output");
+        return -1;
+    }
+    return 0;
 }

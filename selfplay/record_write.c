@@ -7,6 +7,7 @@
  * table, so each game names its players with two one-byte indices. */
 #include <errno.h>
 #include <fcntl.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -25,6 +26,7 @@ struct rec_writer {
     char specs[REC_BLOCK_SPECS][REC_SPEC_MAX];
     int nspecs;
     buf raw, framed;           /* scratch: the block before and after zlib */
+    bool failed;               /* a block could not be written: refuse all further writes */
     char err[256];
 };
 
@@ -48,9 +50,14 @@ static int write_all(int fd, const uint8_t *p, size_t n)
     return 0;
 }
 
-/* Frames raw as one block and makes it durable. */
+/* Frames raw as one block and makes it durable.  A failure is final: after
+ * a torn write, or an fsync that may or may not have landed, writing more
+ * blocks would put intact ones after a bad one, or the same games twice. */
 static int write_block(rec_writer *w, int kind, const buf *raw)
 {
+    if (w->failed)
+        return -1;
+    w->failed = true;
     if (raw->failed || rec_frame_block(&w->framed, kind, raw->data, raw->len)) {
         snprintf(w->err, sizeof w->err, "out of memory or compression failed");
         return -1;
@@ -59,6 +66,7 @@ static int write_block(rec_writer *w, int kind, const buf *raw)
         return fail_errno(w, "write");
     if (fsync(w->fd))
         return fail_errno(w, "fsync");
+    w->failed = false;
     return 0;
 }
 
@@ -125,6 +133,8 @@ static int spec_index(rec_writer *w, const char *spec)
 
 int rec_writer_append(rec_writer *w, const rec_game *g)
 {
+    if (w->failed)
+        return -1;
     int ws = spec_index(w, g->white), bs = spec_index(w, g->black);
     if (ws < 0 || bs < 0) { /* the table is full: start a new block */
         if (rec_writer_flush(w))

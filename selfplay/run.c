@@ -137,9 +137,15 @@ static int load_existing(const run_opts *o, idset *done, uint64_t *keep, uint64_
             snprintf(err, n, "cannot resume %s: game %llu is not one of this run's", o->out,
                      (unsigned long long)g->id);
             rc = 2;
-        } else if (idset_add(done, g->id) == 1) {
-            ++*kept;
-            *white_wins += g->winner == WHITE;
+        } else {
+            int added = idset_add(done, g->id);
+            if (added < 0) {
+                snprintf(err, n, "out of memory reading %s", o->out);
+                rc = 1;
+            } else if (added) {
+                ++*kept;
+                *white_wins += g->winner == WHITE;
+            }
         }
     }
     if (!rc && rec_reader_bad_before_good(r)) {
@@ -264,7 +270,9 @@ int run_selfplay(const run_opts *o, char *err, size_t n)
     rc = 1;
     if (!s.batch || !s.spare)
         snprintf(err, n, "out of memory");
-    else if ((s.w = rec_writer_open(o->out, &o->run, mode, keep, o->block_games, err, n))) {
+    else if (!(s.w = rec_writer_open(o->out, &o->run, mode, keep, o->block_games, err, n)))
+        rc = 2; /* the output cannot be created: a bad --out, not a failed run */
+    else {
         progress pr;
         progress_start(&pr, stderr, o->quiet, s.units * (o->run.paired ? 2 : 1), t.games);
         play_all(&s, &pr, &t);

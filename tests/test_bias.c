@@ -43,7 +43,6 @@ static void white_always_wins(void)
     CHECK(NEAR(k->ci.hi, 1, 1e-12) && k->ci.lo > 0.98 && k->ci.lo < 0.99); /* 200/(200+z^2) */
     CHECK(NEAR(k->mean_turns, 20, 1e-12) && k->sd_turns == 0 && k->endings[END_TRINITY] == 200);
     CHECK(!r.kind[SETUP_FIXED].games && !r.has_diff[0]);
-    bias_result_free(&r);
     bias_free(&d);
 }
 
@@ -71,7 +70,6 @@ static void setup_decides_everything(void)
     CHECK(NEAR(s->one_sided_observed, 1, 1e-12) && NEAR(s->one_sided_expected, 0.5, 1e-12));
     CHECK(NEAR(s->one_sided, 1, 1e-12));
     CHECK(s->setup_var_ci.lo <= s->setup_var && s->setup_var <= s->setup_var_ci.hi);
-    bias_result_free(&r);
     bias_free(&d);
 }
 
@@ -98,7 +96,6 @@ static void kinds_compared(void)
     CHECKF(NEAR(r.diff[0].ci.lo, -0.3339, 1e-4) && NEAR(r.diff[0].ci.hi, -0.0524, 1e-4), "[%f, %f]",
            r.diff[0].ci.lo, r.diff[0].ci.hi);
     CHECK(!r.has_diff[1] && !r.has_diff[2]);
-    bias_result_free(&r);
     bias_free(&d);
 }
 

@@ -70,6 +70,11 @@ static void sprt_by_hand(void)
     CHECK(sprt_penta(lose, 0, 10, 0.05, 0.05).decision == -1);
     uint64_t win[5] = { 100, 0, 200, 0, 400 };
     CHECK(sprt_penta(win, 0, 10, 0.05, 0.05).decision == 1);
+    /* Every pair won: no spread, but the test still decides, by the floor
+     * variance 1/(16 (n + 1)). */
+    uint64_t sweep[5] = { 0, 0, 0, 0, 30 };
+    s = sprt_penta(sweep, 0, 10, 0.05, 0.05);
+    CHECK(NEAR(s.llr, 30 * (s1 - 0.5) * (2 - 0.5 - s1) * 16 * 31 / 2, 1e-9) && s.decision == 1);
 }
 
 static void proportion_difference_newcombe(void)
