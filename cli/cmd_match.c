@@ -21,7 +21,7 @@ static void print_elo(double x)
 static void json_elo(double x)
 {
     if (isfinite(x))
-        printf("%.3f", x);
+        printf("%.3f", x + 0.0); /* + 0.0: no "-0.000" */
     else
         printf("null");
 }

@@ -23,8 +23,23 @@ struct player {
     search_limits lim;
     long tt_mb;
     eval_weights weights;
+    bool weights_file;      /* weights= was given */
+    bool wsum_given;        /* and wsum=, the checksum they must have */
+    uint32_t wsum;
     searcher *search; /* ab only */
 };
+
+/* FNV-1a over the weights' bit patterns: names the evaluation a weights file
+ * held, so a spec that records it pins the player down even if the file
+ * changes later. */
+static uint32_t weights_checksum(const eval_weights *w)
+{
+    uint32_t h = 2166136261u;
+    const unsigned char *b = (const unsigned char *)w->w;
+    for (size_t i = 0; i < sizeof w->w; i++)
+        h = (h ^ b[i]) * 16777619u;
+    return h;
+}
 
 /* Strict number parsers: the whole string, in range. */
 static bool parse_long(const char *s, long min, long max, long *out)
@@ -60,6 +75,14 @@ static int set_option(player *pl, const char *key, const char *value, char *err,
             snprintf(err, errlen, "weights: %s", why);
             return -1;
         }
+        pl->weights_file = true;
+    } else if (!strcmp(key, "wsum") && pl->kind != KIND_RANDOM) {
+        char *end;
+        errno = 0;
+        unsigned long x = strtoul(value, &end, 16);
+        ok = *value && !*end && !errno && x <= 0xffffffffUL;
+        pl->wsum = (uint32_t)x;
+        pl->wsum_given = true;
     } else if (pl->kind != KIND_AB) {
         known = false;
     } else if (!strcmp(key, "depth")) {
@@ -130,6 +153,25 @@ static int configure(player *pl, const char *spec, char *err, size_t errlen)
     }
     if (pl->kind == KIND_AB && !pl->lim.depth && !pl->lim.nodes && !(pl->lim.ms > 0))
         pl->lim.depth = DEFAULT_DEPTH;
+    if (pl->wsum_given && !pl->weights_file) {
+        snprintf(err, errlen, "player '%s': wsum= checks a weights= file, and none is given", buf);
+        return -1;
+    }
+    if (pl->weights_file) {
+        uint32_t sum = weights_checksum(&pl->weights);
+        if (pl->wsum_given && sum != pl->wsum) {
+            snprintf(err, errlen, "player '%s': the weights file has changed (checksum %08x, the spec says %08x)",
+                     buf, sum, pl->wsum);
+            return -1;
+        }
+        /* The canonical spec (what records keep) names the weights' content too. */
+        size_t len = strlen(pl->spec);
+        if (!pl->wsum_given && (size_t)snprintf(pl->spec + len, sizeof pl->spec - len, ",wsum=%08x", sum) >=
+                                   sizeof pl->spec - len) {
+            snprintf(err, errlen, "player spec longer than %zu characters", sizeof pl->spec - 1);
+            return -1;
+        }
+    }
     return 0;
 }
 

@@ -52,7 +52,7 @@ run play --white random --black random --setup fixed --seed 2
 differ() { ! cmp -s "$1" "$2"; }
 check "seeds give different games" differ "$tmp/out" "$tmp/g1"
 run play --white greedy --black ab:depth=1 --setup tournament --seed 5
-check "tournament setup: placements are played" grep -qE '^ +1\. White  [abc]@[A-I][1-9]$' "$tmp/out"
+check "tournament setup: placements are played" grep -qE '^ +White places [abc]@[A-I][1-9]$' "$tmp/out"
 check "tournament game ends" grep -q '^result: ' "$tmp/out"
 
 # analyse

@@ -28,10 +28,21 @@ static void specs_are_parsed_and_checked(void)
     for (size_t i = 0; i < sizeof good / sizeof *good; i++) {
         player *pl = player_new(good[i], err, sizeof err);
         CHECKF(pl != NULL, "'%s': %s", good[i], err);
-        if (pl)
-            CHECK(!strcmp(player_spec(pl), good[i]));
+        /* The canonical spec is the spec, plus the weights' checksum when a
+         * weights file is named; it makes the same player again. */
+        if (pl) {
+            const char *canon = player_spec(pl);
+            CHECK(!strncmp(canon, good[i], strlen(good[i])));
+            CHECK(strstr(good[i], "weights=") ? strstr(canon, ",wsum=") != NULL : !strcmp(canon, good[i]));
+            player *again = player_new(canon, err, sizeof err);
+            CHECKF(again && !strcmp(player_spec(again), canon), "'%s': %s", canon, err);
+            player_free(again);
+        }
         player_free(pl);
     }
+    expect_spec_error("ab:weights=data/weights/default.txt,wsum=00000000", "weights file has changed");
+    expect_spec_error("ab:wsum=12", "none is given");
+    expect_spec_error("greedy:weights=data/weights/default.txt,wsum=xyz", "bad value 'xyz' for 'wsum'");
     expect_spec_error("minimax", "unknown player 'minimax'");
     expect_spec_error("ab:depht=3", "unknown option 'depht'");
     expect_spec_error("ab:depth=x", "bad value 'x' for 'depth'");
