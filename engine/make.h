@@ -29,10 +29,12 @@ void pos_debug_check(const position *p, const char *where);
 _Static_assert(offsetof(position, phase) == offsetof(position, side) + 1 &&
                offsetof(position, ending) == offsetof(position, side) + 3, "state bytes must be adjacent");
 
-/* Play phases only (0, 1, 2): who acts next and in which phase, and the
- * hash change that goes with it (filled by tz_init). */
+/* Play phases (0, 1, 2): who acts next and in which phase, and the hash
+ * change that goes with it (filled by tz_init).  z_step has a placement
+ * column, never used, so pos_make can read it before it knows the kind:
+ * the hot path keeps its shape. */
 extern const uint8_t next_side[2][3], next_phase[2][3];
-extern uint64_t z_step[2][3];
+extern uint64_t z_step[2][4];
 
 /* Placement is rare and off the hot path. */
 void pos_make_place(position *p, action a);
@@ -42,15 +44,12 @@ static inline void pos_make(position *p, action a, undo *u)
     int us = p->side, them = us ^ 1, ph = p->phase;
     int from = act_from(a), to = act_to(a);
 
+    uint64_t h = p->hash ^ z_step[us][ph];
+
     u->hash = p->hash;
     memcpy(&u->state, &p->side, 4);
     u->height = p->height[to]; /* the stack a capture or stack covers */
     u->type = p->type[to];
-    if (act_kind(a) == ACT_PLACE) {
-        pos_make_place(p, a);
-        return;
-    }
-    uint64_t h = p->hash ^ z_step[us][ph];
     if (act_kind(a) == ACT_CAPTURE) {
         int mt = p->type[from], mh = p->height[from];
         int vt = p->type[to], vh = p->height[to];
@@ -83,6 +82,9 @@ static inline void pos_make(position *p, action a, undo *u)
             p->winner = (int8_t)them;
             p->ending = END_TRINITY;
         }
+    } else if (act_kind(a) == ACT_PLACE) {
+        pos_make_place(p, a);
+        return;
     }
     p->hash = h;
     p->side = next_side[us][ph];

@@ -9,7 +9,7 @@ const int piece_supply[PIECE_TYPES] = { 6, 9, 15 };
 uint64_t z_top[2][PIECE_TYPES][64];
 uint64_t z_height[64][32];
 uint64_t z_state[2][4];
-uint64_t z_step[2][3];
+uint64_t z_step[2][4]; /* [side][phase]; the placement column stays 0 */
 const uint8_t next_side[2][3] = { { BLACK, WHITE, BLACK }, { BLACK, BLACK, WHITE } };
 const uint8_t next_phase[2][3] = { { PHASE_FIRST, PHASE_SECOND, PHASE_FIRST },
                                    { PHASE_FIRST, PHASE_SECOND, PHASE_FIRST } };
