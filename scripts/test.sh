@@ -24,7 +24,7 @@ phase() { # name, command...
 }
 phase "make test" make -j2 test
 phase "make test SAN=1" make -j2 test SAN=1
-phase "slurm" tests/slurm_test.sh bin/triad
+phase "slurm" tests/slurm_test.sh build/release/triad
 echo "== all phases"
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]
