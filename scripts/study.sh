@@ -8,10 +8,10 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 out=${1:-out/study}
-games=${GAMES:-1000}
-fixed_games=${FIXED_GAMES:-200}
-tournament_games=${TOURNAMENT_GAMES:-200}
-match_games=${MATCH_GAMES:-200}
+games=${GAMES:-2000}
+fixed_games=${FIXED_GAMES:-1000}
+tournament_games=${TOURNAMENT_GAMES:-1000}
+match_games=${MATCH_GAMES:-400}
 player=${PLAYER:-ab:depth=2}
 seed=${SEED:-1}
 
@@ -36,7 +36,7 @@ $triad selfplay --games "$tournament_games" --players "$player" --setup tourname
 $triad records stats "$out/random.trd" "$out/fixed.trd" "$out/tournament.trd"
 
 step "tune the evaluation on these games"
-$triad tune --records "$out/random.trd" "$out/fixed.trd" --weights data/weights/default.txt \
+$triad tune --records "$out/random.trd" "$out/fixed.trd" "$out/tournament.trd" --weights data/weights/default.txt \
     --out "$out/tuned.txt" --seed "$seed" | tee "$out/tune.txt"
 
 step "match: tuned weights against the defaults ($match_games games, paired)"
