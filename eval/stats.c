@@ -30,17 +30,18 @@ double elo_from_score(double score)
     return -400.0 * log10(1.0 / score - 1.0);
 }
 
-/* Mean and variance of the per-pair score (pair points / 2). */
-static void pair_moments(const uint64_t c[5], double *n, double *mean, double *var)
+/* Mean and variance of the per-pair score (pair points / 2) over counts c,
+ * plus `pseudo` pairs split between the extremes (0 and 2 points). */
+static void pair_moments(const uint64_t counts[5], double pseudo, double *n, double *mean, double *var)
 {
-    double sum = 0, m = 0, v = 0;
+    double c[5], sum = 0, m = 0, v = 0;
     for (int i = 0; i < 5; i++)
-        sum += (double)c[i];
+        c[i] = (double)counts[i] + (i == 0 || i == 4 ? pseudo / 2 : 0);
     for (int i = 0; i < 5; i++)
-        m += (double)c[i] * i / 4.0;
+        sum += c[i], m += c[i] * i / 4.0;
     m = sum > 0 ? m / sum : 0.5;
     for (int i = 0; i < 5; i++)
-        v += (double)c[i] * (i / 4.0 - m) * (i / 4.0 - m);
+        v += c[i] * (i / 4.0 - m) * (i / 4.0 - m);
     *n = sum;
     *mean = m;
     *var = sum > 0 ? v / sum : 0;
@@ -49,7 +50,7 @@ static void pair_moments(const uint64_t c[5], double *n, double *mean, double *v
 penta_estimate penta_estimate_from(const uint64_t counts[5], double z)
 {
     double n, m, v;
-    pair_moments(counts, &n, &m, &v);
+    pair_moments(counts, 0, &n, &m, &v);
     penta_estimate e;
     e.pairs = (uint64_t)n;
     e.score = m;
@@ -67,18 +68,18 @@ penta_estimate penta_estimate_from(const uint64_t counts[5], double z)
 
 sprt_state sprt_penta(const uint64_t counts[5], double elo0, double elo1, double alpha, double beta)
 {
-    double n, m, v;
-    pair_moments(counts, &n, &m, &v);
+    /* The mean from the pairs; the variance from the pairs plus one
+     * pseudo-pair split between the extremes: with few pairs, or pairs all
+     * alike, the raw spread is near 0 and the LLR would explode after a pair
+     * or two. */
+    double n, m, v, rn, rm;
+    pair_moments(counts, 0, &n, &m, &v);
+    pair_moments(counts, 1, &rn, &rm, &v);
     double s0 = score_from_elo(elo0), s1 = score_from_elo(elo1);
     sprt_state s;
     s.lower = log(beta / (1 - alpha));
     s.upper = log((1 - beta) / alpha);
-    /* All pairs alike leaves no spread to estimate; a floor of one pair's
-     * worth of disagreement (a quarter point squared over n + 1) keeps the
-     * test able to decide a one-sided match. */
-    if (n > 0 && v == 0)
-        v = 1.0 / (16 * (n + 1));
-    s.llr = v > 0 ? n * (s1 - s0) * (2 * m - s0 - s1) / (2 * v) : 0;
+    s.llr = n > 0 ? n * (s1 - s0) * (2 * m - s0 - s1) / (2 * v) : 0;
     s.decision = s.llr >= s.upper ? 1 : s.llr <= s.lower ? -1 : 0;
     return s;
 }

@@ -33,7 +33,9 @@ typedef struct penta_estimate {
 penta_estimate penta_estimate_from(const uint64_t counts[5], double z);
 
 /* GSPRT on pentanomial counts (the normal approximation used by chess testing
- * frameworks): H0 elo = elo0 against H1 elo = elo1. */
+ * frameworks): H0 elo = elo0 against H1 elo = elo1.  The variance counts one
+ * extra pair, split between 0 and 2 points, so a handful of pairs that
+ * happen to agree cannot decide the test. */
 typedef struct sprt_state {
     double llr, lower, upper; /* lower = log(beta/(1-alpha)), upper = log((1-beta)/alpha) */
     int decision;             /* -1 accept H0, +1 accept H1, 0 go on */

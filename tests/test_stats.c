@@ -53,12 +53,26 @@ static void pentanomial_by_hand(void)
     CHECKF(NEAR(e.elo_ci.lo, elo_from_score(20 / (20 + Z95 * Z95)), 1e-9), "%f", e.elo_ci.lo);
 }
 
+/* The variance of pair scores (points / 2) over counts c[0..4]. */
+static double pair_variance(const double c[5])
+{
+    double n = 0, m = 0, v = 0;
+    for (int i = 0; i < 5; i++)
+        n += c[i], m += c[i] * i / 4.0;
+    m /= n;
+    for (int i = 0; i < 5; i++)
+        v += c[i] * (i / 4.0 - m) * (i / 4.0 - m);
+    return v / n;
+}
+
 static void sprt_by_hand(void)
 {
-    /* Same counts: n = 100, mean .75, var .1125; elo0 = 0 (s0 = .5), elo1 = 10. */
+    /* n = 100, mean .75; the variance counts one pseudo-pair split between
+     * LL and WW: counts 10.5, 30, 60.5.  elo0 = 0 (s0 = .5), elo1 = 10. */
     uint64_t c[5] = { 10, 0, 30, 0, 60 };
-    double s1 = score_from_elo(10);
-    double expect = 100 * (s1 - 0.5) * (1.5 - 0.5 - s1) / (2 * 0.1125);
+    double s1 = score_from_elo(10), v = pair_variance((double[5]){ 10.5, 0, 30, 0, 60.5 });
+    double expect = 100 * (s1 - 0.5) * (1.5 - 0.5 - s1) / (2 * v);
+    CHECKF(NEAR(v, 0.11447, 1e-4), "variance %f", v); /* (5.867 + 1.838 + 3.856) / 101 */
     sprt_state s = sprt_penta(c, 0, 10, 0.05, 0.05);
     CHECKF(NEAR(s.llr, expect, 1e-9), "llr %f expected %f", s.llr, expect);
     CHECK(NEAR(s.upper, log(19), 1e-12) && NEAR(s.lower, -log(19), 1e-12));
@@ -70,11 +84,14 @@ static void sprt_by_hand(void)
     CHECK(sprt_penta(lose, 0, 10, 0.05, 0.05).decision == -1);
     uint64_t win[5] = { 100, 0, 200, 0, 400 };
     CHECK(sprt_penta(win, 0, 10, 0.05, 0.05).decision == 1);
-    /* Every pair won: no spread, but the test still decides, by the floor
-     * variance 1/(16 (n + 1)). */
-    uint64_t sweep[5] = { 0, 0, 0, 0, 30 };
-    s = sprt_penta(sweep, 0, 10, 0.05, 0.05);
-    CHECK(NEAR(s.llr, 30 * (s1 - 0.5) * (2 - 0.5 - s1) * 16 * 31 / 2, 1e-9) && s.decision == 1);
+    /* One or two pairs that happen to agree decide nothing, even against a
+     * wide hypothesis; thirty do. */
+    uint64_t one[5] = { 0, 0, 0, 0, 1 }, two[5] = { 0, 0, 0, 0, 2 }, thirty[5] = { 0, 0, 0, 0, 30 };
+    CHECK(sprt_penta(one, 0, 300, 0.05, 0.05).decision == 0);
+    CHECK(sprt_penta(two, 0, 300, 0.05, 0.05).decision == 0);
+    s = sprt_penta(thirty, 0, 10, 0.05, 0.05);
+    v = pair_variance((double[5]){ 0.5, 0, 0, 0, 30.5 });
+    CHECK(NEAR(s.llr, 30 * (s1 - 0.5) * (2 - 0.5 - s1) / (2 * v), 1e-9) && s.decision == 1);
 }
 
 static void proportion_difference_newcombe(void)
