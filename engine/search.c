@@ -235,7 +235,6 @@ static int q_second(searcher *s, int ply, int beta)
     scored caps[MAX_ACTIONS];
     if (budget_spent(s))
         return 0;
-    s->pv_len[ply] = 0;
     int n = scored_captures(&s->pos, caps);
     if (n < 0)
         return SCORE_WIN - ply - 1;
@@ -255,7 +254,6 @@ static int q_turn(searcher *s, int ply, int beta)
     scored caps[MAX_ACTIONS];
     if (budget_spent(s))
         return 0;
-    s->pv_len[ply] = 0;
     int n = scored_captures(&s->pos, caps);
     if (n < 0)
         return SCORE_WIN - ply - 1;
