@@ -34,7 +34,7 @@ CFLAGS ?=
 ALL_CFLAGS = $(CFLAGS_BASE) $(CFLAGS_OPT) $(CFLAGS)
 
 BUILD    = build/$(VARIANT)
-LIB_SRC  = $(wildcard engine/*.c selfplay/*.c eval/*.c)
+LIB_SRC  = $(wildcard core/*.c engine/*.c selfplay/*.c eval/*.c)
 CLI_SRC  = $(wildcard cli/*.c)
 TEST_SRC = $(wildcard tests/*.c)
 LIB_OBJ  = $(LIB_SRC:%.c=$(BUILD)/%.o)
@@ -79,7 +79,7 @@ FUZZ_CC     ?= clang
 FUZZ_CFLAGS ?=
 FUZZ_ARGS   ?=
 FUZZ_DIR     = build/fuzz
-FUZZ_SRC     = $(wildcard engine/*.c)
+FUZZ_SRC     = $(wildcard core/*.c engine/*.c)
 FUZZ_FLAGS   = $(CFLAGS_BASE) $(filter-out -MMD -MP,$(CPPFLAGS)) -DTRIAD_DEBUG -g -O1 \
                -fno-omit-frame-pointer -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all
 FUZZ_BINS    = $(FUZZ_TARGETS:%=$(FUZZ_DIR)/fuzz-%)
@@ -90,7 +90,7 @@ $(FUZZ_DIR)/flags: fuzz-force
 	@echo '$(FUZZ_CC) $(FUZZ_FLAGS) $(FUZZ_CFLAGS)' | cmp -s - $@ || \
 	  echo '$(FUZZ_CC) $(FUZZ_FLAGS) $(FUZZ_CFLAGS)' >$@
 
-$(FUZZ_DIR)/fuzz-%: tests/fuzz/fuzz_%.c $(FUZZ_SRC) $(wildcard engine/*.h) $(FUZZ_DIR)/flags
+$(FUZZ_DIR)/fuzz-%: tests/fuzz/fuzz_%.c $(FUZZ_SRC) $(wildcard core/*.h engine/*.h) $(FUZZ_DIR)/flags
 	$(FUZZ_CC) $(FUZZ_FLAGS) $(FUZZ_CFLAGS) -o $@ $< $(FUZZ_SRC) -lpthread -lm
 
 fuzz: $(FUZZ_BINS)
