@@ -1,9 +1,12 @@
 /* cmd_match.c — `triad match`: paired games between two players through the
  * self-play machinery, scored as they arrive. */
+#include <errno.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <unistd.h>
+#include "../core/fileio.h"
 #include "../engine/setup.h"
 #include "../eval/match.h"
 #include "../selfplay/run.h"
@@ -122,12 +125,15 @@ int cmd_match(int argc, char **argv)
     o.run.paired = true;
     o.run.shards = 1;
 
+    o.no_resume = true;
     char tmp[] = "/tmp/triad-match-XXXXXX";
+    int tmp_slot = -1;
     if (!o.out) {
         int fd = mkstemp(tmp);
         if (fd < 0)
-            return cli_error("match", "cannot create a temporary records file in /tmp");
+            return cli_error("match", "cannot create a temporary records file in /tmp: %s", strerror(errno));
         close(fd);
+        tmp_slot = fio_cleanup_add(tmp); /* removed on SIGINT or SIGTERM too */
         o.out = tmp;
         o.force = true;
     }
@@ -137,8 +143,10 @@ int cmd_match(int argc, char **argv)
     o.on_game = match_on_game;
     o.on_game_ctx = &t;
     rc = run_selfplay(&o, err, sizeof err);
-    if (o.out == tmp)
+    if (o.out == tmp) {
         unlink(tmp);
+        fio_cleanup_remove(tmp_slot);
+    }
     if (rc) {
         match_tally_free(&t);
         cli_error("match", "%s", err);

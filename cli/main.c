@@ -2,6 +2,7 @@
 #include <stdio.h>
 #include <string.h>
 #include <gsl/gsl_errno.h>
+#include "../core/fileio.h"
 #include "../engine/position.h"
 #include "commands.h"
 
@@ -39,6 +40,8 @@ int main(int argc, char **argv)
     tz_init();
     /* GSL's default handler aborts; the toolkit checks every status instead. */
     gsl_set_error_handler_off();
+    /* A signal removes the temporary files the command registered. */
+    fio_cleanup_install();
     if (argc < 2 || !strcmp(argv[1], "help") || !strcmp(argv[1], "--help") || !strcmp(argv[1], "-h")) {
         if (argc >= 3)
             for (size_t i = 0; i < sizeof commands / sizeof *commands; i++)

@@ -82,11 +82,30 @@ enum {
     REC_APPEND = 2    /* keep the first keep_bytes (a header and whole blocks) */
 };
 
-/* Opens path and, unless appending, writes the header block.  block_games
- * is the number of games after which a block is written (0: the default,
- * 1024).  Returns NULL with a message in err. */
+/* Every writer holds an exclusive lock on its file for as long as it
+ * writes (core/fileio.h: flock, dropped by the kernel when the process
+ * dies); readers take none.  rec_open_locked() opens path for writing
+ * (created if missing; REC_CREATE: only if missing) and locks it, without
+ * changing a byte: a file another writer holds is refused with "PATH is
+ * being written by another triad process (pid N)".  Returns the descriptor,
+ * or -1 with a message in err. */
+int rec_open_locked(const char *path, int mode, char *err, size_t n);
+/* True when fd's file is only the beginning of a marker and header block,
+ * empty included: what a writer killed before its first write completed
+ * leaves.  --resume starts such a file afresh. */
+bool rec_header_incomplete(int fd);
+
+/* Opens and locks path as rec_open_locked() does, cuts it to keep_bytes
+ * when appending (a header and whole blocks; 0 for an empty file) or to
+ * nothing otherwise, and writes the header block unless it keeps one.
+ * block_games is the number of games after which a block is written (0:
+ * the default, 1024).  Returns NULL with a message in err. */
 rec_writer *rec_writer_open(const char *path, const rec_run *run, int mode, uint64_t keep_bytes,
                             int block_games, char *err, size_t n);
+/* The same on a descriptor from rec_open_locked(), which the writer takes
+ * over (and closes, on failure too); path names it in messages. */
+rec_writer *rec_writer_open_fd(int fd, const char *path, const rec_run *run, int mode, uint64_t keep_bytes,
+                               int block_games, char *err, size_t n);
 /* Adds a game (copied); writes a block when block_games are pending.
  * Returns 0, or -1 (see rec_writer_error). */
 int rec_writer_append(rec_writer *w, const rec_game *g);

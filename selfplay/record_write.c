@@ -12,6 +12,8 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+#include <sys/stat.h>
+#include "../core/fileio.h"
 #include "record_codec.h"
 
 #define DEFAULT_BLOCK_GAMES 1024
@@ -70,46 +72,88 @@ static int write_block(rec_writer *w, int kind, const buf *raw)
     return 0;
 }
 
+/* The file marker and the header block go out in one write(), so a writer
+ * killed at its start leaves an empty file or a prefix of a header, which
+ * rec_header_incomplete() recognises, never a marker alone. */
 static int write_header(rec_writer *w)
 {
     uint8_t magic[REC_FILE_MAGIC_LEN] = REC_FILE_MAGIC;
     magic[REC_FILE_MAGIC_LEN - 1] = REC_FORMAT_VERSION;
-    if (write_all(w->fd, magic, sizeof magic))
-        return fail_errno(w, "write");
     w->raw.len = 0;
     rec_encode_run(&w->raw, &w->run);
-    return write_block(w, REC_KIND_HEADER, &w->raw);
+    buf head = { 0 };
+    buf_put(&head, magic, sizeof magic);
+    if (w->raw.failed || rec_frame_block(&w->framed, REC_KIND_HEADER, w->raw.data, w->raw.len))
+        head.failed = true;
+    else
+        buf_put(&head, w->framed.data, w->framed.len);
+    int rc = head.failed ? (snprintf(w->err, sizeof w->err, "out of memory or compression failed"), -1)
+           : write_all(w->fd, head.data, head.len) ? fail_errno(w, "write")
+           : fsync(w->fd) ? fail_errno(w, "fsync") : 0;
+    buf_free(&head);
+    w->failed = rc != 0;
+    return rc;
 }
 
-static int open_fd(const char *path, int mode, uint64_t keep_bytes)
+int rec_open_locked(const char *path, int mode, char *err, size_t n)
 {
-    if (mode == REC_APPEND && keep_bytes > 0) {
-        int fd = open(path, O_WRONLY);
-        if (fd >= 0 && (ftruncate(fd, (off_t)keep_bytes) || lseek(fd, 0, SEEK_END) < 0)) {
-            close(fd);
-            return -1;
-        }
-        return fd;
+    int flags = O_WRONLY | O_CREAT | (mode == REC_CREATE ? O_EXCL : 0);
+    int fd = fio_open_regular(path, flags, 0644, err, n);
+    if (fd < 0 && errno == EEXIST)
+        snprintf(err, n, "%s exists (give --force to overwrite it)", path);
+    if (fd >= 0 && fio_lock(fd, path, err, n)) {
+        close(fd);
+        return -1;
     }
-    int flags = O_WRONLY | O_CREAT | (mode == REC_CREATE ? O_EXCL : O_TRUNC);
-    return open(path, flags, 0644);
+    return fd;
+}
+
+bool rec_header_incomplete(int fd)
+{
+    struct stat st;
+    uint8_t head[REC_FILE_MAGIC_LEN + REC_FRAME_LEN], want[REC_FILE_MAGIC_LEN + 4] = REC_FILE_MAGIC;
+    want[REC_FILE_MAGIC_LEN - 1] = REC_FORMAT_VERSION;
+    memcpy(want + REC_FILE_MAGIC_LEN, "TZB", 3);
+    want[REC_FILE_MAGIC_LEN + 3] = REC_KIND_HEADER;
+    if (fstat(fd, &st))
+        return false;
+    size_t size = (size_t)st.st_size, got = size < sizeof head ? size : sizeof head;
+    if (pread(fd, head, got, 0) != (ssize_t)got)
+        return false;
+    /* What is there must be the start of a marker and a header frame ... */
+    if (memcmp(head, want, got < sizeof want ? got : sizeof want))
+        return false;
+    if (got < sizeof head)
+        return true;
+    /* ... and the file must end before the header block does. */
+    return (uint64_t)st.st_size < sizeof head + (uint64_t)get_u32le(head + REC_FILE_MAGIC_LEN + 4);
 }
 
 rec_writer *rec_writer_open(const char *path, const rec_run *run, int mode, uint64_t keep_bytes,
                             int block_games, char *err, size_t n)
 {
+    int fd = rec_open_locked(path, mode, err, n);
+    return fd < 0 ? NULL : rec_writer_open_fd(fd, path, run, mode, keep_bytes, block_games, err, n);
+}
+
+rec_writer *rec_writer_open_fd(int fd, const char *path, const rec_run *run, int mode, uint64_t keep_bytes,
+                               int block_games, char *err, size_t n)
+{
     rec_writer *w = calloc(1, sizeof *w);
     if (!w) {
         snprintf(err, n, "out of memory");
+        close(fd);
         return NULL;
     }
+    w->fd = fd;
     w->run = *run;
     w->block_games = block_games > 0 ? block_games : DEFAULT_BLOCK_GAMES;
     w->prev_id = UINT64_MAX;
-    w->fd = open_fd(path, mode, keep_bytes);
-    if (w->fd < 0) {
-        snprintf(err, n, "%s: %s", path, errno == EEXIST ? "exists" : strerror(errno));
-        free(w);
+    /* Cut only now, under the lock: a file another writer holds has been
+     * refused before anything in it changed. */
+    if (ftruncate(fd, mode == REC_APPEND ? (off_t)keep_bytes : 0) || lseek(fd, 0, SEEK_END) < 0) {
+        snprintf(err, n, "%s: %s", path, strerror(errno));
+        rec_writer_close(w, NULL, 0);
         return NULL;
     }
     if ((mode != REC_APPEND || keep_bytes == 0) && write_header(w)) {

@@ -14,6 +14,7 @@
 #include <time.h>
 #include <unistd.h>
 #include <sys/stat.h>
+#include "../core/fileio.h"
 #include "idset.h"
 #include "play.h"
 #include "progress.h"
@@ -110,12 +111,16 @@ static void *worker(void *arg)
 
 /* Reads what the file holds for --resume: the ids it has (done), where its
  * intact blocks end (keep) and White's wins among them.  0 to go on. */
-static int load_existing(const run_opts *o, idset *done, uint64_t *keep, uint64_t *kept,
+static int load_existing(const run_opts *o, int fd, idset *done, uint64_t *keep, uint64_t *kept,
                          uint64_t *white_wins, char *err, size_t n)
 {
     struct stat st;
-    if (stat(o->out, &st) || (S_ISREG(st.st_mode) && st.st_size == 0))
-        return 0; /* nothing yet: a plain start, as after a kill before the first write */
+    if (rec_header_incomplete(fd)) { /* nothing yet: a plain start, as after a kill before the first write */
+        if (!o->quiet && !fstat(fd, &st) && st.st_size > 0)
+            fprintf(stderr, "selfplay: %s holds no complete header (its first write was cut short): "
+                    "starting it afresh\n", o->out);
+        return 0;
+    }
     rec_reader *r = rec_reader_open(o->out, err, n);
     if (!r)
         return 2;
@@ -245,21 +250,51 @@ static uint64_t shard_units(const rec_run *run)
     return setups > run->shard ? (setups - run->shard + n - 1) / n : 0;
 }
 
+/* The weights file of a canonical player spec, into out ("" when none). */
+static void weights_of(const char *spec, char *out, size_t n)
+{
+    const char *w = strstr(spec, "weights=");
+    *out = 0;
+    if (w && (w == spec || w[-1] == ':' || w[-1] == ','))
+        snprintf(out, n, "%.*s", (int)strcspn(w + 8, ","), w + 8);
+}
+
+/* Opens and locks the output, taking the lock before --resume reads the
+ * file, so no other writer can come between the scan and the appending.
+ * Returns the descriptor, or -1 with the exit status in *rc. */
+static int open_output(const run_opts *o, int *rc, char *err, size_t n)
+{
+    char weights[REC_SPEC_MAX];
+    *rc = 2;
+    for (int c = 0; c < 2; c++) {
+        weights_of(c ? o->run.black : o->run.white, weights, sizeof weights);
+        if (*weights && fio_same_file(weights, o->out)) {
+            snprintf(err, n, "refusing to write %s: it is the weights file of player %s", o->out,
+                     c ? o->run.black : o->run.white);
+            return -1;
+        }
+    }
+    if (!o->resume && !o->force && !access(o->out, F_OK)) {
+        snprintf(err, n, "%s exists (give %s--force to overwrite it)", o->out,
+                 o->no_resume ? "" : "--resume to continue its run or ");
+        return -1;
+    }
+    return rec_open_locked(o->out, o->resume ? REC_APPEND : o->force ? REC_OVERWRITE : REC_CREATE, err, n);
+}
+
 int run_selfplay(const run_opts *o, char *err, size_t n)
 {
     idset done = { 0 };
     uint64_t keep = 0;
     tally t = { 0 };
-    int rc, mode = o->force ? REC_OVERWRITE : REC_CREATE;
-    if (o->resume) {
-        if ((rc = load_existing(o, &done, &keep, &t.games, &t.white_wins, err, n))) {
-            idset_free(&done);
-            return rc;
-        }
-        mode = REC_APPEND;
-    } else if (!o->force && !access(o->out, F_OK)) {
-        snprintf(err, n, "%s exists (give --resume to continue its run or --force to overwrite it)", o->out);
-        return 2;
+    int rc, mode = o->resume ? REC_APPEND : o->force ? REC_OVERWRITE : REC_CREATE;
+    int fd = open_output(o, &rc, err, n);
+    if (fd < 0)
+        return rc;
+    if (o->resume && (rc = load_existing(o, fd, &done, &keep, &t.games, &t.white_wins, err, n))) {
+        close(fd);
+        idset_free(&done);
+        return rc;
     }
     shared s = { .o = o, .done = &done, .units = shard_units(&o->run) };
     pthread_mutex_init(&s.lock, NULL);
@@ -268,9 +303,11 @@ int run_selfplay(const run_opts *o, char *err, size_t n)
     s.batch = malloc(BATCH * sizeof *s.batch);
     s.spare = malloc(BATCH * sizeof *s.spare);
     rc = 1;
-    if (!s.batch || !s.spare)
+    if (!s.batch || !s.spare) {
         snprintf(err, n, "out of memory");
-    else if (!(s.w = rec_writer_open(o->out, &o->run, mode, keep, o->block_games, err, n)))
+        close(fd);
+    }
+    else if (!(s.w = rec_writer_open_fd(fd, o->out, &o->run, mode, keep, o->block_games, err, n)))
         rc = 2; /* the output cannot be created: a bad --out, not a failed run */
     else {
         progress pr;

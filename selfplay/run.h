@@ -18,6 +18,7 @@ typedef struct run_opts {
     int block_games;      /* games per block, 0 = the writer's default */
     double flush_seconds; /* write a partial block after this long */
     bool resume, force, quiet;
+    bool no_resume;       /* the command has no --resume (match): messages offer only --force */
     /* Called on the main thread for every game as it is written (may be
      * NULL); a nonzero return ends the run once the games in flight are
      * written.  triad match stops on its SPRT this way. */
@@ -26,8 +27,8 @@ typedef struct run_opts {
 } run_opts;
 
 /* Plays the run.  Returns 0; 2 when the request is refused (the file exists,
- * --resume against another run's file, ...); 1 when playing or writing
- * failed.  Any message (one line) goes to err. */
+ * another process is writing it, --resume against another run's file, ...);
+ * 1 when playing or writing failed.  Any message (one line) goes to err. */
 int run_selfplay(const run_opts *o, char *err, size_t n);
 
 #endif

@@ -68,7 +68,7 @@ check "paired tournament verifies" "$bin" records verify "$tmp/pair.rec" >/dev/n
 # --- kill -9 and resume --------------------------------------------------------
 args=(--games 20000 --seed 9 --threads 2 --block-games 200)
 sp "${args[@]}" --out "$tmp/whole.rec"
-sp "${args[@]}" --out "$tmp/killed.rec" &
+"$bin" selfplay --players random --quiet "${args[@]}" --out "$tmp/killed.rec" & # not sp: $! must be triad itself
 pid=$!
 sleep 0.3
 kill -9 $pid 2>/dev/null
