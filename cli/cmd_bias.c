@@ -1,5 +1,9 @@
 /* cmd_bias.c — `triad bias`: the opening-setup bias study over records. */
+#include <errno.h>
 #include <stdio.h>
+#include <string.h>
+#include <sys/stat.h>
+#include "../core/fileio.h"
 #include "../eval/bias.h"
 #include "commands.h"
 #include "opts.h"
@@ -9,11 +13,42 @@ static void warn_line(const char *msg)
     fprintf(stderr, "triad bias: warning: %s\n", msg);
 }
 
+/* Checks the outputs before the analysis: none is an input, none exists
+ * unless --force, each can be created.  0, or 2 after the error line. */
+static int check_outputs(const opt_list *records, const char *report, const char *plots, bool force)
+{
+    char err[600], path[8192];
+    struct stat st;
+    for (int i = 0; i < records->n; i++) {
+        if (report && fio_same_file(report, records->items[i]))
+            return cli_error("bias", "refusing to write %s: it is also an input (%s)", report, records->items[i]);
+        for (int j = 0; plots && j < BIAS_PLOT_FILES; j++) {
+            snprintf(path, sizeof path, "%s/%s", plots, bias_plot_files[j]);
+            if (fio_same_file(path, records->items[i]))
+                return cli_error("bias", "refusing to write %s: it is also an input", path);
+        }
+    }
+    if (report && fio_out_check(report, force, err, sizeof err))
+        return cli_error("bias", "%s", err);
+    if (!plots)
+        return 0;
+    if (stat(plots, &st)) /* a folder to create: where it would go must be writable */
+        return fio_out_check(plots, false, err, sizeof err) ? cli_error("bias", "%s", err) : 0;
+    if (!S_ISDIR(st.st_mode))
+        return cli_error("bias", "cannot write plots into %s: %s", plots, strerror(ENOTDIR));
+    for (int j = 0; j < BIAS_PLOT_FILES; j++) {
+        snprintf(path, sizeof path, "%s/%s", plots, bias_plot_files[j]);
+        if (fio_out_check(path, force, err, sizeof err))
+            return cli_error("bias", "%s", err);
+    }
+    return 0;
+}
+
 int cmd_bias(int argc, char **argv)
 {
     opt_list records = { 0 };
     const char *plots = NULL, *report = NULL;
-    bool json = false;
+    bool json = false, force = false;
     int resamples = 1000;
     uint64_t seed = 1;
     const opt_spec opts[] = {
@@ -21,13 +56,14 @@ int cmd_bias(int argc, char **argv)
         { "json", OPT_FLAG, &json, NULL, "print the figures as one JSON object", 0, 0, NULL },
         { "plots", OPT_STR, &plots, "DIR", "write PNG and SVG charts (gnuplot) into DIR", 0, 0, NULL },
         { "report", OPT_STR, &report, "FILE.md", "write a Markdown report (embeds the charts of --plots)", 0, 0, NULL },
+        { "force", OPT_FLAG, &force, NULL, "overwrite an existing report or charts", 0, 0, NULL },
         { "resamples", OPT_INT, &resamples, "B", "bootstrap resamples for the paired intervals (default 1000)",
           100, 100000, NULL },
         { "seed", OPT_U64, &seed, "S", "seed of the bootstrap (default 1)", 0, 0, NULL },
         { 0 },
     };
     const cmd_spec spec = {
-        "bias", "--records FILE... [--json] [--plots DIR] [--report FILE.md]",
+        "bias", "--records FILE... [--json] [--plots DIR] [--report FILE.md] [--force]",
         "White's score for each setup kind with 95% Wilson intervals, the differences\n"
         "between kinds, the paired-game analysis (how much the setup itself decides),\n"
         "a logistic regression of White's result on features of random setups, and\n"
@@ -39,6 +75,8 @@ int cmd_bias(int argc, char **argv)
         return rc == 1 ? 0 : rc;
     if (!records.n)
         return cli_error("bias", "--records FILE... is required");
+    if ((rc = check_outputs(&records, report, plots, force)))
+        return rc;
 
     char err[512];
     bias_data d;
@@ -57,9 +95,9 @@ int cmd_bias(int argc, char **argv)
         bias_print_json(&r, stdout);
     else
         bias_print_text(&r, stdout);
-    if (plots && bias_write_plots(&r, plots, err, sizeof err))
+    if (plots && bias_write_plots(&r, plots, force, err, sizeof err))
         rc = cli_error("bias", "%s", err);
-    if (!rc && report && bias_write_report(&r, report, plots, err, sizeof err))
+    if (!rc && report && bias_write_report(&r, report, plots, force, err, sizeof err))
         rc = cli_error("bias", "%s", err);
     return rc ? 1 : 0;
 }

@@ -4,10 +4,13 @@
  * Every subcommand streams games one at a time, so files of any size work
  * in constant memory (merge and verify add one bit per game id).  A damaged
  * block is reported on stderr and skipped; the subcommand then exits 1. */
+#include <errno.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+#include "../core/fileio.h"
 #include "../engine/notation.h"
 #include "../engine/setup.h"
 #include "../selfplay/idset.h"
@@ -272,21 +275,62 @@ static int open_shards(const char *cmd, const char **files, int nfiles, rec_read
     return 0;
 }
 
-static rec_writer *create_output(const char *cmd, const char *out, bool force, const rec_run *run)
+/* The output of merge and import is written under a temporary name beside
+ * OUT and put in place by finish_output(), so OUT is either whole or as it
+ * was.  It may not be one of the inputs (compared as files, not names),
+ * and an OUT that --force replaces is locked meanwhile, so that a file a
+ * self-play run is writing is refused. */
+typedef struct output {
+    fio_out tmp;
+    rec_writer *w;
+    int held;  /* the locked existing OUT, or -1 */
+} output;
+
+static int create_output(const char *cmd, const char *out, bool force, const rec_run *run, const char **files,
+                         int nfiles, output *o)
 {
-    char err[400];
-    if (!force && !access(out, F_OK)) {
-        cli_error(cmd, "%s exists (give --force to overwrite it)", out);
-        return NULL;
+    char err[600];
+    o->w = NULL;
+    o->held = -1;
+    for (int i = 0; i < nfiles; i++)
+        if (fio_same_file(out, files[i]))
+            return cli_error(cmd, "refusing to write %s: it is also an input (%s)", out, files[i]);
+    if (fio_out_begin(&o->tmp, out, force, err, sizeof err))
+        return cli_error(cmd, "%s", err);
+    if (force && !access(out, F_OK) &&
+        ((o->held = fio_open_regular(out, O_RDONLY, 0, err, sizeof err)) < 0 || fio_lock(o->held, out, err, sizeof err))) {
+        fio_out_abort(&o->tmp);
+        if (o->held >= 0)
+            close(o->held);
+        return cli_error(cmd, "%s", err);
     }
-    rec_writer *w = rec_writer_open(out, run, force ? REC_OVERWRITE : REC_CREATE, 0, 0, err, sizeof err);
-    if (!w)
-        cli_error(cmd, "%s", err);
-    return w;
+    if (!(o->w = rec_writer_open(o->tmp.tmp, run, REC_OVERWRITE, 0, 0, err, sizeof err))) {
+        fio_out_abort(&o->tmp);
+        if (o->held >= 0)
+            close(o->held);
+        return cli_error(cmd, "cannot write %s: %s", out, err);
+    }
+    return 0;
+}
+
+/* Closes the writer and, when rc is 0 and all went well, puts OUT in place;
+ * otherwise leaves OUT as it was.  Returns the exit status. */
+static int finish_output(const char *cmd, output *o, int rc)
+{
+    char err[600];
+    if (rec_writer_close(o->w, err, sizeof err) && !rc)
+        rc = cli_error(cmd, "cannot write %s: %s", o->tmp.path, err) - 1;
+    if (!rc && fio_out_commit(&o->tmp, err, sizeof err))
+        rc = cli_error(cmd, "%s", err) - 1;
+    else if (rc)
+        fio_out_abort(&o->tmp);
+    if (o->held >= 0)
+        close(o->held);
+    return rc;
 }
 
 /* Copies the games of every shard, each id once; 0, or the exit status. */
-static int copy_shards(const char **files, int nfiles, rec_reader **r, rec_writer *w, rec_game *g,
+static int copy_shards(const char **files, int nfiles, rec_reader **r, rec_writer *w, const char *out, rec_game *g,
                        uint64_t *games, uint64_t *dups, int *bad)
 {
     idset seen = { 0 };
@@ -299,7 +343,7 @@ static int copy_shards(const char **files, int nfiles, rec_reader **r, rec_write
             else if (!added)
                 ++*dups;
             else if (rec_writer_append(w, g))
-                rc = cli_error("records merge", "%s", rec_writer_error(w)) - 1;
+                rc = cli_error("records merge", "cannot write %s: %s", out, rec_writer_error(w)) - 1;
             else
                 ++*games;
         }
@@ -326,18 +370,13 @@ static int records_merge(int argc, char **argv, rec_game *g)
     if (!out)
         return cli_error(spec.name, "--out OUT is required");
     uint64_t games = 0, dups = 0;
-    rec_writer *w = NULL;
+    output o;
     if (!(rc = open_shards(spec.name, files, nfiles, r))) {
         rec_run run = *rec_reader_run(r[0]);
         run.shard = 0;
         run.shards = 1;
-        if (!(w = create_output(spec.name, out, force, &run)))
-            rc = 2;
-        else
-            rc = copy_shards(files, nfiles, r, w, g, &games, &dups, &bad);
-        char err[300];
-        if (w && rec_writer_close(w, err, sizeof err) && !rc)
-            rc = cli_error(spec.name, "%s: %s", out, err) - 1;
+        if (!(rc = create_output(spec.name, out, force, &run, files, nfiles, &o)))
+            rc = finish_output(spec.name, &o, copy_shards(files, nfiles, r, o.w, out, g, &games, &dups, &bad));
         if (!rc)
             fprintf(stderr, "records merge: %llu games into %s (%llu duplicates dropped)%s\n",
                     (unsigned long long)games, out, (unsigned long long)dups,
@@ -349,10 +388,10 @@ static int records_merge(int argc, char **argv, rec_game *g)
     return rc ? rc : bad ? 1 : 0;
 }
 
-/* The whole of a file, NUL-terminated; NULL with errno set. */
-static char *slurp(const char *path)
+/* The whole of a regular file, NUL-terminated; NULL with a message in err. */
+static char *slurp(const char *path, char *err, size_t n)
 {
-    FILE *f = fopen(path, "rb");
+    FILE *f = fio_fopen_read(path, err, n);
     char *text = NULL;
     size_t len = 0, cap = 0, got;
     if (!f)
@@ -368,6 +407,7 @@ static char *slurp(const char *path)
         len += got;
     } while (got);
     if (ferror(f) || cap - len < 1) {
+        snprintf(err, n, "%s: %s", path, ferror(f) ? strerror(errno) : "out of memory");
         free(text);
         text = NULL;
     } else {
@@ -386,9 +426,9 @@ static int import_files(const char **files, int nfiles, rec_writer *w, uint64_t 
 {
     char err[400];
     for (int i = 0; i < nfiles; i++) {
-        char *text = slurp(files[i]);
+        char *text = slurp(files[i], err, sizeof err);
         if (!text)
-            return cli_error("records import", "%s: cannot read it", files[i]);
+            return cli_error("records import", "%s", err);
         int got = lg_import(text, files[i], games, store_game, w, err, sizeof err);
         free(text);
         if (got < 0)
@@ -420,17 +460,12 @@ static int records_import(int argc, char **argv, rec_game *g)
     if (!out)
         return cli_error(spec.name, "--out OUT is required");
     rec_run run = { .source = REC_SOURCE_IMPORT, .shards = 1 };
-    rec_writer *w = create_output(spec.name, out, force, &run);
-    if (!w)
-        return 2;
+    output o;
+    if ((rc = create_output(spec.name, out, force, &run, files, nfiles, &o)))
+        return rc;
     uint64_t games = 0;
-    char err[300];
-    rc = import_files(files, nfiles, w, &games);
-    if (rec_writer_close(w, err, sizeof err) && !rc)
-        rc = cli_error(spec.name, "%s: %s", out, err) - 1;
-    if (rc)
-        unlink(out);
-    else
+    rc = finish_output(spec.name, &o, import_files(files, nfiles, o.w, &games));
+    if (!rc)
         fprintf(stderr, "records import: %llu games into %s\n", (unsigned long long)games, out);
     return rc;
 }

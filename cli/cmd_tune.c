@@ -1,8 +1,10 @@
 /* cmd_tune.c — `triad tune`: fit evaluation weights to game outcomes. */
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <time.h>
 #include <unistd.h>
+#include "../core/fileio.h"
 #include "../eval/tune.h"
 #include "commands.h"
 #include "opts.h"
@@ -22,11 +24,18 @@ static void progress_line(uint64_t games, uint64_t positions, void *ctx)
             (unsigned long long)games, (unsigned long long)positions);
 }
 
-static int write_weights(const char *path, const tune_result *r, const opt_list *records, double l2)
+/* Writes the weights file whole (core/fileio.h: a temporary file renamed
+ * into place), ending with the end line that says it is complete. */
+static int write_weights(const char *path, bool force, const tune_result *r, const opt_list *records, double l2,
+                         char *err, size_t n)
 {
-    FILE *f = fopen(path, "w");
-    if (!f)
+    char *text = NULL, end[EVAL_END_LINE_MAX];
+    size_t len = 0;
+    FILE *f = open_memstream(&text, &len);
+    if (!f) {
+        snprintf(err, n, "out of memory");
         return -1;
+    }
     time_t t = time(NULL);
     char when[32];
     strftime(when, sizeof when, "%Y-%m-%d %H:%M UTC", gmtime(&t));
@@ -38,7 +47,21 @@ static int write_weights(const char *path, const tune_result *r, const opt_list 
     fprintf(f, "\n# K = %.6g, L2 = %g; cross-entropy train %.5f -> %.5f, validation %.5f -> %.5f\n", r->k, l2,
             r->train_before, r->train_after, r->validation_before, r->validation_after);
     eval_weights_write(&r->after, f);
-    return fclose(f) ? -1 : 0;
+    if (fclose(f)) {
+        free(text);
+        snprintf(err, n, "out of memory");
+        return -1;
+    }
+    eval_weights_end_line(text, len, end);
+    fio_out o;
+    int rc = fio_out_begin(&o, path, force, err, n);
+    if (!rc) {
+        fwrite(text, 1, len, o.f);
+        fputs(end, o.f);
+        rc = fio_out_commit(&o, err, n);
+    }
+    free(text);
+    return rc;
 }
 
 int cmd_tune(int argc, char **argv)
@@ -48,11 +71,12 @@ int cmd_tune(int argc, char **argv)
     int positions = 1000000;
     double l2 = 1e-4, validation = 0.1;
     uint64_t seed = 1;
-    bool json = false, quiet = false;
+    bool json = false, quiet = false, force = false;
     const opt_spec opts[] = {
         { "records", OPT_LIST, &records, "FILE...", "records files to learn from", 0, 0, NULL },
         { "weights", OPT_STR, &in, "IN", "starting weights (e.g. data/weights/default.txt)", 0, 0, NULL },
         { "out", OPT_STR, &out, "OUT", "where to write the tuned weights", 0, 0, NULL },
+        { "force", OPT_FLAG, &force, NULL, "overwrite OUT", 0, 0, NULL },
         { "positions", OPT_INT, &positions, "N", "positions sampled (default 1000000)", 100, 200000000, NULL },
         { "validation", OPT_DOUBLE, &validation, "F", "share of games held out (default 0.1)", 0, 0, NULL },
         { "l2", OPT_DOUBLE, &l2, "L", "L2 penalty towards the starting weights (default 1e-4)", 0, 0, NULL },
@@ -62,7 +86,7 @@ int cmd_tune(int argc, char **argv)
         { 0 },
     };
     const cmd_spec spec = {
-        "tune", "--records FILE... --weights IN --out OUT [--positions N] [--l2 L] [--seed S] [--json]",
+        "tune", "--records FILE... --weights IN --out OUT [--force] [--positions N] [--l2 L] [--seed S] [--json]",
         "Fits the evaluation's weights to the results of the games in the records\n"
         "(Texel's method: logistic regression of the result on the evaluation, scale K\n"
         "first, then every weight; GSL vector_bfgs2).  Training and validation are split\n"
@@ -80,6 +104,14 @@ int cmd_tune(int argc, char **argv)
         return cli_error("tune", "bad --l2 %g: must be 0 or more", l2);
 
     char err[512];
+    /* The output is checked before the work: a typo costs nothing, and an
+     * input is never replaced by the weights. */
+    for (int i = 0; i <= records.n; i++)
+        if (fio_same_file(out, i < records.n ? records.items[i] : in))
+            return cli_error("tune", "refusing to write %s: it is also an input (%s)", out,
+                             i < records.n ? records.items[i] : in);
+    if (fio_out_check(out, force, err, sizeof err))
+        return cli_error("tune", "%s", err);
     eval_weights start;
     if (eval_weights_load(&start, in, err, sizeof err))
         return cli_error("tune", "%s", err);
@@ -91,8 +123,8 @@ int cmd_tune(int argc, char **argv)
         return cli_error("tune", "%s", err);
     if (!quiet && isatty(STDERR_FILENO))
         fputc('\n', stderr);
-    if (write_weights(out, &r, &records, l2))
-        return cli_error("tune", "cannot write %s", out);
+    if (write_weights(out, force, &r, &records, l2, err, sizeof err))
+        return cli_error("tune", "%s", err);
 
     double pps = r.extract_seconds > 0 ? (double)r.candidates / r.extract_seconds : 0;
     if (json) {

@@ -7,6 +7,7 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+#include "../core/fileio.h"
 #include "eval.h"
 
 typedef struct feature_info {
@@ -227,17 +228,47 @@ int eval_weights_parse(eval_weights *w, const char *text, const char *source, ch
     return 0;
 }
 
-int eval_weights_load(eval_weights *w, const char *path, char *err, size_t errlen)
+#define END_PREFIX "# end crc32="
+
+void eval_weights_end_line(const char *text, size_t len, char out[EVAL_END_LINE_MAX])
 {
-    FILE *f = fopen(path, "rb");
-    if (!f) {
-        snprintf(err, errlen, "%s: %s", path, strerror(errno));
+    snprintf(out, EVAL_END_LINE_MAX, END_PREFIX "%08x\n", (unsigned)fio_crc32(0, text, len));
+}
+
+/* Checks that text ends with the end line and that its checksum holds for
+ * everything before it: a file cut short anywhere, even at a line that
+ * still parses, has lost its end line. */
+static int check_end_line(const char *text, size_t len, const char *path, char *err, size_t errlen)
+{
+    const char *last = len ? text + len - 1 : text;
+    while (last > text && last[-1] != '\n')
+        last--;
+    char want[EVAL_END_LINE_MAX];
+    if (!len || text[len - 1] != '\n' || strncmp(last, END_PREFIX, strlen(END_PREFIX))) {
+        snprintf(err, errlen, "truncated or incomplete weights file %s: no end line ('" END_PREFIX "...', "
+                 "docs/tuning.md)", path);
         return -1;
     }
+    eval_weights_end_line(text, (size_t)(last - text), want);
+    if (strcmp(last, want)) {
+        snprintf(err, errlen, "damaged weights file %s: its end line says %.*s, the content has %.8s "
+                 "(docs/tuning.md)", path, (int)strcspn(last + strlen(END_PREFIX), "\n"),
+                 last + strlen(END_PREFIX), want + strlen(END_PREFIX));
+        return -1;
+    }
+    return 0;
+}
+
+int eval_weights_load(eval_weights *w, const char *path, char *err, size_t errlen)
+{
+    FILE *f = fio_fopen_read(path, err, errlen); /* a FIFO or a folder is refused, without waiting */
+    if (!f)
+        return -1;
     char *text = NULL;
+    size_t got = 0;
     long size = fseek(f, 0, SEEK_END) ? -1 : ftell(f);
     if (size >= 0 && size < (1 << 20) && !fseek(f, 0, SEEK_SET) && (text = malloc((size_t)size + 1))) {
-        size_t got = fread(text, 1, (size_t)size, f);
+        got = fread(text, 1, (size_t)size, f);
         text[got] = 0;
     }
     fclose(f);
@@ -245,7 +276,9 @@ int eval_weights_load(eval_weights *w, const char *path, char *err, size_t errle
         snprintf(err, errlen, "%s: cannot read (or larger than 1 MiB)", path);
         return -1;
     }
-    int rc = eval_weights_parse(w, text, path, err, errlen);
+    int rc = strlen(text) != got ? (snprintf(err, errlen, "%s: not a weights file (a NUL byte)", path), -1)
+           : check_end_line(text, got, path, err, errlen) ? -1
+           : eval_weights_parse(w, text, path, err, errlen);
     free(text);
     return rc;
 }

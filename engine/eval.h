@@ -7,7 +7,8 @@
  * fit the weights by regression on the same features the search uses.
  *
  * Weights live in a plain text file, one "name value" per line with '#'
- * comments; every feature must appear exactly once.  Score units are the
+ * comments; every feature must appear exactly once, and a last line with a
+ * checksum says the file is whole (docs/tuning.md).  Score units are the
  * search's: roughly 100 for an ordinary stack (see docs/players.md). */
 #ifndef TRIAD_EVAL_H
 #define TRIAD_EVAL_H
@@ -46,8 +47,15 @@ void eval_weights_default(eval_weights *w);
 /* Parses weight-file text; source names it in errors ("FILE:LINE: ...").
  * Returns 0, or -1 with one line in err. */
 int eval_weights_parse(eval_weights *w, const char *text, const char *source, char *err, size_t errlen);
+/* Reads a weights file.  Its last line must be the end line, which says
+ * the file is complete: "# end crc32=XXXXXXXX", the CRC-32 of every byte
+ * before it; a file without it (cut short) or whose checksum fails is
+ * refused, as is anything but a regular file. */
 int eval_weights_load(eval_weights *w, const char *path, char *err, size_t errlen);
-/* Writes a weight file that eval_weights_parse() reads back exactly. */
+/* Writes the weight lines that eval_weights_parse() reads back exactly. */
 void eval_weights_write(const eval_weights *w, FILE *out);
+/* The end line for a file whose content before it is text[0..len). */
+#define EVAL_END_LINE_MAX 32
+void eval_weights_end_line(const char *text, size_t len, char out[EVAL_END_LINE_MAX]);
 
 #endif

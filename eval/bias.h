@@ -109,9 +109,16 @@ int bias_analyse(const bias_data *d, int resamples, uint64_t seed, bias_result *
 void bias_print_text(const bias_result *r, FILE *f);
 void bias_print_json(const bias_result *r, FILE *f);
 /* A Markdown report; plots (may be NULL) is the folder of the PNGs, as the
- * report should refer to it. */
-int bias_write_report(const bias_result *r, const char *path, const char *plots, char *err, size_t n);
-/* PNG and SVG charts with gnuplot into dir (created if missing). */
-int bias_write_plots(const bias_result *r, const char *dir, char *err, size_t n);
+ * report should refer to it.  Written whole (core/fileio.h); an existing
+ * file is replaced only with force. */
+int bias_write_report(const bias_result *r, const char *path, const char *plots, bool force, char *err,
+                      size_t n);
+/* PNG and SVG charts with gnuplot into dir (created if missing): the
+ * BIAS_PLOT_FILES files named in bias_plot_files, made in a temporary
+ * folder inside dir and each renamed into place; an existing one is
+ * replaced only with force. */
+#define BIAS_PLOT_FILES 10
+extern const char *const bias_plot_files[BIAS_PLOT_FILES];
+int bias_write_plots(const bias_result *r, const char *dir, bool force, char *err, size_t n);
 
 #endif

@@ -1,15 +1,29 @@
 /* bias_plots.c — the bias study's charts: White's score by setup kind with
  * intervals, game-length histograms, and the distribution of per-setup
  * scores (see bias.h). */
+#include <errno.h>
 #include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include "../core/fileio.h"
 #include "bias.h"
 #include "plot.h"
+
+const char *const bias_plot_files[BIAS_PLOT_FILES] = {
+    "white_score.dat", "game_length.dat", "setup_scores.dat", "bias.gp",
+    "white_score.png", "white_score.svg", "game_length.png", "game_length.svg",
+    "setup_scores.png", "setup_scores.svg",
+};
 
 /* Closes f, reporting a failed write (a full disk) as an error. */
 static int close_checked(FILE *f, const char *dir, const char *name, char *err, size_t n)
 {
-    if (ferror(f) | fclose(f)) {
-        snprintf(err, n, "cannot write %s/%s", dir, name);
+    int bad = ferror(f), e = errno;
+    if (fclose(f) && !bad)
+        bad = 1, e = errno;
+    if (bad) {
+        snprintf(err, n, "cannot write %s/%s: %s", dir, name, strerror(e ? e : EIO));
         return -1;
     }
     return 0;
@@ -82,15 +96,49 @@ static const char script[] =
     "  unset xlabel\n  unset xrange\n  unset yrange\n"
     "}\n";
 
-int bias_write_plots(const bias_result *r, const char *dir, char *err, size_t n)
+/* Every file is made in a temporary folder inside dir, where gnuplot runs,
+ * then fsynced and renamed into dir one by one: a reader never sees a half
+ * written chart, and a failure leaves dir as it was but for the files
+ * already moved.  A signal removes the temporary folder (core/fileio.h). */
+static int write_all_plots(const bias_result *r, const char *dir, const char *tmp, bool force, char *err, size_t n)
 {
-    if (plot_mkdir(dir, err, n) || write_data(r, dir, err, n))
-        return -1;
-    FILE *f = plot_open(dir, "bias.gp", err, n);
-    if (!f)
+    FILE *f;
+    if (write_data(r, tmp, err, n) || !(f = plot_open(tmp, "bias.gp", err, n)))
         return -1;
     fputs(script, f);
-    if (close_checked(f, dir, "bias.gp", err, n))
+    if (close_checked(f, tmp, "bias.gp", err, n) || plot_run(tmp, "bias.gp", err, n))
         return -1;
-    return plot_run(dir, "bias.gp", err, n);
+    for (int i = 0; i < BIAS_PLOT_FILES; i++) {
+        char from[8192], to[8192];
+        snprintf(from, sizeof from, "%s/%s", tmp, bias_plot_files[i]);
+        snprintf(to, sizeof to, "%s/%s", dir, bias_plot_files[i]);
+        if (fio_commit_path(from, to, force, err, n))
+            return -1;
+    }
+    return 0;
+}
+
+int bias_write_plots(const bias_result *r, const char *dir, bool force, char *err, size_t n)
+{
+    char tmp[4096], path[BIAS_PLOT_FILES][8192];
+    int slot[BIAS_PLOT_FILES + 1];
+    if (plot_mkdir(dir, err, n))
+        return -1;
+    if ((size_t)snprintf(tmp, sizeof tmp, "%s/.plots.tmp-XXXXXX", dir) >= sizeof tmp || !mkdtemp(tmp)) {
+        snprintf(err, n, "cannot write into %s: %s", dir, strerror(errno ? errno : ENAMETOOLONG));
+        return -1;
+    }
+    slot[BIAS_PLOT_FILES] = fio_cleanup_add(tmp);
+    for (int i = 0; i < BIAS_PLOT_FILES; i++) {
+        snprintf(path[i], sizeof path[i], "%s/%s", tmp, bias_plot_files[i]);
+        slot[i] = fio_cleanup_add(path[i]);
+    }
+    int rc = write_all_plots(r, dir, tmp, force, err, n);
+    for (int i = 0; i < BIAS_PLOT_FILES; i++) {
+        unlink(path[i]);
+        fio_cleanup_remove(slot[i]);
+    }
+    rmdir(tmp);
+    fio_cleanup_remove(slot[BIAS_PLOT_FILES]);
+    return rc;
 }

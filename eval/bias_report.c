@@ -2,6 +2,7 @@
  * report (see bias.h; plots are in plot.c). */
 #include <math.h>
 #include <stdio.h>
+#include "../core/fileio.h"
 #include "bias.h"
 
 /* JSON has no infinities: an Elo of +-inf (a 0% or 100% score) is null. */
@@ -170,13 +171,13 @@ void bias_print_text(const bias_result *r, FILE *f)
     print_sections(r, f, false);
 }
 
-int bias_write_report(const bias_result *r, const char *path, const char *plots, char *err, size_t n)
+int bias_write_report(const bias_result *r, const char *path, const char *plots, bool force, char *err,
+                      size_t n)
 {
-    FILE *f = fopen(path, "w");
-    if (!f) {
-        snprintf(err, n, "cannot write %s", path);
+    fio_out o;
+    if (fio_out_begin(&o, path, force, err, n))
         return -1;
-    }
+    FILE *f = o.f;
     fputs("# TZAAR opening-setup bias\n\nWritten by `triad bias`; the models behind each figure are in "
           "triad's docs/bias.md.\n\n", f);
     print_sections(r, f, true);
@@ -189,9 +190,5 @@ int bias_write_report(const bias_result *r, const char *path, const char *plots,
                 break;
             }
     }
-    if (fclose(f)) {
-        snprintf(err, n, "cannot write %s", path);
-        return -1;
-    }
-    return 0;
+    return fio_out_commit(&o, err, n);
 }

@@ -11,6 +11,7 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <zlib.h>
+#include "../core/fileio.h"
 #include "record_codec.h"
 
 struct rec_reader {
@@ -161,9 +162,10 @@ rec_reader *rec_reader_open(const char *path, char *err, size_t n)
         snprintf(err, n, "out of memory");
         return NULL;
     }
-    r->f = fopen(path, "rb");
+    r->f = fio_fopen_read(path, err, n); /* a FIFO or a directory is refused, without waiting */
     if (!r->f || fstat(fileno(r->f), &st)) {
-        snprintf(err, n, "%s: %s", path, strerror(errno));
+        if (r->f)
+            snprintf(err, n, "%s: %s", path, strerror(errno));
         rec_reader_close(r);
         return NULL;
     }

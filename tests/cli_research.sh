@@ -75,6 +75,8 @@ else not_ok "tune writes a weights file a player loads" "$(head -3 "$tmp/tuned.t
 bad "tune without --out" "required" tune --records "$tmp/r.trd" --weights data/weights/default.txt
 bad "tune with a missing weights file" "$tmp/nope.txt" tune --records "$tmp/r.trd" --weights "$tmp/nope.txt" --out "$tmp/x.txt"
 printf 'tzaar_stacks 1\nno_such_feature 2\n' >"$tmp/bad_weights.txt"
+# with the end line (its CRC-32 is gzip's), so that the unknown name is what is refused
+printf '# end crc32=%s\n' "$(gzip -c "$tmp/bad_weights.txt" | tail -c8 | head -c4 | od -An -tx1 | awk '{print $4 $3 $2 $1}')" >>"$tmp/bad_weights.txt"
 bad "tune with an unknown weight name" "no_such_feature" tune --records "$tmp/r.trd" --weights "$tmp/bad_weights.txt" --out "$tmp/x.txt"
 bad "tune with a bad --l2" "l2" tune --records "$tmp/r.trd" --weights data/weights/default.txt --out "$tmp/x.txt" --l2 abc
 bad "tune with --validation 1" "validation" tune --records "$tmp/r.trd" --weights data/weights/default.txt --out "$tmp/x.txt" --validation 1
