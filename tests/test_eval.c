@@ -170,6 +170,45 @@ static void missing_file_is_an_error(void)
     CHECK(strstr(err, "no/such/weights.txt") != NULL);
 }
 
+/* Issue 8: a weights file cut short (a full disk) loaded at 94 of its
+ * 2,290 cut points with a different weight.  Now every cut is refused, and
+ * so is a changed byte. */
+static void weights_file_cut_anywhere_is_refused(void)
+{
+    eval_weights w;
+    char err[512], path[] = "/tmp/triad-weights-XXXXXX";
+    FILE *in = fopen("data/weights/default.txt", "rb");
+    REQUIRE(in);
+    static char text[1 << 16];
+    size_t len = fread(text, 1, sizeof text, in);
+    fclose(in);
+    int fd = mkstemp(path);
+    REQUIRE(fd >= 0);
+    close(fd);
+    int loaded = 0, cut_message = 0;
+    for (size_t cut = 0; cut < len; cut++) {
+        FILE *f = fopen(path, "wb");
+        REQUIRE(f);
+        fwrite(text, 1, cut, f);
+        fclose(f);
+        if (!eval_weights_load(&w, path, err, sizeof err))
+            loaded++;
+        cut_message += strstr(err, "truncated or incomplete weights file") != NULL;
+    }
+    CHECKF(loaded == 0, "%d of %zu cut points load", loaded, len);
+    CHECKF(cut_message >= (int)len - 20, "only %d of %zu say truncated", cut_message, len);
+    char *tempo = strstr(text, "tempo            80");
+    REQUIRE(tempo);
+    tempo[18] = '1'; /* 81 */
+    FILE *f = fopen(path, "wb");
+    REQUIRE(f);
+    fwrite(text, 1, len, f);
+    fclose(f);
+    CHECK(eval_weights_load(&w, path, err, sizeof err) == -1);
+    CHECKF(strstr(err, "damaged weights file") != NULL, "%s", err);
+    unlink(path);
+}
+
 const test_case tests_eval[] = {
     { "eval_names_are_unique_and_indexed", names_are_unique_and_indexed },
     { "eval_is_weights_dot_features", evaluation_is_weights_dot_features },
@@ -179,5 +218,6 @@ const test_case tests_eval[] = {
     { "eval_weight_file_errors_name_the_problem", weight_file_errors_name_the_problem },
     { "eval_default_file_matches_builtin_weights", default_file_matches_builtin_weights },
     { "eval_missing_file_is_an_error", missing_file_is_an_error },
+    { "eval_weights_file_cut_anywhere_is_refused", weights_file_cut_anywhere_is_refused },
     { NULL, NULL },
 };

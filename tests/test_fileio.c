@@ -1,0 +1,271 @@
+/* test_fileio.c — core/fileio: regular-file opens, same-file test, the
+ * writer lock, outputs written whole, signal cleanup, CRC-32. */
+#define _DEFAULT_SOURCE /* flock(), mkdtemp() */
+#include <fcntl.h>
+#include <signal.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/file.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+#include "check.h"
+#include "../core/fileio.h"
+
+/* A fresh folder for one test; the caller removes what it made. */
+static void scratch(char dir[64])
+{
+    strcpy(dir, "/tmp/triad-fileio-XXXXXX");
+    if (!mkdtemp(dir))
+        dir[0] = 0;
+}
+
+static void put(const char *path, const char *text)
+{
+    FILE *f = fopen(path, "w");
+    if (f) {
+        fputs(text, f);
+        fclose(f);
+    }
+}
+
+static int slurp_equals(const char *path, const char *text)
+{
+    char buf[256] = "";
+    FILE *f = fopen(path, "r");
+    if (!f)
+        return 0;
+    size_t got = fread(buf, 1, sizeof buf - 1, f);
+    buf[got] = 0;
+    fclose(f);
+    return !strcmp(buf, text);
+}
+
+static int folder_entries(const char *dir)
+{
+    char cmd[128];
+    snprintf(cmd, sizeof cmd, "ls -A %s | wc -l", dir);
+    FILE *p = popen(cmd, "r");
+    int n = -1;
+    if (p) {
+        if (fscanf(p, "%d", &n) != 1)
+            n = -1;
+        pclose(p);
+    }
+    return n;
+}
+
+static void remove_tree(const char *dir)
+{
+    char cmd[128];
+    snprintf(cmd, sizeof cmd, "rm -rf %s", dir);
+    if (system(cmd))
+        fprintf(stderr, "cannot remove %s\n", dir);
+}
+
+static void opening_a_fifo_or_folder_is_refused_without_waiting(void)
+{
+    char dir[64], fifo[128], err[300];
+    scratch(dir);
+    REQUIRE(dir[0]);
+    snprintf(fifo, sizeof fifo, "%s/fifo", dir);
+    REQUIRE(mkfifo(fifo, 0600) == 0);
+    alarm(5); /* a blocking open would hang the suite: let the alarm fail it loudly */
+    CHECK(fio_open_regular(fifo, O_RDONLY, 0, err, sizeof err) < 0);
+    CHECKF(strstr(err, "not a regular file (a FIFO)") != NULL, "%s", err);
+    CHECK(fio_open_regular(fifo, O_WRONLY | O_CREAT, 0644, err, sizeof err) < 0);
+    CHECKF(strstr(err, "a FIFO") != NULL, "%s", err);
+    CHECK(fio_fopen_read(dir, err, sizeof err) == NULL);
+    CHECKF(strstr(err, "(a directory)") != NULL, "%s", err);
+    CHECK(fio_fopen_read("/dev/null", err, sizeof err) == NULL);
+    CHECKF(strstr(err, "character device") != NULL, "%s", err);
+    alarm(0);
+    char file[128];
+    snprintf(file, sizeof file, "%s/plain", dir);
+    put(file, "x");
+    FILE *f = fio_fopen_read(file, err, sizeof err);
+    CHECK(f != NULL);
+    if (f) {
+        CHECK(fgetc(f) == 'x'); /* blocking mode again, reads as usual */
+        CHECK(!(fcntl(fileno(f), F_GETFL) & O_NONBLOCK));
+        fclose(f);
+    }
+    remove_tree(dir);
+}
+
+static void same_file_compares_device_and_inode(void)
+{
+    char dir[64], a[128], b[128], link_a[128], sym_a[128];
+    scratch(dir);
+    REQUIRE(dir[0]);
+    snprintf(a, sizeof a, "%s/a", dir);
+    snprintf(b, sizeof b, "%s/b", dir);
+    snprintf(link_a, sizeof link_a, "%s/link", dir);
+    snprintf(sym_a, sizeof sym_a, "%s/../%s/./sym", dir, strrchr(dir, '/') + 1);
+    put(a, "a");
+    put(b, "a");
+    REQUIRE(link(a, link_a) == 0);
+    REQUIRE(symlink(a, sym_a) == 0);
+    CHECK(fio_same_file(a, a));
+    CHECK(fio_same_file(a, link_a));
+    CHECK(fio_same_file(sym_a, a));
+    CHECK(!fio_same_file(a, b));
+    CHECK(!fio_same_file(a, "/no/such/file"));
+    remove_tree(dir);
+}
+
+static void a_second_writer_is_refused_naming_the_holder(void)
+{
+    char dir[64], path[128], err[300];
+    int ready[2];
+    scratch(dir);
+    REQUIRE(dir[0]);
+    snprintf(path, sizeof path, "%s/c.trd", dir);
+    put(path, "");
+    REQUIRE(pipe(ready) == 0);
+    pid_t child = fork();
+    REQUIRE(child >= 0);
+    if (child == 0) { /* holds the lock until killed */
+        int fd = open(path, O_WRONLY);
+        if (fd >= 0 && !fio_lock(fd, path, err, sizeof err) && write(ready[1], "y", 1) == 1)
+            pause();
+        _exit(1);
+    }
+    char c = 0;
+    CHECK(read(ready[0], &c, 1) == 1 && c == 'y');
+    int fd = open(path, O_WRONLY);
+    CHECK(fd >= 0 && fio_lock(fd, path, err, sizeof err) == -1);
+    char want[200];
+    snprintf(want, sizeof want, "%s is being written by another triad process (pid %ld)", path, (long)child);
+    CHECKF(!strcmp(err, want), "'%s', expected '%s'", err, want);
+    kill(child, SIGKILL);
+    waitpid(child, NULL, 0);
+    /* The kernel dropped the dead holder's lock: nothing stale is left. */
+    CHECKF(fio_lock(fd, path, err, sizeof err) == 0, "%s", err);
+    close(fd);
+    close(ready[0]);
+    close(ready[1]);
+    remove_tree(dir);
+}
+
+static void the_lock_survives_closing_another_descriptor(void)
+{
+    char dir[64], path[128], err[300];
+    scratch(dir);
+    REQUIRE(dir[0]);
+    snprintf(path, sizeof path, "%s/c.trd", dir);
+    put(path, "");
+    int held = open(path, O_WRONLY);
+    REQUIRE(held >= 0 && fio_lock(held, path, err, sizeof err) == 0);
+    int reader = open(path, O_RDONLY); /* what the --resume scan does */
+    CHECK(reader >= 0);
+    close(reader);
+    pid_t child = fork();
+    REQUIRE(child >= 0);
+    if (child == 0) {
+        int fd = open(path, O_WRONLY);
+        _exit(fd >= 0 && fio_lock(fd, path, err, sizeof err) == -1 && strstr(err, "being written") ? 0 : 1);
+    }
+    int status;
+    waitpid(child, &status, 0);
+    CHECK(WIFEXITED(status) && WEXITSTATUS(status) == 0);
+    close(held);
+    remove_tree(dir);
+}
+
+static void outputs_are_whole_and_never_replace_without_force(void)
+{
+    char dir[64], path[128], err[300];
+    fio_out o;
+    scratch(dir);
+    REQUIRE(dir[0]);
+    snprintf(path, sizeof path, "%s/out.txt", dir);
+    REQUIRE(fio_out_begin(&o, path, false, err, sizeof err) == 0);
+    fputs("new\n", o.f);
+    CHECK(access(path, F_OK) != 0); /* nothing under the name until committed */
+    CHECK(!strncmp(o.tmp, path, strlen(path)) && strstr(o.tmp, ".tmp-") != NULL);
+    CHECKF(fio_out_commit(&o, err, sizeof err) == 0, "%s", err);
+    CHECK(slurp_equals(path, "new\n"));
+    CHECK(folder_entries(dir) == 1);
+
+    CHECK(fio_out_begin(&o, path, false, err, sizeof err) == -1);
+    CHECKF(strstr(err, "exists (give --force to overwrite it)") != NULL, "%s", err);
+
+    /* A file that appears while we write is not replaced either. */
+    char late[128];
+    snprintf(late, sizeof late, "%s/late.txt", dir);
+    REQUIRE(fio_out_begin(&o, late, false, err, sizeof err) == 0);
+    fputs("ours\n", o.f);
+    put(late, "theirs\n");
+    CHECK(fio_out_commit(&o, err, sizeof err) == -1);
+    CHECKF(strstr(err, "exists") != NULL, "%s", err);
+    CHECK(slurp_equals(late, "theirs\n"));
+
+    REQUIRE(fio_out_begin(&o, path, true, err, sizeof err) == 0);
+    fputs("forced\n", o.f);
+    CHECK(fio_out_commit(&o, err, sizeof err) == 0);
+    CHECK(slurp_equals(path, "forced\n"));
+
+    REQUIRE(fio_out_begin(&o, path, true, err, sizeof err) == 0);
+    fputs("abandoned\n", o.f);
+    fio_out_abort(&o);
+    CHECK(slurp_equals(path, "forced\n"));
+    CHECK(folder_entries(dir) == 2); /* out.txt and late.txt: no temporary file left */
+    remove_tree(dir);
+}
+
+static void output_checks_name_the_reason(void)
+{
+    char dir[64], err[300], path[128];
+    scratch(dir);
+    REQUIRE(dir[0]);
+    CHECK(fio_out_check(dir, true, err, sizeof err) == -1);
+    snprintf(path, sizeof path, "cannot write %s: Is a directory", dir);
+    CHECKF(!strcmp(err, path), "%s", err);
+    CHECK(fio_out_check("/nonexistent/r.md", false, err, sizeof err) == -1);
+    CHECKF(!strcmp(err, "cannot write /nonexistent/r.md: No such file or directory"), "%s", err);
+    snprintf(path, sizeof path, "%s/new.md", dir);
+    CHECK(fio_out_check(path, false, err, sizeof err) == 0);
+    remove_tree(dir);
+}
+
+static void a_signal_removes_registered_files(void)
+{
+    char dir[64], path[128];
+    scratch(dir);
+    REQUIRE(dir[0]);
+    snprintf(path, sizeof path, "%s/tmp-file", dir);
+    pid_t child = fork();
+    REQUIRE(child >= 0);
+    if (child == 0) {
+        put(path, "x");
+        fio_cleanup_install();
+        fio_cleanup_add(path);
+        raise(SIGTERM);
+        _exit(0); /* not reached: the handler re-raises with the default action */
+    }
+    int status;
+    waitpid(child, &status, 0);
+    CHECKF(WIFSIGNALED(status) && WTERMSIG(status) == SIGTERM, "status %d", status);
+    CHECK(access(path, F_OK) != 0);
+    remove_tree(dir);
+}
+
+static void crc32_is_the_zlib_one(void)
+{
+    CHECK(fio_crc32(0, "123456789", 9) == 0xCBF43926u);
+    CHECK(fio_crc32(fio_crc32(0, "1234", 4), "56789", 5) == 0xCBF43926u);
+    CHECK(fio_crc32(0, "", 0) == 0);
+}
+
+const test_case tests_fileio[] = {
+    { "fileio_opening_a_fifo_or_folder_is_refused_without_waiting", opening_a_fifo_or_folder_is_refused_without_waiting },
+    { "fileio_same_file_compares_device_and_inode", same_file_compares_device_and_inode },
+    { "fileio_a_second_writer_is_refused_naming_the_holder", a_second_writer_is_refused_naming_the_holder },
+    { "fileio_the_lock_survives_closing_another_descriptor", the_lock_survives_closing_another_descriptor },
+    { "fileio_outputs_are_whole_and_never_replace_without_force", outputs_are_whole_and_never_replace_without_force },
+    { "fileio_output_checks_name_the_reason", output_checks_name_the_reason },
+    { "fileio_a_signal_removes_registered_files", a_signal_removes_registered_files },
+    { "fileio_crc32_is_the_zlib_one", crc32_is_the_zlib_one },
+    { NULL, NULL },
+};
