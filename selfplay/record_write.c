@@ -97,7 +97,7 @@ static int write_header(rec_writer *w)
 
 int rec_open_locked(const char *path, int mode, char *err, size_t n)
 {
-    int flags = O_WRONLY | O_CREAT | (mode == REC_CREATE ? O_EXCL : 0);
+    int flags = O_RDWR | O_CREAT | (mode == REC_CREATE ? O_EXCL : 0); /* read: rec_header_incomplete() */
     int fd = fio_open_regular(path, flags, 0644, err, n);
     if (fd < 0 && errno == EEXIST)
         snprintf(err, n, "%s exists (give --force to overwrite it)", path);
