@@ -364,7 +364,8 @@ static int records_merge(int argc, char **argv, rec_game *g)
     };
     const cmd_spec spec = { "records merge", "--out OUT IN... [--force]",
                             "Merges shards of one self-play run (any number, any order), keeping each\n"
-                            "game id once.  Refuses files of different runs.", opts };
+                            "game id once.  Refuses files of different runs.  OUT is written whole (a\n"
+                            "temporary file renamed into place) and may not be one of the inputs.", opts };
     if ((rc = parse(&spec, argc, argv, files, &nfiles, true)))
         return rc < 0 ? 0 : rc;
     if (!out)

@@ -31,6 +31,7 @@ int fio_open_regular(const char *path, int flags, mode_t mode, char *err, size_t
             snprintf(err, n, "%s: not a regular file (%s)", path, kind_of(st.st_mode));
         else
             snprintf(err, n, "%s: %s", path, strerror(e));
+        errno = e; /* for a caller that tells EEXIST apart */
         return -1;
     }
     if (fstat(fd, &st)) {
