@@ -20,5 +20,5 @@ done
 bin/triad records stats "$out/random.trd" "$out/fixed.trd" "$out/tournament.trd"
 bin/triad bias --records "$out/random.trd" "$out/fixed.trd" "$out/tournament.trd" --json >"$out/bias.json"
 bin/triad bias --records "$out/random.trd" "$out/fixed.trd" "$out/tournament.trd" \
-    --plots "$out/plots" --report "$out/report.md"
+    --plots "$out/plots" --report "$out/report.md" --force
 echo "report: $out/report.md"

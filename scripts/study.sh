@@ -37,7 +37,7 @@ $triad records stats "$out/random.trd" "$out/fixed.trd" "$out/tournament.trd"
 
 step "tune the evaluation on these games"
 $triad tune --records "$out/random.trd" "$out/fixed.trd" "$out/tournament.trd" --weights data/weights/default.txt \
-    --out "$out/tuned.txt" --seed "$seed" | tee "$out/tune.txt"
+    --out "$out/tuned.txt" --force --seed "$seed" | tee "$out/tune.txt"
 
 step "match: tuned weights against the defaults ($match_games games, paired)"
 $triad match --a "$(with_weights "$player" "$out/tuned.txt")" --b "$(with_weights "$player" data/weights/default.txt)" \
@@ -45,7 +45,7 @@ $triad match --a "$(with_weights "$player" "$out/tuned.txt")" --b "$(with_weight
 
 step "opening-setup bias"
 $triad bias --records "$out/random.trd" "$out/fixed.trd" "$out/tournament.trd" \
-    --plots "$out/plots" --report "$out/report.md"
+    --plots "$out/plots" --report "$out/report.md" --force
 
 step "done"
 echo "report: $out/report.md (charts in $out/plots)"

@@ -34,7 +34,7 @@ for ((g = start; g <= generations; g++)); do
     echo "== generation $g of $generations"
     $triad selfplay --games "$games" --players "$(with_weights "$player" "$out/current.txt")" --setup random \
         --seed $((seed + g)) --paired --out "$out/gen$g.trd" --resume
-    $triad tune --records "$out/gen$g.trd" --weights "$out/current.txt" --out "$out/gen$g.txt" \
+    $triad tune --records "$out/gen$g.trd" --weights "$out/current.txt" --out "$out/gen$g.txt" --force \
         --seed $((seed + g)) --quiet >"$out/gen$g-tune.txt"
     json=$($triad match --a "$(with_weights "$player" "$out/gen$g.txt")" --b "$(with_weights "$player" "$out/current.txt")" \
         --games "$match_games" --seed $((seed + 1000 + g)) --json --out "$out/gen$g-match.trd" --force)
