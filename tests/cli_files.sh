@@ -160,6 +160,8 @@ refused "messages: match --out an existing file offers no --resume" "exists (giv
 check "messages: match's line does not mention --resume" test "$(grep -c -- --resume "$tmp/err")" -eq 0
 refused "messages: import of a missing file names the reason" "No such file or directory" \
     records import --littlegolem "$tmp/none.sgf" --out "$tmp/none.trd"
+long=$(printf 'a%.0s' $(seq 5000))
+refused "messages: a 5,000-character file name keeps the reason" "aaa: File name too long" records stats "$long"
 
 # A weights file cut at a line that still parses ("tempo 80" -> "tempo 8").
 head -c "$(grep -b '^tempo' data/weights/default.txt | cut -d: -f1)" data/weights/default.txt >"$tmp/cut.txt"
