@@ -195,6 +195,13 @@ else not_ok "full disk: records merge names the output and leaves none" "exit $r
 check "full disk: no temporary file is left" test "$(ls -A "$tmp" | grep -c '\.tmp-')" -eq 0
 
 # --- 4. a kill during the first write ---------------------------------------
+if command -v strace >/dev/null && strace -f -e trace=write -o "$tmp/strace" \
+        "$bin" selfplay --players random --games 2 --seed 1 --threads 1 --quiet --out "$tmp/one.trd" 2>/dev/null; then
+    check "resume: the file marker and the header block go out in one write()" \
+        grep -q 'write([0-9]*, "TRIADRC\\1TZBH' "$tmp/strace"
+else
+    ok "resume: the file marker and the header block go out in one write() # skip: no working strace"
+fi
 sorted() { "$bin" records cat "$1" | sort -n; }
 head -c 8 "$tmp/r.trd" >"$tmp/m8.trd"
 run selfplay --players random --games 200 --seed 3 --quiet --resume --out "$tmp/m8.trd"
