@@ -171,7 +171,11 @@ int fio_out_check(const char *path, bool force, char *err, size_t n)
         return -1;
     }
     folder_of(path, dir, sizeof dir);
-    if (stat(dir, &st) || (!S_ISDIR(st.st_mode) && (errno = ENOTDIR)) || access(dir, W_OK | X_OK)) {
+    if (!stat(dir, &st) && !S_ISDIR(st.st_mode)) {
+        snprintf(err, n, "cannot write %.*s%s%s: %s", SHOWN(path), strerror(ENOTDIR));
+        return -1;
+    }
+    if (stat(dir, &st) || access(dir, W_OK | X_OK)) {
         snprintf(err, n, "cannot write %.*s%s%s: %s", SHOWN(path), strerror(errno));
         return -1;
     }
