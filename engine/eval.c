@@ -246,13 +246,13 @@ static int check_end_line(const char *text, size_t len, const char *path, char *
     char want[EVAL_END_LINE_MAX];
     if (!len || text[len - 1] != '\n' || strncmp(last, END_PREFIX, strlen(END_PREFIX))) {
         snprintf(err, errlen, "truncated or incomplete weights file %s: no end line ('" END_PREFIX "...', "
-                 "docs/tuning.md)", path);
+                 "docs/players.md)", path);
         return -1;
     }
     eval_weights_end_line(text, (size_t)(last - text), want);
     if (strcmp(last, want)) {
         snprintf(err, errlen, "damaged weights file %s: its end line says %.*s, the content has %.8s "
-                 "(docs/tuning.md)", path, (int)strcspn(last + strlen(END_PREFIX), "\n"),
+                 "(docs/players.md)", path, (int)strcspn(last + strlen(END_PREFIX), "\n"),
                  last + strlen(END_PREFIX), want + strlen(END_PREFIX));
         return -1;
     }
