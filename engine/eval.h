@@ -8,7 +8,7 @@
  *
  * Weights live in a plain text file, one "name value" per line with '#'
  * comments; every feature must appear exactly once, and a last line with a
- * checksum says the file is whole (docs/tuning.md).  Score units are the
+ * checksum says the file is whole (docs/players.md).  Score units are the
  * search's: roughly 100 for an ordinary stack (see docs/players.md). */
 #ifndef TRIAD_EVAL_H
 #define TRIAD_EVAL_H
