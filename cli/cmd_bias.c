@@ -11,7 +11,7 @@ static void warn_line(const char *msg)
 
 int cmd_bias(int argc, char **argv)
 {
-    opt_list records = { 0 };
+    OPT_LIST_OWNED opt_list records = { 0 };
     const char *plots = NULL, *report = NULL;
     bool json = false;
     int resamples = 1000;

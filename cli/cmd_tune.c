@@ -43,7 +43,7 @@ static int write_weights(const char *path, const tune_result *r, const opt_list 
 
 int cmd_tune(int argc, char **argv)
 {
-    opt_list records = { 0 };
+    OPT_LIST_OWNED opt_list records = { 0 };
     const char *in = NULL, *out = NULL;
     int positions = 1000000;
     double l2 = 1e-4, validation = 0.1;

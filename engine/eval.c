@@ -7,6 +7,8 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+#include "../core/msg.h"
+#include "../core/num.h"
 #include "eval.h"
 
 typedef struct feature_info {
@@ -171,7 +173,7 @@ void eval_weights_default(eval_weights *w)
  * a blank line, -1 on error. */
 static int parse_line(char *line, eval_weights *w, bool *seen, const char *where, char *err, size_t errlen)
 {
-    char *save, *name = strtok_r(line, " \t\r", &save), *value, *extra, *end;
+    char *save, *name = strtok_r(line, " \t\r", &save), *value, *extra;
     if (!name)
         return 0;
     value = strtok_r(NULL, " \t\r", &save);
@@ -185,9 +187,10 @@ static int parse_line(char *line, eval_weights *w, bool *seen, const char *where
         snprintf(err, errlen, "%s: expected 'name value' for '%s'", where, name);
         return -1;
     }
-    double v = strtod(value, &end); /* an underflow to a denormal or 0 is fine */
-    if (*end || end == value || !isfinite(v)) {
-        snprintf(err, errlen, "%s: bad value '%s' for '%s'", where, value, name);
+    double v; /* an underflow to a denormal or 0 is fine */
+    char why[80];
+    if (num_double(value, -HUGE_VAL, HUGE_VAL, &v, why, sizeof why)) {
+        snprintf(err, errlen, "%s: bad value '%s' for '%s': %s", where, MSG_PATH(value), name, why);
         return -1;
     }
     if (seen[i]) {
@@ -207,7 +210,7 @@ int eval_weights_parse(eval_weights *w, const char *text, const char *source, ch
     for (const char *s = text; *s;) {
         size_t n = strcspn(s, "\n");
         lineno++;
-        snprintf(where, sizeof where, "%s:%d", source, lineno);
+        snprintf(where, sizeof where, "%s:%d", MSG_PATH(source), lineno);
         if (n >= sizeof line) {
             snprintf(err, errlen, "%s: line too long", where);
             return -1;
@@ -221,7 +224,7 @@ int eval_weights_parse(eval_weights *w, const char *text, const char *source, ch
     }
     for (int i = 0; i < EVAL_FEATURES; i++)
         if (!seen[i]) {
-            snprintf(err, errlen, "%s:%d: missing feature '%s'", source, lineno, features[i].name);
+            snprintf(err, errlen, "%s:%d: missing feature '%s'", MSG_PATH(source), lineno, features[i].name);
             return -1;
         }
     return 0;
@@ -231,7 +234,7 @@ int eval_weights_load(eval_weights *w, const char *path, char *err, size_t errle
 {
     FILE *f = fopen(path, "rb");
     if (!f) {
-        snprintf(err, errlen, "%s: %s", path, strerror(errno));
+        snprintf(err, errlen, "%s: %s", MSG_PATH(path), strerror(errno));
         return -1;
     }
     char *text = NULL;
@@ -242,7 +245,7 @@ int eval_weights_load(eval_weights *w, const char *path, char *err, size_t errle
     }
     fclose(f);
     if (!text) {
-        snprintf(err, errlen, "%s: cannot read (or larger than 1 MiB)", path);
+        snprintf(err, errlen, "%s: cannot read (or larger than 1 MiB)", MSG_PATH(path));
         return -1;
     }
     int rc = eval_weights_parse(w, text, path, err, errlen);
