@@ -4,6 +4,7 @@
  * Every subcommand streams games one at a time, so files of any size work
  * in constant memory (merge and verify add one bit per game id).  A damaged
  * block is reported on stderr and skipped; the subcommand then exits 1. */
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -77,7 +78,7 @@ static int next_game(const char *cmd, const char *path, rec_reader *r, rec_game 
 {
     int rc;
     while ((rc = rec_reader_next(r, g)) == REC_BAD) {
-        fprintf(stderr, "triad %s: %s: %s\n", cmd, path, rec_reader_error(r));
+        cli_error(cmd, "%s: %s", path, rec_reader_error(r));
         ++*bad;
     }
     return rc;
@@ -217,7 +218,7 @@ static int verify_file(const char *path, rec_reader *r, rec_game *g)
     while ((rc = rec_reader_next(r, g)) != REC_END) {
         const char *what = NULL;
         if (rc == REC_BAD)
-            fprintf(stderr, "triad records verify: %s: %s\n", path, rec_reader_error(r));
+            cli_error("records verify", "%s: %s", path, rec_reader_error(r));
         else if (run->source == REC_SOURCE_SELFPLAY && (g->id >= run->games || !rec_in_shard(run, g->id)))
             what = "is not one of the run's (or of its shard's)";
         else if (idset_add(&seen, g->id) != 1)
@@ -225,7 +226,7 @@ static int verify_file(const char *path, rec_reader *r, rec_game *g)
         else
             games++;
         if (what)
-            fprintf(stderr, "triad records verify: %s: game %llu %s\n", path, (unsigned long long)g->id, what);
+            cli_error("records verify", "%s: game %llu %s", path, (unsigned long long)g->id, what);
         bad += rc == REC_BAD || what;
     }
     idset_free(&seen);
@@ -388,7 +389,7 @@ static int import_files(const char **files, int nfiles, rec_writer *w, uint64_t 
     for (int i = 0; i < nfiles; i++) {
         char *text = slurp(files[i]);
         if (!text)
-            return cli_error("records import", "%s: cannot read it", files[i]);
+            return cli_error("records import", "cannot read %s: %s", files[i], strerror(errno));
         int got = lg_import(text, files[i], games, store_game, w, err, sizeof err);
         free(text);
         if (got < 0)
@@ -458,7 +459,7 @@ static int records_export(int argc, char **argv, rec_game *g)
             return 2;
         while (next_game(spec.name, files[i], r, g, &bad) == REC_GAME)
             if (lg_export(stdout, g, err, sizeof err)) {
-                fprintf(stderr, "triad records export: %s: %s\n", files[i], err);
+                cli_error("records export", "%s: %s", files[i], err);
                 bad++;
                 if (ferror(stdout))
                     break; /* the output is gone: say it once */

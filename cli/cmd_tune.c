@@ -1,6 +1,8 @@
 /* cmd_tune.c — `triad tune`: fit evaluation weights to game outcomes. */
 #include <math.h>
+#include <errno.h>
 #include <stdio.h>
+#include <string.h>
 #include <time.h>
 #include <unistd.h>
 #include "../eval/tune.h"
@@ -92,7 +94,7 @@ int cmd_tune(int argc, char **argv)
     if (!quiet && isatty(STDERR_FILENO))
         fputc('\n', stderr);
     if (write_weights(out, &r, &records, l2))
-        return cli_error("tune", "cannot write %s", out);
+        return cli_error("tune", "cannot write %s: %s", out, strerror(errno));
 
     double pps = r.extract_seconds > 0 ? (double)r.candidates / r.extract_seconds : 0;
     if (json) {

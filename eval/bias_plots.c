@@ -1,15 +1,21 @@
 /* bias_plots.c — the bias study's charts: White's score by setup kind with
  * intervals, game-length histograms, and the distribution of per-setup
  * scores (see bias.h). */
+#include <errno.h>
 #include <stdio.h>
+#include <string.h>
+#include "../core/msg.h"
 #include "bias.h"
 #include "plot.h"
 
 /* Closes f, reporting a failed write (a full disk) as an error. */
 static int close_checked(FILE *f, const char *dir, const char *name, char *err, size_t n)
 {
-    if (ferror(f) | fclose(f)) {
-        snprintf(err, n, "cannot write %s/%s", dir, name);
+    int e = ferror(f) ? EIO : 0;
+    if (fclose(f) && !e)
+        e = errno;
+    if (e) {
+        snprintf(err, n, "cannot write %s/%s: %s", MSG_PATH(dir), name, strerror(e));
         return -1;
     }
     return 0;

@@ -1,7 +1,10 @@
 /* bias_report.c — the bias study's results as text, JSON and a Markdown
  * report (see bias.h; plots are in plot.c). */
+#include <errno.h>
 #include <math.h>
 #include <stdio.h>
+#include <string.h>
+#include "../core/msg.h"
 #include "bias.h"
 
 /* JSON has no infinities: an Elo of +-inf (a 0% or 100% score) is null. */
@@ -174,7 +177,7 @@ int bias_write_report(const bias_result *r, const char *path, const char *plots,
 {
     FILE *f = fopen(path, "w");
     if (!f) {
-        snprintf(err, n, "cannot write %s", path);
+        snprintf(err, n, "cannot write %s: %s", MSG_PATH(path), strerror(errno));
         return -1;
     }
     fputs("# TZAAR opening-setup bias\n\nWritten by `triad bias`; the models behind each figure are in "
@@ -190,7 +193,7 @@ int bias_write_report(const bias_result *r, const char *path, const char *plots,
             }
     }
     if (fclose(f)) {
-        snprintf(err, n, "cannot write %s", path);
+        snprintf(err, n, "cannot write %s: %s", MSG_PATH(path), strerror(errno));
         return -1;
     }
     return 0;

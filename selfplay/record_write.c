@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+#include "../core/msg.h"
 #include "record_codec.h"
 
 #define DEFAULT_BLOCK_GAMES 1024
@@ -108,12 +109,12 @@ rec_writer *rec_writer_open(const char *path, const rec_run *run, int mode, uint
     w->prev_id = UINT64_MAX;
     w->fd = open_fd(path, mode, keep_bytes);
     if (w->fd < 0) {
-        snprintf(err, n, "%s: %s", path, errno == EEXIST ? "exists" : strerror(errno));
+        snprintf(err, n, "%s: %s", MSG_PATH(path), errno == EEXIST ? "exists" : strerror(errno));
         free(w);
         return NULL;
     }
     if ((mode != REC_APPEND || keep_bytes == 0) && write_header(w)) {
-        snprintf(err, n, "%s: %s", path, w->err);
+        snprintf(err, n, "%s: %s", MSG_PATH(path), w->err);
         rec_writer_close(w, NULL, 0);
         return NULL;
     }
