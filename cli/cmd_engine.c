@@ -103,7 +103,7 @@ static void eng_position(engine *e, char **save)
             return;
         }
         if (num_u64(s, 0, UINT64_MAX, &seed, err, sizeof err)) {
-            reply("error position random: bad seed '%s': %s", MSG_PATH(s), err);
+            reply("error position random: bad seed: '%s' is %s", MSG_PATH(s), err);
             return;
         }
     }
