@@ -4,6 +4,7 @@
 #include <string.h>
 #include <sys/stat.h>
 #include "../core/fileio.h"
+#include "../core/msg.h"
 #include "../eval/bias.h"
 #include "commands.h"
 #include "opts.h"
@@ -35,7 +36,7 @@ static int check_outputs(const opt_list *records, const char *report, const char
     if (stat(plots, &st)) /* a folder to create: where it would go must be writable */
         return fio_out_check(plots, false, err, sizeof err) ? cli_error("bias", "%s", err) : 0;
     if (!S_ISDIR(st.st_mode))
-        return cli_error("bias", "cannot write plots into %s: %s", plots, strerror(ENOTDIR));
+        return cli_error("bias", "cannot write plots into %s: %s", MSG_PATH(plots), strerror(ENOTDIR));
     for (int j = 0; j < BIAS_PLOT_FILES; j++) {
         snprintf(path, sizeof path, "%s/%s", plots, bias_plot_files[j]);
         if (fio_out_check(path, force, err, sizeof err))
@@ -46,7 +47,7 @@ static int check_outputs(const opt_list *records, const char *report, const char
 
 int cmd_bias(int argc, char **argv)
 {
-    opt_list records = { 0 };
+    OPT_LIST_OWNED opt_list records = { 0 };
     const char *plots = NULL, *report = NULL;
     bool json = false, force = false;
     int resamples = 1000;

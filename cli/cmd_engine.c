@@ -6,6 +6,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "../core/msg.h"
+#include "../core/num.h"
 #include "../engine/movegen.h"
 #include "../engine/notation.h"
 #include "../engine/player.h"
@@ -28,9 +30,8 @@ static void reply(const char *fmt, ...)
 {
     va_list ap;
     va_start(ap, fmt);
-    vprintf(fmt, ap);
+    cli_vline(stdout, "", fmt, ap); /* one line, whatever bytes the input held */
     va_end(ap);
-    putchar('\n');
     fflush(stdout);
 }
 
@@ -97,8 +98,12 @@ static void eng_position(engine *e, char **save)
     }
     if (kind == SETUP_RANDOM) {
         char *s = strtok_r(NULL, " \t\r", save);
-        if (!s || parse_u64(s, &seed)) {
+        if (!s) {
             reply("error position random: expected a seed");
+            return;
+        }
+        if (num_u64(s, 0, UINT64_MAX, &seed, err, sizeof err)) {
+            reply("error position random: bad seed: '%s' is %s", MSG_PATH(s), err);
             return;
         }
     }
@@ -127,7 +132,8 @@ static void eng_position(engine *e, char **save)
 static void eng_go(engine *e, char **save)
 {
     static const char *const keys[3] = { "depth", "nodes", "ms" };
-    long limit[3] = { 0, 0, 0 };
+    uint64_t limit[3] = { 0, 0, 0 };
+    char why[160];
     bool limited = false;
     for (char *k; (k = strtok_r(NULL, " \t\r", save));) {
         char *v = strtok_r(NULL, " \t\r", save);
@@ -138,15 +144,15 @@ static void eng_go(engine *e, char **save)
             reply("error go: expected depth N, nodes N or ms N, got '%.40s'", k);
             return;
         }
-        if (parse_int(v, 0, 2000000000L, &limit[i])) {
-            reply("error go: bad number for %s: '%.40s'", k, v);
+        if (num_u64(v, 0, 2000000000, &limit[i], why, sizeof why)) {
+            reply("error go: bad number for %s: '%s' is %s", k, MSG_PATH(v), why);
             return;
         }
         limited = true;
     }
     char spec[SPEC_MAX + 128], err[600];
-    snprintf(spec, sizeof spec, "%s%sdepth=%ld,nodes=%ld,ms=%ld", e->spec, strchr(e->spec, ':') ? "," : ":",
-             limit[0], limit[1], limit[2]);
+    snprintf(spec, sizeof spec, "%s%sdepth=%llu,nodes=%llu,ms=%llu", e->spec, strchr(e->spec, ':') ? "," : ":",
+             (unsigned long long)limit[0], (unsigned long long)limit[1], (unsigned long long)limit[2]);
     int w = game_winner(&e->pos, NULL);
     if (w >= 0) {
         reply("error go: the game is over (%s won)", w == WHITE ? "White" : "Black");
@@ -223,8 +229,11 @@ static bool dispatch(engine *e, char *line)
             reply("ok");
     } else if (!strcmp(cmd, "seed")) {
         uint64_t s;
-        if (!(arg = strtok_r(NULL, " \t\r", &save)) || parse_u64(arg, &s))
+        char why[160];
+        if (!(arg = strtok_r(NULL, " \t\r", &save)))
             reply("error seed: expected an unsigned integer");
+        else if (num_u64(arg, 0, UINT64_MAX, &s, why, sizeof why))
+            reply("error seed: '%s' is %s", MSG_PATH(arg), why);
         else {
             e->seed = s;
             reply("ok");

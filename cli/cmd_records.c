@@ -80,7 +80,7 @@ static int next_game(const char *cmd, const char *path, rec_reader *r, rec_game 
 {
     int rc;
     while ((rc = rec_reader_next(r, g)) == REC_BAD) {
-        fprintf(stderr, "triad %s: %s: %s\n", cmd, path, rec_reader_error(r));
+        cli_error(cmd, "%s: %s", path, rec_reader_error(r));
         ++*bad;
     }
     return rc;
@@ -220,7 +220,7 @@ static int verify_file(const char *path, rec_reader *r, rec_game *g)
     while ((rc = rec_reader_next(r, g)) != REC_END) {
         const char *what = NULL;
         if (rc == REC_BAD)
-            fprintf(stderr, "triad records verify: %s: %s\n", path, rec_reader_error(r));
+            cli_error("records verify", "%s: %s", path, rec_reader_error(r));
         else if (run->source == REC_SOURCE_SELFPLAY && (g->id >= run->games || !rec_in_shard(run, g->id)))
             what = "is not one of the run's (or of its shard's)";
         else if (idset_add(&seen, g->id) != 1)
@@ -228,7 +228,7 @@ static int verify_file(const char *path, rec_reader *r, rec_game *g)
         else
             games++;
         if (what)
-            fprintf(stderr, "triad records verify: %s: game %llu %s\n", path, (unsigned long long)g->id, what);
+            cli_error("records verify", "%s: game %llu %s", path, (unsigned long long)g->id, what);
         bad += rc == REC_BAD || what;
     }
     idset_free(&seen);
@@ -494,7 +494,7 @@ static int records_export(int argc, char **argv, rec_game *g)
             return 2;
         while (next_game(spec.name, files[i], r, g, &bad) == REC_GAME)
             if (lg_export(stdout, g, err, sizeof err)) {
-                fprintf(stderr, "triad records export: %s: %s\n", files[i], err);
+                cli_error("records export", "%s: %s", files[i], err);
                 bad++;
                 if (ferror(stdout))
                     break; /* the output is gone: say it once */

@@ -1,22 +1,39 @@
 /* cmd_selfplay.c — `triad selfplay`: checks the options, fixes the run's
  * parameters and hands them to selfplay/run.c. */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+#include "../core/msg.h"
+#include "../core/num.h"
 #include "../engine/player.h"
 #include "../engine/setup.h"
 #include "../selfplay/run.h"
 #include "commands.h"
 #include "opts.h"
 
+#define SHARDS_MAX 1000000
+
+/* "K/N", 0 <= K < N <= SHARDS_MAX, each read by core/num (no spaces or signs). */
 static int parse_shard(const char *s, rec_run *run)
 {
-    unsigned k, n;
-    char end;
-    if (sscanf(s, "%u/%u%c", &k, &n, &end) != 2 || n == 0 || k >= n || n > 1000000)
-        return cli_error("selfplay", "bad --shard '%s' (expected K/N with 0 <= K < N)", s);
-    run->shard = k;
-    run->shards = n;
+    const char *slash = strchr(s, '/');
+    char *k_text = slash ? strndup(s, (size_t)(slash - s)) : NULL, why[160];
+    uint64_t k, n;
+    int rc = 0;
+    if (slash && !k_text)
+        rc = cli_error("selfplay", "out of memory");
+    else if (!slash)
+        rc = cli_error("selfplay", "bad --shard '%s' (expected K/N with 0 <= K < N <= %d)", MSG_PATH(s), SHARDS_MAX);
+    else if (num_u64(slash + 1, 1, SHARDS_MAX, &n, why, sizeof why))
+        rc = cli_error("selfplay", "bad --shard '%s': N '%s' is %s", MSG_PATH(s), MSG_PATH(slash + 1), why);
+    else if (num_u64(k_text, 0, n - 1, &k, why, sizeof why))
+        rc = cli_error("selfplay", "bad --shard '%s': K '%s' is %s", MSG_PATH(s), MSG_PATH(k_text), why);
+    free(k_text);
+    if (rc)
+        return rc;
+    run->shard = (uint32_t)k;
+    run->shards = (uint32_t)n;
     return 0;
 }
 

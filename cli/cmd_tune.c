@@ -1,7 +1,9 @@
 /* cmd_tune.c — `triad tune`: fit evaluation weights to game outcomes. */
 #include <math.h>
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <time.h>
 #include <unistd.h>
 #include "../core/fileio.h"
@@ -66,7 +68,7 @@ static int write_weights(const char *path, bool force, const tune_result *r, con
 
 int cmd_tune(int argc, char **argv)
 {
-    opt_list records = { 0 };
+    OPT_LIST_OWNED opt_list records = { 0 };
     const char *in = NULL, *out = NULL;
     int positions = 1000000;
     double l2 = 1e-4, validation = 0.1;

@@ -3,6 +3,7 @@
 #include <string.h>
 #include <gsl/gsl_errno.h>
 #include "../core/fileio.h"
+#include "../core/msg.h"
 #include "../engine/position.h"
 #include "commands.h"
 
@@ -55,6 +56,6 @@ int main(int argc, char **argv)
     for (size_t i = 0; i < sizeof commands / sizeof *commands; i++)
         if (!strcmp(argv[1], commands[i].name))
             return commands[i].run(argc - 1, argv + 1);
-    fprintf(stderr, "triad: unknown command '%s' (see triad help)\n", argv[1]);
+    fprintf(stderr, "triad: unknown command '%s' (see triad help)\n", MSG_PATH(argv[1]));
     return 2;
 }

@@ -1,56 +1,54 @@
 /* opts.c — see opts.h. */
-#include <errno.h>
+#include <limits.h>
 #include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "../core/msg.h"
+#include "../core/num.h"
 #include "opts.h"
+
+void cli_vline(FILE *f, const char *prefix, const char *fmt, va_list ap)
+{
+    char small[1024], *text = small, *shown = NULL;
+    va_list again;
+    va_copy(again, ap);
+    int len = vsnprintf(small, sizeof small, fmt, ap);
+    if (len >= (int)sizeof small && (text = malloc((size_t)len + 1)))
+        vsnprintf(text, (size_t)len + 1, fmt, again);
+    va_end(again);
+    if (!text) /* out of memory: the message cut to what fits, still escaped */
+        text = small;
+    size_t need = msg_escaped_size(text);
+    char *out = need <= sizeof small ? NULL : (shown = malloc(need));
+    char buf[sizeof small];
+    if (!out) {
+        out = buf;
+        need = need < sizeof buf ? need : sizeof buf;
+    }
+    fprintf(f, "%s%s\n", prefix, msg_escape(out, need, text));
+    free(shown);
+    if (text != small)
+        free(text);
+}
 
 int cli_error(const char *cmd, const char *fmt, ...)
 {
+    char prefix[64];
     va_list ap;
-    fprintf(stderr, "triad %s: ", cmd);
+    snprintf(prefix, sizeof prefix, "triad %s: ", cmd);
     va_start(ap, fmt);
-    vfprintf(stderr, fmt, ap);
+    cli_vline(stderr, prefix, fmt, ap);
     va_end(ap);
-    fputc('\n', stderr);
     return 2;
 }
 
-int parse_int(const char *s, long min, long max, long *out)
+void opt_list_free(opt_list *l)
 {
-    char *end;
-    errno = 0;
-    long v = strtol(s, &end, 10);
-    if (!*s || *end || errno || v < min || v > max)
-        return -1;
-    *out = v;
-    return 0;
-}
-
-int parse_u64(const char *s, uint64_t *out)
-{
-    char *end;
-    errno = 0;
-    if (!*s || *s == '-')
-        return -1;
-    unsigned long long v = strtoull(s, &end, 10);
-    if (*end || errno)
-        return -1;
-    *out = v;
-    return 0;
-}
-
-int parse_double(const char *s, double *out)
-{
-    char *end;
-    errno = 0;
-    double v = strtod(s, &end);
-    if (!*s || *end || errno || !isfinite(v))
-        return -1;
-    *out = v;
-    return 0;
+    free(l->items);
+    l->items = NULL;
+    l->n = 0;
 }
 
 static void print_help(const cmd_spec *c)
@@ -66,29 +64,52 @@ static void print_help(const cmd_spec *c)
 
 static int set_value(const cmd_spec *c, const opt_spec *o, const char *v)
 {
+    char why[160];
     switch (o->kind) {
     case OPT_INT: {
-        long x, lo = o->min, hi = o->max;
+        int64_t x, lo = o->min, hi = o->max;
         if (lo == hi)
-            lo = -2147483647L, hi = 2147483647L;
-        if (parse_int(v, lo, hi, &x))
-            return cli_error(c->name, "bad number for --%s: '%s' (expected an integer from %ld to %ld)",
-                             o->name, v, lo, hi);
+            lo = INT_MIN + 1, hi = INT_MAX;
+        if (num_i64(v, lo, hi, &x, why, sizeof why))
+            break;
         *(int *)o->dest = (int)x;
         return 0;
     }
-    case OPT_U64:
-        if (parse_u64(v, (uint64_t *)o->dest))
-            return cli_error(c->name, "bad number for --%s: '%s' (expected an unsigned integer)", o->name, v);
+    case OPT_U64: {
+        uint64_t lo = 0, hi = UINT64_MAX;
+        if (o->min != o->max)
+            lo = (uint64_t)o->min, hi = (uint64_t)o->max;
+        if (num_u64(v, lo, hi, (uint64_t *)o->dest, why, sizeof why))
+            break;
         return 0;
+    }
     case OPT_DOUBLE:
-        if (parse_double(v, (double *)o->dest))
-            return cli_error(c->name, "bad number for --%s: '%s'", o->name, v);
+        if (num_double(v, -HUGE_VAL, HUGE_VAL, (double *)o->dest, why, sizeof why))
+            break;
         return 0;
     default:
         *(const char **)o->dest = v;
         return 0;
     }
+    return cli_error(c->name, "bad number for --%s: '%s' is %s", o->name, MSG_PATH(v), why);
+}
+
+/* Appends the list's values at argv[*i] ("--name=value", then any words up to
+ * the next --option).  The array is sized to argc on first use: a list can
+ * never hold more items than the command line has words. */
+static int append_list(const cmd_spec *c, const opt_spec *o, const char *eq, int argc, char **argv, int *i)
+{
+    opt_list *l = o->dest;
+    int before = l->n;
+    if (!l->items && !(l->items = malloc((size_t)argc * sizeof *l->items)))
+        return cli_error(c->name, "out of memory for --%s", o->name);
+    if (eq)
+        l->items[l->n++] = eq + 1;
+    while (*i + 1 < argc && strncmp(argv[*i + 1], "--", 2))
+        l->items[l->n++] = argv[++*i];
+    if (l->n == before)
+        return cli_error(c->name, "--%s needs at least one value (%s)", o->name, o->arg ? o->arg : "VALUE");
+    return 0;
 }
 
 int opts_parse(const cmd_spec *c, int argc, char **argv)
@@ -118,16 +139,8 @@ int opts_parse(const cmd_spec *c, int argc, char **argv)
             continue;
         }
         if (o->kind == OPT_LIST) {
-            opt_list *l = o->dest;
-            int before = l->n;
-            if (eq)
-                l->items[l->n++] = eq + 1;
-            while (i + 1 < argc && strncmp(argv[i + 1], "--", 2) && l->n < OPT_LIST_MAX)
-                l->items[l->n++] = argv[++i];
-            if (i + 1 < argc && strncmp(argv[i + 1], "--", 2))
-                return cli_error(c->name, "too many values for --%s (at most %d)", o->name, OPT_LIST_MAX);
-            if (l->n == before)
-                return cli_error(c->name, "--%s needs at least one value (%s)", o->name, o->arg ? o->arg : "VALUE");
+            if (append_list(c, o, eq, argc, argv, &i))
+                return 2;
             continue;
         }
         const char *v = eq ? eq + 1 : (i + 1 < argc ? argv[++i] : NULL);

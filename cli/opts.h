@@ -7,18 +7,25 @@
 #ifndef TRIAD_OPTS_H
 #define TRIAD_OPTS_H
 
+#include <stdarg.h>
 #include <stdbool.h>
 #include <stdint.h>
+#include <stdio.h>
 
 typedef enum { OPT_FLAG, OPT_INT, OPT_U64, OPT_DOUBLE, OPT_STR, OPT_LIST } opt_kind;
 
 /* OPT_LIST: "--records A B C" (the values up to the next --option), and the
- * option may repeat.  items points into argv. */
-#define OPT_LIST_MAX 256
+ * option may repeat, as often as the command line allows (a glob can give
+ * thousands of files).  The items point into argv; the array holding them is
+ * the list's own, on the heap: declare a list with OPT_LIST_OWNED, which
+ * frees it when the variable goes out of scope, or call opt_list_free(). */
 typedef struct opt_list {
     int n;
-    const char *items[OPT_LIST_MAX];
+    const char **items;
 } opt_list;
+
+void opt_list_free(opt_list *l);
+#define OPT_LIST_OWNED __attribute__((cleanup(opt_list_free)))
 
 typedef struct opt_spec {
     const char *name;  /* without the leading "--" */
@@ -26,7 +33,7 @@ typedef struct opt_spec {
     void *dest;        /* bool, int, uint64_t, double, const char * or opt_list */
     const char *arg;   /* metavariable shown in --help, e.g. "N" */
     const char *help;
-    long min, max;     /* bounds for OPT_INT (ignored when min == max) */
+    long min, max;     /* bounds for OPT_INT and OPT_U64 (ignored when min == max) */
     bool *given;       /* optional: set when the option appears */
 } opt_spec;
 
@@ -41,12 +48,13 @@ typedef struct cmd_spec {
  * line (exit 2).  argv[0] is the command name. */
 int opts_parse(const cmd_spec *c, int argc, char **argv);
 
-/* Prints "triad CMD: message" on stderr and returns 2, for `return cli_error(...)`. */
+/* Prints "triad CMD: message" on stderr and returns 2, for `return cli_error(...)`.
+ * Control bytes in the message (from a file name, a value) are shown escaped
+ * (core/msg.h), so input can neither recolour the terminal nor add lines. */
 int cli_error(const char *cmd, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 
-/* Parsers shared with other input paths; 0 on success. */
-int parse_int(const char *s, long min, long max, long *out);
-int parse_u64(const char *s, uint64_t *out);
-int parse_double(const char *s, double *out);
+/* Writes prefix, the formatted message with control bytes escaped, and a
+ * newline to f: one line whatever the arguments hold. */
+void cli_vline(FILE *f, const char *prefix, const char *fmt, va_list ap) __attribute__((format(printf, 3, 0)));
 
 #endif

@@ -13,17 +13,7 @@
 #include <sys/sysmacros.h>
 #include <unistd.h>
 #include "fileio.h"
-
-/* A path as messages show it: one longer than 300 characters keeps its
- * first and last 150 with "..." between, so that the reason after it still
- * fits in the caller's buffer.  Expands to the arguments of "%.*s%s%s". */
-#define SHOWN(p) shown_head(p), (p), strlen(p) > 300 ? "..." : "", strlen(p) > 300 ? (p) + strlen(p) - 150 : ""
-
-static int shown_head(const char *p)
-{
-    size_t len = strlen(p);
-    return len > 300 ? 150 : (int)len;
-}
+#include "msg.h"
 
 static const char *kind_of(mode_t m)
 {
@@ -39,25 +29,25 @@ int fio_open_regular(const char *path, int flags, mode_t mode, char *err, size_t
     if (fd < 0) {
         int e = errno;
         if (e == ENXIO && !stat(path, &st) && !S_ISREG(st.st_mode))
-            snprintf(err, n, "%.*s%s%s: not a regular file (%s)", SHOWN(path), kind_of(st.st_mode));
+            snprintf(err, n, "%s: not a regular file (%s)", MSG_PATH(path), kind_of(st.st_mode));
         else
-            snprintf(err, n, "%.*s%s%s: %s", SHOWN(path), strerror(e));
+            snprintf(err, n, "%s: %s", MSG_PATH(path), strerror(e));
         errno = e; /* for a caller that tells EEXIST apart */
         return -1;
     }
     if (fstat(fd, &st)) {
-        snprintf(err, n, "%.*s%s%s: %s", SHOWN(path), strerror(errno));
+        snprintf(err, n, "%s: %s", MSG_PATH(path), strerror(errno));
         close(fd);
         return -1;
     }
     if (!S_ISREG(st.st_mode)) {
-        snprintf(err, n, "%.*s%s%s: not a regular file (%s)", SHOWN(path), kind_of(st.st_mode));
+        snprintf(err, n, "%s: not a regular file (%s)", MSG_PATH(path), kind_of(st.st_mode));
         close(fd);
         return -1;
     }
     int fl = fcntl(fd, F_GETFL);
     if (fl < 0 || fcntl(fd, F_SETFL, fl & ~O_NONBLOCK) < 0) {
-        snprintf(err, n, "%.*s%s%s: %s", SHOWN(path), strerror(errno));
+        snprintf(err, n, "%s: %s", MSG_PATH(path), strerror(errno));
         close(fd);
         return -1;
     }
@@ -71,7 +61,7 @@ FILE *fio_fopen_read(const char *path, char *err, size_t n)
         return NULL;
     FILE *f = fdopen(fd, "rb");
     if (!f) {
-        snprintf(err, n, "%.*s%s%s: %s", SHOWN(path), strerror(errno));
+        snprintf(err, n, "%s: %s", MSG_PATH(path), strerror(errno));
         close(fd);
     }
     return f;
@@ -118,14 +108,14 @@ int fio_lock(int fd, const char *path, char *err, size_t n)
         if (errno == EINTR)
             continue;
         if (errno != EWOULDBLOCK) {
-            snprintf(err, n, "cannot lock %.*s%s%s: %s", SHOWN(path), strerror(errno));
+            snprintf(err, n, "cannot lock %s: %s", MSG_PATH(path), strerror(errno));
             return -1;
         }
         long pid = fio_lock_holder(fd);
         if (pid > 0)
-            snprintf(err, n, "%.*s%s%s is being written by another triad process (pid %ld)", SHOWN(path), pid);
+            snprintf(err, n, "%s is being written by another triad process (pid %ld)", MSG_PATH(path), pid);
         else
-            snprintf(err, n, "%s is being written by another triad process", path);
+            snprintf(err, n, "%s is being written by another triad process", MSG_PATH(path));
         return -1;
     }
     return 0;
@@ -155,28 +145,28 @@ int fio_out_check(const char *path, bool force, char *err, size_t n)
     }
     if (!stat(path, &st)) {
         if (S_ISDIR(st.st_mode)) {
-            snprintf(err, n, "cannot write %.*s%s%s: %s", SHOWN(path), strerror(EISDIR));
+            snprintf(err, n, "cannot write %s: %s", MSG_PATH(path), strerror(EISDIR));
             return -1;
         }
         if (!S_ISREG(st.st_mode)) {
-            snprintf(err, n, "cannot write %.*s%s%s: not a regular file (%s)", SHOWN(path), kind_of(st.st_mode));
+            snprintf(err, n, "cannot write %s: not a regular file (%s)", MSG_PATH(path), kind_of(st.st_mode));
             return -1;
         }
         if (!force) {
-            snprintf(err, n, "%s exists (give --force to overwrite it)", path);
+            snprintf(err, n, "%s exists (give --force to overwrite it)", MSG_PATH(path));
             return -1;
         }
     } else if (errno != ENOENT) {
-        snprintf(err, n, "cannot write %.*s%s%s: %s", SHOWN(path), strerror(errno));
+        snprintf(err, n, "cannot write %s: %s", MSG_PATH(path), strerror(errno));
         return -1;
     }
     folder_of(path, dir, sizeof dir);
     if (!stat(dir, &st) && !S_ISDIR(st.st_mode)) {
-        snprintf(err, n, "cannot write %.*s%s%s: %s", SHOWN(path), strerror(ENOTDIR));
+        snprintf(err, n, "cannot write %s: %s", MSG_PATH(path), strerror(ENOTDIR));
         return -1;
     }
     if (stat(dir, &st) || access(dir, W_OK | X_OK)) {
-        snprintf(err, n, "cannot write %.*s%s%s: %s", SHOWN(path), strerror(errno));
+        snprintf(err, n, "cannot write %s: %s", MSG_PATH(path), strerror(errno));
         return -1;
     }
     return 0;
@@ -200,7 +190,7 @@ int fio_commit_path(const char *tmp, const char *path, bool force, char *err, si
 {
     int fd = open(tmp, O_RDONLY | O_CLOEXEC);
     if (fd < 0 || fsync(fd)) {
-        snprintf(err, n, "cannot write %.*s%s%s: %s", SHOWN(path), strerror(errno));
+        snprintf(err, n, "cannot write %s: %s", MSG_PATH(path), strerror(errno));
         if (fd >= 0)
             close(fd);
         return -1;
@@ -208,7 +198,7 @@ int fio_commit_path(const char *tmp, const char *path, bool force, char *err, si
     close(fd);
     if (force) {
         if (rename(tmp, path)) {
-            snprintf(err, n, "cannot write %.*s%s%s: %s", SHOWN(path), strerror(errno));
+            snprintf(err, n, "cannot write %s: %s", MSG_PATH(path), strerror(errno));
             return -1;
         }
     } else if (link(tmp, path)) {
@@ -216,18 +206,18 @@ int fio_commit_path(const char *tmp, const char *path, bool force, char *err, si
         struct stat st;
         bool no_links = errno == EPERM || errno == ENOTSUP || errno == EOPNOTSUPP;
         if (errno == EEXIST || (no_links && !lstat(path, &st))) {
-            snprintf(err, n, "%s exists (give --force to overwrite it)", path);
+            snprintf(err, n, "%s exists (give --force to overwrite it)", MSG_PATH(path));
             return -1;
         }
         if (!no_links || rename(tmp, path)) {
-            snprintf(err, n, "cannot write %.*s%s%s: %s", SHOWN(path), strerror(errno));
+            snprintf(err, n, "cannot write %s: %s", MSG_PATH(path), strerror(errno));
             return -1;
         }
     } else {
         unlink(tmp);
     }
     if (sync_folder(path)) {
-        snprintf(err, n, "cannot write %.*s%s%s: syncing its folder: %s", SHOWN(path), strerror(errno));
+        snprintf(err, n, "cannot write %s: syncing its folder: %s", MSG_PATH(path), strerror(errno));
         return -1;
     }
     return 0;
@@ -242,12 +232,12 @@ int fio_out_begin(fio_out *o, const char *path, bool force, char *err, size_t n)
         return -1;
     if ((size_t)snprintf(o->path, sizeof o->path, "%s", path) >= sizeof o->path ||
         (size_t)snprintf(o->tmp, sizeof o->tmp, "%s.tmp-XXXXXX", path) >= sizeof o->tmp) {
-        snprintf(err, n, "cannot write %.*s%s%s: %s", SHOWN(path), strerror(ENAMETOOLONG));
+        snprintf(err, n, "cannot write %s: %s", MSG_PATH(path), strerror(ENAMETOOLONG));
         return -1;
     }
     int fd = mkstemp(o->tmp);
     if (fd < 0) {
-        snprintf(err, n, "cannot write %.*s%s%s: %s", SHOWN(path), strerror(errno));
+        snprintf(err, n, "cannot write %s: %s", MSG_PATH(path), strerror(errno));
         return -1;
     }
     o->slot = fio_cleanup_add(o->tmp);
@@ -256,7 +246,7 @@ int fio_out_begin(fio_out *o, const char *path, bool force, char *err, size_t n)
     mode_t mask = umask(0);
     umask(mask);
     if (fchmod(fd, 0666 & ~mask) || !(o->f = fdopen(fd, "w"))) {
-        snprintf(err, n, "cannot write %.*s%s%s: %s", SHOWN(path), strerror(errno));
+        snprintf(err, n, "cannot write %s: %s", MSG_PATH(path), strerror(errno));
         close(fd);
         fio_out_abort(o);
         return -1;
@@ -273,7 +263,7 @@ int fio_out_commit(fio_out *o, char *err, size_t n)
         e = errno;
     o->f = NULL;
     if (e) {
-        snprintf(err, n, "cannot write %.*s%s%s: %s", SHOWN(o->path), strerror(e));
+        snprintf(err, n, "cannot write %s: %s", MSG_PATH(o->path), strerror(e));
         fio_out_abort(o);
         return -1;
     }

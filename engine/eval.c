@@ -8,6 +8,8 @@
 #include <stdlib.h>
 #include <string.h>
 #include "../core/fileio.h"
+#include "../core/msg.h"
+#include "../core/num.h"
 #include "eval.h"
 
 typedef struct feature_info {
@@ -172,7 +174,7 @@ void eval_weights_default(eval_weights *w)
  * a blank line, -1 on error. */
 static int parse_line(char *line, eval_weights *w, bool *seen, const char *where, char *err, size_t errlen)
 {
-    char *save, *name = strtok_r(line, " \t\r", &save), *value, *extra, *end;
+    char *save, *name = strtok_r(line, " \t\r", &save), *value, *extra;
     if (!name)
         return 0;
     value = strtok_r(NULL, " \t\r", &save);
@@ -186,9 +188,10 @@ static int parse_line(char *line, eval_weights *w, bool *seen, const char *where
         snprintf(err, errlen, "%s: expected 'name value' for '%s'", where, name);
         return -1;
     }
-    double v = strtod(value, &end); /* an underflow to a denormal or 0 is fine */
-    if (*end || end == value || !isfinite(v)) {
-        snprintf(err, errlen, "%s: bad value '%s' for '%s'", where, value, name);
+    double v; /* an underflow to a denormal or 0 is fine */
+    char why[80];
+    if (num_double(value, -HUGE_VAL, HUGE_VAL, &v, why, sizeof why)) {
+        snprintf(err, errlen, "%s: bad value '%s' for '%s': %s", where, MSG_PATH(value), name, why);
         return -1;
     }
     if (seen[i]) {
@@ -208,7 +211,7 @@ int eval_weights_parse(eval_weights *w, const char *text, const char *source, ch
     for (const char *s = text; *s;) {
         size_t n = strcspn(s, "\n");
         lineno++;
-        snprintf(where, sizeof where, "%s:%d", source, lineno);
+        snprintf(where, sizeof where, "%s:%d", MSG_PATH(source), lineno);
         if (n >= sizeof line) {
             snprintf(err, errlen, "%s: line too long", where);
             return -1;
@@ -222,7 +225,7 @@ int eval_weights_parse(eval_weights *w, const char *text, const char *source, ch
     }
     for (int i = 0; i < EVAL_FEATURES; i++)
         if (!seen[i]) {
-            snprintf(err, errlen, "%s:%d: missing feature '%s'", source, lineno, features[i].name);
+            snprintf(err, errlen, "%s:%d: missing feature '%s'", MSG_PATH(source), lineno, features[i].name);
             return -1;
         }
     return 0;
@@ -246,13 +249,13 @@ static int check_end_line(const char *text, size_t len, const char *path, char *
     char want[EVAL_END_LINE_MAX];
     if (!len || text[len - 1] != '\n' || strncmp(last, END_PREFIX, strlen(END_PREFIX))) {
         snprintf(err, errlen, "truncated or incomplete weights file %s: no end line ('" END_PREFIX "...', "
-                 "docs/players.md)", path);
+                 "docs/players.md)", MSG_PATH(path));
         return -1;
     }
     eval_weights_end_line(text, (size_t)(last - text), want);
     if (strcmp(last, want)) {
         snprintf(err, errlen, "damaged weights file %s: its end line says %.*s, the content has %.8s "
-                 "(docs/players.md)", path, (int)strcspn(last + strlen(END_PREFIX), "\n"),
+                 "(docs/players.md)", MSG_PATH(path), (int)strcspn(last + strlen(END_PREFIX), "\n"),
                  last + strlen(END_PREFIX), want + strlen(END_PREFIX));
         return -1;
     }
@@ -273,10 +276,10 @@ int eval_weights_load(eval_weights *w, const char *path, char *err, size_t errle
     }
     fclose(f);
     if (!text) {
-        snprintf(err, errlen, "%s: cannot read (or larger than 1 MiB)", path);
+        snprintf(err, errlen, "%s: cannot read (or larger than 1 MiB)", MSG_PATH(path));
         return -1;
     }
-    int rc = strlen(text) != got ? (snprintf(err, errlen, "%s: not a weights file (a NUL byte)", path), -1)
+    int rc = strlen(text) != got ? (snprintf(err, errlen, "%s: not a weights file (a NUL byte)", MSG_PATH(path)), -1)
            : check_end_line(text, got, path, err, errlen) ? -1
            : eval_weights_parse(w, text, path, err, errlen);
     free(text);

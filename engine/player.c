@@ -4,10 +4,11 @@
  * position the evaluation likes best; "ab" runs the alpha-beta searcher.
  * greedy and ab place pieces (tournament setup) by the same one-action
  * evaluation, which keeps the types balanced and avoids hanging stacks. */
-#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "../core/msg.h"
+#include "../core/num.h"
 #include "movegen.h"
 #include "player.h"
 #include "prng.h"
@@ -41,26 +42,13 @@ static uint32_t weights_checksum(const eval_weights *w)
     return h;
 }
 
-/* Strict number parsers: the whole string, in range. */
-static bool parse_long(const char *s, long min, long max, long *out)
+/* An integer option in [min, max] (core/num: the whole string, in range). */
+static bool parse_long(const char *s, long min, long max, long *out, char *why, size_t n)
 {
-    char *end;
-    errno = 0;
-    long v = strtol(s, &end, 10);
-    if (!*s || *end || errno || v < min || v > max)
+    int64_t v;
+    if (num_i64(s, min, max, &v, why, n))
         return false;
-    *out = v;
-    return true;
-}
-
-static bool parse_ms(const char *s, double *out)
-{
-    char *end;
-    errno = 0;
-    double v = strtod(s, &end);
-    if (!*s || *end || errno || !(v >= 0 && v <= 1e9))
-        return false;
-    *out = v;
+    *out = (long)v;
     return true;
 }
 
@@ -68,40 +56,38 @@ static bool parse_ms(const char *s, double *out)
 static int set_option(player *pl, const char *key, const char *value, char *err, size_t errlen)
 {
     long v;
+    char why[512] = "";
     bool ok = true, known = true;
     if (!strcmp(key, "weights") && pl->kind != KIND_RANDOM) {
-        char why[512];
         if (eval_weights_load(&pl->weights, value, why, sizeof why)) {
             snprintf(err, errlen, "weights: %s", why);
             return -1;
         }
         pl->weights_file = true;
     } else if (!strcmp(key, "wsum") && pl->kind != KIND_RANDOM) {
-        char *end;
-        errno = 0;
-        unsigned long x = strtoul(value, &end, 16);
-        ok = *value && !*end && !errno && x <= 0xffffffffUL;
+        uint64_t x = 0;
+        ok = !num_hex(value, 0xffffffffu, &x, why, sizeof why);
         pl->wsum = (uint32_t)x;
         pl->wsum_given = true;
     } else if (pl->kind != KIND_AB) {
         known = false;
     } else if (!strcmp(key, "depth")) {
-        ok = parse_long(value, 0, SEARCH_MAX_DEPTH, &v) && ((pl->lim.depth = (int)v), true);
+        ok = parse_long(value, 0, SEARCH_MAX_DEPTH, &v, why, sizeof why) && ((pl->lim.depth = (int)v), true);
     } else if (!strcmp(key, "nodes")) {
-        ok = parse_long(value, 0, 1000000000000000L, &v) && ((pl->lim.nodes = (uint64_t)v), true);
+        ok = parse_long(value, 0, 1000000000000000L, &v, why, sizeof why) && ((pl->lim.nodes = (uint64_t)v), true);
     } else if (!strcmp(key, "ms")) {
-        ok = parse_ms(value, &pl->lim.ms);
+        ok = !num_double(value, 0, 1e9, &pl->lim.ms, why, sizeof why);
     } else if (!strcmp(key, "tt")) {
-        ok = parse_long(value, 1, 4096, &pl->tt_mb);
+        ok = parse_long(value, 1, 4096, &pl->tt_mb, why, sizeof why);
     } else if (!strcmp(key, "noise")) {
-        ok = parse_long(value, 0, 1000, &v) && ((pl->lim.noise = (int)v), true);
+        ok = parse_long(value, 0, 1000, &v, why, sizeof why) && ((pl->lim.noise = (int)v), true);
     } else {
         known = false;
     }
     if (!known)
         snprintf(err, errlen, "unknown option '%s'", key);
     else if (!ok)
-        snprintf(err, errlen, "bad value '%s' for '%s'", value, key);
+        snprintf(err, errlen, "bad value '%s' for '%s': %s", MSG_PATH(value), key, why);
     return known && ok ? 0 : -1;
 }
 

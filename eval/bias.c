@@ -6,6 +6,7 @@
 #include <string.h>
 #include "../engine/prng.h"
 #include "../selfplay/record.h"
+#include "../core/msg.h"
 #include "bias.h"
 #include "logistic.h"
 
@@ -120,7 +121,7 @@ int bias_add_file(bias_data *d, const char *path, void (*warn)(const char *msg),
     while ((rc = rec_reader_next(r, &g)) != REC_END) {
         if (rc == REC_BAD) {
             char msg[512];
-            snprintf(msg, sizeof msg, "%s: %s (skipped)", path, rec_reader_error(r));
+            snprintf(msg, sizeof msg, "%s: %s (skipped)", MSG_PATH(path), rec_reader_error(r));
             if (warn)
                 warn(msg);
             continue;
@@ -131,13 +132,13 @@ int bias_add_file(bias_data *d, const char *path, void (*warn)(const char *msg),
         }
         if (bias_add_game(d, &g, paired)) {
             rec_reader_close(r);
-            snprintf(err, n, "out of memory reading %s", path);
+            snprintf(err, n, "out of memory reading %s", MSG_PATH(path));
             return -1;
         }
     }
     rec_reader_close(r);
     if (bias_end_file(d)) {
-        snprintf(err, n, "out of memory reading %s", path);
+        snprintf(err, n, "out of memory reading %s", MSG_PATH(path));
         return -1;
     }
     return 0;

@@ -7,6 +7,7 @@
 #include <string.h>
 #include <unistd.h>
 #include "../core/fileio.h"
+#include "../core/msg.h"
 #include "bias.h"
 #include "plot.h"
 
@@ -23,7 +24,7 @@ static int close_checked(FILE *f, const char *dir, const char *name, char *err, 
     if (fclose(f) && !bad)
         bad = 1, e = errno;
     if (bad) {
-        snprintf(err, n, "cannot write %s/%s: %s", dir, name, strerror(e ? e : EIO));
+        snprintf(err, n, "cannot write %s/%s: %s", MSG_PATH(dir), name, strerror(e ? e : EIO));
         return -1;
     }
     return 0;
@@ -125,7 +126,7 @@ int bias_write_plots(const bias_result *r, const char *dir, bool force, char *er
     if (plot_mkdir(dir, err, n))
         return -1;
     if ((size_t)snprintf(tmp, sizeof tmp, "%s/.plots.tmp-XXXXXX", dir) >= sizeof tmp || !mkdtemp(tmp)) {
-        snprintf(err, n, "cannot write into %s: %s", dir, strerror(errno ? errno : ENAMETOOLONG));
+        snprintf(err, n, "cannot write into %s: %s", MSG_PATH(dir), strerror(errno ? errno : ENAMETOOLONG));
         return -1;
     }
     slot[BIAS_PLOT_FILES] = fio_cleanup_add(tmp);

@@ -1,8 +1,11 @@
 /* bias_report.c — the bias study's results as text, JSON and a Markdown
  * report (see bias.h; plots are in plot.c). */
+#include <errno.h>
 #include <math.h>
 #include <stdio.h>
 #include "../core/fileio.h"
+#include <string.h>
+#include "../core/msg.h"
 #include "bias.h"
 
 /* JSON has no infinities: an Elo of +-inf (a 0% or 100% score) is null. */

@@ -1,7 +1,10 @@
 /* match.c — see match.h. */
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "../core/msg.h"
+#include "../core/num.h"
 #include "match.h"
 
 int match_tally_init(match_tally *t, uint64_t games, const match_sprt *sprt)
@@ -43,41 +46,60 @@ int match_on_game(const rec_game *g, void *ctx)
     return t->last.decision != 0;
 }
 
+/* One "key=value" of --sprt (the text from p up to the next ',' or the end). */
+static int sprt_item(const char *s, const char *p, size_t len, match_sprt *out, char *err, size_t n)
+{
+    char item[64], why[80];
+    double v, *dest = NULL;
+    if (len >= sizeof item) {
+        snprintf(err, n, "bad --sprt '%s' at offset %d: item too long", MSG_PATH(s), (int)(p - s));
+        return -1;
+    }
+    memcpy(item, p, len);
+    item[len] = 0;
+    char *eq = strchr(item, '=');
+    if (!eq) {
+        snprintf(err, n, "bad --sprt '%s' at offset %d (expected elo0=X,elo1=X,alpha=X,beta=X)", MSG_PATH(s),
+                 (int)(p - s));
+        return -1;
+    }
+    *eq = 0;
+    if (!strcmp(item, "elo0"))
+        dest = &out->elo0;
+    else if (!strcmp(item, "elo1"))
+        dest = &out->elo1;
+    else if (!strcmp(item, "alpha"))
+        dest = &out->alpha;
+    else if (!strcmp(item, "beta"))
+        dest = &out->beta;
+    if (!dest) {
+        snprintf(err, n, "bad --sprt '%s': unknown key '%s' (elo0, elo1, alpha, beta)", MSG_PATH(s), item);
+        return -1;
+    }
+    if (num_double(eq + 1, -HUGE_VAL, HUGE_VAL, &v, why, sizeof why)) {
+        snprintf(err, n, "bad --sprt '%s' at offset %d: %s '%s' is %s", MSG_PATH(s), (int)(p - s), item, eq + 1,
+                 why);
+        return -1;
+    }
+    *dest = v;
+    return 0;
+}
+
 int match_sprt_parse(const char *s, match_sprt *out, char *err, size_t n)
 {
     *out = (match_sprt){ 0, 10, 0.05, 0.05 };
-    const char *p = s;
-    while (*p) {
-        char key[16];
-        double v;
-        int used;
-        if (sscanf(p, "%15[a-z0-9]=%lf%n", key, &v, &used) != 2) {
-            snprintf(err, n, "bad --sprt '%s' at offset %d (expected elo0=X,elo1=X,alpha=X,beta=X)", s,
-                     (int)(p - s));
+    for (const char *p = s; *p;) {
+        size_t len = strcspn(p, ",");
+        if (sprt_item(s, p, len, out, err, n))
             return -1;
-        }
-        if (!strcmp(key, "elo0"))
-            out->elo0 = v;
-        else if (!strcmp(key, "elo1"))
-            out->elo1 = v;
-        else if (!strcmp(key, "alpha"))
-            out->alpha = v;
-        else if (!strcmp(key, "beta"))
-            out->beta = v;
-        else {
-            snprintf(err, n, "bad --sprt '%s': unknown key '%s' (elo0, elo1, alpha, beta)", s, key);
-            return -1;
-        }
-        p += used;
-        if (*p == ',')
-            p++;
-        else if (*p) {
-            snprintf(err, n, "bad --sprt '%s' at offset %d: expected ','", s, (int)(p - s));
+        p += len;
+        if (*p == ',' && !*++p) {
+            snprintf(err, n, "bad --sprt '%s': a ',' ends it", MSG_PATH(s));
             return -1;
         }
     }
     if (!(out->elo1 > out->elo0) || !(out->alpha > 0 && out->alpha < 0.5) || !(out->beta > 0 && out->beta < 0.5)) {
-        snprintf(err, n, "bad --sprt '%s': need elo1 > elo0 and 0 < alpha, beta < 0.5", s);
+        snprintf(err, n, "bad --sprt '%s': need elo1 > elo0 and 0 < alpha, beta < 0.5", MSG_PATH(s));
         return -1;
     }
     return 0;

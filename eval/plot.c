@@ -6,12 +6,13 @@
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
+#include "../core/msg.h"
 #include "plot.h"
 
 int plot_mkdir(const char *dir, char *err, size_t n)
 {
     if (mkdir(dir, 0777) && errno != EEXIST) {
-        snprintf(err, n, "cannot create folder %s: %s", dir, strerror(errno));
+        snprintf(err, n, "cannot create folder %s: %s", MSG_PATH(dir), strerror(errno));
         return -1;
     }
     return 0;
@@ -20,10 +21,13 @@ int plot_mkdir(const char *dir, char *err, size_t n)
 FILE *plot_open(const char *dir, const char *name, char *err, size_t n)
 {
     char path[4096];
-    snprintf(path, sizeof path, "%s/%s", dir, name);
-    FILE *f = fopen(path, "w");
+    FILE *f = NULL;
+    if (snprintf(path, sizeof path, "%s/%s", dir, name) >= (int)sizeof path)
+        errno = ENAMETOOLONG; /* never open a cut-short name */
+    else
+        f = fopen(path, "w");
     if (!f)
-        snprintf(err, n, "cannot write %s: %s", path, strerror(errno));
+        snprintf(err, n, "cannot write %s/%s: %s", MSG_PATH(dir), name, strerror(errno));
     return f;
 }
 
@@ -51,7 +55,7 @@ int plot_run(const char *dir, const char *script, char *err, size_t n)
         return -1;
     }
     if (!WIFEXITED(status) || WEXITSTATUS(status)) {
-        snprintf(err, n, "gnuplot failed on %s/%s", dir, script);
+        snprintf(err, n, "gnuplot failed on %s/%s", MSG_PATH(dir), script);
         return -1;
     }
     return 0;

@@ -7,6 +7,7 @@
 #include "../engine/movegen.h"
 #include "../engine/prng.h"
 #include "../selfplay/record.h"
+#include "../core/msg.h"
 #include "logistic.h"
 #include "tune.h"
 
@@ -87,7 +88,7 @@ static int extract(const tune_opts *o, sample_set *train, sample_set *val, tune_
         while ((rc = rec_reader_next(rd, &g)) != REC_END) {
             if (rc == REC_BAD) {
                 char msg[512];
-                snprintf(msg, sizeof msg, "%s: %s (skipped)", o->files[f], rec_reader_error(rd));
+                snprintf(msg, sizeof msg, "%s: %s (skipped)", MSG_PATH(o->files[f]), rec_reader_error(rd));
                 if (o->warn)
                     o->warn(msg);
                 continue;

@@ -12,6 +12,7 @@
 #include <sys/stat.h>
 #include <zlib.h>
 #include "../core/fileio.h"
+#include "../core/msg.h"
 #include "record_codec.h"
 
 struct rec_reader {
@@ -165,19 +166,19 @@ rec_reader *rec_reader_open(const char *path, char *err, size_t n)
     r->f = fio_fopen_read(path, err, n); /* a FIFO or a directory is refused, without waiting */
     if (!r->f || fstat(fileno(r->f), &st)) {
         if (r->f)
-            snprintf(err, n, "%s: %s", path, strerror(errno));
+            snprintf(err, n, "%s: %s", MSG_PATH(path), strerror(errno));
         rec_reader_close(r);
         return NULL;
     }
     r->size = (uint64_t)st.st_size;
     if (S_ISDIR(st.st_mode) || r->size < sizeof magic || read_at(r, 0, magic, sizeof magic) ||
         memcmp(magic, REC_FILE_MAGIC, REC_FILE_MAGIC_LEN - 1)) {
-        snprintf(err, n, "%s: not a triad records file", path);
+        snprintf(err, n, "%s: not a triad records file", MSG_PATH(path));
         rec_reader_close(r);
         return NULL;
     }
     if (magic[REC_FILE_MAGIC_LEN - 1] != REC_FORMAT_VERSION) {
-        snprintf(err, n, "%s: records format version %d, this triad reads version %d", path,
+        snprintf(err, n, "%s: records format version %d, this triad reads version %d", MSG_PATH(path),
                  magic[REC_FILE_MAGIC_LEN - 1], REC_FORMAT_VERSION);
         rec_reader_close(r);
         return NULL;
@@ -186,7 +187,7 @@ rec_reader *rec_reader_open(const char *path, char *err, size_t n)
     cursor in;
     if (read_frame(r, REC_KIND_HEADER) ||
         (in = (cursor){ r->raw.data, r->raw.data + r->raw.len, false }, rec_decode_run(&in, &r->run))) {
-        snprintf(err, n, "%s: damaged header: %s", path, r->err[0] ? r->err : "bad run parameters");
+        snprintf(err, n, "%s: damaged header: %s", MSG_PATH(path), r->err[0] ? r->err : "bad run parameters");
         rec_reader_close(r);
         return NULL;
     }

@@ -14,6 +14,7 @@
 #include <unistd.h>
 #include <sys/stat.h>
 #include "../core/fileio.h"
+#include "../core/msg.h"
 #include "record_codec.h"
 
 #define DEFAULT_BLOCK_GAMES 1024
@@ -100,7 +101,7 @@ int rec_open_locked(const char *path, int mode, char *err, size_t n)
     int flags = O_RDWR | O_CREAT | (mode == REC_CREATE ? O_EXCL : 0); /* read: rec_header_incomplete() */
     int fd = fio_open_regular(path, flags, 0644, err, n);
     if (fd < 0 && errno == EEXIST)
-        snprintf(err, n, "%s exists (give --force to overwrite it)", path);
+        snprintf(err, n, "%s exists (give --force to overwrite it)", MSG_PATH(path));
     if (fd >= 0 && fio_lock(fd, path, err, n)) {
         close(fd);
         return -1;
@@ -152,12 +153,12 @@ rec_writer *rec_writer_open_fd(int fd, const char *path, const rec_run *run, int
     /* Cut only now, under the lock: a file another writer holds has been
      * refused before anything in it changed. */
     if (ftruncate(fd, mode == REC_APPEND ? (off_t)keep_bytes : 0) || lseek(fd, 0, SEEK_END) < 0) {
-        snprintf(err, n, "%s: %s", path, strerror(errno));
+        snprintf(err, n, "%s: %s", MSG_PATH(path), strerror(errno));
         rec_writer_close(w, NULL, 0);
         return NULL;
     }
     if ((mode != REC_APPEND || keep_bytes == 0) && write_header(w)) {
-        snprintf(err, n, "%s: %s", path, w->err);
+        snprintf(err, n, "%s: %s", MSG_PATH(path), w->err);
         rec_writer_close(w, NULL, 0);
         return NULL;
     }

@@ -17,6 +17,7 @@
 #include "../core/fileio.h"
 #include "idset.h"
 #include "play.h"
+#include "../core/msg.h"
 #include "progress.h"
 #include "run.h"
 
@@ -132,20 +133,20 @@ static int load_existing(const run_opts *o, int fd, idset *done, uint64_t *keep,
         rc = 1;
     } else if (rec_run_diff(&o->run, rec_reader_run(r), true, "this command", o->out, diff,
                             sizeof diff)) {
-        snprintf(err, n, "--resume refused, %s holds another run: %s", o->out, diff);
+        snprintf(err, n, "--resume refused, %s holds another run: %s", MSG_PATH(o->out), diff);
         rc = 2;
     }
     while (!rc && (got = rec_reader_next(r, g)) != REC_END) {
         if (got == REC_BAD)
             continue;
         if (g->id >= o->run.games || !rec_in_shard(&o->run, g->id)) {
-            snprintf(err, n, "cannot resume %s: game %llu is not one of this run's", o->out,
+            snprintf(err, n, "cannot resume %s: game %llu is not one of this run's", MSG_PATH(o->out),
                      (unsigned long long)g->id);
             rc = 2;
         } else {
             int added = idset_add(done, g->id);
             if (added < 0) {
-                snprintf(err, n, "out of memory reading %s", o->out);
+                snprintf(err, n, "out of memory reading %s", MSG_PATH(o->out));
                 rc = 1;
             } else if (added) {
                 ++*kept;
@@ -155,12 +156,12 @@ static int load_existing(const run_opts *o, int fd, idset *done, uint64_t *keep,
     }
     if (!rc && rec_reader_bad_before_good(r)) {
         snprintf(err, n, "cannot resume %s: a damaged block lies before intact ones (%s); "
-                 "see triad records verify", o->out, rec_reader_error(r));
+                 "see triad records verify", MSG_PATH(o->out), rec_reader_error(r));
         rc = 2;
     }
     *keep = rec_reader_good_end(r);
     if (!rc && !o->quiet && rec_reader_file_size(r) > *keep)
-        fprintf(stderr, "selfplay: dropping the torn tail of %s (%s)\n", o->out, rec_reader_error(r));
+        fprintf(stderr, "selfplay: dropping the torn tail of %s (%s)\n", MSG_PATH(o->out), rec_reader_error(r));
     free(g);
     rec_reader_close(r);
     return rc;
@@ -317,7 +318,7 @@ int run_selfplay(const run_opts *o, char *err, size_t n)
         if (rec_writer_close(s.w, cerr, sizeof cerr) && !s.failed)
             set_error(&s, cerr);
         if (s.failed)
-            snprintf(err, n, "%s: %s", o->out, s.err);
+            snprintf(err, n, "%s: %s", MSG_PATH(o->out), s.err);
         else
             progress_finish(&pr, t.games, t.white_wins, o->out);
         rc = s.failed;

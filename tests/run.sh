@@ -35,6 +35,7 @@ run_part "player and protocol tests" "$here/cli_players.sh" "$build/triad"
 run_part "self-play and records tests" "$here/cli_selfplay.sh" "$build/triad"
 run_part "research command tests" "$here/cli_research.sh" "$build/triad"
 run_part "file safety tests" "$here/cli_files.sh" "$build/triad"
+run_part "number and message tests" "$here/cli_nums.sh" "$build/triad"
 failed=$((failed + broken))
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]
