@@ -183,12 +183,40 @@ static int records_stats(int argc, char **argv, rec_game *g)
     return bad ? 1 : 0;
 }
 
+/* Prints a player field of records cat: as it is when it is one word of
+ * printable text, else in double quotes with \" \\ \t \n \r and \xHH escapes,
+ * so that a name with spaces, tabs or line breaks (an import's) cannot
+ * break the line or shift the fields after it. */
+static void print_field(const char *s)
+{
+    bool plain = *s != 0;
+    for (const unsigned char *c = (const unsigned char *)s; *c && plain; c++)
+        plain = *c > ' ' && *c != 0x7f && *c != '"' && *c != '\\';
+    if (plain) {
+        fputs(s, stdout);
+        return;
+    }
+    putchar('"');
+    for (const unsigned char *c = (const unsigned char *)s; *c; c++)
+        if (*c == '"' || *c == '\\')
+            printf("\\%c", *c);
+        else if (*c == '\t' || *c == '\n' || *c == '\r')
+            printf("\\%c", *c == '\t' ? 't' : *c == '\n' ? 'n' : 'r');
+        else if (*c < ' ' || *c == 0x7f)
+            printf("\\x%02x", *c);
+        else
+            putchar(*c);
+    putchar('"');
+}
+
 static void print_game(const rec_game *g)
 {
     position p = g->start;
-    printf("%llu %s%s %s %s %s %s %d :", (unsigned long long)g->id, setup_names[g->setup % SETUP_KINDS],
-           g->swapped ? ",swapped" : "", g->white, g->black, result_text(g->winner), ending_name(g->ending),
-           g->turns);
+    printf("%llu %s%s ", (unsigned long long)g->id, setup_names[g->setup % SETUP_KINDS], g->swapped ? ",swapped" : "");
+    print_field(g->white);
+    putchar(' ');
+    print_field(g->black);
+    printf(" %s %s %d :", result_text(g->winner), ending_name(g->ending), g->turns);
     for (int j = 0; j < g->nactions; j++) {
         char text[ACTION_TEXT_MAX];
         undo u;
@@ -210,7 +238,9 @@ static int records_cat(int argc, char **argv, rec_game *g)
     };
     const cmd_spec spec = { "records cat", "FILE... [--start]",
                             "One line per game: id, setup (\",swapped\" for the second game of a pair),\n"
-                            "White's and Black's player, result, ending, turns, then the actions.", opts };
+                            "White's and Black's player, result, ending, turns, then the actions.  A player\n"
+                            "that is not one word of printable text (an imported name with a space) is\n"
+                            "printed in double quotes, with \\\" \\\\ \\t \\n \\r and \\xHH escapes.", opts };
     if ((rc = parse(&spec, argc, argv, files, &nfiles, true)))
         return rc < 0 ? 0 : rc;
     for (int i = 0; i < nfiles; i++) {
