@@ -383,14 +383,14 @@ static int copy_shards(const char **files, int nfiles, rec_reader **r, rec_write
     idset seen = { 0 };
     int rc = 0;
     char diff[300];
+    rec_run first = *rec_reader_run(r[0]); /* r[0]'s own run changes if it is a concatenation */
     for (int i = 0; i < nfiles && !rc; i++) {
         int runs = 1;
         while (!rc && next_game("records merge", files[i], r[i], g, bad) == REC_GAME) {
             int added;
             if (rec_reader_runs(r[i]) != runs) {
                 runs = rec_reader_runs(r[i]);
-                if (rec_run_diff(rec_reader_run(r[i]), rec_reader_run(r[0]), false, files[i], files[0], diff,
-                                 sizeof diff)) {
+                if (rec_run_diff(rec_reader_run(r[i]), &first, false, files[i], files[0], diff, sizeof diff)) {
                     rc = cli_error("records merge", "refusing to merge shards of different runs: %s "
                                    "(run %d of the concatenated %s)", diff, runs, files[i]);
                     break;
@@ -447,6 +447,8 @@ static int records_merge(int argc, char **argv, rec_game *g)
         if (w && rec_writer_close(w, err, sizeof err) && !rc)
             rc = cli_error(spec.name, "%s: %s", out, err) - 1;
         missing = games < run.games;
+        if (rc && w)
+            unlink(out); /* refused midway (a concatenation of other runs) or failed: keep no partial output */
         if (!rc)
             fprintf(stderr, "records merge: %llu games into %s (%llu duplicates dropped)%s\n",
                     (unsigned long long)games, out, (unsigned long long)dups,
