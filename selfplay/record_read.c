@@ -154,6 +154,7 @@ static int next_run(rec_reader *r, bool has_magic)
     rec_run run;
     cursor in;
     r->runs++;
+    r->err[0] = 0;
     if (has_magic) {
         r->offset = at + REC_FILE_MAGIC_LEN;
         if (read_at(r, at + REC_FILE_MAGIC_LEN - 1, &version, 1))
@@ -183,7 +184,6 @@ int rec_reader_next(rec_reader *r, rec_game *g)
         if (at >= r->size)
             return REC_END;
         r->ngames = r->next = 0;
-        r->err[0] = 0;
         int start = run_start_at(r, at);
         if (start) {
             if (next_run(r, start == 2)) {
