@@ -86,6 +86,21 @@ static void skip_space(parser *ps)
         ps->p++;
 }
 
+/* Whether the text from..to holds a line that starts a game, "(;": a
+ * value that runs into the next game lacks its ']'. */
+static bool runs_into_next_game(const char *from, const char *to)
+{
+    for (const char *q = from; q < to; q++)
+        if (*q == '\n') {
+            const char *r = q + 1;
+            while (r < to && isspace((unsigned char)*r))
+                r++;
+            if (to - r >= 2 && r[0] == '(' && r[1] == ';')
+                return true;
+        }
+    return false;
+}
+
 /* Reads one property "KEY[value]" (SGF escapes: \] and \\).  Returns 1, 0
  * at the end of the node, -1 on a syntax error. */
 static int property(parser *ps, char key[8], char value[VALUE_MAX])
@@ -102,20 +117,28 @@ static int property(parser *ps, char key[8], char value[VALUE_MAX])
     if (*ps->p != '[')
         return fail(ps, "'[' expected after %s", key);
     size_t v = 0;
+    bool cut = false;
+    const char *open = ps->p + 1;
     for (ps->p++; *ps->p && *ps->p != ']'; ps->p++) {
         if (*ps->p == '\\' && ps->p[1])
             ps->p++;
-        if (v + 1 == VALUE_MAX)
-            return fail(ps, "%s[...] value longer than %d bytes", key, VALUE_MAX - 1);
-        value[v++] = *ps->p;
+        if (v + 1 < VALUE_MAX)
+            value[v++] = *ps->p;
+        else
+            cut = true;
     }
     value[v] = 0;
     /* A missing ']' swallows what follows, up to the next one: say so
      * rather than complain about the swallowed text. */
-    const char *nl = strchr(value, '\n');
-    if (*ps->p != ']' || (nl && strstr(nl, "(;")))
+    if (*ps->p != ']' || runs_into_next_game(open, ps->p))
         return fail(ps, "unterminated value %s[...: no ']' before %s", key,
                     *ps->p != ']' ? "the end of the file" : "the next game");
+    /* A value the import uses is refused when too long, never cut; any
+     * other (a long comment) may be cut, as nothing reads it. */
+    static const char *const used[] = { "POS", "PW", "PB", "W", "B" };
+    for (size_t i = 0; cut && i < sizeof used / sizeof *used; i++)
+        if (!strcmp(key, used[i]))
+            return fail(ps, "%s[...] value longer than %d bytes", key, VALUE_MAX - 1);
     ps->p++;
     return 1;
 }

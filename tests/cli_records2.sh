@@ -167,6 +167,9 @@ bad "import_says_unterminated_value_not_bad_action" "unterminated value B[" \
 printf '(;PW[a]POS[%s];W[kokp' $FIXED_POS >"$tmp/eof.txt"
 bad "import_says_unterminated_value_at_the_end_of_the_file" "no ']' before the end of the file" \
     records import --littlegolem "$tmp/eof.txt" --out "$tmp/eof.trd"
+printf '(;PW[a]GC[%s]POS[%s];W[kokp])\n' "$(printf 'c%.0s' $(seq 600))" $FIXED_POS >"$tmp/gc.txt"
+status "import_accepts_a_long_comment (only values it reads must fit)" 0 \
+    records import --littlegolem "$tmp/gc.txt" --out "$tmp/gc.trd"
 printf '(;PW[a]POS[%s];W[kkkl])\n' $FIXED_POS >"$tmp/off.txt"
 bad "import_says_off_the_board" "bad action 'kkkl': kk is off the board" \
     records import --littlegolem "$tmp/off.txt" --out "$tmp/off.trd"
