@@ -87,6 +87,9 @@ int cmd_bias(int argc, char **argv)
             bias_free(&d);
             return cli_error("bias", "%s", err);
         }
+    if (d.seen.dropped)
+        fprintf(stderr, "bias: %llu duplicate games dropped (read twice: the same run and id)\n",
+                (unsigned long long)d.seen.dropped);
     bias_result r;
     rc = bias_analyse(&d, resamples, seed, &r, err, sizeof err);
     bias_free(&d);

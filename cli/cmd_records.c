@@ -2,8 +2,10 @@
  * import and export over records files (selfplay/record.h).
  *
  * Every subcommand streams games one at a time, so files of any size work
- * in constant memory (merge and verify add one bit per game id).  A damaged
- * block is reported on stderr and skipped; the subcommand then exits 1. */
+ * in constant memory (merge and verify add one bit per game id, stats 16
+ * bytes per game to drop duplicates).  A damaged block is reported on
+ * stderr and skipped; the subcommand then exits 1.  merge and verify exit
+ * EXIT_INCOMPLETE when games of the run are missing. */
 #include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
@@ -13,6 +15,7 @@
 #include "../core/fileio.h"
 #include "../engine/notation.h"
 #include "../engine/setup.h"
+#include "../selfplay/dedup.h"
 #include "../selfplay/idset.h"
 #include "../selfplay/littlegolem.h"
 #include "../selfplay/record.h"
@@ -20,6 +23,9 @@
 #include "opts.h"
 
 #define MAX_FILES 4096
+/* merge and verify: the files are intact but games of the run are missing
+ * (so a Slurm afterok chain stops), unless --allow-incomplete. */
+#define EXIT_INCOMPLETE 3
 
 /* Splits argv into options (for opts_parse) and file operands, using the
  * table to know which options take a value. */
@@ -97,7 +103,7 @@ static const char *result_text(int winner)
 }
 
 typedef struct tally {
-    uint64_t games, white_wins, turns, bytes;
+    uint64_t games, white_wins, turns, bytes, duplicates;
     uint64_t setup_games[SETUP_KINDS], setup_white[SETUP_KINDS];
     uint64_t endings[3]; /* END_NONE (unfinished), END_TRINITY, END_NO_CAPTURE */
 } tally;
@@ -126,8 +132,9 @@ static void print_stats(const tally *t, bool json)
                    (unsigned long long)t->setup_games[k], (double)t->setup_white[k] / (double)t->setup_games[k]);
             first = 0;
         }
-    printf("},\"endings\":{\"trinity\":%llu,\"no_capture\":%llu,\"unfinished\":%llu}}\n",
-           (unsigned long long)t->endings[1], (unsigned long long)t->endings[2], (unsigned long long)t->endings[0]);
+    printf("},\"endings\":{\"trinity\":%llu,\"no_capture\":%llu,\"unfinished\":%llu},\"duplicates\":%llu}\n",
+           (unsigned long long)t->endings[1], (unsigned long long)t->endings[2], (unsigned long long)t->endings[0],
+           (unsigned long long)t->duplicates);
 }
 
 static int records_stats(int argc, char **argv, rec_game *g)
@@ -138,17 +145,29 @@ static int records_stats(int argc, char **argv, rec_game *g)
     const opt_spec opts[] = { { "json", OPT_FLAG, &json, NULL, "print one JSON object", 0, 0, NULL }, { 0 } };
     const cmd_spec spec = { "records stats", "FILE... [--json]",
                             "Counts the games of the files together: White's score (wins / games), mean\n"
-                            "turns, bytes per game, and the same by setup and by ending.", opts };
+                            "turns, bytes per game, and the same by setup and by ending.  A game read twice\n"
+                            "(the same run and id, or the same imported game) counts once; stderr says how\n"
+                            "many were dropped (--json: \"duplicates\").", opts };
     if ((rc = parse(&spec, argc, argv, files, &nfiles, true)))
         return rc < 0 ? 0 : rc;
     tally t = { 0 };
+    rec_dedup seen = { 0 };
     for (int i = 0; i < nfiles; i++) {
         rec_reader *r = open_or_say(spec.name, files[i]);
-        if (!r)
+        if (!r) {
+            rec_dedup_free(&seen);
             return 2;
+        }
         t.bytes += rec_reader_file_size(r);
         while (next_game(spec.name, files[i], r, g, &bad) == REC_GAME) {
-            int k = g->setup % SETUP_KINDS;
+            int k = g->setup % SETUP_KINDS, added = rec_dedup_add(&seen, rec_reader_run(r), g);
+            if (added < 0) {
+                rec_reader_close(r);
+                rec_dedup_free(&seen);
+                return cli_error(spec.name, "out of memory") - 1;
+            }
+            if (!added)
+                continue;
             t.games++;
             t.white_wins += g->winner == WHITE;
             t.turns += (uint64_t)g->turns;
@@ -158,16 +177,49 @@ static int records_stats(int argc, char **argv, rec_game *g)
         }
         rec_reader_close(r);
     }
+    t.duplicates = seen.dropped;
+    rec_dedup_free(&seen);
+    if (t.duplicates)
+        fprintf(stderr, "records stats: %llu duplicate games dropped (read twice: the same run and id)\n",
+                (unsigned long long)t.duplicates);
     print_stats(&t, json);
     return bad ? 1 : 0;
+}
+
+/* Prints a player field of records cat: as it is when it is one word of
+ * printable text, else in double quotes with \" \\ \t \n \r and \xHH escapes,
+ * so that a name with spaces, tabs or line breaks (an import's) cannot
+ * break the line or shift the fields after it. */
+static void print_field(const char *s)
+{
+    bool plain = *s != 0;
+    for (const unsigned char *c = (const unsigned char *)s; *c && plain; c++)
+        plain = *c > ' ' && *c != 0x7f && *c != '"' && *c != '\\';
+    if (plain) {
+        fputs(s, stdout);
+        return;
+    }
+    putchar('"');
+    for (const unsigned char *c = (const unsigned char *)s; *c; c++)
+        if (*c == '"' || *c == '\\')
+            printf("\\%c", *c);
+        else if (*c == '\t' || *c == '\n' || *c == '\r')
+            printf("\\%c", *c == '\t' ? 't' : *c == '\n' ? 'n' : 'r');
+        else if (*c < ' ' || *c == 0x7f)
+            printf("\\x%02x", *c);
+        else
+            putchar(*c);
+    putchar('"');
 }
 
 static void print_game(const rec_game *g)
 {
     position p = g->start;
-    printf("%llu %s%s %s %s %s %s %d :", (unsigned long long)g->id, setup_names[g->setup % SETUP_KINDS],
-           g->swapped ? ",swapped" : "", g->white, g->black, result_text(g->winner), ending_name(g->ending),
-           g->turns);
+    printf("%llu %s%s ", (unsigned long long)g->id, setup_names[g->setup % SETUP_KINDS], g->swapped ? ",swapped" : "");
+    print_field(g->white);
+    putchar(' ');
+    print_field(g->black);
+    printf(" %s %s %d :", result_text(g->winner), ending_name(g->ending), g->turns);
     for (int j = 0; j < g->nactions; j++) {
         char text[ACTION_TEXT_MAX];
         undo u;
@@ -189,7 +241,9 @@ static int records_cat(int argc, char **argv, rec_game *g)
     };
     const cmd_spec spec = { "records cat", "FILE... [--start]",
                             "One line per game: id, setup (\",swapped\" for the second game of a pair),\n"
-                            "White's and Black's player, result, ending, turns, then the actions.", opts };
+                            "White's and Black's player, result, ending, turns, then the actions.  A player\n"
+                            "that is not one word of printable text (an imported name with a space) is\n"
+                            "printed in double quotes, with \\\" \\\\ \\t \\n \\r and \\xHH escapes.", opts };
     if ((rc = parse(&spec, argc, argv, files, &nfiles, true)))
         return rc < 0 ? 0 : rc;
     for (int i = 0; i < nfiles; i++) {
@@ -209,19 +263,51 @@ static int records_cat(int argc, char **argv, rec_game *g)
     return bad ? 1 : 0;
 }
 
-/* Checks one file: blocks and games (the reader replays each game), ids
- * inside the run and its shard, no id twice.  Returns the problems found. */
-static int verify_file(const char *path, rec_reader *r, rec_game *g)
+/* What verify found in one run of a file (a concatenated file has several). */
+typedef struct verified {
+    int bad;          /* damaged blocks and bad ids */
+    int incomplete;   /* runs with games missing */
+} verified;
+
+/* Prints the line of one run of path (run > 1: the run-th of a
+ * concatenation) and counts it in v. */
+static void end_section(const char *path, int run, const rec_run *rr, uint64_t games, int bad, verified *v)
 {
-    const rec_run *run = rec_reader_run(r);
+    uint64_t want = rec_run_shard_games(rr);
+    bool missing = rr->source == REC_SOURCE_SELFPLAY && games < want;
+    if (run > 1)
+        printf("%s, run %d: %llu games", path, run, (unsigned long long)games);
+    else
+        printf("%s: %llu games", path, (unsigned long long)games);
+    if (missing)
+        printf(" (incomplete: the run%s has %llu)", rr->shards > 1 ? "'s shard" : "", (unsigned long long)want);
+    printf(", %s\n", bad ? "FAILED" : missing ? "INCOMPLETE" : "ok");
+    v->bad += bad;
+    v->incomplete += missing;
+}
+
+/* Checks one file: blocks and games (the reader replays each game), ids
+ * inside the run and its shard, no id twice, none missing; each run of a
+ * concatenated file on its own. */
+static void verify_file(const char *path, rec_reader *r, rec_game *g, verified *v)
+{
+    rec_run run = *rec_reader_run(r);
     idset seen = { 0 };
     uint64_t games = 0;
-    int bad = 0, rc;
+    int bad = 0, rc, section = 1;
     while ((rc = rec_reader_next(r, g)) != REC_END) {
         const char *what = NULL;
+        if (rc == REC_GAME && rec_reader_runs(r) != section) {
+            end_section(path, section, &run, games, bad, v);
+            idset_free(&seen);
+            run = *rec_reader_run(r);
+            section = rec_reader_runs(r);
+            games = 0;
+            bad = 0;
+        }
         if (rc == REC_BAD)
             cli_error("records verify", "%s: %s", path, rec_reader_error(r));
-        else if (run->source == REC_SOURCE_SELFPLAY && (g->id >= run->games || !rec_in_shard(run, g->id)))
+        else if (run.source == REC_SOURCE_SELFPLAY && (g->id >= run.games || !rec_in_shard(&run, g->id)))
             what = "is not one of the run's (or of its shard's)";
         else if (idset_add(&seen, g->id) != 1)
             what = "appears twice";
@@ -232,31 +318,35 @@ static int verify_file(const char *path, rec_reader *r, rec_game *g)
         bad += rc == REC_BAD || what;
     }
     idset_free(&seen);
-    printf("%s: %llu games", path, (unsigned long long)games);
-    if (run->source == REC_SOURCE_SELFPLAY && run->shards <= 1 && games < run->games)
-        printf(" (incomplete: the run has %llu)", (unsigned long long)run->games);
-    printf(", %s\n", bad ? "FAILED" : "ok");
-    return bad;
+    end_section(path, section, &run, games, bad, v);
 }
 
 static int records_verify(int argc, char **argv, rec_game *g)
 {
     const char *files[MAX_FILES];
-    int nfiles, rc, bad = 0;
-    const opt_spec opts[] = { { 0 } };
-    const cmd_spec spec = { "records verify", "FILE...",
+    int nfiles, rc;
+    bool allow_incomplete = false;
+    const opt_spec opts[] = {
+        { "allow-incomplete", OPT_FLAG, &allow_incomplete, NULL, "exit 0 when games of the run are missing", 0, 0,
+          NULL },
+        { 0 },
+    };
+    const cmd_spec spec = { "records verify", "FILE... [--allow-incomplete]",
                             "Checks every block's checksum, replays every game (legality, result, ending,\n"
-                            "turns) and checks ids.  Exits 1 naming each bad block or game.", opts };
+                            "turns) and checks ids; each run of a concatenated file on its own.  Exits 1\n"
+                            "naming each bad block or game; else 3 when games of a self-play run (or of\n"
+                            "its shard) are missing, unless --allow-incomplete; else 0.", opts };
     if ((rc = parse(&spec, argc, argv, files, &nfiles, true)))
         return rc < 0 ? 0 : rc;
+    verified v = { 0, 0 };
     for (int i = 0; i < nfiles; i++) {
         rec_reader *r = open_or_say(spec.name, files[i]);
         if (!r)
             return 2;
-        bad += verify_file(files[i], r, g);
+        verify_file(files[i], r, g, &v);
         rec_reader_close(r);
     }
-    return bad ? 1 : 0;
+    return v.bad ? 1 : v.incomplete && !allow_incomplete ? EXIT_INCOMPLETE : 0;
 }
 
 /* Opens every input and checks they are shards of one self-play run. */
@@ -329,16 +419,28 @@ static int finish_output(const char *cmd, output *o, int rc)
     return rc;
 }
 
-/* Copies the games of every shard, each id once; 0, or the exit status. */
+/* Copies the games of every shard, each id once; 0, or the exit status.
+ * A concatenated input's later runs must be shards of the same run too. */
 static int copy_shards(const char **files, int nfiles, rec_reader **r, rec_writer *w, const char *out, rec_game *g,
                        uint64_t *games, uint64_t *dups, int *bad)
 {
     idset seen = { 0 };
     int rc = 0;
-    for (int i = 0; i < nfiles && !rc; i++)
+    char diff[300];
+    rec_run first = *rec_reader_run(r[0]); /* r[0]'s own run changes if it is a concatenation */
+    for (int i = 0; i < nfiles && !rc; i++) {
+        int runs = 1;
         while (!rc && next_game("records merge", files[i], r[i], g, bad) == REC_GAME) {
-            int added = idset_add(&seen, g->id);
-            if (added < 0)
+            int added;
+            if (rec_reader_runs(r[i]) != runs) {
+                runs = rec_reader_runs(r[i]);
+                if (rec_run_diff(rec_reader_run(r[i]), &first, false, files[i], files[0], diff, sizeof diff)) {
+                    rc = cli_error("records merge", "refusing to merge shards of different runs: %s "
+                                   "(run %d of the concatenated %s)", diff, runs, files[i]);
+                    break;
+                }
+            }
+            if ((added = idset_add(&seen, g->id)) < 0)
                 rc = cli_error("records merge", "%s: game id %llu too large", files[i], (unsigned long long)g->id);
             else if (!added)
                 ++*dups;
@@ -347,6 +449,7 @@ static int copy_shards(const char **files, int nfiles, rec_reader **r, rec_write
             else
                 ++*games;
         }
+    }
     idset_free(&seen);
     return rc;
 }
@@ -356,37 +459,48 @@ static int records_merge(int argc, char **argv, rec_game *g)
     const char *files[MAX_FILES], *out = NULL;
     rec_reader *r[MAX_FILES] = { 0 };
     int nfiles, rc, bad = 0;
-    bool force = false;
+    bool force = false, allow_incomplete = false;
     const opt_spec opts[] = {
         { "out", OPT_STR, &out, "OUT", "the merged file", 0, 0, NULL },
         { "force", OPT_FLAG, &force, NULL, "overwrite OUT", 0, 0, NULL },
+        { "allow-incomplete", OPT_FLAG, &allow_incomplete, NULL, "exit 0 when games of the run are missing", 0, 0,
+          NULL },
         { 0 },
     };
-    const cmd_spec spec = { "records merge", "--out OUT IN... [--force]",
-                            "Merges shards of one self-play run (any number, any order), keeping each\n"
-                            "game id once.  Refuses files of different runs.  OUT is written whole (a\n"
-                            "temporary file renamed into place) and may not be one of the inputs.", opts };
+    const cmd_spec spec = { "records merge", "--out OUT IN... [--force] [--allow-incomplete]",
+                            "Merges shards of one self-play run (any number, any order, or concatenated\n"
+                            "into one file), keeping each game id once.  Refuses files of different runs.\n"
+                            "OUT is written whole (a temporary file renamed into place) and may not be\n"
+                            "one of the inputs.  When games of the run are missing, OUT is still written\n"
+                            "but the exit status is 3 (so a Slurm afterok chain stops), unless\n"
+                            "--allow-incomplete.", opts };
     if ((rc = parse(&spec, argc, argv, files, &nfiles, true)))
         return rc < 0 ? 0 : rc;
     if (!out)
         return cli_error(spec.name, "--out OUT is required");
     uint64_t games = 0, dups = 0;
     output o;
+    bool missing = false;
     if (!(rc = open_shards(spec.name, files, nfiles, r))) {
         rec_run run = *rec_reader_run(r[0]);
         run.shard = 0;
         run.shards = 1;
-        if (!(rc = create_output(spec.name, out, force, &run, files, nfiles, &o)))
+        if (!(rc = create_output(spec.name, out, force, &run, files, nfiles, &o))) {
+            /* refused midway (a concatenation of other runs) or failed: OUT stays as it was */
             rc = finish_output(spec.name, &o, copy_shards(files, nfiles, r, o.w, out, g, &games, &dups, &bad));
+            missing = games < run.games;
+        }
         if (!rc)
             fprintf(stderr, "records merge: %llu games into %s (%llu duplicates dropped)%s\n",
                     (unsigned long long)games, out, (unsigned long long)dups,
-                    games < run.games ? "; some of the run's games are missing" : "");
+                    !missing ? ""
+                    : allow_incomplete ? "; some of the run's games are missing"
+                                       : "; some of the run's games are missing (exit 3; --allow-incomplete accepts that)");
     }
     for (int i = 0; i < nfiles; i++)
         if (r[i])
             rec_reader_close(r[i]);
-    return rc ? rc : bad ? 1 : 0;
+    return rc ? rc : bad ? 1 : missing && !allow_incomplete ? EXIT_INCOMPLETE : 0;
 }
 
 /* The whole of a regular file, NUL-terminated; NULL with a message in err. */

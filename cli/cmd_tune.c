@@ -125,15 +125,18 @@ int cmd_tune(int argc, char **argv)
         return cli_error("tune", "%s", err);
     if (!quiet && isatty(STDERR_FILENO))
         fputc('\n', stderr);
+    if (r.duplicates)
+        fprintf(stderr, "tune: %llu duplicate games dropped (read twice: the same run and id)\n",
+                (unsigned long long)r.duplicates);
     if (write_weights(out, force, &r, &records, l2, err, sizeof err))
         return cli_error("tune", "%s", err);
 
     double pps = r.extract_seconds > 0 ? (double)r.candidates / r.extract_seconds : 0;
     if (json) {
-        printf("{\"games\":%llu,\"positions\":%zu,\"train_positions\":%zu,\"validation_positions\":%zu,"
+        printf("{\"games\":%llu,\"duplicates\":%llu,\"positions\":%zu,\"train_positions\":%zu,\"validation_positions\":%zu,"
                "\"k\":%.8g,\"train_loss_before\":%.8g,\"train_loss_after\":%.8g,\"validation_loss_before\":%.8g,"
                "\"validation_loss_after\":%.8g,\"positions_per_second\":%.0f,\"fit_seconds\":%.3f,\"weights\":{",
-               (unsigned long long)r.games, r.train_positions + r.validation_positions, r.train_positions,
+               (unsigned long long)r.games, (unsigned long long)r.duplicates, r.train_positions + r.validation_positions, r.train_positions,
                r.validation_positions, r.k, r.train_before, r.train_after, r.validation_before,
                r.validation_after, pps, r.fit_seconds);
         for (int i = 0; i < EVAL_FEATURES; i++) {

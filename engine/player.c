@@ -4,6 +4,7 @@
  * position the evaluation likes best; "ab" runs the alpha-beta searcher.
  * greedy and ab place pieces (tournament setup) by the same one-action
  * evaluation, which keeps the types balanced and avoids hanging stacks. */
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -25,6 +26,7 @@ struct player {
     long tt_mb;
     eval_weights weights;
     bool weights_file;      /* weights= was given */
+    char weights_path[256]; /* its value, for the canonical spec */
     bool wsum_given;        /* and wsum=, the checksum they must have */
     uint32_t wsum;
     searcher *search; /* ab only */
@@ -59,10 +61,8 @@ static int set_option(player *pl, const char *key, const char *value, char *err,
     char why[512] = "";
     bool ok = true, known = true;
     if (!strcmp(key, "weights") && pl->kind != KIND_RANDOM) {
-        if (eval_weights_load(&pl->weights, value, why, sizeof why)) {
-            snprintf(err, errlen, "weights: %s", why);
-            return -1;
-        }
+        ok = *value && strlen(value) < sizeof pl->weights_path; /* loaded once the spec is parsed */
+        snprintf(pl->weights_path, sizeof pl->weights_path, "%s", value);
         pl->weights_file = true;
     } else if (!strcmp(key, "wsum") && pl->kind != KIND_RANDOM) {
         uint64_t x = 0;
@@ -110,7 +110,62 @@ static int parse_options(player *pl, char *opts, char *err, size_t errlen)
     return 0;
 }
 
-static int configure(player *pl, const char *spec, char *err, size_t errlen)
+/* Appends sep (then ',') and one formatted option at *at; false when the
+ * text would not fit before end. */
+static bool add_option(char **at, char *end, char *sep, const char *fmt, ...)
+    __attribute__((format(printf, 4, 5)));
+static bool add_option(char **at, char *end, char *sep, const char *fmt, ...)
+{
+    if (end - *at < 2)
+        return false;
+    *(*at)++ = *sep;
+    *sep = ',';
+    va_list ap;
+    va_start(ap, fmt);
+    int k = vsnprintf(*at, (size_t)(end - *at), fmt, ap);
+    va_end(ap);
+    if (k < 0 || k >= end - *at)
+        return false;
+    *at += k;
+    return true;
+}
+
+/* Writes pl's canonical spec into pl->spec: the name, then every option in
+ * key order with its effective value, defaults included (ms, nodes and
+ * weights only when set; depth only when limited).  It makes the same
+ * player again, so records can store it and --resume compare it. */
+static int write_canonical(player *pl, const char *name, char *err, size_t errlen)
+{
+    char *at = pl->spec, *end = pl->spec + sizeof pl->spec, sep = ':';
+    bool ok = (size_t)snprintf(pl->spec, sizeof pl->spec, "%s", name) < sizeof pl->spec;
+    at += strlen(pl->spec);
+    if (pl->kind == KIND_AB) {
+        if (pl->lim.depth)
+            ok = ok && add_option(&at, end, &sep, "depth=%d", pl->lim.depth);
+        if (pl->lim.ms > 0) {
+            char ms[40]; /* whole numbers as such, else the shortest text that reads back the same */
+            snprintf(ms, sizeof ms, "%.0f", pl->lim.ms);
+            for (int prec = 1; prec <= 17 && strtod(ms, NULL) != pl->lim.ms; prec++)
+                snprintf(ms, sizeof ms, "%.*g", prec, pl->lim.ms);
+            ok = ok && add_option(&at, end, &sep, "ms=%s", ms);
+        }
+        if (pl->lim.nodes)
+            ok = ok && add_option(&at, end, &sep, "nodes=%llu", (unsigned long long)pl->lim.nodes);
+        ok = ok && add_option(&at, end, &sep, "noise=%d", pl->lim.noise);
+        ok = ok && add_option(&at, end, &sep, "tt=%ld", pl->tt_mb);
+    }
+    if (pl->weights_file) {
+        ok = ok && add_option(&at, end, &sep, "weights=%s", pl->weights_path);
+        ok = ok && add_option(&at, end, &sep, "wsum=%08x", (unsigned)pl->wsum);
+    }
+    if (!ok)
+        snprintf(err, errlen, "player spec longer than %zu characters", sizeof pl->spec - 1);
+    return ok ? 0 : -1;
+}
+
+/* Parses spec into pl.  With trust_wsum, a weights= file whose checksum the
+ * spec gives is not read (canonicalising a stored spec needs no file). */
+static int configure(player *pl, const char *spec, bool trust_wsum, char *err, size_t errlen)
 {
     char buf[sizeof pl->spec], why[600];
     if (strlen(spec) >= sizeof buf) {
@@ -118,7 +173,6 @@ static int configure(player *pl, const char *spec, char *err, size_t errlen)
         return -1;
     }
     strcpy(buf, spec);
-    strcpy(pl->spec, spec);
     char *opts = strchr(buf, ':');
     if (opts)
         *opts++ = 0;
@@ -143,22 +197,35 @@ static int configure(player *pl, const char *spec, char *err, size_t errlen)
         snprintf(err, errlen, "player '%s': wsum= checks a weights= file, and none is given", buf);
         return -1;
     }
-    if (pl->weights_file) {
+    if (pl->weights_file && !(trust_wsum && pl->wsum_given)) {
+        if (eval_weights_load(&pl->weights, pl->weights_path, why, sizeof why)) {
+            snprintf(err, errlen, "player '%s': weights: %s", buf, why);
+            return -1;
+        }
         uint32_t sum = weights_checksum(&pl->weights);
         if (pl->wsum_given && sum != pl->wsum) {
             snprintf(err, errlen, "player '%s': the weights file has changed (checksum %08x, the spec says %08x)",
                      buf, sum, pl->wsum);
             return -1;
         }
-        /* The canonical spec (what records keep) names the weights' content too. */
-        size_t len = strlen(pl->spec);
-        if (!pl->wsum_given && (size_t)snprintf(pl->spec + len, sizeof pl->spec - len, ",wsum=%08x", sum) >=
-                                   sizeof pl->spec - len) {
-            snprintf(err, errlen, "player spec longer than %zu characters", sizeof pl->spec - 1);
-            return -1;
-        }
+        pl->wsum = sum; /* the canonical spec names the weights' content too */
     }
-    return 0;
+    return write_canonical(pl, buf, err, errlen);
+}
+
+int player_canonical(const char *spec, char *out, size_t n, char *err, size_t errlen)
+{
+    player *pl = calloc(1, sizeof *pl);
+    int rc = -1;
+    if (!pl)
+        snprintf(err, errlen, "out of memory");
+    else if (!configure(pl, spec, true, err, errlen)) {
+        rc = snprintf(out, n, "%s", pl->spec) >= (int)n ? -1 : 0;
+        if (rc)
+            snprintf(err, errlen, "player spec longer than %zu characters", n - 1);
+    }
+    free(pl);
+    return rc;
 }
 
 player *player_new(const char *spec, char *err, size_t errlen)
@@ -168,7 +235,7 @@ player *player_new(const char *spec, char *err, size_t errlen)
         snprintf(err, errlen, "out of memory");
         return NULL;
     }
-    if (configure(pl, spec, err, errlen)) {
+    if (configure(pl, spec, false, err, errlen)) {
         free(pl);
         return NULL;
     }

@@ -24,8 +24,15 @@ typedef struct player player;
 /* NULL on a bad spec, with one line in err naming the bad part. */
 player *player_new(const char *spec, char *err, size_t errlen);
 void player_free(player *pl);
-/* The spec as given (canonical form: what records store). */
+/* The canonical spec (what records store): the name, then every option in
+ * key order with its effective value, defaults filled in ("ab:depth=1" and
+ * "ab:tt=16,depth=1" are both "ab:depth=1,noise=0,tt=16"), and the weights'
+ * checksum with a weights file.  It makes the same player again. */
 const char *player_spec(const player *pl);
+/* The canonical form of spec into out without making the player: a
+ * weights= file is read only when the spec lacks its wsum=.  0, or -1 with
+ * one line in err (a bad spec, or out too small). */
+int player_canonical(const char *spec, char *out, size_t n, char *err, size_t errlen);
 /* Chooses a legal action of p, which must not be over.  report may be NULL. */
 action player_choose(player *pl, const position *p, uint64_t seed, search_report *report);
 /* Per-iteration reports of an "ab" player (ignored by the others). */

@@ -43,6 +43,7 @@ void bias_free(bias_data *d)
     }
     free(d->x);
     free(d->y);
+    rec_dedup_free(&d->seen);
     memset(d, 0, sizeof *d);
 }
 
@@ -115,9 +116,8 @@ int bias_add_file(bias_data *d, const char *path, void (*warn)(const char *msg),
     rec_reader *r = rec_reader_open(path, err, n);
     if (!r)
         return -1;
-    bool paired = rec_reader_run(r)->paired;
     rec_game g;
-    int rc;
+    int rc, runs = 1;
     while ((rc = rec_reader_next(r, &g)) != REC_END) {
         if (rc == REC_BAD) {
             char msg[512];
@@ -130,7 +130,16 @@ int bias_add_file(bias_data *d, const char *path, void (*warn)(const char *msg),
             d->skipped++; /* an unfinished import */
             continue;
         }
-        if (bias_add_game(d, &g, paired)) {
+        int added = rec_dedup_add(&d->seen, rec_reader_run(r), &g);
+        if (added == 0)
+            continue;
+        if (rec_reader_runs(r) != runs) { /* a concatenated file's next run: its ids start again */
+            runs = rec_reader_runs(r);
+            for (int k = 0; k < SETUP_KINDS && added > 0; k++)
+                if (close_pairs(&d->kind[k]))
+                    added = -1;
+        }
+        if (added < 0 || bias_add_game(d, &g, rec_reader_run(r)->paired)) {
             rec_reader_close(r);
             snprintf(err, n, "out of memory reading %s", MSG_PATH(path));
             return -1;
@@ -266,6 +275,7 @@ static void regress(const bias_data *d, bias_result *r)
 int bias_analyse(const bias_data *d, int resamples, uint64_t seed, bias_result *r, char *err, size_t n)
 {
     memset(r, 0, sizeof *r);
+    r->duplicates = d->seen.dropped;
     uint64_t total = 0;
     for (int k = 0; k < SETUP_KINDS; k++) {
         analyse_kind(&d->kind[k], &r->kind[k]);

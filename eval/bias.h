@@ -15,6 +15,7 @@
 #include <stdint.h>
 #include <stdio.h>
 #include "../engine/setup.h"
+#include "../selfplay/dedup.h"
 #include "../selfplay/record.h"
 #include "stats.h"
 
@@ -57,6 +58,7 @@ typedef struct bias_data {
     double *x, *y; /* regression rows: 1, start features; label */
     size_t rows, cap_rows;
     uint64_t files, skipped;
+    rec_dedup seen;  /* games already read: a game read twice counts once */
 } bias_data;
 
 typedef struct bias_kind_result {
@@ -88,6 +90,7 @@ typedef struct bias_result {
     size_t reg_rows;
     bool reg_ok;
     double beta[START_FEATURES + 1], se[START_FEATURES + 1];
+    uint64_t duplicates; /* games read twice (the same run and id), dropped */
 } bias_result;
 
 extern const int bias_diff_kinds[3][2];
@@ -95,7 +98,9 @@ extern const int bias_diff_kinds[3][2];
 void bias_init(bias_data *d);
 void bias_free(bias_data *d);
 /* Reads one records file.  Torn or corrupt blocks are reported through
- * warn (one line each) and skipped.  Returns 0, or -1 with a message in err
+ * warn (one line each) and skipped; a game already read (the same run and
+ * id, rec_dedup) is dropped and counted; each run of a concatenated file is
+ * read under its own header.  Returns 0, or -1 with a message in err
  * when the file cannot be read at all. */
 int bias_add_file(bias_data *d, const char *path, void (*warn)(const char *msg), char *err, size_t n);
 /* The same one game at a time: games of a paired run are paired up (ids 2k

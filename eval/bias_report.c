@@ -34,7 +34,7 @@ static void json_counts(FILE *f, const uint64_t c[5])
 
 void bias_print_json(const bias_result *r, FILE *f)
 {
-    fputs("{\"by_setup\":{", f);
+    fprintf(f, "{\"duplicates\":%llu,\"by_setup\":{", (unsigned long long)r->duplicates);
     int first = 1;
     for (int k = 0; k < SETUP_KINDS; k++) {
         const bias_kind_result *s = &r->kind[k];

@@ -6,6 +6,7 @@
 #include <time.h>
 #include "../engine/movegen.h"
 #include "../engine/prng.h"
+#include "../selfplay/dedup.h"
 #include "../selfplay/record.h"
 #include "../core/msg.h"
 #include "logistic.h"
@@ -79,11 +80,14 @@ static int extract(const tune_opts *o, sample_set *train, sample_set *val, tune_
     xoshiro256 rng;
     xoshiro_seed(&rng, o->seed);
     rec_game g;
+    rec_dedup seen = { 0 };
     for (int f = 0; f < o->nfiles; f++) {
         rec_reader *rd = rec_reader_open(o->files[f], err, n);
-        if (!rd)
+        if (!rd) {
+            rec_dedup_free(&seen);
             return -1;
-        const rec_run *run = rec_reader_run(rd);
+        }
+        const rec_run *run = rec_reader_run(rd); /* the run of each game read: it changes in a concatenation */
         int rc;
         while ((rc = rec_reader_next(rd, &g)) != REC_END) {
             if (rc == REC_BAD) {
@@ -95,6 +99,15 @@ static int extract(const tune_opts *o, sample_set *train, sample_set *val, tune_
             }
             if (g.winner < 0)
                 continue; /* an unfinished import has no label */
+            int added = rec_dedup_add(&seen, run, &g); /* a game read twice counts once */
+            if (added < 0) {
+                rec_reader_close(rd);
+                rec_dedup_free(&seen);
+                snprintf(err, n, "out of memory reading %s", o->files[f]);
+                return -1;
+            }
+            if (!added)
+                continue;
             /* The split is by game: a hash of (tune seed, the game's run seed and
              * setup kind, game id) against the share, so it does not depend on
              * the order the files are given in. */
@@ -107,6 +120,8 @@ static int extract(const tune_opts *o, sample_set *train, sample_set *val, tune_
         }
         rec_reader_close(rd);
     }
+    r->duplicates = seen.dropped;
+    rec_dedup_free(&seen);
     if (train->n == 0 || val->n == 0) {
         snprintf(err, n, "too few positions: %zu for training and %zu for validation from %llu games",
                  train->n, val->n, (unsigned long long)r->games);

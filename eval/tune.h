@@ -33,6 +33,7 @@ typedef struct tune_opts {
 
 typedef struct tune_result {
     uint64_t games, candidates; /* games read, turn-boundary positions seen */
+    uint64_t duplicates;        /* games read twice (the same run and id), dropped */
     size_t train_positions, validation_positions;
     double k;                   /* the scale of the returned weights: P = sigmoid(k w . f) */
     double train_before, train_after, validation_before, validation_after;

@@ -17,23 +17,67 @@
 #define VALUE_MAX 512
 
 typedef struct parser {
+    const char *text;   /* the whole file, for line numbers */
     const char *p;
+    const char *at;     /* where the property being read starts, for messages */
     const char *name;   /* the file, for messages */
     int game;           /* 1-based within the file */
     char *err;
     size_t n;
 } parser;
 
+/* The line (from 1) and byte offset of at in the text. */
+static void locate(const parser *ps, const char *at, int *line, long *offset)
+{
+    *line = 1;
+    for (const char *q = ps->text; q < at; q++)
+        *line += *q == '\n';
+    *offset = (long)(at - ps->text);
+}
+
+/* "NAME: game N: what (line L, offset O)", where is the property being
+ * read, else the parser's position. */
 static int fail(parser *ps, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 static int fail(parser *ps, const char *fmt, ...)
 {
+    int line;
+    long offset;
+    locate(ps, ps->at ? ps->at : ps->p, &line, &offset);
     int k = snprintf(ps->err, ps->n, "%s: game %d: ", ps->name, ps->game);
     va_list ap;
     va_start(ap, fmt);
     if (k >= 0 && (size_t)k < ps->n)
-        vsnprintf(ps->err + k, ps->n - (size_t)k, fmt, ap);
+        k += vsnprintf(ps->err + k, ps->n - (size_t)k, fmt, ap);
     va_end(ap);
+    if (k >= 0 && (size_t)k < ps->n)
+        snprintf(ps->err + k, ps->n - (size_t)k, " (line %d, offset %ld)", line, offset);
     return -1;
+}
+
+/* Text from the input made safe to print on one line: control bytes, quotes
+ * and backslashes escaped, cut to fit (with "..."). */
+static const char *escaped(const char *s, size_t len, char *out, size_t n)
+{
+    size_t o = 0;
+    for (size_t i = 0; i < len && s[i]; i++) {
+        unsigned char c = (unsigned char)s[i];
+        char one[8];
+        if (c == '\n' || c == '\t' || c == '\r')
+            snprintf(one, sizeof one, "\\%c", c == '\n' ? 'n' : c == '\t' ? 't' : 'r');
+        else if (c < 0x20 || c == 0x7f)
+            snprintf(one, sizeof one, "\\x%02x", c);
+        else if (c == '\\' || c == '\'')
+            snprintf(one, sizeof one, "\\%c", c);
+        else
+            snprintf(one, sizeof one, "%c", c);
+        if (o + strlen(one) + 4 >= n) {
+            snprintf(out + o, n - o, "...");
+            return out;
+        }
+        o += (size_t)snprintf(out + o, n - o, "%s", one);
+    }
+    out[o] = 0;
+    return out;
 }
 
 static void skip_space(parser *ps)
@@ -42,11 +86,27 @@ static void skip_space(parser *ps)
         ps->p++;
 }
 
+/* Whether the text from..to holds a line that starts a game, "(;": a
+ * value that runs into the next game lacks its ']'. */
+static bool runs_into_next_game(const char *from, const char *to)
+{
+    for (const char *q = from; q < to; q++)
+        if (*q == '\n') {
+            const char *r = q + 1;
+            while (r < to && isspace((unsigned char)*r))
+                r++;
+            if (to - r >= 2 && r[0] == '(' && r[1] == ';')
+                return true;
+        }
+    return false;
+}
+
 /* Reads one property "KEY[value]" (SGF escapes: \] and \\).  Returns 1, 0
  * at the end of the node, -1 on a syntax error. */
 static int property(parser *ps, char key[8], char value[VALUE_MAX])
 {
     skip_space(ps);
+    ps->at = ps->p;
     int k = 0;
     while (isupper((unsigned char)*ps->p) && k < 7)
         key[k++] = *ps->p++;
@@ -57,34 +117,60 @@ static int property(parser *ps, char key[8], char value[VALUE_MAX])
     if (*ps->p != '[')
         return fail(ps, "'[' expected after %s", key);
     size_t v = 0;
+    bool cut = false;
+    const char *open = ps->p + 1;
     for (ps->p++; *ps->p && *ps->p != ']'; ps->p++) {
         if (*ps->p == '\\' && ps->p[1])
             ps->p++;
         if (v + 1 < VALUE_MAX)
             value[v++] = *ps->p;
+        else
+            cut = true;
     }
     value[v] = 0;
-    if (*ps->p != ']')
-        return fail(ps, "unterminated %s[...]", key);
+    /* A missing ']' swallows what follows, up to the next one: say so
+     * rather than complain about the swallowed text. */
+    if (*ps->p != ']' || runs_into_next_game(open, ps->p))
+        return fail(ps, "unterminated value %s[...: no ']' before %s", key,
+                    *ps->p != ']' ? "the end of the file" : "the next game");
+    /* A value the import uses is refused when too long, never cut; any
+     * other (a long comment) may be cut, as nothing reads it. */
+    static const char *const used[] = { "POS", "PW", "PB", "W", "B" };
+    for (size_t i = 0; cut && i < sizeof used / sizeof *used; i++)
+        if (!strcmp(key, used[i]))
+            return fail(ps, "%s[...] value longer than %d bytes", key, VALUE_MAX - 1);
     ps->p++;
     return 1;
 }
 
-static int lg_point(const char *s)
+/* The point two letters name, or -1 with why in err: letters outside k..s,
+ * a point off the board, or the hole at its centre (oo). */
+static int lg_point(const char *s, char *why, size_t n)
 {
-    if (s[0] < 'k' || s[0] > 's' || s[1] < 'k' || s[1] > 's')
+    if (s[0] < 'k' || s[0] > 's' || s[1] < 'k' || s[1] > 's') {
+        snprintf(why, n, "expected 4 letters k-s, or pass");
         return -1;
-    return geo_from_axial(s[0] - 'o', s[1] - 'o');
+    }
+    int pt = geo_from_axial(s[0] - 'o', s[1] - 'o');
+    if (pt < 0)
+        snprintf(why, n, "%c%c is %s", s[0], s[1], s[0] == 'o' && s[1] == 'o' ? "the hole at the centre of the board"
+                                                                                 : "off the board");
+    return pt;
 }
 
-/* Turns one LittleGolem action into ours in p; legality is checked later. */
-static int lg_action(const position *p, const char *s, size_t len, action *a)
+/* Turns one LittleGolem action into ours in p (legality is checked later);
+ * -1 with why in err. */
+static int lg_action(const position *p, const char *s, size_t len, action *a, char *why, size_t n)
 {
     if (len == 4 && !strncmp(s, "pass", 4)) {
         *a = ACTION_PASS;
         return 0;
     }
-    int from = len == 4 ? lg_point(s) : -1, to = len == 4 ? lg_point(s + 2) : -1;
+    if (len != 4) {
+        snprintf(why, n, "expected 4 letters k-s, or pass");
+        return -1;
+    }
+    int from = lg_point(s, why, n), to = from < 0 ? -1 : lg_point(s + 2, why, n);
     if (from < 0 || to < 0)
         return -1;
     *a = act_make(from, to, p->occ[p->side] >> to & 1 ? ACT_STACK : ACT_CAPTURE);
@@ -104,22 +190,25 @@ static int play_turn(parser *ps, rec_game *g, position *p, int colour, const cha
 {
     if (game_winner(p, NULL) >= 0)
         return fail(ps, "turn %d: the game is already over", turn);
+    char text[64];
     if (colour != p->side)
-        return fail(ps, "turn %d: %c[%s], but %s is to move", turn, colour == WHITE ? 'W' : 'B', value,
-                    p->side == WHITE ? "White" : "Black");
+        return fail(ps, "turn %d: %c[%s], but %s is to move", turn, colour == WHITE ? 'W' : 'B',
+                    escaped(value, strlen(value), text, sizeof text), p->side == WHITE ? "White" : "Black");
     const char *s = value;
     for (int k = 1;; k++) {
         const char *dash = strchr(s, '-');
         size_t len = dash ? (size_t)(dash - s) : strlen(s);
         action a;
+        char shown[64], why[80];
+        escaped(s, len, shown, sizeof shown);
         if (k > 2 || (k == 2 && (p->phase != PHASE_SECOND || p->winner >= 0)))
-            return fail(ps, "turn %d: action %d '%.*s' after the turn or the game ended", turn, k, (int)len, s);
-        if (lg_action(p, s, len, &a))
-            return fail(ps, "turn %d: bad action '%.*s' (expected 4 letters k-s, or pass)", turn, (int)len, s);
+            return fail(ps, "turn %d: action %d '%s' after the turn or the game ended", turn, k, shown);
+        if (lg_action(p, s, len, &a, why, sizeof why))
+            return fail(ps, "turn %d: bad action '%s': %s", turn, shown, why);
         if (g->nactions == REC_MAX_ACTIONS || !action_is_legal(p, a)) {
-            char text[ACTION_TEXT_MAX];
-            action_to_text(a, p->side, text);
-            return fail(ps, "turn %d: illegal action '%.*s' (%s)", turn, (int)len, s, text);
+            char ours[ACTION_TEXT_MAX];
+            action_to_text(a, p->side, ours);
+            return fail(ps, "turn %d: illegal action '%s' (%s)", turn, shown, ours);
         }
         g->turns += turn_starts(p);
         g->actions[g->nactions++] = a;
@@ -133,6 +222,22 @@ static int play_turn(parser *ps, rec_game *g, position *p, int colour, const cha
     return 0;
 }
 
+/* Stores PW/PB's name as the player "lg:NAME".  Names are kept whole or
+ * refused: one without control characters that fits a records file. */
+static int set_name(parser *ps, const char *key, const char *name, char spec[REC_SPEC_MAX])
+{
+    char text[64];
+    for (const char *c = name; *c; c++)
+        if ((unsigned char)*c < 0x20 || *c == 0x7f)
+            return fail(ps, "%s[%s] holds a control character: a player's name must be one line of text", key,
+                        escaped(name, strlen(name), text, sizeof text));
+    if (strlen(name) > REC_SPEC_MAX - 4)
+        return fail(ps, "%s[%s] is %zu bytes: a records file keeps player names of at most %d", key,
+                    escaped(name, strlen(name), text, sizeof text), strlen(name), REC_SPEC_MAX - 4);
+    snprintf(spec, REC_SPEC_MAX, "lg:%s", name);
+    return 0;
+}
+
 /* The root node: the starting position and the players. */
 static int read_root(parser *ps, rec_game *g)
 {
@@ -143,15 +248,16 @@ static int read_root(parser *ps, rec_game *g)
     while ((rc = property(ps, key, value)) == 1) {
         if (!strcmp(key, "POS"))
             snprintf(pos, sizeof pos, "%.180s w 0", value);
-        else if (!strcmp(key, "PW"))
-            snprintf(g->white, sizeof g->white, "lg:%.120s", value);
-        else if (!strcmp(key, "PB"))
-            snprintf(g->black, sizeof g->black, "lg:%.120s", value);
+        else if (!strcmp(key, "PW") && set_name(ps, key, value, g->white))
+            return -1;
+        else if (!strcmp(key, "PB") && set_name(ps, key, value, g->black))
+            return -1;
     }
     if (rc < 0)
         return -1;
     if (!pos[0])
         return fail(ps, "no POS[...] (the starting position)");
+    ps->at = NULL;
     if (pos_from_text(&g->start, pos, err, sizeof err))
         return fail(ps, "bad POS: %s", err);
     g->setup = !strncmp(pos, SETUP_FIXED_TEXT, GEO_POINTS) ? SETUP_FIXED : SETUP_RANDOM;
@@ -194,7 +300,7 @@ static int read_game(parser *ps, rec_game *g)
 int lg_import(const char *text, const char *name, uint64_t *next_id, lg_sink sink, void *ctx,
               char *err, size_t n)
 {
-    parser ps = { text, name, 0, err, n };
+    parser ps = { text, text, NULL, name, 0, err, n };
     static const rec_game blank;
     rec_game *g = malloc(sizeof *g);
     if (!g) {

@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <string.h>
 #include "../engine/movegen.h"
+#include "../engine/player.h"
 #include "../engine/prng.h"
 #include "../engine/setup.h"
 #include "record.h"
@@ -31,6 +32,15 @@ uint64_t rec_game_seed(const rec_run *run, uint64_t id)
 bool rec_in_shard(const rec_run *run, uint64_t id)
 {
     return run->shards <= 1 || rec_setup_index(run, id) % run->shards == run->shard;
+}
+
+uint64_t rec_run_shard_games(const rec_run *run)
+{
+    if (run->source != REC_SOURCE_SELFPLAY)
+        return 0;
+    uint64_t setups = run->paired ? run->games / 2 : run->games, n = run->shards > 1 ? run->shards : 1;
+    uint64_t k = run->shards > 1 ? run->shard : 0, mine = setups > k ? (setups - k + n - 1) / n : 0;
+    return run->paired ? 2 * mine : mine;
 }
 
 void rec_recolour(position *p)
@@ -75,6 +85,18 @@ static int differ(char *msg, size_t n, const char *fmt, ...)
     return 1;
 }
 
+/* Whether two stored player specs name the same player: their canonical
+ * forms agree (so "ab:depth=1" is "ab:tt=16,depth=1"), or, for a spec that
+ * is not an engine player's (an import's "lg:NAME"), the texts do. */
+static bool same_player(const char *a, const char *b)
+{
+    char ca[512], cb[512], err[8];
+    if (!strcmp(a, b))
+        return true;
+    return !player_canonical(a, ca, sizeof ca, err, sizeof err) &&
+           !player_canonical(b, cb, sizeof cb, err, sizeof err) && !strcmp(ca, cb);
+}
+
 int rec_run_diff(const rec_run *a, const rec_run *b, bool with_shard, const char *an, const char *bn,
                  char *msg, size_t n)
 {
@@ -92,9 +114,9 @@ int rec_run_diff(const rec_run *a, const rec_run *b, bool with_shard, const char
     if (a->paired != b->paired)
         return differ(msg, n, "%s in %s, %s in %s", a->paired ? "--paired" : "no --paired", an,
                       b->paired ? "--paired" : "no --paired", bn);
-    if (strcmp(a->white, b->white))
+    if (!same_player(a->white, b->white))
         return differ(msg, n, "White's player %s in %s, %s in %s", a->white, an, b->white, bn);
-    if (strcmp(a->black, b->black))
+    if (!same_player(a->black, b->black))
         return differ(msg, n, "Black's player %s in %s, %s in %s", a->black, an, b->black, bn);
     if (with_shard && (a->shard != b->shard || a->shards != b->shards))
         return differ(msg, n, "--shard %u/%u in %s, %u/%u in %s", a->shard, a->shards, an, b->shard,

@@ -59,6 +59,9 @@ uint64_t rec_setup_seed(const rec_run *run, uint64_t k);
 uint64_t rec_game_seed(const rec_run *run, uint64_t id);
 /* True when game id belongs to the run's shard. */
 bool rec_in_shard(const rec_run *run, uint64_t id);
+/* The number of game ids a complete file of the run holds: those of its
+ * shard (all of them for a whole run or a merge); 0 for an import. */
+uint64_t rec_run_shard_games(const rec_run *run);
 /* Exchanges the colours of every piece; White still moves first. */
 void rec_recolour(position *p);
 
@@ -69,7 +72,9 @@ int rec_game_replay(rec_game *g, char *err, size_t n);
 /* Writes into msg the first parameter in which a and b differ, as the
  * command-line option that sets it ("--seed 7 in AN, 5 in BN" where an and
  * bn name the two), and returns 1; returns 0 when they are one run.  The
- * shard is compared only when with_shard is set. */
+ * shard is compared only when with_shard is set.  Player specs are compared
+ * in canonical form (player_canonical), so a spec stored by an older triad,
+ * or typed with defaults or in another key order, is the same player. */
 int rec_run_diff(const rec_run *a, const rec_run *b, bool with_shard, const char *an, const char *bn,
                  char *msg, size_t n);
 
@@ -125,7 +130,15 @@ enum { REC_END = 0, REC_GAME = 1, REC_BAD = -1 };
 /* Opens a records file and reads its header.  NULL with a message in err
  * when the file is missing, unreadable or not a records file. */
 rec_reader *rec_reader_open(const char *path, char *err, size_t n);
+/* The run of the game rec_reader_next() returned last.  A file that is a
+ * concatenation of records files (`cat a.trd b.trd`) holds several runs:
+ * the reader meets each run's magic and header and decodes the games after
+ * it under that header, and rec_reader_runs() counts the headers read so far
+ * (1 after open).  A damaged header of a later run is reported, and so is
+ * every games block after it, up to the next intact header: such games are
+ * never served under another run's header. */
 const rec_run *rec_reader_run(const rec_reader *r);
+int rec_reader_runs(const rec_reader *r);
 /* REC_GAME with the next game in *g; REC_END; or REC_BAD when a block is
  * torn, fails its checksum or holds a bad game: rec_reader_error() says
  * which, and the next call goes on with the next intact block. */

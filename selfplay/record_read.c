@@ -22,6 +22,8 @@ struct rec_reader {
     uint64_t offset;           /* the next frame */
     uint64_t good_end;         /* just past the last intact block */
     bool bad_seen, bad_before_good;
+    int runs;                  /* run headers read: more than one in a concatenation */
+    bool orphaned;             /* the last run header met was damaged: its games are skipped */
     rec_game *games;           /* the current block, decoded */
     int ngames, next, cap;
     buf stored, raw;
@@ -79,20 +81,22 @@ static int read_frame(rec_reader *r, int kind)
     return 0;
 }
 
-/* Moves r->offset to the next games-frame signature after from, or to the
- * end of the file. */
+/* Moves r->offset to the next games-frame signature, or file magic or
+ * header-frame signature (a concatenated file's next run), after from, or
+ * to the end of the file. */
 static void resync(rec_reader *r, uint64_t from)
 {
     uint8_t chunk[65536];
-    const uint8_t sig[4] = { 'T', 'Z', 'B', REC_KIND_GAMES };
-    for (uint64_t at = from; at < r->size; at += sizeof chunk - 3) {
+    const uint8_t sig[4] = { 'T', 'Z', 'B', REC_KIND_GAMES }, hsig[4] = { 'T', 'Z', 'B', REC_KIND_HEADER };
+    for (uint64_t at = from; at < r->size; at += sizeof chunk - (REC_FILE_MAGIC_LEN - 1)) {
         size_t n = sizeof chunk;
         if (n > r->size - at)
             n = (size_t)(r->size - at);
         if (read_at(r, at, chunk, n))
             break;
         for (size_t i = 0; i + 4 <= n; i++)
-            if (!memcmp(chunk + i, sig, 4)) {
+            if (!memcmp(chunk + i, sig, 4) || !memcmp(chunk + i, hsig, 4) ||
+                (i + REC_FILE_MAGIC_LEN - 1 <= n && !memcmp(chunk + i, REC_FILE_MAGIC, REC_FILE_MAGIC_LEN - 1))) {
                 r->offset = at + i;
                 return;
             }
@@ -131,6 +135,50 @@ static int decode_block(rec_reader *r, uint64_t at)
     return 0;
 }
 
+/* What starts at offset at: 2 a file magic, 1 a header frame (a magic
+ * lost to damage), 0 anything else. */
+static int run_start_at(rec_reader *r, uint64_t at)
+{
+    uint8_t m[REC_FILE_MAGIC_LEN - 1];
+    if (r->size - at < sizeof m || read_at(r, at, m, sizeof m))
+        return 0;
+    return !memcmp(m, REC_FILE_MAGIC, sizeof m) ? 2 : !memcmp(m, "TZB", 3) && m[3] == REC_KIND_HEADER;
+}
+
+/* Reads the next run's magic (when has_magic) and header block at
+ * r->offset, in a file that is a concatenation of records files: the games
+ * after it are then decoded under their own header.  A damaged one orphans
+ * the games up to the next intact header. */
+static int next_run(rec_reader *r, bool has_magic)
+{
+    uint64_t at = r->offset;
+    uint8_t version = REC_FORMAT_VERSION;
+    rec_run run;
+    cursor in;
+    r->runs++;
+    r->err[0] = 0;
+    if (has_magic) {
+        r->offset = at + REC_FILE_MAGIC_LEN;
+        if (read_at(r, at + REC_FILE_MAGIC_LEN - 1, &version, 1))
+            version = 0;
+    }
+    if (version != REC_FORMAT_VERSION)
+        fail(r, "run header at offset %llu (a concatenated file): records format version %d",
+             (unsigned long long)at, version);
+    else if (read_frame(r, REC_KIND_HEADER) ||
+             (in = (cursor){ r->raw.data, r->raw.data + r->raw.len, false }, rec_decode_run(&in, &run)))
+        fail(r, "damaged run header at offset %llu (a concatenated file)%s%s", (unsigned long long)at,
+             r->err[0] ? ": " : "", r->err);
+    else {
+        r->run = run;
+        r->orphaned = false;
+        return 0;
+    }
+    r->orphaned = true;
+    resync(r, at + 1);
+    return -1;
+}
+
 int rec_reader_next(rec_reader *r, rec_game *g)
 {
     while (r->next >= r->ngames) {
@@ -138,8 +186,22 @@ int rec_reader_next(rec_reader *r, rec_game *g)
         if (at >= r->size)
             return REC_END;
         r->ngames = r->next = 0;
+        int start = run_start_at(r, at);
+        if (start) {
+            if (next_run(r, start == 2)) {
+                r->bad_seen = true;
+                return REC_BAD;
+            }
+            continue;
+        }
         if (read_frame(r, REC_KIND_GAMES)) {
             resync(r, at + 1);
+            r->bad_seen = true;
+            return REC_BAD;
+        }
+        if (r->orphaned) {
+            fail(r, "games block at offset %llu skipped: it follows a damaged run header",
+                 (unsigned long long)at);
             r->bad_seen = true;
             return REC_BAD;
         }
@@ -192,12 +254,18 @@ rec_reader *rec_reader_open(const char *path, char *err, size_t n)
         return NULL;
     }
     r->good_end = r->offset;
+    r->runs = 1;
     return r;
 }
 
 const rec_run *rec_reader_run(const rec_reader *r)
 {
     return &r->run;
+}
+
+int rec_reader_runs(const rec_reader *r)
+{
+    return r->runs;
 }
 
 const char *rec_reader_error(const rec_reader *r)

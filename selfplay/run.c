@@ -154,6 +154,11 @@ static int load_existing(const run_opts *o, int fd, idset *done, uint64_t *keep,
             }
         }
     }
+    if (!rc && rec_reader_runs(r) > 1) {
+        snprintf(err, n, "cannot resume %s: it holds %d runs' headers (a concatenation of records files?)",
+                 o->out, rec_reader_runs(r));
+        rc = 2;
+    }
     if (!rc && rec_reader_bad_before_good(r)) {
         snprintf(err, n, "cannot resume %s: a damaged block lies before intact ones (%s); "
                  "see triad records verify", MSG_PATH(o->out), rec_reader_error(r));

@@ -28,12 +28,12 @@ static void specs_are_parsed_and_checked(void)
     for (size_t i = 0; i < sizeof good / sizeof *good; i++) {
         player *pl = player_new(good[i], err, sizeof err);
         CHECKF(pl != NULL, "'%s': %s", good[i], err);
-        /* The canonical spec is the spec, plus the weights' checksum when a
-         * weights file is named; it makes the same player again. */
+        /* The canonical spec (keys sorted, defaults filled in, the weights'
+         * checksum added) makes the same player again. */
         if (pl) {
             const char *canon = player_spec(pl);
-            CHECK(!strncmp(canon, good[i], strlen(good[i])));
-            CHECK(strstr(good[i], "weights=") ? strstr(canon, ",wsum=") != NULL : !strcmp(canon, good[i]));
+            CHECK(!strncmp(canon, good[i], strcspn(good[i], ":")));
+            CHECK(strstr(good[i], "weights=") ? strstr(canon, ",wsum=") != NULL : !strstr(canon, "wsum="));
             player *again = player_new(canon, err, sizeof err);
             CHECKF(again && !strcmp(player_spec(again), canon), "'%s': %s", canon, err);
             player_free(again);
@@ -41,6 +41,7 @@ static void specs_are_parsed_and_checked(void)
         player_free(pl);
     }
     expect_spec_error("ab:weights=data/weights/default.txt,wsum=00000000", "weights file has changed");
+    expect_spec_error("ab:weights=", "bad value '' for 'weights'");
     expect_spec_error("ab:wsum=12", "none is given");
     expect_spec_error("greedy:weights=data/weights/default.txt,wsum=xyz", "bad value 'xyz' for 'wsum'");
     expect_spec_error("minimax", "unknown player 'minimax'");
@@ -53,6 +54,73 @@ static void specs_are_parsed_and_checked(void)
     expect_spec_error("random:depth=2", "unknown option 'depth'");
     expect_spec_error("greedy:depth=2", "unknown option 'depth'");
     expect_spec_error("ab:weights=no/such/file", "no/such/file");
+}
+
+/* Issue 8 item 7: --resume compared specs as typed, so "ab:depth=1" and
+ * "ab:depth=1,tt=16" (the default) or reordered keys were another run. */
+static void player_canonical_spec_sorts_keys_and_fills_defaults(void)
+{
+    static const char *const same[][2] = {
+        { "ab:depth=1", "ab:depth=1,noise=0,tt=16" },
+        { "ab:tt=16,depth=1", "ab:depth=1,noise=0,tt=16" },
+        { "ab:noise=0,depth=1,tt=16", "ab:depth=1,noise=0,tt=16" },
+        { "ab", "ab:depth=4,noise=0,tt=16" },
+        { "ab:depth=0", "ab:depth=4,noise=0,tt=16" },
+        { "ab:depth=3,tt=2,noise=5", "ab:depth=3,noise=5,tt=2" },
+        { "ab:nodes=500,depth=0", "ab:nodes=500,noise=0,tt=16" },
+        { "ab:ms=100", "ab:ms=100,noise=0,tt=16" },
+        { "ab:ms=0.1", "ab:ms=0.1,noise=0,tt=16" },
+        { "ab:depth=2,depth=3", "ab:depth=3,noise=0,tt=16" },
+        { "random", "random" },
+        { "greedy", "greedy" },
+        { "greedy:weights=data/weights/default.txt,wsum=d9f19c68", "greedy:weights=data/weights/default.txt,wsum=d9f19c68" },
+    };
+    char out[256], err[256];
+    for (size_t i = 0; i < sizeof same / sizeof *same; i++) {
+        player *pl = player_new(same[i][0], err, sizeof err);
+        CHECKF(pl && !strcmp(player_spec(pl), same[i][1]), "'%s' -> '%s', want '%s'", same[i][0],
+               pl ? player_spec(pl) : err, same[i][1]);
+        player_free(pl);
+        CHECKF(!player_canonical(same[i][0], out, sizeof out, err, sizeof err) && !strcmp(out, same[i][1]),
+               "player_canonical('%s') -> '%s'", same[i][0], out);
+    }
+    /* A stored spec with its checksum canonicalises without its weights file. */
+    CHECK(!player_canonical("ab:wsum=0000abcd,weights=/no/such/file", out, sizeof out, err, sizeof err));
+    CHECK(!strcmp(out, "ab:depth=4,noise=0,tt=16,weights=/no/such/file,wsum=0000abcd"));
+    CHECK(player_canonical("ab:depth=1", out, 8, err, sizeof err) == -1);
+    /* Real differences stay different. */
+    char a[256], b[256];
+    CHECK(!player_canonical("ab:depth=1", a, sizeof a, err, sizeof err));
+    CHECK(!player_canonical("ab:depth=1,tt=32", b, sizeof b, err, sizeof err) && strcmp(a, b));
+    CHECK(!player_canonical("ab:depth=1,noise=1", b, sizeof b, err, sizeof err) && strcmp(a, b));
+}
+
+/* Issue 8 item 7: the canonical form must not change what the player does. */
+static void player_canonical_spec_plays_the_same_actions(void)
+{
+    static const char *const specs[][2] = {
+        { "ab:depth=2", "ab:tt=16,noise=0,depth=2" },
+        { "ab:nodes=300,depth=0", "ab:nodes=300" },
+        { "greedy", "greedy" },
+    };
+    char err[256];
+    for (size_t i = 0; i < sizeof specs / sizeof *specs; i++) {
+        player *a = player_new(specs[i][0], err, sizeof err), *b = player_new(specs[i][1], err, sizeof err);
+        player *c = a ? player_new(player_spec(a), err, sizeof err) : NULL;
+        REQUIRE(a && b && c);
+        position p;
+        setup_random(&p, 7 + i);
+        for (int ply = 0; ply < 12 && game_winner(&p, NULL) < 0; ply++) {
+            action x = player_choose(a, &p, 100 + ply, NULL), y = player_choose(b, &p, 100 + ply, NULL),
+                   z = player_choose(c, &p, 100 + ply, NULL);
+            CHECKF(x == y && x == z, "'%s': ply %d", specs[i][0], ply);
+            undo u;
+            pos_make(&p, x, &u);
+        }
+        player_free(a);
+        player_free(b);
+        player_free(c);
+    }
 }
 
 /* Plays a whole game with pl on both sides; every choice must be legal. */
@@ -139,6 +207,8 @@ static void greedy_takes_a_winning_capture(void)
 
 const test_case tests_player[] = {
     { "player_specs_are_parsed_and_checked", specs_are_parsed_and_checked },
+    { "player_canonical_spec_sorts_keys_and_fills_defaults", player_canonical_spec_sorts_keys_and_fills_defaults },
+    { "player_canonical_spec_plays_the_same_actions", player_canonical_spec_plays_the_same_actions },
     { "player_every_player_plays_legal_games", every_player_plays_legal_games },
     { "player_same_seed_same_action", same_seed_same_action },
     { "player_seeds_vary_the_choice", seeds_vary_the_choice },

@@ -1,0 +1,244 @@
+/* test_records2.c — the records semantics issue 8 found wrong: runs
+ * compared with canonical player specs (item 7), a concatenated file read
+ * run by run and games read twice told apart (item 8), and imported player
+ * names kept whole or refused (item 12).  Random players keep it fast;
+ * files live in a fresh directory under /tmp that each test removes. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "check.h"
+#include "../engine/setup.h"
+#include "../selfplay/dedup.h"
+#include "../selfplay/littlegolem.h"
+#include "../selfplay/record.h"
+#include "../selfplay/run.h"
+
+#define FIXED_POS "cCCCCcbBBBccbaAAbccbacCabcCBACcabcCBAcCABCCBaaABCCbbbBCccccC"
+
+typedef struct files {
+    char dir[64];
+    char a[128], b[128], cat[128];
+} files;
+
+static bool files_open(files *f)
+{
+    snprintf(f->dir, sizeof f->dir, "/tmp/triad-records2-XXXXXX");
+    if (!mkdtemp(f->dir))
+        return false;
+    snprintf(f->a, sizeof f->a, "%s/a.trd", f->dir);
+    snprintf(f->b, sizeof f->b, "%s/b.trd", f->dir);
+    snprintf(f->cat, sizeof f->cat, "%s/cat.trd", f->dir);
+    return true;
+}
+
+static void files_close(files *f)
+{
+    unlink(f->a);
+    unlink(f->b);
+    unlink(f->cat);
+    rmdir(f->dir);
+}
+
+static rec_run random_run(uint64_t games, uint64_t seed)
+{
+    rec_run run = { .games = games, .seed = seed, .setup = SETUP_RANDOM, .shards = 1 };
+    snprintf(run.white, sizeof run.white, "random");
+    snprintf(run.black, sizeof run.black, "random");
+    return run;
+}
+
+static int play_into(const rec_run *run, const char *out)
+{
+    char err[300];
+    run_opts o = { .run = *run, .out = out, .threads = 1, .block_games = 4, .flush_seconds = 1e9, .quiet = true };
+    int rc = run_selfplay(&o, err, sizeof err);
+    if (rc)
+        check_fail(__FILE__, __LINE__, "%s", err);
+    return rc;
+}
+
+/* out = the bytes of a then of b, as `cat a b > out`; damage flips the
+ * byte at that offset of b's part (-1: none). */
+static int concatenate(const char *a, const char *b, const char *out, long damage)
+{
+    FILE *o = fopen(out, "wb");
+    const char *in[2] = { a, b };
+    int rc = o ? 0 : -1;
+    for (int i = 0; i < 2 && !rc; i++) {
+        FILE *f = fopen(in[i], "rb");
+        int c;
+        long at = 0;
+        if (!f) {
+            rc = -1;
+            break;
+        }
+        while ((c = fgetc(f)) != EOF)
+            fputc(i == 1 && at++ == damage ? c ^ 0x55 : c, o);
+        fclose(f);
+    }
+    if (o && fclose(o))
+        rc = -1;
+    return rc;
+}
+
+/* Issue 8 item 8: `cat a.trd b.trd` was read with b's games under a's header. */
+static void records_concatenated_runs_are_read_each_under_its_own_header(void)
+{
+    files f;
+    REQUIRE(files_open(&f));
+    rec_run ra = random_run(6, 1), rb = random_run(6, 2);
+    if (!play_into(&ra, f.a) && !play_into(&rb, f.b) && !concatenate(f.a, f.b, f.cat, -1)) {
+        char err[300];
+        rec_reader *r = rec_reader_open(f.cat, err, sizeof err);
+        REQUIRE(r);
+        rec_game *g = malloc(sizeof *g);
+        int rc, games[3] = { 0 }, bad = 0;
+        while (g && (rc = rec_reader_next(r, g)) != REC_END) {
+            if (rc == REC_BAD) {
+                bad++;
+                continue;
+            }
+            int run = rec_reader_runs(r);
+            const rec_run *want = run == 1 ? &ra : &rb;
+            CHECKF(rec_reader_run(r)->seed == want->seed, "game %llu of run %d read under seed %llu",
+                   (unsigned long long)g->id, run, (unsigned long long)rec_reader_run(r)->seed);
+            CHECK(g->seed == rec_game_seed(want, g->id));
+            games[run < 3 ? run : 0]++;
+        }
+        CHECKF(bad == 0 && games[1] == 6 && games[2] == 6 && games[0] == 0, "bad %d, games %d + %d", bad,
+               games[1], games[2]);
+        free(g);
+        rec_reader_close(r);
+    }
+    files_close(&f);
+}
+
+/* A damaged header of the second run: its games are reported, never served
+ * under the first run's header. */
+static void records_games_after_a_damaged_run_header_are_not_served(void)
+{
+    files f;
+    REQUIRE(files_open(&f));
+    rec_run ra = random_run(6, 1), rb = random_run(6, 2);
+    /* offset 30 of b lies in its header block's payload: the CRC fails */
+    if (!play_into(&ra, f.a) && !play_into(&rb, f.b) && !concatenate(f.a, f.b, f.cat, 30)) {
+        char err[300];
+        rec_reader *r = rec_reader_open(f.cat, err, sizeof err);
+        REQUIRE(r);
+        rec_game *g = malloc(sizeof *g);
+        int rc, served = 0, bad = 0;
+        while (g && (rc = rec_reader_next(r, g)) != REC_END) {
+            if (rc == REC_BAD) {
+                bad++;
+                continue;
+            }
+            served++;
+            CHECK(rec_reader_runs(r) == 1 && rec_reader_run(r)->seed == 1);
+        }
+        CHECKF(served == 6 && bad >= 2, "served %d, bad %d", served, bad);
+        free(g);
+        rec_reader_close(r);
+    }
+    files_close(&f);
+}
+
+/* Issue 8 item 8: games read twice counted twice. */
+static void records_dedup_drops_the_same_run_and_id(void)
+{
+    rec_dedup d = { 0 };
+    rec_run run = random_run(10, 1), shard = run, other = random_run(10, 2), typed = run;
+    shard.shard = 1;
+    shard.shards = 2;
+    snprintf(typed.white, sizeof typed.white, "random"); /* the same spec */
+    rec_game *g = calloc(1, sizeof *g);
+    REQUIRE(g);
+    g->id = 3;
+    CHECK(rec_dedup_add(&d, &run, g) == 1);
+    CHECK(rec_dedup_add(&d, &run, g) == 0);
+    CHECK(rec_dedup_add(&d, &shard, g) == 0); /* a shard of the same run */
+    CHECK(rec_dedup_add(&d, &other, g) == 1); /* another seed: another run */
+    g->id = 4;
+    CHECK(rec_dedup_add(&d, &run, g) == 1);
+    for (uint64_t id = 0; id < 5000; id++) { /* past several growths */
+        g->id = 100 + id;
+        CHECK(rec_dedup_add(&d, &run, g) == 1);
+    }
+    g->id = 4;
+    CHECK(rec_dedup_add(&d, &typed, g) == 0);
+    /* ab:depth=1 and ab:depth=1,noise=0,tt=16 are the same player, so the same run */
+    rec_run a = run, b = run;
+    snprintf(a.white, sizeof a.white, "ab:depth=1");
+    snprintf(b.white, sizeof b.white, "ab:tt=16,depth=1");
+    CHECK(rec_dedup_add(&d, &a, g) == 1);
+    CHECK(rec_dedup_add(&d, &b, g) == 0);
+    CHECK(d.dropped == 4);
+
+    /* Imports: ids restart in each import, so the content decides. */
+    rec_run imp = { .source = REC_SOURCE_IMPORT, .shards = 1 };
+    setup_fixed(&g->start);
+    g->id = 0;
+    snprintf(g->white, sizeof g->white, "lg:alice");
+    snprintf(g->black, sizeof g->black, "lg:bob");
+    CHECK(rec_dedup_add(&d, &imp, g) == 1);
+    CHECK(rec_dedup_add(&d, &imp, g) == 0);
+    snprintf(g->white, sizeof g->white, "lg:carol"); /* another game, same id */
+    CHECK(rec_dedup_add(&d, &imp, g) == 1);
+    CHECK(d.dropped == 5);
+    free(g);
+    rec_dedup_free(&d);
+}
+
+/* Issue 8 item 7: specs compared as typed. */
+static void records_run_diff_compares_canonical_specs(void)
+{
+    rec_run a = random_run(10, 1), b = a;
+    char msg[300];
+    snprintf(a.white, sizeof a.white, "ab:depth=1");
+    snprintf(b.white, sizeof b.white, "ab:depth=1,tt=16");
+    CHECK(rec_run_diff(&a, &b, true, "A", "B", msg, sizeof msg) == 0);
+    snprintf(b.white, sizeof b.white, "ab:noise=0,tt=16,depth=1");
+    CHECK(rec_run_diff(&a, &b, true, "A", "B", msg, sizeof msg) == 0);
+    snprintf(b.white, sizeof b.white, "ab:depth=1,tt=32");
+    CHECK(rec_run_diff(&a, &b, true, "A", "B", msg, sizeof msg) == 1 && strstr(msg, "White's player"));
+    snprintf(a.white, sizeof a.white, "lg:x");
+    snprintf(b.white, sizeof b.white, "lg:y");
+    CHECK(rec_run_diff(&a, &b, true, "A", "B", msg, sizeof msg) == 1);
+}
+
+static int count_game(void *ctx, const rec_game *g)
+{
+    (void)g;
+    ++*(int *)ctx;
+    return 0;
+}
+
+/* Issue 8 item 12: names kept newlines and tabs, and were cut at 120. */
+static void records_littlegolem_names_are_kept_whole_or_refused(void)
+{
+    static const char *const bad[][2] = {
+        { "(;PW[a\nb]POS[" FIXED_POS "];W[kokp])", "PW[a\\nb] holds a control character" },
+        { "(;PB[a\tb]POS[" FIXED_POS "];W[kokp])", "PB[a\\tb] holds a control character" },
+        { "(;PW[" "xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx"
+          "xxxxxxxx" "]POS[" FIXED_POS "];W[kokp])", "is 125 bytes" },
+    };
+    char err[300];
+    for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
+        uint64_t next = 0;
+        int n = 0;
+        CHECK(lg_import(bad[i][0], "n.txt", &next, count_game, &n, err, sizeof err) == -1 && n == 0);
+        CHECKF(strstr(err, "n.txt: game 1: ") && strstr(err, bad[i][1]) && strstr(err, "(line 1, offset"), "%s",
+               err);
+    }
+}
+
+const test_case tests_records2[] = {
+    { "records_concatenated_runs_are_read_each_under_its_own_header",
+      records_concatenated_runs_are_read_each_under_its_own_header },
+    { "records_games_after_a_damaged_run_header_are_not_served", records_games_after_a_damaged_run_header_are_not_served },
+    { "records_dedup_drops_the_same_run_and_id", records_dedup_drops_the_same_run_and_id },
+    { "records_run_diff_compares_canonical_specs", records_run_diff_compares_canonical_specs },
+    { "records_littlegolem_names_are_kept_whole_or_refused", records_littlegolem_names_are_kept_whole_or_refused },
+    { NULL, NULL },
+};
