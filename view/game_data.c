@@ -1,13 +1,9 @@
 /* game_data.c — one game as the viewer's data file (games/N.js): actions, the
  * position string after every ply, and the SVG of the pieces as interned lines
  * with, per ply, the lines that leave and those that come (see site.h). */
-#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/file.h>
-#include <sys/stat.h>
-#include <unistd.h>
 #include "../engine/notation.h"
 #include "../engine/setup.h"
 #include "out.h"
