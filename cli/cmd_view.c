@@ -83,7 +83,7 @@ int cmd_view(int argc, char **argv)
         free(files);
         return rc;
     }
-    view_opts vo = { game, dir, &sel, limit, force, warn_line };
+    view_opts vo = { game, dir, &sel, limit, force, warn_line, NULL, NULL };
     uint64_t games;
     rc = view_write_site(&vo, files, nfiles, &games, err, sizeof err);
     sel_free(&sel);

@@ -82,6 +82,25 @@ bad "view of a missing file" "$tmp/none.trd" view "$tmp/none.trd" --out "$tmp/s5
 bad "view --game unknown" "unknown game 'chess'" view "$rec" --out "$tmp/s6" --game chess
 good "view --help" view --help && expect "view --help shows --select" grep -q -- "--select EXPR" "$tmp/out"
 
+# --- bias --html -------------------------------------------------------------
+prec=$tmp/p.trd
+if "$bin" selfplay --games 40 --players greedy --setup random --seed 9 --paired --out "$prec" --quiet &&
+    good "bias --html" bias --records "$prec" --html "$tmp/bias"; then
+    expect "bias --html: the page has the charts inline" test "$(grep -c '<figure class="chart"><svg' "$tmp/bias/index.html")" -ge 2
+    links=$(grep -o 'href="games/viewer.html?game=[0-9]*">[0-9]*<' "$tmp/bias/index.html")
+    expect "bias --html: the one-sided table links games" test -n "$links"
+    expect "bias --html: a viewer site for the linked games" test "$(ls "$tmp/bias/games/games" | wc -l)" -eq "$(wc -l <<<"$links")"
+    wrong=0
+    while read -r l; do
+        page=$(sed 's/.*game=\([0-9]*\)">.*/\1/' <<<"$l") id=$(sed 's/.*">\([0-9]*\)<$/\1/' <<<"$l")
+        grep -q "\"id\":$id," "$tmp/bias/games/games/$page.js" || wrong=$((wrong + 1))
+    done <<<"$links"
+    expect "bias --html: every link opens the game with its id" test "$wrong" -eq 0
+    expect "bias --html: the ids as a --select expression" grep -q "^triad view $prec --out DIR --select 'id=[0-9|]*'$" "$tmp/bias/one-sided-ids.txt"
+    run bias --records "$prec" --html "$tmp/bias"
+    expect "bias --html refuses a folder with files" test "$rc" -ne 0 -a -n "$(grep 'has files' "$tmp/err")"
+fi
+
 # --- show --actions ---------------------------------------------------------
 FIXED='cCCCCcbBBBccbaAAbccbacCabcCBACcabcCBAcCABCCBaaABCCbbbBCccccC'
 if good "show --actions" show --actions "D5xD4" && first=$(tail -1 "$tmp/out"); then

@@ -13,6 +13,9 @@ void out_str(buf *b, const char *s);
  * can never close a <script> element. */
 void out_json(buf *b, const char *s);
 
+/* s as HTML text: & < > " escaped. */
+void out_html(buf *b, const char *s);
+
 /* Writes b into DIR/NAME.  0, or -1 with a message in err (b->failed also
  * fails: the text is incomplete). */
 int out_file(const char *dir, const char *name, const buf *b, char *err, size_t n);

@@ -171,17 +171,21 @@ static int write_games(const view_opts *o, const char *path, int file, rec_reade
     rec_game *g = malloc(sizeof *g);
     buf data = { 0 };
     int rc, status = VIEW_OK;
+    uint64_t seq = 0;
     if (!g)
         return fail(err, n, VIEW_FAILED, "out of memory");
     while ((!o->limit || *count < o->limit) && (rc = rec_reader_next(r, g)) != REC_END) {
         if (rc == REC_BAD) {
             char msg[600];
             snprintf(msg, sizeof msg, "%s: %s", path, rec_reader_error(r));
-            o->warn(msg);
+            if (o->warn)
+                o->warn(msg);
             status = VIEW_DAMAGED;
             continue;
         }
-        if (!sel_match(o->select, g))
+        bool keep = sel_match(o->select, g) && (!o->want || o->want(o->want_ctx, file, seq, g));
+        seq++;
+        if (!keep)
             continue;
         char name[64];
         data.len = 0;

@@ -23,6 +23,10 @@ typedef struct view_opts {
     uint64_t limit;              /* at most this many games; 0: all */
     bool force;                  /* write into a folder that already has files */
     void (*warn)(const char *);  /* damaged blocks, reported as they are met */
+    /* Optional, besides select: keep a game only when want() says so; file
+     * is its file's index, seq its place among the file's intact games. */
+    bool (*want)(void *ctx, int file, uint64_t seq, const rec_game *g);
+    void *want_ctx;
 } view_opts;
 
 /* Exit statuses: done, a damaged block was skipped, bad input (a records
