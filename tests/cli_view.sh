@@ -109,5 +109,12 @@ if good "show --actions" show --actions "D5xD4" && first=$(tail -1 "$tmp/out"); 
 fi
 bad "show --actions with an illegal action" "action 2 'A1xI5'" show --actions "D5xD4 A1xI5"
 
+# --- the site's scripts are compiled in from view/assets/ ------------------------
+src=$(cd "$(dirname "$0")/.." && pwd)/view
+if [ -f "$src/embed.sh" ]; then
+    sh "$src/embed.sh" >"$tmp/assets.c"
+    expect "view/assets.c is view/embed.sh's output (rerun it after editing view/assets/)" cmp -s "$tmp/assets.c" "$src/assets.c"
+fi
+
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]

@@ -72,7 +72,7 @@ const char view_index_js[] =
     "  'use strict';\n"
     "  var $ = function (id) { return document.getElementById(id); };\n"
     "  var D = TRIAD_INDEX, ROWS = D.games.map(function (r, i) { return { i: i, r: r }; });\n"
-    "  var LIMIT = 500, showAll = false, sortCol = 0, sortDir = 1, shown = ROWS;\n"
+    "  var LIMIT = 500, showAll = false, sortCol = 1, sortDir = 1, shown = ROWS; // by id\n"
     "  var RESULT = { '-1': '*', '0': '1-0', '1': '0-1' }, WIN = { '-1': 'none', '0': 'white', '1': 'black' };\n"
     "  var COLS = [\n"
     "    { name: 'game', num: true, key: function (x) { return x.i; } },\n"

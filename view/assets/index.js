@@ -5,7 +5,7 @@
   'use strict';
   var $ = function (id) { return document.getElementById(id); };
   var D = TRIAD_INDEX, ROWS = D.games.map(function (r, i) { return { i: i, r: r }; });
-  var LIMIT = 500, showAll = false, sortCol = 0, sortDir = 1, shown = ROWS;
+  var LIMIT = 500, showAll = false, sortCol = 1, sortDir = 1, shown = ROWS; // by id
   var RESULT = { '-1': '*', '0': '1-0', '1': '0-1' }, WIN = { '-1': 'none', '0': 'white', '1': 'black' };
   var COLS = [
     { name: 'game', num: true, key: function (x) { return x.i; } },
