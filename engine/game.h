@@ -51,6 +51,7 @@ typedef struct game_def {
      * position to the next.  Both return the length written, or -1 when n
      * is too small. */
     const char *svg_viewbox;
+    const char *svg_legend;           /* one line of HTML saying what the marks mean */
     int (*svg_board)(char *buf, size_t n);
     int (*svg_pieces)(const void *s, game_action last, char *buf, size_t n);
 } game_def;

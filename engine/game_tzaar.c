@@ -115,6 +115,7 @@ const game_def game_tzaar = {
     .action_to_text = tz_action_to_text,
     .action_from_text = tz_action_from_text,
     .svg_viewbox = TZ_SVG_VIEWBOX,
+    .svg_legend = TZ_SVG_LEGEND,
     .svg_board = tz_svg_board,
     .svg_pieces = tz_svg_pieces,
 };

@@ -7,6 +7,9 @@
 #include "game.h"
 
 #define TZ_SVG_VIEWBOX "0 0 358 392"
+#define TZ_SVG_LEGEND                                                                                 \
+    "<b>light</b>: White, <b>dark</b>: Black; ring + dot: Tzaar, dot: Tzarra, plain: Tott; badge: stack " \
+    "height; arrow: last action (dashed: a stack)"
 
 int tz_svg_board(char *buf, size_t n);
 /* s is a position; last an action (position.h) or GAME_NO_ACTION. */

@@ -98,6 +98,15 @@ check_ply() { # GAME PLY
     else
         not_ok "game $g ply $k shows triad's position" "page '$got', triad '$want'"
     fi
+    # The board drawn for ply K has triad's stacks: as many light and dark pieces.
+    local cells=${want%% *} wn bn
+    wn=$(grep -o 'href="#w[abc]"' "$art/viewer-$g-$k.html" | wc -l)
+    bn=$(grep -o 'href="#b[abc]"' "$art/viewer-$g-$k.html" | wc -l)
+    if [ "$wn" -eq "$(tr -cd 'abc' <<<"$cells" | wc -c)" ] && [ "$bn" -eq "$(tr -cd 'ABC' <<<"$cells" | wc -c)" ]; then
+        ok "game $g ply $k: the board shows triad's stacks ($wn White, $bn Black)"
+    else
+        not_ok "game $g ply $k: the board shows triad's stacks" "drawn $wn White and $bn Black, position $cells"
+    fi
     grep -q "<span id=\"ply\">$k</span>" "$art/viewer-$g-$k.html" && ok "game $g ply $k: the ply counter says $k" ||
         not_ok "game $g ply $k: the ply counter says $k" "$(grep -o '<span id="ply">[^<]*' "$art/viewer-$g-$k.html")"
 }

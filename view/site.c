@@ -135,21 +135,18 @@ static int viewer_page(buf *b, const game_def *game, uint64_t games, char *err, 
     free(board);
     out_printf(b, "<g id=\"pieces\"></g></svg>\n<p class=\"legend\">%s</p></div>\n"
                   "<div class=\"panel\">\n<p id=\"meta\" class=\"meta\"></p>\n"
-                  "<div class=\"controls\"><button id=\"first\" title=\"first (Home)\">|&#x25C0;</button>"
-                  "<button id=\"prev\" title=\"previous (&larr;)\">&#x25C0;</button>"
+                  "<div class=\"controls\"><button id=\"first\" title=\"first (Home)\" aria-label=\"first\">|&#x25C0;</button>"
+                  "<button id=\"prev\" title=\"previous (&larr;)\" aria-label=\"previous\">&#x25C0;</button>"
                   "<span class=\"plyno\">ply <span id=\"ply\">0</span> / <span id=\"plies\">0</span></span>"
-                  "<button id=\"next\" title=\"next (&rarr;)\">&#x25B6;</button>"
-                  "<button id=\"last\" title=\"last (End)\">&#x25B6;|</button></div>\n"
+                  "<button id=\"next\" title=\"next (&rarr;)\" aria-label=\"next\">&#x25B6;</button>"
+                  "<button id=\"last\" title=\"last (End)\" aria-label=\"last\">&#x25B6;|</button></div>\n"
                   "<input id=\"slider\" type=\"range\" min=\"0\" max=\"0\" value=\"0\" aria-label=\"ply\">\n"
                   "<p id=\"tomove\" class=\"tomove\"></p>\n"
                   "<div class=\"posbox\"><code id=\"pos\" class=\"pos\"></code>"
                   "<button id=\"copy\" title=\"copy the position string\">copy</button></div>\n"
                   "<ol id=\"actions\" class=\"actions\"></ol>\n</div>\n</main>\n"
                   "<script>var TRIAD_GAMES=%llu;</script>\n<script src=\"viewer.js\"></script>\n</body>\n</html>\n",
-               !strcmp(game->name, "tzaar")
-                   ? "<b>light</b>: White, <b>dark</b>: Black; ring + dot: Tzaar, dot: Tzarra, plain: Tott; "
-                     "badge: stack height; arrow: last action (dashed: a stack)"
-                   : "",
+               game->svg_legend ? game->svg_legend : "",
                (unsigned long long)games);
     return VIEW_OK;
 }
