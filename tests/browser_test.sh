@@ -65,7 +65,7 @@ clean() {
 }
 
 # --- the site -----------------------------------------------------------------
-games=7
+games=40 # two data files (32 games each): game 35 is in the second
 rm -rf "$art/site" "$art/r.trd"
 if ! "$bin" selfplay --games $games --players random --setup random --seed 11 --out "$art/r.trd" --quiet ||
     ! "$bin" view "$art/r.trd" --out "$art/site" >/dev/null; then
@@ -112,15 +112,15 @@ check_ply() { # GAME PLY
 }
 check_ply 0 0
 check_ply 2 7
-last=$(sed -n 8p "$art/cat.txt" | sed 's/^[^:]*: *//' | wc -w)
-check_ply 3 "$last"
+last=$(sed -n 72p "$art/cat.txt" | sed 's/^[^:]*: *//' | wc -w)
+check_ply 35 "$last"
 grep -q 'class="w-mark current"\|class="b-mark current"' "$art/viewer-2-7.html" &&
     ok "the current action is highlighted" || not_ok "the current action is highlighted" "no li.current"
 [ "$(grep -o '<use href=.#[wb][abc]' "$art/viewer-2-7.html" | wc -l)" -gt 20 ] &&
     ok "the board shows the pieces" || not_ok "the board shows the pieces" "fewer than 21 pieces in the SVG"
 
 # The checks can fail: a broken data file must be caught.
-cp -r "$art/site" "$art/broken" && printf 'triadGame({' >"$art/broken/games/1.js"
+cp -r "$art/site" "$art/broken" && printf 'triadGame({' >"$art/broken/games/0.js"
 dom "file://$art/broken/viewer.html?game=1&ply=3" broken
 if grep -q '<pre id="errors" class="errors" hidden=""></pre>' "$art/broken.html"; then
     not_ok "a broken data file is reported" "the error box stayed empty"

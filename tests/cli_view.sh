@@ -49,23 +49,25 @@ bad() { # DESCRIPTION PATTERN ARGS...: exit 2, nothing on stdout, one stderr lin
 }
 
 rec=$tmp/r.trd
-"$bin" selfplay --games 12 --players random --setup random --seed 4 --out "$rec" --quiet ||
+"$bin" selfplay --games 40 --players random --setup random --seed 4 --out "$rec" --quiet ||
     { echo "not ok - selfplay for the view tests"; echo "0 passed, 1 failed"; exit 1; }
 
 # --- the site ---------------------------------------------------------------
 if good "view writes a site" view "$rec" --out "$tmp/site"; then
-    for f in index.html viewer.html index-data.js index.js viewer.js style.css games/0.js games/11.js; do
+    for f in index.html viewer.html index-data.js index.js viewer.js style.css games/0.js games/1.js; do
         expect "view wrote $f" test -s "$tmp/site/$f"
     done
-    expect "one data file per game" test "$(ls "$tmp/site/games" | wc -l)" -eq 12
-    expect "the index data lists 12 games" test "$(grep -c '^\[' "$tmp/site/index-data.js")" -eq 12
-    expect "the summary line names the index" grep -qx "12 games: $tmp/site/index.html" "$tmp/out"
+    expect "data files of 32 games" test "$(ls "$tmp/site/games" | wc -l)" -eq 2 -a \
+        "$(grep -c '^triadGame(' "$tmp/site/games/0.js")" -eq 32 -a "$(grep -c '^triadGame(' "$tmp/site/games/1.js")" -eq 8
+    expect "the index data lists 40 games" test "$(grep -c '^\[' "$tmp/site/index-data.js")" -eq 40
+    expect "the summary line names the index" grep -qx "40 games: $tmp/site/index.html" "$tmp/out"
     expect "no temporary files left" test -z "$(find "$tmp/site" -name '.*tmp')"
     expect "nothing refers to the network" test -z "$(grep -lE 'https?://' "$tmp/site"/*.html "$tmp/site"/*.js "$tmp/site"/*.css)"
 fi
 bad "view refuses a folder with files" "has files (--force" view "$rec" --out "$tmp/site"
 if good "view --force --select --limit" view "$rec" --out "$tmp/site" --force --select 'id=2-9,setup=random' --limit 3; then
-    expect "--force removed the earlier games" test "$(ls "$tmp/site/games" | wc -l)" -eq 3
+    expect "--force removed the earlier games" test "$(ls "$tmp/site/games")" = "0.js" -a \
+        "$(grep -c '^triadGame(' "$tmp/site/games/0.js")" -eq 3
     expect "--select and --limit keep ids 2, 3, 4" \
         test "$(sed -n 's/^\[\([0-9]*\),.*/\1/p' "$tmp/site/index-data.js" | sort -n | tr '\n' ' ')" = "2 3 4 "
 fi
@@ -89,11 +91,11 @@ if "$bin" selfplay --games 40 --players greedy --setup random --seed 9 --paired 
     expect "bias --html: the page has the charts inline" test "$(grep -c '<figure class="chart"><svg' "$tmp/bias/index.html")" -ge 2
     links=$(grep -o 'href="games/viewer.html?game=[0-9]*">[0-9]*<' "$tmp/bias/index.html")
     expect "bias --html: the one-sided table links games" test -n "$links"
-    expect "bias --html: a viewer site for the linked games" test "$(ls "$tmp/bias/games/games" | wc -l)" -eq "$(wc -l <<<"$links")"
+    expect "bias --html: a viewer site for the linked games" test "$(cat "$tmp/bias/games/games/"*.js | grep -c '^triadGame(')" -eq "$(wc -l <<<"$links")"
     wrong=0
     while read -r l; do
         page=$(sed 's/.*game=\([0-9]*\)">.*/\1/' <<<"$l") id=$(sed 's/.*">\([0-9]*\)<$/\1/' <<<"$l")
-        grep -q "\"id\":$id," "$tmp/bias/games/games/$page.js" || wrong=$((wrong + 1))
+        grep -q "^triadGame({\"index\":$page,\"id\":$id," "$tmp/bias/games/games/$((page / 32)).js" || wrong=$((wrong + 1))
     done <<<"$links"
     expect "bias --html: every link opens the game with its id" test "$wrong" -eq 0
     expect "bias --html: the ids as a --select expression" grep -q "^triad view $prec --out DIR --select 'id=[0-9|]*'$" "$tmp/bias/one-sided-ids.txt"

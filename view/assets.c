@@ -171,8 +171,9 @@ const char view_index_js[] =
     ;
 
 const char view_viewer_js[] =
-    "/* triad view: the game page.  Loads games/N.js (a <script>, since file://\n"
-    " * pages may not fetch), then shows ply k as the pieces' SVG lines of that ply\n"
+    "/* triad view: the game page.  Loads games/K.js, the file of TRIAD_CHUNK\n"
+    " * games holding game N (a <script>, since file:// pages may not fetch),\n"
+    " * then shows ply k as the pieces' SVG lines of that ply\n"
     " * (drawn by triad in C) over the board already in the page.  No game rules\n"
     " * here: every position string and drawing comes with the data. */\n"
     "(function () {\n"
@@ -291,10 +292,11 @@ const char view_viewer_js[] =
     "  if (index > 0) prev.href = 'viewer.html?game=' + (index - 1); else prev.hidden = true;\n"
     "  if (index + 1 < TRIAD_GAMES) next.href = 'viewer.html?game=' + (index + 1); else next.hidden = true;\n"
     "\n"
-    "  window.triadGame = function (g) { G = g; init(); };\n"
-    "  var s = document.createElement('script');\n"
-    "  s.src = 'games/' + index + '.js';\n"
-    "  s.onerror = function () { report('cannot load games/' + index + '.js'); };\n"
+    "  window.triadGame = function (g) { if (g.index === index) { G = g; init(); } };\n"
+    "  var s = document.createElement('script'), file = 'games/' + Math.floor(index / TRIAD_CHUNK) + '.js';\n"
+    "  s.src = file;\n"
+    "  s.onload = function () { if (!G) report(file + ' does not hold game ' + index); };\n"
+    "  s.onerror = function () { report('cannot load ' + file); };\n"
     "  document.head.appendChild(s);\n"
     "})();\n"
     ;

@@ -145,9 +145,9 @@ static int viewer_page(buf *b, const game_def *game, uint64_t games, char *err, 
                   "<div class=\"posbox\"><code id=\"pos\" class=\"pos\"></code>"
                   "<button id=\"copy\" title=\"copy the position string\">copy</button></div>\n"
                   "<ol id=\"actions\" class=\"actions\"></ol>\n</div>\n</main>\n"
-                  "<script>var TRIAD_GAMES=%llu;</script>\n<script src=\"viewer.js\"></script>\n</body>\n</html>\n",
+                  "<script>var TRIAD_GAMES=%llu, TRIAD_CHUNK=%d;</script>\n<script src=\"viewer.js\"></script>\n</body>\n</html>\n",
                game->svg_legend ? game->svg_legend : "",
-               (unsigned long long)games);
+               (unsigned long long)games, VIEW_CHUNK);
     return VIEW_OK;
 }
 
@@ -160,13 +160,23 @@ static int put_static(const char *dir, const char *name, const char *text, char 
     return rc ? VIEW_FAILED : VIEW_OK;
 }
 
+/* Writes games/K.js, the data of games K * VIEW_CHUNK on, and empties chunk. */
+static int flush_chunk(const view_opts *o, buf *chunk, uint64_t count, char *err, size_t n)
+{
+    char name[64];
+    snprintf(name, sizeof name, "games/%llu.js", (unsigned long long)((count - 1) / VIEW_CHUNK));
+    int rc = out_file(o->dir, name, chunk, err, n);
+    chunk->len = 0;
+    return rc ? VIEW_FAILED : VIEW_OK;
+}
+
 /* Writes every selected game of one file; VIEW_* (VIEW_DAMAGED: a block was
- * skipped).  *count goes up with each game written. */
-static int write_games(const view_opts *o, const char *path, int file, rec_reader *r, buf *rows, uint64_t *count,
-                       char *err, size_t n)
+ * skipped).  *count goes up with each game; chunk holds the games not yet
+ * written (they fill files of VIEW_CHUNK games across records files). */
+static int write_games(const view_opts *o, const char *path, int file, rec_reader *r, buf *rows, buf *chunk,
+                       uint64_t *count, char *err, size_t n)
 {
     rec_game *g = malloc(sizeof *g);
-    buf data = { 0 };
     int rc, status = VIEW_OK;
     uint64_t seq = 0;
     if (!g)
@@ -184,23 +194,23 @@ static int write_games(const view_opts *o, const char *path, int file, rec_reade
         seq++;
         if (!keep)
             continue;
-        char name[64];
-        data.len = 0;
-        snprintf(name, sizeof name, "games/%llu.js", (unsigned long long)*count);
-        if (view_game_data(o->game, g, *count, &data, err, n) || out_file(o->dir, name, &data, err, n)) {
+        if (view_game_data(o->game, g, *count, chunk, err, n)) {
             status = VIEW_FAILED;
             break;
         }
         put_row(rows, g, file, (*count)++);
+        if (*count % VIEW_CHUNK == 0 && flush_chunk(o, chunk, *count, err, n)) {
+            status = VIEW_FAILED;
+            break;
+        }
     }
-    buf_free(&data);
     free(g);
     return status;
 }
 
 int view_write_site(const view_opts *o, const char *const *files, int nfiles, uint64_t *games, char *err, size_t n)
 {
-    buf runs = { 0 }, rows = { 0 }, page = { 0 };
+    buf runs = { 0 }, rows = { 0 }, page = { 0 }, chunk = { 0 };
     int status = prepare_dir(o, err, n), lock = -1;
     *games = 0;
     if (status)
@@ -221,11 +231,13 @@ int view_write_site(const view_opts *o, const char *const *files, int nfiles, ui
         }
         out_str(&runs, i ? ",\n" : "");
         put_run(&runs, files[i], rec_reader_run(r));
-        int rc = write_games(o, files[i], i, r, &rows, games, err, n);
+        int rc = write_games(o, files[i], i, r, &rows, &chunk, games, err, n);
         rec_reader_close(r);
         if (rc > status)
             status = rc;
     }
+    if ((status == VIEW_OK || status == VIEW_DAMAGED) && chunk.len)
+        status = flush_chunk(o, &chunk, *games, err, n) ? VIEW_FAILED : status;
     if (status == VIEW_OK || status == VIEW_DAMAGED) {
         out_str(&page, "var TRIAD_INDEX={\"game\":");
         out_json(&page, o->game->name);
@@ -255,6 +267,7 @@ int view_write_site(const view_opts *o, const char *const *files, int nfiles, ui
     buf_free(&runs);
     buf_free(&rows);
     buf_free(&page);
+    buf_free(&chunk);
     close(lock);
     return status;
 }

@@ -3,9 +3,9 @@
  * The site opens from file:// with no server and no network: index.html
  * (the games table, from index-data.js), viewer.html (one page for every
  * game: the board drawn by the game's own SVG renderer, game.h) and
- * games/N.js, one small script per game holding its actions, the position
- * string after every ply and the SVG of its pieces as the lines that change
- * from ply to ply.  Layout and sizes: docs/viewer.md. */
+ * games/K.js, scripts holding VIEW_CHUNK games each: every game's actions,
+ * the position string after every ply and the SVG of its pieces as the
+ * lines that change from ply to ply.  Layout and sizes: docs/viewer.md. */
 #ifndef TRIAD_VIEW_SITE_H
 #define TRIAD_VIEW_SITE_H
 
@@ -15,6 +15,10 @@
 #include "../engine/game.h"
 #include "../selfplay/buf.h"
 #include "select.h"
+
+/* Games per data file: few files to write and copy, and still a small
+ * script to load for one game (about 12 KB a game). */
+#define VIEW_CHUNK 32
 
 typedef struct view_opts {
     const game_def *game;
@@ -39,8 +43,9 @@ enum { VIEW_OK = 0, VIEW_DAMAGED = 1, VIEW_BAD_INPUT = 2, VIEW_FAILED = 3 };
 int view_write_site(const view_opts *o, const char *const *files, int nfiles, uint64_t *games, char *err,
                     size_t n);
 
-/* The per-game data file's text (games/N.js) for g as game number index of
- * the site; exposed for the tests.  0, or -1 with a message in err. */
+/* Appends game g's data, as game number index of the site, to b: one
+ * statement "triadGame({...});" (docs/viewer.md).  0, or -1 with a message
+ * in err. */
 int view_game_data(const game_def *game, const rec_game *g, uint64_t index, buf *b, char *err, size_t n);
 
 /* Static files of the site (view/assets.c, generated from view/assets/). */

@@ -1,5 +1,6 @@
-/* triad view: the game page.  Loads games/N.js (a <script>, since file://
- * pages may not fetch), then shows ply k as the pieces' SVG lines of that ply
+/* triad view: the game page.  Loads games/K.js, the file of TRIAD_CHUNK
+ * games holding game N (a <script>, since file:// pages may not fetch),
+ * then shows ply k as the pieces' SVG lines of that ply
  * (drawn by triad in C) over the board already in the page.  No game rules
  * here: every position string and drawing comes with the data. */
 (function () {
@@ -118,9 +119,10 @@
   if (index > 0) prev.href = 'viewer.html?game=' + (index - 1); else prev.hidden = true;
   if (index + 1 < TRIAD_GAMES) next.href = 'viewer.html?game=' + (index + 1); else next.hidden = true;
 
-  window.triadGame = function (g) { G = g; init(); };
-  var s = document.createElement('script');
-  s.src = 'games/' + index + '.js';
-  s.onerror = function () { report('cannot load games/' + index + '.js'); };
+  window.triadGame = function (g) { if (g.index === index) { G = g; init(); } };
+  var s = document.createElement('script'), file = 'games/' + Math.floor(index / TRIAD_CHUNK) + '.js';
+  s.src = file;
+  s.onload = function () { if (!G) report(file + ' does not hold game ' + index); };
+  s.onerror = function () { report('cannot load ' + file); };
   document.head.appendChild(s);
 })();
