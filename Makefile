@@ -34,7 +34,7 @@ CFLAGS ?=
 ALL_CFLAGS = $(CFLAGS_BASE) $(CFLAGS_OPT) $(CFLAGS)
 
 BUILD    = build/$(VARIANT)
-LIB_SRC  = $(wildcard core/*.c engine/*.c selfplay/*.c eval/*.c)
+LIB_SRC  = $(wildcard core/*.c engine/*.c selfplay/*.c eval/*.c view/*.c)
 CLI_SRC  = $(wildcard cli/*.c)
 TEST_SRC = $(wildcard tests/*.c)
 LIB_OBJ  = $(LIB_SRC:%.c=$(BUILD)/%.o)

@@ -6,6 +6,7 @@
 #include "../core/fileio.h"
 #include "../core/msg.h"
 #include "../eval/bias.h"
+#include "../eval/bias_html.h"
 #include "commands.h"
 #include "opts.h"
 
@@ -16,7 +17,8 @@ static void warn_line(const char *msg)
 
 /* Checks the outputs before the analysis: none is an input, none exists
  * unless --force, each can be created.  0, or 2 after the error line. */
-static int check_outputs(const opt_list *records, const char *report, const char *plots, bool force)
+static int check_outputs(const opt_list *records, const char *report, const char *plots, const char *html,
+                         bool force)
 {
     char err[600], path[8192];
     struct stat st;
@@ -30,6 +32,8 @@ static int check_outputs(const opt_list *records, const char *report, const char
         }
     }
     if (report && fio_out_check(report, force, err, sizeof err))
+        return cli_error("bias", "%s", err);
+    if (html && bias_html_check(html, force, err, sizeof err))
         return cli_error("bias", "%s", err);
     if (!plots)
         return 0;
@@ -48,7 +52,7 @@ static int check_outputs(const opt_list *records, const char *report, const char
 int cmd_bias(int argc, char **argv)
 {
     OPT_LIST_OWNED opt_list records = { 0 };
-    const char *plots = NULL, *report = NULL;
+    const char *plots = NULL, *report = NULL, *html = NULL;
     bool json = false, force = false;
     int resamples = 1000;
     uint64_t seed = 1;
@@ -57,14 +61,16 @@ int cmd_bias(int argc, char **argv)
         { "json", OPT_FLAG, &json, NULL, "print the figures as one JSON object", 0, 0, NULL },
         { "plots", OPT_STR, &plots, "DIR", "write PNG and SVG charts (gnuplot) into DIR", 0, 0, NULL },
         { "report", OPT_STR, &report, "FILE.md", "write a Markdown report (embeds the charts of --plots)", 0, 0, NULL },
-        { "force", OPT_FLAG, &force, NULL, "overwrite an existing report or charts", 0, 0, NULL },
+        { "force", OPT_FLAG, &force, NULL, "overwrite an existing report, charts or web page", 0, 0, NULL },
+        { "html", OPT_STR, &html, "DIR", "write the report as a web page with inline charts and the most "
+                                        "one-sided setups' games (DIR/index.html; needs gnuplot)", 0, 0, NULL },
         { "resamples", OPT_INT, &resamples, "B", "bootstrap resamples for the paired intervals (default 1000)",
           100, 100000, NULL },
         { "seed", OPT_U64, &seed, "S", "seed of the bootstrap (default 1)", 0, 0, NULL },
         { 0 },
     };
     const cmd_spec spec = {
-        "bias", "--records FILE... [--json] [--plots DIR] [--report FILE.md] [--force]",
+        "bias", "--records FILE... [--json] [--plots DIR] [--report FILE.md] [--html DIR] [--force]",
         "White's score for each setup kind with 95% Wilson intervals, the differences\n"
         "between kinds, the paired-game analysis (how much the setup itself decides),\n"
         "a logistic regression of White's result on features of random setups, and\n"
@@ -76,7 +82,7 @@ int cmd_bias(int argc, char **argv)
         return rc == 1 ? 0 : rc;
     if (!records.n)
         return cli_error("bias", "--records FILE... is required");
-    if ((rc = check_outputs(&records, report, plots, force)))
+    if ((rc = check_outputs(&records, report, plots, html, force)))
         return rc;
 
     char err[512];
@@ -102,6 +108,8 @@ int cmd_bias(int argc, char **argv)
     if (plots && bias_write_plots(&r, plots, force, err, sizeof err))
         rc = cli_error("bias", "%s", err);
     if (!rc && report && bias_write_report(&r, report, plots, force, err, sizeof err))
+        rc = cli_error("bias", "%s", err);
+    if (!rc && html && bias_write_html(&r, records.items, records.n, html, force, err, sizeof err))
         rc = cli_error("bias", "%s", err);
     return rc ? 1 : 0;
 }

@@ -1,5 +1,6 @@
 /* cmd_position.c — commands that look at one position: perft, show, legal. */
 #include <stdio.h>
+#include <string.h>
 #include "../engine/movegen.h"
 #include "../engine/notation.h"
 #include "../engine/perft.h"
@@ -79,19 +80,48 @@ int cmd_perft(int argc, char **argv)
     return 0;
 }
 
+/* Plays the space-separated actions of list from p; 0, or 2 after naming
+ * the first that does not parse or is not legal. */
+static int play_actions(const char *cmd, position *p, const char *list)
+{
+    char word[64], err[256];
+    int k = 0;
+    for (const char *s = list; *s;) {
+        size_t len = strcspn(s, " ");
+        if (len) {
+            action a;
+            undo u;
+            snprintf(word, sizeof word, "%.*s", (int)(len < sizeof word ? len : sizeof word - 1), s);
+            k++;
+            if (action_parse_legal(p, word, &a, err, sizeof err))
+                return cli_error(cmd, "--actions: action %d '%s': %s", k, word, err);
+            pos_make(p, a, &u);
+        }
+        s += len + (s[len] == ' ');
+    }
+    return 0;
+}
+
 int cmd_show(int argc, char **argv)
 {
-    const char *text = NULL, *setup = NULL;
+    const char *text = NULL, *setup = NULL, *actions = NULL;
     uint64_t seed = 0;
     bool seed_given = false;
-    const opt_spec opts[] = { POSITION_OPTS(text, setup, seed, seed_given), { 0 } };
-    const cmd_spec spec = { "show", "[--position STR | --setup KIND [--seed S]]",
-                            "Draws the board with coordinates, then prints the position string.", opts };
+    const opt_spec opts[] = {
+        POSITION_OPTS(text, setup, seed, seed_given),
+        { "actions", OPT_STR, &actions, "\"A B ...\"", "play these actions first (space-separated)", 0, 0, NULL },
+        { 0 },
+    };
+    const cmd_spec spec = { "show", "[--position STR | --setup KIND [--seed S]] [--actions \"A B ...\"]",
+                            "Draws the board with coordinates, then prints the position string; with\n"
+                            "--actions, of the position after those actions.", opts };
     int rc = opts_parse(&spec, argc, argv);
     if (rc)
         return rc == 1 ? 0 : rc;
     position p;
     if ((rc = cli_position("show", text, setup, seed, seed_given, &p)))
+        return rc;
+    if (actions && (rc = play_actions("show", &p, actions)))
         return rc;
     char buf[POS_TEXT_MAX];
     pos_draw(&p, stdout);

@@ -22,6 +22,7 @@ int cmd_engine(int argc, char **argv);
 int cmd_bias(int argc, char **argv);
 int cmd_tune(int argc, char **argv);
 int cmd_match(int argc, char **argv);
+int cmd_view(int argc, char **argv);
 
 /* The starting position named by --position STR or --setup KIND [--seed S]
  * (default: the fixed setup).  Returns 0, or 2 after printing the error. */

@@ -26,6 +26,7 @@ static const command commands[] = {
     { "tune", cmd_tune, "fit evaluation weights to game outcomes (Texel's method, GSL)" },
     { "match", cmd_match, "paired games between two players: score, Elo interval, pentanomial, SPRT" },
     { "bias", cmd_bias, "the opening-setup bias study: scores, intervals, tests, plots, report" },
+    { "view", cmd_view, "records as a static web site: games table and a board viewer" },
 };
 
 static void usage(FILE *out)

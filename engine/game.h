@@ -16,6 +16,7 @@
 #define GAME_MAX_PLAYERS 4
 
 typedef uint32_t game_action;
+#define GAME_NO_ACTION ((game_action)0xffffffffu)
 
 typedef struct game_def {
     const char *name;
@@ -40,6 +41,19 @@ typedef struct game_def {
     int (*from_text)(void *s, const char *text, char *err, size_t n);
     void (*action_to_text)(const void *s, game_action a, char *buf, size_t n);
     int (*action_from_text)(const void *s, const char *text, game_action *a, char *err, size_t n);
+
+    /* Drawing, for viewers (view/): SVG fragments in one coordinate system
+     * whose viewBox is svg_viewbox.  svg_board writes what never changes
+     * (the board, its coordinates, and the <defs> the pieces refer to);
+     * svg_pieces writes the pieces of s, then last (the action that led to
+     * s, or GAME_NO_ACTION) on top, one self-contained element per line, so
+     * that a viewer can store a game as the lines that change from one
+     * position to the next.  Both return the length written, or -1 when n
+     * is too small. */
+    const char *svg_viewbox;
+    const char *svg_legend;           /* one line of HTML saying what the marks mean */
+    int (*svg_board)(char *buf, size_t n);
+    int (*svg_pieces)(const void *s, game_action last, char *buf, size_t n);
 } game_def;
 
 extern const game_def game_tzaar;

@@ -4,6 +4,7 @@
 #include "game.h"
 #include "movegen.h"
 #include "notation.h"
+#include "render_tzaar.h"
 #include "setup.h"
 
 static const char *const tzaar_setups[] = { "random", "fixed", "tournament", NULL };
@@ -113,6 +114,10 @@ const game_def game_tzaar = {
     .from_text = tz_from_text,
     .action_to_text = tz_action_to_text,
     .action_from_text = tz_action_from_text,
+    .svg_viewbox = TZ_SVG_VIEWBOX,
+    .svg_legend = TZ_SVG_LEGEND,
+    .svg_board = tz_svg_board,
+    .svg_pieces = tz_svg_pieces,
 };
 
 const game_def *game_find(const char *name)

@@ -37,6 +37,7 @@ run_part "research command tests" "$here/cli_research.sh" "$build/triad"
 run_part "file safety tests" "$here/cli_files.sh" "$build/triad"
 run_part "number and message tests" "$here/cli_nums.sh" "$build/triad"
 run_part "records semantics tests (issue 8)" "$here/cli_records2.sh" "$build/triad"
+run_part "view tests" "$here/cli_view.sh" "$build/triad"
 failed=$((failed + broken))
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]

@@ -1,0 +1,97 @@
+/* cmd_view.c — `triad view`: records files as a static web site (view/). */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "../view/select.h"
+#include "../view/site.h"
+#include "commands.h"
+#include "opts.h"
+
+static void warn_line(const char *msg)
+{
+    fprintf(stderr, "triad view: %s\n", msg);
+}
+
+int cmd_view(int argc, char **argv)
+{
+    const char *dir = NULL, *game_name = "tzaar", *expr = NULL;
+    uint64_t limit = 0;
+    bool force = false;
+    const opt_spec opts[] = {
+        { "out", OPT_STR, &dir, "DIR", "the site's folder (index.html, viewer.html, games/)", 0, 0, NULL },
+        { "game", OPT_STR, &game_name, "NAME", "the game the records hold (default tzaar)", 0, 0, NULL },
+        { "select", OPT_STR, &expr, "EXPR", "only games matching EXPR, e.g. setup=random,id=100-199 "
+                                          "(docs/viewer.md)", 0, 0, NULL },
+        { "limit", OPT_U64, &limit, "N", "at most N games (the first selected)", 0, 0, NULL },
+        { "force", OPT_FLAG, &force, NULL, "write into a DIR that already has files", 0, 0, NULL },
+        { 0 },
+    };
+    const cmd_spec spec = {
+        "view", "RECORDS... --out DIR [--game NAME] [--select EXPR] [--limit N] [--force]",
+        "Writes the games as a static web site that opens from file:// (no server, no\n"
+        "network): index.html lists them (sortable, filterable, with the runs and\n"
+        "per-seat figures); viewer.html?game=N&ply=K steps through game N with the\n"
+        "board drawn by triad.  EXPR: comma-separated KEY=VALUE terms, all of which\n"
+        "must hold; keys id and turns take N or N-M, setup random|fixed|tournament,\n"
+        "ending trinity|no_capture|unfinished, winner white|black|none; VALUE may list\n"
+        "alternatives with '|'.  Details: docs/viewer.md.",
+        opts,
+    };
+    /* File operands may come before, between or after the options. */
+    char **optv = malloc(((size_t)argc + 1) * sizeof *optv);
+    const char **files = malloc(((size_t)argc + 1) * sizeof *files);
+    int nopt = 0, nfiles = 0, rc;
+    if (!optv || !files) {
+        free(optv);
+        free(files);
+        return cli_error("view", "out of memory");
+    }
+    optv[nopt++] = argv[0];
+    for (int i = 1; i < argc; i++) {
+        if (strncmp(argv[i], "--", 2) || !argv[i][2]) {
+            files[nfiles++] = argv[i];
+            continue;
+        }
+        optv[nopt++] = argv[i];
+        const opt_spec *o = opts;
+        while (o->name && strcmp(o->name, argv[i] + 2))
+            o++;
+        if (o->name && o->kind != OPT_FLAG && i + 1 < argc)
+            optv[nopt++] = argv[++i];
+    }
+    optv[nopt] = NULL;
+    rc = opts_parse(&spec, nopt, optv);
+    free(optv);
+    if (rc) {
+        free(files);
+        return rc == 1 ? 0 : rc;
+    }
+    char err[1024];
+    selection sel;
+    const game_def *game = game_find(game_name);
+    if (!nfiles)
+        rc = cli_error("view", "no RECORDS file given (see triad view --help)");
+    else if (!dir)
+        rc = cli_error("view", "--out DIR is required");
+    else if (!game)
+        rc = cli_error("view", "unknown game '%s' (expected tzaar)", game_name);
+    else if (!game->svg_board || !game->svg_pieces)
+        rc = cli_error("view", "the game '%s' has no SVG renderer", game_name);
+    else if (sel_parse(&sel, expr, err, sizeof err))
+        rc = cli_error("view", "%s", err);
+    if (rc) {
+        free(files);
+        return rc;
+    }
+    view_opts vo = { game, dir, &sel, limit, force, warn_line, NULL, NULL };
+    uint64_t games;
+    rc = view_write_site(&vo, files, nfiles, &games, err, sizeof err);
+    sel_free(&sel);
+    free(files);
+    if (rc == VIEW_BAD_INPUT || rc == VIEW_FAILED) {
+        cli_error("view", "%s", err);
+        return rc == VIEW_BAD_INPUT ? 2 : 1;
+    }
+    printf("%llu games: %s/index.html\n", (unsigned long long)games, dir);
+    return rc == VIEW_DAMAGED ? 1 : 0;
+}

@@ -1,0 +1,18 @@
+/* render_tzaar.h — TZAAR drawn as SVG for the game interface's viewers
+ * (game.h: svg_board, svg_pieces). */
+#ifndef TRIAD_RENDER_TZAAR_H
+#define TRIAD_RENDER_TZAAR_H
+
+#include <stddef.h>
+#include "game.h"
+
+#define TZ_SVG_VIEWBOX "0 0 358 392"
+#define TZ_SVG_LEGEND                                                                                 \
+    "<b>light</b>: White, <b>dark</b>: Black; ring + dot: Tzaar, dot: Tzarra, plain: Tott; badge: stack " \
+    "height; arrow: last action (dashed: a stack)"
+
+int tz_svg_board(char *buf, size_t n);
+/* s is a position; last an action (position.h) or GAME_NO_ACTION. */
+int tz_svg_pieces(const void *s, game_action last, char *buf, size_t n);
+
+#endif

@@ -1,0 +1,345 @@
+/* bias_html.c — see bias_html.h. */
+#include <dirent.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "../core/msg.h"
+#include "../view/out.h"
+#include "../view/site.h"
+#include "bias_html.h"
+#include "plot.h"
+
+/* A pair of games 2k, 2k+1 of one file that the same arrangement won. */
+typedef struct one_sided {
+    int file;
+    uint64_t id;           /* 2k */
+    uint64_t seq[2];       /* both games' places in the file */
+    int turns;             /* both games together */
+    int holder;            /* the colour of the winning arrangement in game 2k */
+    int setup;
+} one_sided;
+
+typedef struct game_key {
+    uint64_t id, seq;
+    int winner, turns, setup;
+} game_key;
+
+static int by_id(const void *a, const void *b)
+{
+    const game_key *x = a, *y = b;
+    return x->id < y->id ? -1 : x->id > y->id;
+}
+
+static int by_turns(const void *a, const void *b)
+{
+    const one_sided *x = a, *y = b;
+    if (x->turns != y->turns)
+        return x->turns - y->turns;
+    if (x->file != y->file)
+        return x->file - y->file;
+    return x->id < y->id ? -1 : x->id > y->id;
+}
+
+/* The selected games as (file, seq), sorted: a game's rank here is its page
+ * number in the view site, which writes games in file order. */
+typedef struct picked {
+    int file;
+    uint64_t seq;
+} picked;
+
+static int by_place(const void *a, const void *b)
+{
+    const picked *x = a, *y = b;
+    if (x->file != y->file)
+        return x->file - y->file;
+    return x->seq < y->seq ? -1 : x->seq > y->seq;
+}
+
+typedef struct picks {
+    picked *p;
+    size_t n;
+} picks;
+
+static bool want_game(void *ctx, int file, uint64_t seq, const rec_game *g)
+{
+    (void)g;
+    const picks *k = ctx;
+    picked key = { file, seq };
+    return bsearch(&key, k->p, k->n, sizeof *k->p, by_place) != NULL;
+}
+
+static long page_of(const picks *k, int file, uint64_t seq)
+{
+    picked key = { file, seq }, *at = bsearch(&key, k->p, k->n, sizeof *k->p, by_place);
+    return at ? (long)(at - k->p) : -1;
+}
+
+/* Appends the one-sided pairs of one paired file to *out. */
+static int scan_file(const char *path, int file, one_sided **out, size_t *nout, size_t *cap, char *err, size_t n)
+{
+    rec_reader *r = rec_reader_open(path, err, n);
+    if (!r)
+        return -1;
+    if (!rec_reader_run(r)->paired) {
+        rec_reader_close(r);
+        return 0;
+    }
+    rec_game *g = malloc(sizeof *g);
+    game_key *keys = NULL;
+    size_t nkeys = 0, capk = 0;
+    int rc, status = 0;
+    for (uint64_t seq = 0; g && (rc = rec_reader_next(r, g)) != REC_END;) {
+        if (rc == REC_BAD)
+            continue; /* bias_add_file() has reported it already */
+        if (nkeys == capk) {
+            game_key *k = realloc(keys, (capk = capk ? 2 * capk : 1024) * sizeof *k);
+            if (!k)
+                break;
+            keys = k;
+        }
+        keys[nkeys++] = (game_key){ g->id, seq++, g->winner, g->turns, g->setup };
+    }
+    if (!g || (nkeys == capk && rc != REC_END))
+        status = -1, snprintf(err, n, "out of memory");
+    qsort(keys, nkeys, sizeof *keys, by_id);
+    for (size_t i = 0; !status && i + 1 < nkeys; i++) {
+        const game_key *a = &keys[i], *b = &keys[i + 1];
+        if (a->id % 2 || b->id != a->id + 1 || a->winner < 0 || b->winner < 0 || a->winner == b->winner)
+            continue; /* one arrangement won both: White in one game, Black in the other */
+        if (*nout == *cap) {
+            one_sided *o = realloc(*out, (*cap = *cap ? 2 * *cap : 256) * sizeof *o);
+            if (!o) {
+                status = -1, snprintf(err, n, "out of memory");
+                break;
+            }
+            *out = o;
+        }
+        (*out)[(*nout)++] = (one_sided){ file, a->id, { a->seq, b->seq }, a->turns + b->turns, a->winner, a->setup };
+    }
+    free(keys);
+    free(g);
+    rec_reader_close(r);
+    return status;
+}
+
+static void cell(buf *b, const char *cls, const char *fmt, double v)
+{
+    out_printf(b, "<td%s>", cls);
+    out_printf(b, fmt, v);
+    out_str(b, "</td>");
+}
+
+static void put_tables(buf *b, const bias_result *r)
+{
+    static const char *const num = " class=\"num\"";
+    out_str(b, "<section><h2>White's score by setup kind</h2><div class=\"scroll\"><table><thead><tr><th>setup</th>"
+               "<th class=\"num\">games</th><th class=\"num\">White's score</th><th>95% interval</th>"
+               "<th class=\"num\">mean turns (sd)</th><th class=\"num\">trinity</th><th class=\"num\">no capture</th>"
+               "</tr></thead><tbody>\n");
+    for (int k = 0; k < SETUP_KINDS; k++) {
+        const bias_kind_result *s = &r->kind[k];
+        if (!s->games)
+            continue;
+        out_printf(b, "<tr><td>%s</td><td class=\"num\">%llu</td>", setup_names[k], (unsigned long long)s->games);
+        cell(b, num, "%.2f%%", 100 * s->white_score);
+        out_printf(b, "<td>%.2f%% – %.2f%%</td><td class=\"num\">%.1f (%.1f)</td><td class=\"num\">%llu</td>"
+                      "<td class=\"num\">%llu</td></tr>\n", 100 * s->ci.lo, 100 * s->ci.hi, s->mean_turns,
+                   s->sd_turns, (unsigned long long)s->endings[1], (unsigned long long)s->endings[2]);
+    }
+    out_str(b, "</tbody></table></div>\n");
+    if (r->has_diff[0] || r->has_diff[1] || r->has_diff[2]) {
+        out_str(b, "<h3>Differences between kinds (Newcombe interval, pooled z test)</h3><ul>\n");
+        for (int i = 0; i < 3; i++)
+            if (r->has_diff[i])
+                out_printf(b, "<li>%s − %s: %+.2f points, 95%% [%+.2f, %+.2f], z = %.2f, p = %.3g</li>\n",
+                           setup_names[bias_diff_kinds[i][0]], setup_names[bias_diff_kinds[i][1]],
+                           100 * r->diff[i].diff, 100 * r->diff[i].ci.lo, 100 * r->diff[i].ci.hi, r->diff[i].z,
+                           r->diff[i].p_value);
+        out_str(b, "</ul>\n");
+    }
+    out_str(b, "</section>\n");
+    for (int k = 0; k < SETUP_KINDS; k++) {
+        const bias_kind_result *s = &r->kind[k];
+        if (s->pairs < 2)
+            continue;
+        out_printf(b, "<section><h2>Paired games, %s setups (%llu pairs)</h2><ul>\n", setup_names[k],
+                   (unsigned long long)s->pairs);
+        out_printf(b, "<li>White's points per pair 0 / 1 / 2: %llu / %llu / %llu</li>\n",
+                   (unsigned long long)s->white_penta[0], (unsigned long long)s->white_penta[2],
+                   (unsigned long long)s->white_penta[4]);
+        out_printf(b, "<li>the first game's White arrangement, points per pair 0 / 1 / 2: %llu / %llu / %llu</li>\n",
+                   (unsigned long long)s->holder_penta[0], (unsigned long long)s->holder_penta[2],
+                   (unsigned long long)s->holder_penta[4]);
+        out_printf(b, "<li>variance of the per-setup score beyond chance: %.4f, 95%% [%.4f, %.4f] (%.1f%% of the "
+                      "outcome variance)</li>\n", s->setup_var, s->setup_var_ci.lo, s->setup_var_ci.hi,
+                   100 * s->setup_share);
+        out_printf(b, "<li>one-sided setups (the same arrangement wins both games): %.1f%% observed, %.1f%% by "
+                      "chance, so %.1f%% 95%% [%.1f%%, %.1f%%] decided by the setup</li></ul></section>\n",
+                   100 * s->one_sided_observed, 100 * s->one_sided_expected, 100 * s->one_sided,
+                   100 * s->one_sided_ci.lo, 100 * s->one_sided_ci.hi);
+    }
+    if (r->reg_ok) {
+        out_printf(b, "<section><h2>What favours White in a random setup (logistic regression, %zu games)</h2>"
+                      "<div class=\"scroll\"><table><thead><tr><th>feature (White − Black)</th><th class=\"num\">"
+                      "coefficient</th><th class=\"num\">standard error</th><th class=\"num\">z</th></tr></thead>"
+                      "<tbody>\n", r->reg_rows);
+        for (int j = 0; j <= START_FEATURES; j++) {
+            out_printf(b, "<tr><td>%s</td>", j ? start_feature_names[j - 1] : "intercept");
+            cell(b, num, "%.4f", r->beta[j]);
+            cell(b, num, "%.4f", r->se[j]);
+            cell(b, num, "%.2f", r->beta[j] / r->se[j]);
+            out_str(b, "</tr>\n");
+        }
+        out_str(b, "</tbody></table></div></section>\n");
+    }
+}
+
+/* Copies dir/plots/NAME.svg into b from its <svg> on; 0, or -1 when missing. */
+static int inline_svg(buf *b, const char *dir, const char *name)
+{
+    char path[4096];
+    snprintf(path, sizeof path, "%s/plots/%s.svg", dir, name);
+    FILE *f = fopen(path, "rb");
+    if (!f)
+        return -1;
+    buf svg = { 0 };
+    char chunk[8192];
+    size_t k;
+    while ((k = fread(chunk, 1, sizeof chunk, f)) > 0)
+        buf_put(&svg, chunk, k);
+    fclose(f);
+    buf_byte(&svg, 0);
+    const char *start = svg.failed ? NULL : strstr((const char *)svg.data, "<svg");
+    if (start)
+        out_printf(b, "<figure class=\"chart\">%s</figure>\n", start);
+    buf_free(&svg);
+    return start ? 0 : -1;
+}
+
+static void put_one_sided(buf *b, buf *ids, const one_sided *o, size_t n, const picks *pk,
+                          const char *const *files, int nfiles)
+{
+    out_printf(b, "<section><h2>The most one-sided setups</h2>\n<p>Paired games in which the same arrangement "
+                  "of pieces won both games, once as White and once as Black: the setup, not the first move, "
+                  "decided them.  The %zu quickest (fewest turns over the pair) of these; each game opens in "
+                  "the viewer.</p>\n", n);
+    if (!n) {
+        out_str(b, "<p>None: the records hold no paired games (<code>selfplay --paired</code>), or no "
+                   "arrangement won both games of a pair.</p></section>\n");
+        return;
+    }
+    out_str(b, "<div class=\"scroll\"><table><thead><tr><th class=\"num\">rank</th><th>file</th><th>setup</th>"
+               "<th>games (ids)</th><th>won both</th><th class=\"num\">turns</th></tr></thead><tbody>\n");
+    for (size_t i = 0; i < n; i++) {
+        long p0 = page_of(pk, o[i].file, o[i].seq[0]), p1 = page_of(pk, o[i].file, o[i].seq[1]);
+        out_printf(b, "<tr><td class=\"num\">%zu</td><td>", i + 1);
+        out_html(b, files[o[i].file]);
+        out_printf(b, "</td><td>%s, pair %llu</td><td><a href=\"games/viewer.html?game=%ld\">%llu</a>, "
+                      "<a href=\"games/viewer.html?game=%ld\">%llu</a></td><td>game %llu's %s arrangement</td>"
+                      "<td class=\"num\">%d</td></tr>\n",
+                   setup_names[o[i].setup % SETUP_KINDS], (unsigned long long)(o[i].id / 2), p0,
+                   (unsigned long long)o[i].id, p1, (unsigned long long)o[i].id + 1, (unsigned long long)o[i].id,
+                   o[i].holder == WHITE ? "White" : "Black", o[i].turns);
+    }
+    out_str(b, "</tbody></table></div>\n<p>The same games for <code>triad view</code> "
+               "(also in <a href=\"one-sided-ids.txt\">one-sided-ids.txt</a>):</p>\n");
+    for (int f = 0; f < nfiles; f++) {
+        bool any = false;
+        for (size_t i = 0; i < n; i++)
+            if (o[i].file == f) {
+                if (!any) {
+                    out_printf(ids, "triad view %s --out DIR --select 'id=", files[f]);
+                    any = true;
+                } else
+                    out_str(ids, "|");
+                out_printf(ids, "%llu|%llu", (unsigned long long)o[i].id, (unsigned long long)o[i].id + 1);
+            }
+        if (any)
+            out_str(ids, "'\n");
+    }
+    out_str(b, "<pre class=\"pos\">");
+    buf_put(b, ids->data, ids->len);
+    out_str(b, "</pre></section>\n");
+}
+
+int bias_html_check(const char *dir, bool force, char *err, size_t n)
+{
+    DIR *d = opendir(dir);
+    if (!d)
+        return 0;
+    struct dirent *e;
+    bool empty = true;
+    while ((e = readdir(d)))
+        empty = empty && (!strcmp(e->d_name, ".") || !strcmp(e->d_name, ".."));
+    closedir(d);
+    if (!empty && !force)
+        return snprintf(err, n, "%s exists and has files (give --force to write into it)", MSG_PATH(dir)), -1;
+    return 0;
+}
+
+int bias_write_html(const bias_result *r, const char *const *files, int nfiles, const char *dir, bool force,
+                    char *err, size_t n)
+{
+    if (bias_html_check(dir, force, err, n))
+        return -1;
+    char plots[4096], games_dir[4096];
+    snprintf(plots, sizeof plots, "%s/plots", dir);
+    snprintf(games_dir, sizeof games_dir, "%s/games", dir);
+    if (plot_mkdir(dir, err, n) || bias_write_plots(r, plots, force, err, n))
+        return -1;
+
+    one_sided *o = NULL;
+    size_t no = 0, cap = 0;
+    for (int f = 0; f < nfiles; f++)
+        if (scan_file(files[f], f, &o, &no, &cap, err, n))
+            return free(o), -1;
+    qsort(o, no, sizeof *o, by_turns);
+    if (no > BIAS_HTML_ONE_SIDED)
+        no = BIAS_HTML_ONE_SIDED;
+    picks pk = { malloc((2 * no + 1) * sizeof *pk.p), 0 };
+    if (!pk.p)
+        return free(o), snprintf(err, n, "out of memory"), -1;
+    for (size_t i = 0; i < no; i++)
+        for (int j = 0; j < 2; j++)
+            pk.p[pk.n++] = (picked){ o[i].file, o[i].seq[j] };
+    qsort(pk.p, pk.n, sizeof *pk.p, by_place);
+
+    /* The viewer site of the listed games. */
+    selection all = { 0 };
+    view_opts vo = { &game_tzaar, games_dir, &all, 0, force, NULL, want_game, &pk };
+    uint64_t written;
+    int rc = 0;
+    if (view_write_site(&vo, files, nfiles, &written, err, n) >= VIEW_BAD_INPUT)
+        rc = -1;
+
+    buf b = { 0 }, ids = { 0 };
+    if (!rc) {
+        out_str(&b, "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
+                    "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
+                    "<title>TZAAR opening-setup bias</title>\n<link rel=\"stylesheet\" href=\"games/style.css\">\n"
+                    "<style>.chart{margin:1em 0}.chart svg{max-width:100%;height:auto;background:#fff;"
+                    "border:1px solid var(--line)}</style>\n</head>\n<body>\n<header><h1>TZAAR opening-setup bias "
+                    "<span class=\"sub\">triad bias — models in docs/bias.md</span></h1>"
+                    "<nav><a href=\"games/index.html\">the listed games</a></nav></header>\n<main>\n<p>Records: ");
+        for (int f = 0; f < nfiles; f++) {
+            out_str(&b, f ? ", " : "");
+            out_html(&b, files[f]);
+        }
+        out_str(&b, "</p>\n");
+        put_tables(&b, r);
+        out_str(&b, "<section><h2>Charts</h2>\n");
+        inline_svg(&b, dir, "white_score");
+        inline_svg(&b, dir, "game_length");
+        inline_svg(&b, dir, "setup_scores");
+        out_str(&b, "</section>\n");
+        put_one_sided(&b, &ids, o, no, &pk, files, nfiles);
+        out_str(&b, "</main>\n</body>\n</html>\n");
+        if (out_file(dir, "one-sided-ids.txt", &ids, err, n) || out_file(dir, "index.html", &b, err, n))
+            rc = -1;
+    }
+    buf_free(&b);
+    buf_free(&ids);
+    free(pk.p);
+    free(o);
+    return rc;
+}

@@ -1,0 +1,27 @@
+/* bias_html.h — the bias study as a web page: `triad bias --html DIR`.
+ *
+ * DIR/index.html holds the study's tables and its charts inline (the SVGs of
+ * bias_write_plots(), drawn by gnuplot into DIR/plots), and a table of the
+ * most one-sided setups of paired runs (the same arrangement won both games
+ * of the pair), the quickest first, each linked to its two games in a
+ * `triad view` site written into DIR/games.  DIR/one-sided-ids.txt gives
+ * them as --select expressions for `triad view`. */
+#ifndef TRIAD_BIAS_HTML_H
+#define TRIAD_BIAS_HTML_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include "bias.h"
+
+#define BIAS_HTML_ONE_SIDED 50 /* setups listed */
+
+/* 0 when DIR is missing, empty, or force is set; else -1 with a message in
+ * err (so that `triad bias` can refuse before the analysis runs). */
+int bias_html_check(const char *dir, bool force, char *err, size_t n);
+
+/* files are the records r was computed from.  Refuses a DIR that has files
+ * unless force.  0, or -1 with a message in err. */
+int bias_write_html(const bias_result *r, const char *const *files, int nfiles, const char *dir, bool force,
+                    char *err, size_t n);
+
+#endif

@@ -1,0 +1,140 @@
+#!/usr/bin/env bash
+# browser_test.sh [BINARY] — `triad view` in a real browser.  Installs
+# Debian's chromium when it is missing (apt-get; root or sudo), plays a few
+# quick games, writes the site, then opens its pages headless from file://
+# and checks: no script errors (the pages' own error box and chromium's
+# console log), the index lists every game, and the viewer stepped to ply K
+# (viewer.html?game=G&ply=K) shows the position string that `triad show
+# --actions` computes for ply K.  Screenshots of the index and of a board
+# mid-game (desktop 1280x800 and phone 390x844) are kept in build/browser/.
+# Prints "ok - ..." / "not ok - ..." and "N passed, N failed"; exits
+# non-zero on any failure.
+#   tests/browser_test.sh build/release/triad
+set -u
+here=$(cd "$(dirname "$0")" && pwd)
+bin=${1:-$here/../build/release/triad}
+case $bin in /*) ;; *) bin=$PWD/$bin ;; esac
+[ -x "$bin" ] || { echo "browser_test.sh: $bin is not an executable (make first)"; echo "0 passed, 1 failed"; exit 1; }
+art=$here/../build/browser
+mkdir -p "$art" && art=$(cd "$art" && pwd)
+passed=0 failed=0
+ok() { echo "ok - $1"; passed=$((passed + 1)); }
+not_ok() { echo "not ok - $1"; printf '#   %s\n' "$2"; failed=$((failed + 1)); }
+finish() { echo "$passed passed, $failed failed"; [ "$failed" -eq 0 ]; exit; }
+
+# --- chromium -----------------------------------------------------------------
+browser=$(command -v chromium || command -v chromium-browser || true)
+if [ -z "$browser" ]; then
+    sudo=
+    [ "$(id -u)" -eq 0 ] || sudo="sudo -n"
+    t0=$(date +%s)
+    echo "# installing chromium (apt-get)"
+    if $sudo env DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends chromium >"$art/apt.log" 2>&1 ||
+        { $sudo apt-get update >>"$art/apt.log" 2>&1 &&
+          $sudo env DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends chromium >>"$art/apt.log" 2>&1; }; then
+        echo "# chromium installed in $(($(date +%s) - t0)) s"
+    fi
+    browser=$(command -v chromium || true)
+fi
+[ -n "$browser" ] || { not_ok "chromium is available" "could not install it, see $art/apt.log"; finish; }
+ok "chromium is available ($("$browser" --version 2>/dev/null | head -1))"
+
+profile=$(mktemp -d)
+trap 'rm -rf "$profile"' EXIT
+flags=(--headless --disable-gpu --no-first-run --user-data-dir="$profile" --virtual-time-budget=5000
+       --enable-logging=stderr --v=0)
+[ "$(id -u)" -ne 0 ] || flags+=(--no-sandbox) # chromium refuses to run as root with its sandbox
+
+# dom URL NAME: the page's DOM after load in $art/NAME.html, chromium's log in $art/NAME.log.
+dom() { timeout 60 "$browser" "${flags[@]}" --dump-dom "$1" >"$art/$2.html" 2>"$art/$2.log"; }
+# shot URL NAME WIDTH HEIGHT: a PNG screenshot in $art/NAME.png.
+shot() {
+    rm -f "$art/$2.png"
+    timeout 60 "$browser" "${flags[@]}" --window-size="$3,$4" --hide-scrollbars --screenshot="$art/$2.png" "$1" \
+        >/dev/null 2>"$art/$2.log"
+}
+# clean NAME DESCRIPTION: no error in the page's box and none in the console log.
+clean() {
+    if ! grep -q '<pre id="errors" class="errors" hidden=""></pre>' "$art/$1.html"; then
+        not_ok "$2: no script errors" "the page's error box: $(grep -o '<pre id="errors"[^<]*' "$art/$1.html" | head -c 300)"
+    elif grep -E 'Uncaught|CONSOLE.*(Error|error)|Failed to load|ERR_FILE_NOT_FOUND' "$art/$1.log" >/dev/null; then
+        not_ok "$2: no script errors" "$(grep -E 'Uncaught|CONSOLE|Failed to load|ERR_FILE' "$art/$1.log" | head -3)"
+    else
+        ok "$2: no script errors"
+    fi
+}
+
+# --- the site -----------------------------------------------------------------
+games=40 # two data files (32 games each): game 35 is in the second
+rm -rf "$art/site" "$art/r.trd"
+if ! "$bin" selfplay --games $games --players random --setup random --seed 11 --out "$art/r.trd" --quiet ||
+    ! "$bin" view "$art/r.trd" --out "$art/site" >/dev/null; then
+    not_ok "selfplay and view write the site" "see above"
+    finish
+fi
+ok "selfplay and view write the site"
+site="file://$art/site"
+
+dom "$site/index.html" index
+clean index "index.html"
+rows=$(grep -o 'href="viewer.html?game=[0-9]*"' "$art/index.html" | sort -u | wc -l)
+[ "$rows" -eq "$games" ] && ok "the index lists $games games" || not_ok "the index lists $games games" "it lists $rows"
+grep -q "$games of $games" "$art/index.html" && ok "the index counts $games of $games" ||
+    not_ok "the index counts $games of $games" "no '$games of $games' in the DOM"
+
+# Each game's start and actions, in the order view wrote them (file order).
+"$bin" records cat --start "$art/r.trd" >"$art/cat.txt"
+check_ply() { # GAME PLY
+    local g=$1 k=$2 start acts want got
+    start=$(sed -n "$((2 * g + 1))p" "$art/cat.txt" | cut -d' ' -f3-)
+    acts=$(sed -n "$((2 * g + 2))p" "$art/cat.txt" | sed 's/^[^:]*: *//' | tr ' ' '\n' | head -n "$k" | tr '\n' ' ')
+    [ "$k" -gt 0 ] || acts=
+    want=$("$bin" show --position "$start" --actions "$acts" | tail -1)
+    dom "$site/viewer.html?game=$g&ply=$k" "viewer-$g-$k"
+    clean "viewer-$g-$k" "viewer game $g ply $k"
+    got=$(sed -n 's/.*<code id="pos" class="pos">\([^<]*\)<\/code>.*/\1/p' "$art/viewer-$g-$k.html")
+    if [ -n "$want" ] && [ "$got" = "$want" ]; then
+        ok "game $g ply $k shows triad's position"
+    else
+        not_ok "game $g ply $k shows triad's position" "page '$got', triad '$want'"
+    fi
+    # The board drawn for ply K has triad's stacks: as many light and dark pieces.
+    local cells=${want%% *} wn bn
+    wn=$(grep -o 'href="#w[abc]"' "$art/viewer-$g-$k.html" | wc -l)
+    bn=$(grep -o 'href="#b[abc]"' "$art/viewer-$g-$k.html" | wc -l)
+    if [ "$wn" -eq "$(tr -cd 'abc' <<<"$cells" | wc -c)" ] && [ "$bn" -eq "$(tr -cd 'ABC' <<<"$cells" | wc -c)" ]; then
+        ok "game $g ply $k: the board shows triad's stacks ($wn White, $bn Black)"
+    else
+        not_ok "game $g ply $k: the board shows triad's stacks" "drawn $wn White and $bn Black, position $cells"
+    fi
+    grep -q "<span id=\"ply\">$k</span>" "$art/viewer-$g-$k.html" && ok "game $g ply $k: the ply counter says $k" ||
+        not_ok "game $g ply $k: the ply counter says $k" "$(grep -o '<span id="ply">[^<]*' "$art/viewer-$g-$k.html")"
+}
+check_ply 0 0
+check_ply 2 7
+last=$(sed -n 72p "$art/cat.txt" | sed 's/^[^:]*: *//' | wc -w)
+check_ply 35 "$last"
+grep -q 'class="w-mark current"\|class="b-mark current"' "$art/viewer-2-7.html" &&
+    ok "the current action is highlighted" || not_ok "the current action is highlighted" "no li.current"
+[ "$(grep -o '<use href=.#[wb][abc]' "$art/viewer-2-7.html" | wc -l)" -gt 20 ] &&
+    ok "the board shows the pieces" || not_ok "the board shows the pieces" "fewer than 21 pieces in the SVG"
+
+# The checks can fail: a broken data file must be caught.
+cp -r "$art/site" "$art/broken" && printf 'triadGame({' >"$art/broken/games/0.js"
+dom "file://$art/broken/viewer.html?game=1&ply=3" broken
+if grep -q '<pre id="errors" class="errors" hidden=""></pre>' "$art/broken.html"; then
+    not_ok "a broken data file is reported" "the error box stayed empty"
+else
+    ok "a broken data file is reported"
+fi
+rm -rf "$art/broken"
+
+# --- screenshots (artefacts; look at them) -------------------------------------
+shot "$site/index.html" index 1280 800
+shot "$site/viewer.html?game=2&ply=17" viewer 1280 800
+shot "$site/viewer.html?game=2&ply=17" viewer-phone 390 844
+for s in index viewer viewer-phone; do
+    size=$(stat -c %s "$art/$s.png" 2>/dev/null || echo 0)
+    [ "$size" -gt 10000 ] && ok "screenshot $s.png ($size bytes)" || not_ok "screenshot $s.png" "missing or blank ($size bytes)"
+done
+finish

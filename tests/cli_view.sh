@@ -1,0 +1,122 @@
+#!/usr/bin/env bash
+# cli_view.sh BINARY — command-line tests of `triad view` (the static site:
+# files written, --select, --limit, refusing a folder with files without
+# --force, bad input) and of `triad show --actions`, which the browser test
+# uses to compute the expected position of a ply.  Prints "ok - ..." /
+# "not ok - ..." per check and "N passed, N failed"; exits non-zero on failure.
+set -u
+bin=${1:?usage: tests/cli_view.sh BINARY}
+case $bin in /*) ;; *) bin=$PWD/$bin ;; esac
+[ -x "$bin" ] || { echo "cli_view.sh: $bin is not an executable"; echo "0 passed, 1 failed"; exit 1; }
+
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+passed=0 failed=0
+
+ok() { echo "ok - $1"; passed=$((passed + 1)); }
+not_ok() {
+    echo "not ok - $1"
+    printf '#   %s\n' "$2"
+    [ -s "$tmp/err" ] && sed 's/^/#   stderr: /' "$tmp/err" | head -5
+    failed=$((failed + 1))
+}
+run() {
+    "$bin" "$@" >"$tmp/out" 2>"$tmp/err"
+    rc=$?
+}
+good() {
+    local desc=$1
+    shift
+    run "$@"
+    if [ "$rc" -ne 0 ]; then not_ok "$desc" "exit status $rc, expected 0"; return 1; fi
+    if [ -s "$tmp/err" ]; then not_ok "$desc" "unexpected stderr"; return 1; fi
+    ok "$desc"
+}
+expect() {
+    local desc=$1
+    shift
+    if "$@" 2>/dev/null; then ok "$desc"; else not_ok "$desc" "failed: $*"; fi
+}
+bad() { # DESCRIPTION PATTERN ARGS...: exit 2, nothing on stdout, one stderr line with PATTERN
+    local desc=$1 pat=$2
+    shift 2
+    run "$@"
+    if [ "$rc" -ne 2 ]; then not_ok "$desc" "exit status $rc, expected 2"
+    elif [ -s "$tmp/out" ]; then not_ok "$desc" "stdout not empty"
+    elif [ "$(wc -l <"$tmp/err")" -ne 1 ]; then not_ok "$desc" "stderr is not one line"
+    elif ! grep -qF -- "$pat" "$tmp/err"; then not_ok "$desc" "stderr does not mention '$pat'"
+    else ok "$desc"; fi
+}
+
+rec=$tmp/r.trd
+"$bin" selfplay --games 40 --players random --setup random --seed 4 --out "$rec" --quiet ||
+    { echo "not ok - selfplay for the view tests"; echo "0 passed, 1 failed"; exit 1; }
+
+# --- the site ---------------------------------------------------------------
+if good "view writes a site" view "$rec" --out "$tmp/site"; then
+    for f in index.html viewer.html index-data.js index.js viewer.js style.css games/0.js games/1.js; do
+        expect "view wrote $f" test -s "$tmp/site/$f"
+    done
+    expect "data files of 32 games" test "$(ls "$tmp/site/games" | wc -l)" -eq 2 -a \
+        "$(grep -c '^triadGame(' "$tmp/site/games/0.js")" -eq 32 -a "$(grep -c '^triadGame(' "$tmp/site/games/1.js")" -eq 8
+    expect "the index data lists 40 games" test "$(grep -c '^\[' "$tmp/site/index-data.js")" -eq 40
+    expect "the summary line names the index" grep -qx "40 games: $tmp/site/index.html" "$tmp/out"
+    expect "no temporary files left" test -z "$(find "$tmp/site" -name '.*tmp')"
+    expect "nothing refers to the network" test -z "$(grep -lE 'https?://' "$tmp/site"/*.html "$tmp/site"/*.js "$tmp/site"/*.css)"
+fi
+bad "view refuses a folder with files" "has files (--force" view "$rec" --out "$tmp/site"
+if good "view --force --select --limit" view "$rec" --out "$tmp/site" --force --select 'id=2-9,setup=random' --limit 3; then
+    expect "--force removed the earlier games" test "$(ls "$tmp/site/games")" = "0.js" -a \
+        "$(grep -c '^triadGame(' "$tmp/site/games/0.js")" -eq 3
+    expect "--select and --limit keep ids 2, 3, 4" \
+        test "$(sed -n 's/^\[\([0-9]*\),.*/\1/p' "$tmp/site/index-data.js" | sort -n | tr '\n' ' ')" = "2 3 4 "
+fi
+good "view --select id alternatives" view "$rec" --out "$tmp/s2" --select 'id=1|5|7' &&
+    expect "three games selected" grep -q "^3 games" "$tmp/out"
+good "view --select that matches nothing" view "$rec" --out "$tmp/s3" --select 'setup=fixed' &&
+    expect "zero games" grep -q "^0 games" "$tmp/out"
+bad "bad --select key" "unknown key" view "$rec" --out "$tmp/s4" --select 'colour=white'
+bad "bad --select value" "expected random, fixed or tournament" view "$rec" --out "$tmp/s4" --select 'setup=rnd'
+bad "bad --select range" "bad --select" view "$rec" --out "$tmp/s4" --select 'id=9-2'
+bad "view without --out" "--out DIR is required" view "$rec"
+bad "view without records" "no RECORDS file" view --out "$tmp/s4"
+bad "view of a missing file" "$tmp/none.trd" view "$tmp/none.trd" --out "$tmp/s5"
+bad "view --game unknown" "unknown game 'chess'" view "$rec" --out "$tmp/s6" --game chess
+good "view --help" view --help && expect "view --help shows --select" grep -q -- "--select EXPR" "$tmp/out"
+
+# --- bias --html -------------------------------------------------------------
+prec=$tmp/p.trd
+if "$bin" selfplay --games 40 --players greedy --setup random --seed 9 --paired --out "$prec" --quiet &&
+    good "bias --html" bias --records "$prec" --html "$tmp/bias"; then
+    expect "bias --html: the page has the charts inline" test "$(grep -c '<figure class="chart"><svg' "$tmp/bias/index.html")" -ge 2
+    links=$(grep -o 'href="games/viewer.html?game=[0-9]*">[0-9]*<' "$tmp/bias/index.html")
+    expect "bias --html: the one-sided table links games" test -n "$links"
+    expect "bias --html: a viewer site for the linked games" test "$(cat "$tmp/bias/games/games/"*.js | grep -c '^triadGame(')" -eq "$(wc -l <<<"$links")"
+    wrong=0
+    while read -r l; do
+        page=$(sed 's/.*game=\([0-9]*\)">.*/\1/' <<<"$l") id=$(sed 's/.*">\([0-9]*\)<$/\1/' <<<"$l")
+        grep -q "^triadGame({\"index\":$page,\"id\":$id," "$tmp/bias/games/games/$((page / 32)).js" || wrong=$((wrong + 1))
+    done <<<"$links"
+    expect "bias --html: every link opens the game with its id" test "$wrong" -eq 0
+    expect "bias --html: the ids as a --select expression" grep -q "^triad view $prec --out DIR --select 'id=[0-9|]*'$" "$tmp/bias/one-sided-ids.txt"
+    run bias --records "$prec" --html "$tmp/bias"
+    expect "bias --html refuses a folder with files" test "$rc" -ne 0 -a -n "$(grep 'has files' "$tmp/err")"
+fi
+
+# --- show --actions ---------------------------------------------------------
+FIXED='cCCCCcbBBBccbaAAbccbacCabcCBACcabcCBAcCABCCBaaABCCbbbBCccccC'
+if good "show --actions" show --actions "D5xD4" && first=$(tail -1 "$tmp/out"); then
+    expect "show --actions plays the action" test "$first" != "$FIXED w 0"
+    expect "show --actions: Black to act after White's opening" grep -q ' b 1$' <<<"$first"
+fi
+bad "show --actions with an illegal action" "action 2 'A1xI5'" show --actions "D5xD4 A1xI5"
+
+# --- the site's scripts are compiled in from view/assets/ ------------------------
+src=$(cd "$(dirname "$0")/.." && pwd)/view
+if [ -f "$src/embed.sh" ]; then
+    sh "$src/embed.sh" >"$tmp/assets.c"
+    expect "view/assets.c is view/embed.sh's output (rerun it after editing view/assets/)" cmp -s "$tmp/assets.c" "$src/assets.c"
+fi
+
+echo "$passed passed, $failed failed"
+[ "$failed" -eq 0 ]

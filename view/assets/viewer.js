@@ -1,0 +1,128 @@
+/* triad view: the game page.  Loads games/K.js, the file of TRIAD_CHUNK
+ * games holding game N (a <script>, since file:// pages may not fetch),
+ * then shows ply k as the pieces' SVG lines of that ply
+ * (drawn by triad in C) over the board already in the page.  No game rules
+ * here: every position string and drawing comes with the data. */
+(function () {
+  'use strict';
+  var $ = function (id) { return document.getElementById(id); };
+  function report(msg) {
+    window.triadErrors.push(msg);
+    var x = $('errors'); x.hidden = false; x.textContent = window.triadErrors.join('\n');
+  }
+  function params() {
+    var q = {}, s = location.search.slice(1) + '&' + location.hash.slice(1);
+    s.split('&').forEach(function (kv) {
+      if (!kv) return;
+      var i = kv.indexOf('=');
+      q[decodeURIComponent(i < 0 ? kv : kv.slice(0, i))] = i < 0 ? '' : decodeURIComponent(kv.slice(i + 1));
+    });
+    return q;
+  }
+  var q = params(), index = parseInt(q.game || '0', 10), G = null, ply = 0;
+  if (!(index >= 0 && index < TRIAD_GAMES)) index = 0;
+
+  var SIDE = { w: 'White', b: 'Black' };
+  var PHASE = { '0': 'opening capture', '1': 'capture', '2': 'capture, stack or pass', 'p': 'placement' };
+
+  function linesAt(k) {
+    var cur = [];
+    for (var j = 0; j <= k; j++) {
+      var gone = G.plies[j][0];
+      if (gone.length) cur = cur.filter(function (x) { return gone.indexOf(x) < 0; });
+      cur = cur.concat(G.plies[j][1]);
+    }
+    return cur;
+  }
+  function status(k) {
+    var f = G.positions[k].split(' ');
+    if (k === G.actions.length) {
+      if (G.winner === 'none') return 'unfinished: ' + SIDE[f[1]] + ' to act';
+      return 'game over: ' + (G.winner === 'white' ? 'White' : 'Black') + ' wins (' + G.ending.replace('_', ' ') + ')';
+    }
+    return SIDE[f[1]] + ' to act: ' + PHASE[f[2]];
+  }
+  function show(k) {
+    k = Math.max(0, Math.min(G.actions.length, k));
+    ply = k;
+    $('pieces').innerHTML = linesAt(k).map(function (i) { return G.lines[i]; }).join('');
+    $('ply').textContent = k;
+    $('slider').value = k;
+    $('pos').textContent = G.positions[k];
+    $('tomove').textContent = status(k);
+    var old = document.querySelector('#actions li.current');
+    if (old) { old.classList.remove('current'); old.removeAttribute('aria-current'); }
+    var li = $('actions').children[k - 1];
+    if (li) {
+      li.classList.add('current'); li.setAttribute('aria-current', 'step');
+      var box = $('actions'), top = li.offsetTop - box.offsetTop;
+      if (top < box.scrollTop || top + li.offsetHeight > box.scrollTop + box.clientHeight)
+        box.scrollTop = top - box.clientHeight / 2;
+    }
+    try { history.replaceState(null, '', '?game=' + index + '&ply=' + k); } catch (e) { /* some file:// setups */ }
+  }
+  function resultText() {
+    return G.winner === 'white' ? '1-0' : G.winner === 'black' ? '0-1' : '*';
+  }
+  function init() {
+    document.title = 'triad — game ' + G.id;
+    $('title').textContent = 'game ' + G.id + ' (' + (index + 1) + ' of ' + TRIAD_GAMES + ')';
+    var meta = $('meta');
+    meta.innerHTML = '';
+    function add(tag, cls, text) { var e = document.createElement(tag); if (cls) e.className = cls; e.textContent = text; meta.appendChild(e); return e; }
+    add('span', 'w-mark', 'White ' + G.white); add('br', '', '');
+    add('span', 'b-mark', 'Black ' + G.black); add('br', '', '');
+    add('span', '', resultText() + ', ' + G.ending.replace('_', ' ') + ', ' + G.turns + ' turns, ' +
+        G.setup + ' setup' + (G.swapped ? ' (recoloured: second game of a pair)' : '') + ', id ' + G.id);
+    var list = $('actions');
+    G.actions.forEach(function (a, j) {
+      var li = document.createElement('li'), side = G.positions[j].split(' ')[1];
+      li.className = side === 'w' ? 'w-mark' : 'b-mark';
+      li.title = SIDE[side] + ', ply ' + (j + 1);
+      var n = document.createElement('span'); n.className = 'n'; n.textContent = (j + 1) + '.';
+      li.appendChild(n); li.appendChild(document.createTextNode(a));
+      li.addEventListener('click', function () { show(j + 1); });
+      list.appendChild(li);
+    });
+    $('plies').textContent = G.actions.length;
+    $('slider').max = G.actions.length;
+    var start = parseInt(q.ply || '0', 10);
+    show(isNaN(start) ? 0 : start);
+  }
+  function copy() {
+    var text = G.positions[ply], b = $('copy');
+    function done(ok) { b.textContent = ok ? 'copied' : 'select + copy'; setTimeout(function () { b.textContent = 'copy'; }, 1200); }
+    function fallback() {
+      var r = document.createRange(); r.selectNodeContents($('pos'));
+      var s = getSelection(); s.removeAllRanges(); s.addRange(r);
+      var ok = false; try { ok = document.execCommand('copy'); } catch (e) { ok = false; }
+      done(ok);
+    }
+    if (navigator.clipboard && window.isSecureContext)
+      navigator.clipboard.writeText(text).then(function () { done(true); }, fallback);
+    else fallback();
+  }
+
+  $('first').onclick = function () { show(0); };
+  $('prev').onclick = function () { show(ply - 1); };
+  $('next').onclick = function () { show(ply + 1); };
+  $('last').onclick = function () { show(G.actions.length); };
+  $('slider').oninput = function () { show(parseInt(this.value, 10)); };
+  $('copy').onclick = copy;
+  document.addEventListener('keydown', function (e) {
+    if (!G || e.altKey || e.ctrlKey || e.metaKey || e.target.tagName === 'INPUT') return;
+    var k = { ArrowLeft: ply - 1, ArrowRight: ply + 1, Home: 0, End: G.actions.length }[e.key];
+    if (k === undefined) return;
+    e.preventDefault(); show(k);
+  });
+  var prev = $('prev-game'), next = $('next-game');
+  if (index > 0) prev.href = 'viewer.html?game=' + (index - 1); else prev.hidden = true;
+  if (index + 1 < TRIAD_GAMES) next.href = 'viewer.html?game=' + (index + 1); else next.hidden = true;
+
+  window.triadGame = function (g) { if (g.index === index) { G = g; init(); } };
+  var s = document.createElement('script'), file = 'games/' + Math.floor(index / TRIAD_CHUNK) + '.js';
+  s.src = file;
+  s.onload = function () { if (!G) report(file + ' does not hold game ' + index); };
+  s.onerror = function () { report('cannot load ' + file); };
+  document.head.appendChild(s);
+})();

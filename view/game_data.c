@@ -1,0 +1,206 @@
+/* game_data.c — one game as the viewer's data file (games/N.js): actions, the
+ * position string after every ply, and the SVG of the pieces as interned lines
+ * with, per ply, the lines that leave and those that come (see site.h). */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "../engine/notation.h"
+#include "../engine/setup.h"
+#include "out.h"
+#include "site.h"
+
+#define SVG_MAX 32768
+
+/* The distinct SVG lines of one game, interned so that a ply refers to its
+ * lines by number (open addressing; the table only grows). */
+typedef struct lines {
+    char **text;
+    uint32_t n, cap;
+    uint32_t *slot; /* index + 1, 0 empty */
+    uint32_t nslot;
+} lines;
+
+static uint32_t hash_text(const char *s, size_t len)
+{
+    uint32_t h = 2166136261u;
+    for (size_t i = 0; i < len; i++)
+        h = (h ^ (unsigned char)s[i]) * 16777619u;
+    return h;
+}
+
+/* The number of line s[0..len), added when new; -1 out of memory. */
+static long intern(lines *t, const char *s, size_t len)
+{
+    if (2 * (t->n + 1) > t->nslot) {
+        uint32_t nslot = t->nslot ? 2 * t->nslot : 256, *slot = calloc(nslot, sizeof *slot);
+        if (!slot)
+            return -1;
+        for (uint32_t i = 0; i < t->n; i++) {
+            uint32_t h = hash_text(t->text[i], strlen(t->text[i])) & (nslot - 1);
+            while (slot[h])
+                h = (h + 1) & (nslot - 1);
+            slot[h] = i + 1;
+        }
+        free(t->slot);
+        t->slot = slot;
+        t->nslot = nslot;
+    }
+    uint32_t h = hash_text(s, len) & (t->nslot - 1);
+    for (; t->slot[h]; h = (h + 1) & (t->nslot - 1)) {
+        const char *x = t->text[t->slot[h] - 1];
+        if (!strncmp(x, s, len) && !x[len])
+            return t->slot[h] - 1;
+    }
+    if (t->n == t->cap) {
+        uint32_t cap = t->cap ? 2 * t->cap : 128;
+        char **text = realloc(t->text, cap * sizeof *text);
+        if (!text)
+            return -1;
+        t->text = text;
+        t->cap = cap;
+    }
+    if (!(t->text[t->n] = strndup(s, len)))
+        return -1;
+    t->slot[h] = t->n + 1;
+    return t->n++;
+}
+
+static void lines_free(lines *t)
+{
+    for (uint32_t i = 0; i < t->n; i++)
+        free(t->text[i]);
+    free(t->text);
+    free(t->slot);
+}
+
+static const char *ending_name(int e)
+{
+    return e == END_TRINITY ? "trinity" : e == END_NO_CAPTURE ? "no_capture" : "unfinished";
+}
+
+static const char *winner_name(int w)
+{
+    return w == WHITE ? "white" : w == BLACK ? "black" : "none";
+}
+
+/* One ply's change: the lines of the previous ply that are gone, then the
+ * new ones, as [[gone...],[new...]].  mark[] holds, per line number, the
+ * ply that last showed it. */
+static void put_delta(buf *b, const long *prev, int nprev, const long *cur, int ncur, uint32_t *mark, uint32_t ply)
+{
+    for (int i = 0; i < ncur; i++)
+        mark[cur[i]] = ply + 1;
+    out_str(b, "[[");
+    for (int i = 0, first = 1; i < nprev; i++)
+        if (mark[prev[i]] != ply + 1)
+            out_printf(b, "%s%ld", first ? "" : ",", prev[i]), first = 0;
+    out_str(b, "],[");
+    for (int i = 0, first = 1; i < ncur; i++) {
+        bool was = false;
+        for (int j = 0; j < nprev && !was; j++)
+            was = prev[j] == cur[i];
+        if (!was)
+            out_printf(b, "%s%ld", first ? "" : ",", cur[i]), first = 0;
+    }
+    out_str(b, "]]");
+}
+
+/* Splits svg into lines and interns them into cur[]; the count, or -1. */
+static int split_lines(lines *t, const char *svg, long *cur, int max)
+{
+    int n = 0;
+    for (const char *s = svg; *s;) {
+        const char *nl = strchr(s, '\n');
+        size_t len = nl ? (size_t)(nl - s) : strlen(s);
+        if (len) {
+            if (n == max || (cur[n] = intern(t, s, len)) < 0)
+                return -1;
+            n++;
+        }
+        s += len + (nl != NULL);
+    }
+    return n;
+}
+
+#define MAX_LINES 1024
+
+int view_game_data(const game_def *game, const rec_game *g, uint64_t index, buf *b, char *err, size_t n)
+{
+    char text[POS_TEXT_MAX], *svg = malloc(SVG_MAX);
+    void *s = malloc(game->state_size);
+    long *prev = malloc(2 * MAX_LINES * sizeof *prev), *cur = prev + MAX_LINES;
+    uint32_t *mark = NULL, nmark = 0;
+    lines t = { 0 };
+    buf acts = { 0 }, poss = { 0 }, plies = { 0 };
+    int rc = -1, nprev = 0;
+    if (!svg || !s || !prev) {
+        snprintf(err, n, "out of memory");
+        goto done;
+    }
+    pos_to_text(&g->start, text, sizeof text);
+    if (game->from_text(s, text, err, n))
+        goto done;
+    for (int ply = 0; ply <= g->nactions; ply++) {
+        game_action last = ply ? g->actions[ply - 1] : GAME_NO_ACTION;
+        if (ply) {
+            char a[64];
+            game->action_to_text(s, last, a, sizeof a);
+            out_str(&acts, ply > 1 ? "," : "");
+            out_json(&acts, a);
+            game->apply(s, last);
+        }
+        game->to_text(s, text, sizeof text);
+        out_str(&poss, ply ? "," : "");
+        out_json(&poss, text);
+        int ncur;
+        if (game->svg_pieces(s, last, svg, SVG_MAX) < 0 || (ncur = split_lines(&t, svg, cur, MAX_LINES)) < 0) {
+            snprintf(err, n, "game %llu, ply %d: the drawing is too large or memory ran out",
+                     (unsigned long long)g->id, ply);
+            goto done;
+        }
+        if (t.n > nmark) {
+            uint32_t *m = realloc(mark, t.n * sizeof *m);
+            if (!m) {
+                snprintf(err, n, "out of memory");
+                goto done;
+            }
+            memset(m + nmark, 0, (t.n - nmark) * sizeof *m);
+            mark = m;
+            nmark = t.n;
+        }
+        out_str(&plies, ply ? "," : "");
+        put_delta(&plies, prev, nprev, cur, ncur, mark, (uint32_t)ply);
+        memcpy(prev, cur, (size_t)ncur * sizeof *cur);
+        nprev = ncur;
+    }
+    out_printf(b, "triadGame({\"index\":%llu,\"id\":%llu,\"setup\":\"%s\",\"swapped\":%s,\"white\":",
+               (unsigned long long)index, (unsigned long long)g->id, setup_names[g->setup % SETUP_KINDS],
+               g->swapped ? "true" : "false");
+    out_json(b, g->white);
+    out_str(b, ",\"black\":");
+    out_json(b, g->black);
+    out_printf(b, ",\"winner\":\"%s\",\"ending\":\"%s\",\"turns\":%d,\n\"actions\":[", winner_name(g->winner),
+               ending_name(g->ending), g->turns);
+    buf_put(b, acts.data, acts.len);
+    out_str(b, "],\n\"positions\":[");
+    buf_put(b, poss.data, poss.len);
+    out_str(b, "],\n\"lines\":[");
+    for (uint32_t i = 0; i < t.n; i++) {
+        out_str(b, i ? ",\n" : "");
+        out_json(b, t.text[i]);
+    }
+    out_str(b, "],\n\"plies\":[");
+    buf_put(b, plies.data, plies.len);
+    out_str(b, "]});\n");
+    rc = acts.failed || poss.failed || plies.failed || b->failed ? (snprintf(err, n, "out of memory"), -1) : 0;
+done:
+    lines_free(&t);
+    buf_free(&acts);
+    buf_free(&poss);
+    buf_free(&plies);
+    free(mark);
+    free(prev);
+    free(s);
+    free(svg);
+    return rc;
+}

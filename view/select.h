@@ -1,0 +1,46 @@
+/* select.h — the --select expressions of `triad view`: which games of a
+ * records file to show.
+ *
+ *   EXPR  = TERM ("," TERM)*            every term must hold (AND)
+ *   TERM  = KEY "=" VALUE ("|" VALUE)*  any value may match (OR)
+ *   id, turns:  VALUE = N | N "-" M     (inclusive range)
+ *   setup:      random | fixed | tournament
+ *   ending:     trinity | no_capture | unfinished
+ *   winner:     white | black | none    (the seat that won; none: unfinished)
+ *
+ * e.g. "setup=random,ending=no_capture,id=100-199|400". */
+#ifndef TRIAD_VIEW_SELECT_H
+#define TRIAD_VIEW_SELECT_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include "../selfplay/record.h"
+
+enum { SEL_ID, SEL_TURNS, SEL_SETUP, SEL_ENDING, SEL_WINNER, SEL_KEYS };
+
+typedef struct sel_range {
+    uint64_t lo, hi;
+} sel_range;
+
+/* One term: the key and its alternatives, as ranges (names become their
+ * number: the setup kind, END_*, or winner + 1). */
+typedef struct sel_term {
+    int key;
+    int n;
+    sel_range *alt;
+} sel_term;
+
+typedef struct selection {
+    int n;
+    sel_term *terms;
+} selection;
+
+/* Parses expr (NULL or "" selects every game).  Returns 0, or -1 with a
+ * message in err naming the bad part; *s is then empty.  Free with
+ * sel_free(). */
+int sel_parse(selection *s, const char *expr, char *err, size_t n);
+bool sel_match(const selection *s, const rec_game *g);
+void sel_free(selection *s);
+
+#endif

@@ -1,0 +1,54 @@
+/* site.h — `triad view`: games from records files as a static web site.
+ *
+ * The site opens from file:// with no server and no network: index.html
+ * (the games table, from index-data.js), viewer.html (one page for every
+ * game: the board drawn by the game's own SVG renderer, game.h) and
+ * games/K.js, scripts holding VIEW_CHUNK games each: every game's actions,
+ * the position string after every ply and the SVG of its pieces as the
+ * lines that change from ply to ply.  Layout and sizes: docs/viewer.md. */
+#ifndef TRIAD_VIEW_SITE_H
+#define TRIAD_VIEW_SITE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include "../engine/game.h"
+#include "../selfplay/buf.h"
+#include "select.h"
+
+/* Games per data file: few files to write and copy, and still a small
+ * script to load for one game (about 12 KB a game). */
+#define VIEW_CHUNK 32
+
+typedef struct view_opts {
+    const game_def *game;
+    const char *dir;             /* the site's folder */
+    const selection *select;
+    uint64_t limit;              /* at most this many games; 0: all */
+    bool force;                  /* write into a folder that already has files */
+    void (*warn)(const char *);  /* damaged blocks, reported as they are met */
+    /* Optional, besides select: keep a game only when want() says so; file
+     * is its file's index, seq its place among the file's intact games. */
+    bool (*want)(void *ctx, int file, uint64_t seq, const rec_game *g);
+    void *want_ctx;
+} view_opts;
+
+/* Exit statuses: done, a damaged block was skipped, bad input (a records
+ * file that cannot be opened, a folder with files and no force), or a
+ * write failed. */
+enum { VIEW_OK = 0, VIEW_DAMAGED = 1, VIEW_BAD_INPUT = 2, VIEW_FAILED = 3 };
+
+/* Writes the site for the selected games of files.  Returns VIEW_*, with a
+ * message in err for the last two; *games receives the games written. */
+int view_write_site(const view_opts *o, const char *const *files, int nfiles, uint64_t *games, char *err,
+                    size_t n);
+
+/* Appends game g's data, as game number index of the site, to b: one
+ * statement "triadGame({...});" (docs/viewer.md).  0, or -1 with a message
+ * in err. */
+int view_game_data(const game_def *game, const rec_game *g, uint64_t index, buf *b, char *err, size_t n);
+
+/* Static files of the site (view/assets.c, generated from view/assets/). */
+extern const char view_style_css[], view_index_js[], view_viewer_js[];
+
+#endif
