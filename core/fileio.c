@@ -1,6 +1,7 @@
 /* fileio.c — see fileio.h. */
 #define _DEFAULT_SOURCE /* flock() */
 #include <errno.h>
+#include <dirent.h>
 #include <fcntl.h>
 #include <pthread.h>
 #include <signal.h>
@@ -369,4 +370,17 @@ uint32_t fio_crc32(uint32_t crc, const void *data, size_t len)
             crc = crc >> 1 ^ (0xEDB88320u & -(crc & 1));
     }
     return ~crc;
+}
+
+bool fio_dir_has_files(const char *dir)
+{
+    DIR *d = opendir(dir);
+    if (!d)
+        return false;
+    struct dirent *e;
+    bool found = false;
+    while (!found && (e = readdir(d)))
+        found = strcmp(e->d_name, ".") && strcmp(e->d_name, "..");
+    closedir(d);
+    return found;
 }

@@ -44,6 +44,9 @@ int fio_lock(int fd, const char *path, char *err, size_t n);
  * none is found. */
 long fio_lock_holder(int fd);
 
+/* True when dir is a folder holding anything besides "." and "..". */
+bool fio_dir_has_files(const char *dir);
+
 /* ---- outputs written whole ---- */
 
 /* Checks before any work that path can be written: no existing file

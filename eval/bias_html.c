@@ -1,8 +1,8 @@
 /* bias_html.c — see bias_html.h. */
-#include <dirent.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "../core/fileio.h"
 #include "../core/msg.h"
 #include "../view/out.h"
 #include "../view/site.h"
@@ -264,15 +264,7 @@ static void put_one_sided(buf *b, buf *ids, const one_sided *o, size_t n, const 
 
 int bias_html_check(const char *dir, bool force, char *err, size_t n)
 {
-    DIR *d = opendir(dir);
-    if (!d)
-        return 0;
-    struct dirent *e;
-    bool empty = true;
-    while ((e = readdir(d)))
-        empty = empty && (!strcmp(e->d_name, ".") || !strcmp(e->d_name, ".."));
-    closedir(d);
-    if (!empty && !force)
+    if (fio_dir_has_files(dir) && !force)
         return snprintf(err, n, "%s exists and has files (give --force to write into it)", MSG_PATH(dir)), -1;
     return 0;
 }

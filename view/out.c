@@ -1,10 +1,10 @@
 /* out.c — see out.h. */
 #include <errno.h>
-#include <fcntl.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
-#include <unistd.h>
+#include "../core/fileio.h"
+#include "../core/msg.h"
 #include "out.h"
 
 void out_printf(buf *b, const char *fmt, ...)
@@ -68,42 +68,19 @@ void out_html(buf *b, const char *s)
 
 int out_file(const char *dir, const char *name, const buf *b, char *err, size_t n)
 {
-    char path[4096], tmp[4096];
+    char path[4096];
+    fio_out o;
     if (b->failed)
         return snprintf(err, n, "out of memory while writing %s", name), -1;
-    if (snprintf(path, sizeof path, "%s/%s", dir, name) >= (int)sizeof path ||
-        snprintf(tmp, sizeof tmp, "%s/.%s.%ld.tmp", dir, name, (long)getpid()) >= (int)sizeof tmp)
-        return snprintf(err, n, "path too long: %s/%s", dir, name), -1;
-    /* name may hold a folder ("games/3.js"): the temporary file goes beside it. */
-    const char *slash = strrchr(name, '/');
-    if (slash)
-        snprintf(tmp, sizeof tmp, "%s/%.*s/.%s.%ld.tmp", dir, (int)(slash - name), name, slash + 1, (long)getpid());
-    int fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC, 0644);
-    if (fd < 0)
-        return snprintf(err, n, "cannot create %s: %s", tmp, strerror(errno)), -1;
-    size_t done = 0;
-    while (done < b->len) {
-        ssize_t k = write(fd, b->data + done, b->len - done);
-        if (k < 0 && errno == EINTR)
-            continue;
-        if (k <= 0) {
-            snprintf(err, n, "cannot write %s: %s", tmp, strerror(errno));
-            close(fd);
-            unlink(tmp);
-            return -1;
-        }
-        done += (size_t)k;
-    }
-    int synced = fsync(fd), closed = close(fd);
-    if (synced || closed) {
-        snprintf(err, n, "cannot write %s: %s", tmp, strerror(errno));
-        unlink(tmp);
+    if (snprintf(path, sizeof path, "%s/%s", dir, name) >= (int)sizeof path)
+        return snprintf(err, n, "cannot write %s/%s: %s", MSG_PATH(dir), name, strerror(ENAMETOOLONG)), -1;
+    /* The folder was refused or cleared (--force) before: each file replaces its old self. */
+    if (fio_out_begin(&o, path, true, err, n))
+        return -1;
+    if (b->len && fwrite(b->data, 1, b->len, o.f) != b->len) {
+        snprintf(err, n, "cannot write %s: %s", MSG_PATH(path), strerror(errno));
+        fio_out_abort(&o);
         return -1;
     }
-    if (rename(tmp, path)) {
-        snprintf(err, n, "cannot rename %s to %s: %s", tmp, path, strerror(errno));
-        unlink(tmp);
-        return -1;
-    }
-    return 0;
+    return fio_out_commit(&o, err, n);
 }

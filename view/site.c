@@ -6,9 +6,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/file.h>
 #include <sys/stat.h>
 #include <unistd.h>
+#include "../core/fileio.h"
+#include "../core/msg.h"
 #include "../engine/setup.h"
 #include "out.h"
 #include "site.h"
@@ -32,20 +33,20 @@ static bool game_file_name(const char *s)
 
 /* Makes dir (and dir/games), refusing one with files unless force; with
  * force, removes the games of an earlier site so none is left stale. */
-static int prepare_dir(const view_opts *o, char *err, size_t n)
+/* Makes the folder ready and locks it in *lock: one writer per folder, so a
+ * second view into it fails rather than mixes (or clears) its files. */
+static int prepare_dir(const view_opts *o, int *lock, char *err, size_t n)
 {
     char games[4096];
-    DIR *d = opendir(o->dir);
-    if (d) {
-        struct dirent *e;
-        bool empty = true;
-        while ((e = readdir(d)))
-            empty = empty && (!strcmp(e->d_name, ".") || !strcmp(e->d_name, ".."));
-        closedir(d);
-        if (!empty && !o->force)
-            return fail(err, n, VIEW_BAD_INPUT, "%s exists and has files (--force writes over them)", o->dir);
-    } else if (mkdir(o->dir, 0755))
-        return fail(err, n, VIEW_FAILED, "cannot create %s: %s", o->dir, strerror(errno));
+    DIR *d;
+    if (fio_dir_has_files(o->dir) && !o->force)
+        return fail(err, n, VIEW_BAD_INPUT, "%s exists and has files (--force writes over them)", MSG_PATH(o->dir));
+    if (mkdir(o->dir, 0755) && errno != EEXIST)
+        return fail(err, n, VIEW_FAILED, "cannot create %s: %s", MSG_PATH(o->dir), strerror(errno));
+    if ((*lock = open(o->dir, O_RDONLY | O_DIRECTORY)) < 0)
+        return fail(err, n, VIEW_FAILED, "cannot open %s: %s", MSG_PATH(o->dir), strerror(errno));
+    if (fio_lock(*lock, o->dir, err, n))
+        return VIEW_FAILED;
     snprintf(games, sizeof games, "%s/games", o->dir);
     if (mkdir(games, 0755) && errno != EEXIST)
         return fail(err, n, VIEW_FAILED, "cannot create %s: %s", games, strerror(errno));
@@ -211,16 +212,12 @@ static int write_games(const view_opts *o, const char *path, int file, rec_reade
 int view_write_site(const view_opts *o, const char *const *files, int nfiles, uint64_t *games, char *err, size_t n)
 {
     buf runs = { 0 }, rows = { 0 }, page = { 0 }, chunk = { 0 };
-    int status = prepare_dir(o, err, n), lock = -1;
+    int lock = -1, status = prepare_dir(o, &lock, err, n);
     *games = 0;
-    if (status)
-        return status;
-    /* One writer per folder: a second view into it fails rather than mixes. */
-    if ((lock = open(o->dir, O_RDONLY)) < 0 || flock(lock, LOCK_EX | LOCK_NB)) {
+    if (status) {
         if (lock >= 0)
             close(lock);
-        return fail(err, n, VIEW_FAILED, "cannot lock %s: %s", o->dir,
-                    errno == EWOULDBLOCK ? "another triad view is writing there" : strerror(errno));
+        return status;
     }
     for (int i = 0; i < nfiles && status != VIEW_FAILED && status != VIEW_BAD_INPUT; i++) {
         char msg[512];
