@@ -34,6 +34,8 @@ run_part "command-line tests" "$here/cli.sh" "$build/triad"
 run_part "player and protocol tests" "$here/cli_players.sh" "$build/triad"
 run_part "self-play and records tests" "$here/cli_selfplay.sh" "$build/triad"
 run_part "research command tests" "$here/cli_research.sh" "$build/triad"
+run_part "Slurm job script tests" "$here/cli_sbatch.sh" "$build/triad"
+run_part "script tests" "$here/cli_scripts.sh" "$build/triad"
 failed=$((failed + broken))
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]
