@@ -195,7 +195,7 @@ shards=$tmp/out/shards
 submit "sbatch --array=0-3 selfplay.sbatch DIR 4" --array=0-3 --cpus-per-task=1 \
     "$here/scripts/slurm/selfplay.sbatch" "$shards" 4 "${run_args[@]}"
 array=$jid
-submit "sbatch --dependency=afterok the merge" --dependency="afterok:$array" \
+submit "sbatch --dependency=afterok the merge" --dependency="afterok:$array" --kill-on-invalid-dep=yes \
     "$here/scripts/slurm/merge.sbatch" "$shards" 4 "$tmp/out/merged.rec"
 merge=$jid
 if wait_idle; then ok "the jobs ran to the end"; else not_ok "the jobs ran to the end" "$(squeue 2>&1 | tail -3)"; fi
@@ -263,7 +263,7 @@ eight=$tmp/out/eight
 submit "sbatch --array=0-6:2 selfplay.sbatch DIR 8" --array=0-6:2 --cpus-per-task=1 \
     "$here/scripts/slurm/selfplay.sbatch" "$eight" 8 "${run_args[@]}"
 even=$jid
-submit "sbatch --dependency=afterok merge.sbatch DIR 8 (half the shards)" --dependency="afterok:$even" \
+submit "sbatch --dependency=afterok merge.sbatch DIR 8 (half the shards)" --dependency="afterok:$even" --kill-on-invalid-dep=yes \
     "$here/scripts/slurm/merge.sbatch" "$eight" 8 "$tmp/out/eight.rec"
 early=$jid
 wait_idle
@@ -273,7 +273,7 @@ if [ ! -e "$tmp/out/eight.rec" ]; then ok "and wrote nothing"; else not_ok "and 
 submit "sbatch --array=1-7:2 selfplay.sbatch DIR 8" --array=1-7:2 --cpus-per-task=1 \
     "$here/scripts/slurm/selfplay.sbatch" "$eight" 8 "${run_args[@]}"
 odd=$jid
-submit "sbatch --dependency=afterok merge.sbatch DIR 8" --dependency="afterok:$odd" \
+submit "sbatch --dependency=afterok merge.sbatch DIR 8" --dependency="afterok:$odd" --kill-on-invalid-dep=yes \
     "$here/scripts/slurm/merge.sbatch" "$eight" 8 "$tmp/out/eight.rec"
 late=$jid
 wait_idle
