@@ -20,6 +20,11 @@ PREFIX  ?= /usr/local
 SAN     ?= 0
 DEBUG   ?= 0
 ARCH    ?= portable
+# ARCH from the environment is ignored: it often names the CPU family
+# (ARCH=x86_64, ARCH=arm64), not a -march; give it on make's command line.
+ifeq ($(origin ARCH),environment)
+  ARCH = portable
+endif
 FUZZ_SECONDS ?= 60
 
 # The portable default: x86-64-v2 (SSE4.2, POPCNT: every x86-64 server since
