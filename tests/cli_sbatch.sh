@@ -78,6 +78,9 @@ check "a task id outside 0..N-1 is refused" \
 check "and writes nothing" test ! -e "$tmp/x/shard-4-of-4.rec"
 array 0-3 "$tmp/x" "${opts[@]}"
 check "every task without N fails" test "$tasks_failed" -eq 4
+array 0 "$tmp/x" 4 "${opts[@]}" --force
+check "--force among the options is refused (a rerun would replace the shard)" \
+    test "$tasks_failed" -eq 1 -a "$(grep -c -- '--force is set by selfplay.sbatch itself' "$tmp/err")" -eq 1
 
 # --- the whole array, then single tasks again ----------------------------------
 d=$tmp/four
