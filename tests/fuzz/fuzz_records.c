@@ -1,8 +1,9 @@
 /* fuzz_records.c — libFuzzer harness for the records reader.
  *
  * The reader's input is a file, so each input becomes one: its bytes are
- * written to a memfd and the reader opens /proc/self/fd/N, as the program
- * opens any path.  Two forms:
+ * written to a temporary regular file (mkstemp in $TMPDIR or /tmp, reused
+ * for every input, removed at exit) that the reader opens by name, as the
+ * program opens any path.  Two forms:
  *   - an input that starts with the file marker "TRIADRC" is the file, byte
  *     for byte (torn, corrupt and resynchronised blocks);
  *   - any other input is a list of block payloads, each a 2-byte
@@ -21,12 +22,10 @@
  *     lg_export() of it either works or fails with a message;
  *   - rec_reader_good_end() never passes the file's size.
  * Build and run with `make fuzz` (see docs/fuzzing.md). */
-#define _GNU_SOURCE /* memfd_create */
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/mman.h>
 #include <unistd.h>
 #include "../../engine/movegen.h"
 #include "../../engine/position.h"
@@ -39,8 +38,13 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 #define INPUT_MAX (1u << 20)
 
 static int fd = -1;
-static char path[64];
+static char path[4096];
 static FILE *devnull;
+
+static void remove_file(void)
+{
+    unlink(path);
+}
 
 static void fail(const char *what, const char *detail)
 {
@@ -102,12 +106,14 @@ static void check_game(const rec_run *run, rec_game *g)
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     if (fd < 0) {
+        const char *dir = getenv("TMPDIR");
         tz_init();
-        fd = memfd_create("fuzz-records", 0);
+        snprintf(path, sizeof path, "%s/fuzz-records-XXXXXX", dir && *dir ? dir : "/tmp");
+        fd = mkstemp(path);
         devnull = fopen("/dev/null", "w");
         if (fd < 0 || !devnull)
             abort();
-        snprintf(path, sizeof path, "/proc/self/fd/%d", fd);
+        atexit(remove_file);
     }
     if (size > INPUT_MAX)
         return -1;
@@ -119,7 +125,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         put_framed(&file, data, size);
     if (file.failed || ftruncate(fd, 0) ||
         (file.len && pwrite(fd, file.data, file.len, 0) != (ssize_t)file.len))
-        fail("cannot write the memfd", NULL);
+        fail("cannot write the temporary file", path);
 
     char err[512] = "";
     rec_reader *r = rec_reader_open(path, err, sizeof err);
