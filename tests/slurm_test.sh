@@ -7,7 +7,8 @@
 # against a single-machine run of the same seed, and stops the daemons it
 # started (by pid).  The cases: a 4-task array and its dependent merge; one
 # task resubmitted alone (--array=2) after its shard was lost; a rerun of a
-# complete task changes nothing; the merge job run again; --array=0-6:2 then
+# complete task changes nothing; the merge job run again; the whole array
+# requeued (scontrol requeue) changes nothing; --array=0-6:2 then
 # --array=1-7:2 of an 8-shard run; a merge with a shard missing fails.
 #
 # Needs root: slurmctld and slurmd run with SlurmUser=root and SlurmdUser=root
@@ -256,6 +257,31 @@ if same_games "$tmp/out/merged.rec" "$tmp/single.rec"; then
     ok "and the merged file still equals the single-machine run"
 else
     not_ok "and the merged file still equals the single-machine run" "$(logs)"
+fi
+
+# The first array requeued whole (scontrol requeue: what Slurm does to the
+# tasks of a failed node): every task finds its shard complete.
+sums=$(cd "$shards" && md5sum shard-*.rec)
+if scontrol requeue "$array" 2>"$tmp/requeue.err"; then
+    ok "scontrol requeue of the finished array"
+    # A requeued job waits about two minutes (its BeginTime) before it may
+    # start again; let it start now.
+    scontrol update JobId="$array" StartTime=now >/dev/null 2>&1
+    wait_idle
+    check_states "the requeued tasks completed" "$array" COMPLETED
+    again_ran=$(grep -l 'resuming' "$tmp"/out/triad-selfplay-"$array"_*.log 2>/dev/null | wc -l)
+    if [ "$again_ran" -eq 4 ]; then
+        ok "every task ran again, resuming its shard"
+    else
+        not_ok "every task ran again, resuming its shard" "$again_ran of 4 logs say so; $(logs)"
+    fi
+    if [ "$(cd "$shards" && md5sum shard-*.rec)" = "$sums" ]; then
+        ok "and left every shard as it was"
+    else
+        not_ok "and left every shard as it was" "a shard changed"
+    fi
+else
+    not_ok "scontrol requeue of the finished array" "$(cat "$tmp/requeue.err")"
 fi
 
 # Half an 8-shard run, a merge that must fail, then the other half.
