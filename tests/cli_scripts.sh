@@ -47,9 +47,10 @@ fi
 
 # --- the release build's -march --------------------------------------------------
 # make -n prints the compile line without building.  Run inside make test
-# SAN=1, MAKEFLAGS would pass SAN=1 on; ARCH in the environment is ignored by
-# the Makefile, so set one to check that too.
-make() { env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL ARCH=x86_64 make "$@"; }
+# SAN=1, MAKEFLAGS and the environment would pass SAN=1 on, so SAN and DEBUG
+# are given; ARCH in the environment is ignored by the Makefile, so set one
+# to check that too.
+make() { env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL ARCH=x86_64 make SAN=0 DEBUG=0 "$@"; }
 make -s -C "$here" -n -B build/release/engine/perft.o >"$tmp/make" 2>&1
 if [ "$(uname -m)" = x86_64 ]; then
     check "make: the default build is portable (-march=x86-64-v2 on x86-64)" grep -q -- '-march=x86-64-v2 ' "$tmp/make"
