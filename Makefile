@@ -1,19 +1,39 @@
 # triad — build, test, benchmark and fuzz.
 #
-#   make                  optimised build: bin/triad
+#   make                  optimised build: bin/triad, portable (-march=x86-64-v2 on
+#                         x86-64, the compiler's default elsewhere)
+#   make ARCH=native      optimised for the building machine only (-march=native: may
+#                         die with SIGILL on another node); ARCH=x86-64-v3 and the
+#                         like pick another -march.  Each ARCH builds in its own
+#                         build/release-ARCH, so switching never mixes objects
 #   make test             the whole suite (unit tests, then the command-line tests)
 #   make test SAN=1       the same under AddressSanitizer + UBSan, with the
 #                         debug re-derivation of incremental state after every action
 #   make bench            perft speed and the node-count signature
-#   make fuzz             libFuzzer on the position and action parsers (clang)
+#   make fuzz             libFuzzer on the parsers, the records reader and the
+#                         LittleGolem importer (clang), FUZZ_SECONDS each
+#   make fuzz-ci          the same for FUZZ_RUNS inputs each (the CI-sized run)
 #   make install PREFIX=/opt/triad
 
 CC      ?= cc
 PREFIX  ?= /usr/local
 SAN     ?= 0
 DEBUG   ?= 0
-ARCH    ?= -march=native
+ARCH    ?= portable
+# ARCH from the environment is ignored: it often names the CPU family
+# (ARCH=x86_64, ARCH=arm64), not a -march; give it on make's command line.
+ifeq ($(origin ARCH),environment)
+  ARCH = portable
+endif
 FUZZ_SECONDS ?= 60
+
+# The portable default: x86-64-v2 (SSE4.2, POPCNT: every x86-64 server since
+# about 2009) where uname -m says x86_64, and no -march elsewhere.
+ifeq ($(shell uname -m),x86_64)
+  PORTABLE_MARCH = -march=x86-64-v2
+else
+  PORTABLE_MARCH =
+endif
 
 CPPFLAGS += -D_POSIX_C_SOURCE=200809L -MMD -MP
 CFLAGS_BASE = -std=c11 -Wall -Wextra -Wshadow -Wstrict-prototypes -Wmissing-prototypes
@@ -26,9 +46,12 @@ ifeq ($(SAN),1)
 else ifeq ($(DEBUG),1)
   VARIANT = debug
   CFLAGS_OPT = -O1 -g -DTRIAD_DEBUG
-else
+else ifeq ($(ARCH),portable)
   VARIANT = release
-  CFLAGS_OPT = -O3 $(ARCH) -gdwarf-4
+  CFLAGS_OPT = -O3 $(PORTABLE_MARCH) -gdwarf-4
+else
+  VARIANT = release-$(subst -march=,,$(ARCH))
+  CFLAGS_OPT = -O3 -march=$(subst -march=,,$(ARCH)) -gdwarf-4
 endif
 CFLAGS ?=
 ALL_CFLAGS = $(CFLAGS_BASE) $(CFLAGS_OPT) $(CFLAGS)
@@ -66,32 +89,46 @@ test: $(TRIAD) $(TESTS)
 bench: bin/triad
 	bin/triad bench
 
-# libFuzzer needs clang; each target runs FUZZ_SECONDS and keeps its corpus
-# in build/fuzz/corpus-NAME (seeded from tests/fuzz/seeds).  Output goes to
+# libFuzzer needs clang.  Four harnesses (tests/fuzz/fuzz_NAME.c): the
+# position and action parsers, the records reader and the LittleGolem
+# importer.  The library sources they reach (core/, engine/, selfplay/) are
+# compiled once into build/fuzz/obj and linked into each, with zlib.
+#
+# make fuzz: each target runs FUZZ_SECONDS and keeps its corpus in
+# build/fuzz/corpus-NAME (seeded from tests/fuzz/seeds).  Output goes to
 # build/fuzz/fuzz-NAME.log.  Every target runs; then make fails if any fuzzer
 # reported a crash, failed check, sanitizer error, timeout or leak, leaving the
 # input in build/fuzz/fuzz-NAME-crash-* (reproduce: build/fuzz/fuzz-NAME FILE).
+# make fuzz-ci: the CI-sized run, FUZZ_RUNS inputs per target from the seeds
+# alone (fixed -seed, a fresh corpus each time), one "ok"/"not ok" line per
+# target and "N passed, N failed" (scripts/test.sh runs it).
 # POSIX sh only (no pipes, so no PIPESTATUS).  FUZZ_CC picks the compiler,
 # FUZZ_CFLAGS adds flags (a change rebuilds), FUZZ_ARGS adds libFuzzer
 # options.  See docs/fuzzing.md.
-FUZZ_TARGETS = position action
+FUZZ_TARGETS = position action records littlegolem
 FUZZ_CC     ?= clang
 FUZZ_CFLAGS ?=
 FUZZ_ARGS   ?=
+FUZZ_RUNS   ?= 20000
 FUZZ_DIR     = build/fuzz
-FUZZ_SRC     = $(wildcard core/*.c engine/*.c)
-FUZZ_FLAGS   = $(CFLAGS_BASE) $(filter-out -MMD -MP,$(CPPFLAGS)) -DTRIAD_DEBUG -g -O1 \
-               -fno-omit-frame-pointer -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all
+FUZZ_SRC     = $(wildcard core/*.c engine/*.c selfplay/*.c)
+FUZZ_OBJ     = $(FUZZ_SRC:%.c=$(FUZZ_DIR)/obj/%.o)
+FUZZ_SAN     = -fno-omit-frame-pointer -fno-sanitize-recover=all
+FUZZ_FLAGS   = $(CFLAGS_BASE) $(filter-out -MMD -MP,$(CPPFLAGS)) -DTRIAD_DEBUG -g -O1 $(FUZZ_SAN)
 FUZZ_BINS    = $(FUZZ_TARGETS:%=$(FUZZ_DIR)/fuzz-%)
 
-.PHONY: fuzz-force
+.PHONY: fuzz-force fuzz-ci
 $(FUZZ_DIR)/flags: fuzz-force
 	@mkdir -p $(FUZZ_DIR)
 	@echo '$(FUZZ_CC) $(FUZZ_FLAGS) $(FUZZ_CFLAGS)' | cmp -s - $@ || \
 	  echo '$(FUZZ_CC) $(FUZZ_FLAGS) $(FUZZ_CFLAGS)' >$@
 
-$(FUZZ_DIR)/fuzz-%: tests/fuzz/fuzz_%.c $(FUZZ_SRC) $(wildcard core/*.h engine/*.h) $(FUZZ_DIR)/flags
-	$(FUZZ_CC) $(FUZZ_FLAGS) $(FUZZ_CFLAGS) -o $@ $< $(FUZZ_SRC) -lpthread -lm
+$(FUZZ_DIR)/obj/%.o: %.c $(FUZZ_DIR)/flags
+	@mkdir -p $(dir $@)
+	$(FUZZ_CC) $(FUZZ_FLAGS) -fsanitize=fuzzer-no-link,address,undefined $(FUZZ_CFLAGS) -MMD -MP -c -o $@ $<
+
+$(FUZZ_DIR)/fuzz-%: tests/fuzz/fuzz_%.c $(FUZZ_OBJ) $(FUZZ_DIR)/flags
+	$(FUZZ_CC) $(FUZZ_FLAGS) -fsanitize=fuzzer,address,undefined $(FUZZ_CFLAGS) -MMD -MP -o $@ $< $(FUZZ_OBJ) -lz -lpthread -lm
 
 fuzz: $(FUZZ_BINS)
 	@failed=; for t in $(FUZZ_TARGETS); do \
@@ -106,6 +143,23 @@ fuzz: $(FUZZ_BINS)
 	  else echo "fuzz-$$t: FAILED (exit status $$rc), see $$log"; failed="$$failed $$t"; fi; \
 	done; \
 	if [ -n "$$failed" ]; then echo "fuzz: failures in:$$failed" >&2; exit 1; fi
+
+fuzz-ci: $(FUZZ_BINS)
+	@passed=0; failed=0; for t in $(FUZZ_TARGETS); do \
+	  corpus=$(FUZZ_DIR)/ci-corpus-$$t; log=$(FUZZ_DIR)/fuzz-ci-$$t.log; \
+	  rm -rf $$corpus; mkdir -p $$corpus || exit 1; \
+	  $(FUZZ_DIR)/fuzz-$$t -runs=$(FUZZ_RUNS) -seed=1 -timeout=10 -print_final_stats=1 \
+	    -artifact_prefix=$(FUZZ_DIR)/fuzz-$$t- $(FUZZ_ARGS) $$corpus tests/fuzz/seeds >$$log 2>&1; \
+	  rc=$$?; \
+	  if [ $$rc -eq 0 ]; then passed=$$((passed + 1)); \
+	    echo "ok - fuzz-$$t: $(FUZZ_RUNS) runs, no finding"; \
+	  else failed=$$((failed + 1)); \
+	    echo "not ok - fuzz-$$t: exit status $$rc, see $$log"; \
+	    grep -E 'ERROR|SUMMARY|Test unit written|^fuzz_' $$log | head -20; fi; \
+	done; \
+	echo "$$passed passed, $$failed failed"; [ $$failed -eq 0 ]
+
+-include $(FUZZ_OBJ:.o=.d) $(FUZZ_BINS:=.d)
 
 install: bin/triad
 	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/triad

@@ -66,13 +66,27 @@ check "paired tournament: odd ids swapped" test "$(sorted_cat "$tmp/pair.rec" | 
 check "paired tournament verifies" "$bin" records verify "$tmp/pair.rec" >/dev/null
 
 # --- kill -9 and resume --------------------------------------------------------
-args=(--games 20000 --seed 9 --threads 2 --block-games 200)
+# The kill comes once the first block is on disk (polled, not slept for), and
+# the checks make sure it really cut the run short: a run that finished first,
+# or a file with no game, would test nothing, so either fails here.  The
+# binary runs in the background itself, not inside a function (whose
+# subshell kill -9 would stop while triad went on writing).
+args=(--games 20000 --seed 9 --threads 2 --block-games 100 --flush-seconds 1000)
 sp "${args[@]}" --out "$tmp/whole.rec"
-"$bin" selfplay --players random --quiet "${args[@]}" --out "$tmp/killed.rec" & # not sp: $! must be triad itself
+"$bin" selfplay --players random --quiet "${args[@]}" --out "$tmp/killed.rec" &
 pid=$!
-sleep 0.3
+for _ in $(seq 2000); do
+    "$bin" records stats --json "$tmp/killed.rec" 2>/dev/null | grep -q '^{"games":[1-9]' && break
+    kill -0 $pid 2>/dev/null || break
+    sleep 0.005
+done
 kill -9 $pid 2>/dev/null
 wait $pid 2>/dev/null
+killed_rc=$?
+killed_games=$(sorted_cat "$tmp/killed.rec" 2>/dev/null | wc -l)
+check "kill -9 stopped triad itself while the run was going (exit status $killed_rc)" test "$killed_rc" -eq 137
+check "the killed file holds some games, fewer than the run's 20000 ($killed_games)" \
+    test "$killed_games" -gt 0 -a "$killed_games" -lt 20000
 run records verify "$tmp/killed.rec"
 check "a killed run's file holds only whole blocks, or a torn tail" test "$rc" -eq 0 -o "$rc" -eq 3 -o "$(grep -c torn "$tmp/err")" -eq 1
 sp "${args[@]}" --out "$tmp/killed.rec" --resume

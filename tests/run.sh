@@ -38,6 +38,8 @@ run_part "file safety tests" "$here/cli_files.sh" "$build/triad"
 run_part "number and message tests" "$here/cli_nums.sh" "$build/triad"
 run_part "records semantics tests (issue 8)" "$here/cli_records2.sh" "$build/triad"
 run_part "view tests" "$here/cli_view.sh" "$build/triad"
+run_part "Slurm job script tests" "$here/cli_sbatch.sh" "$build/triad"
+run_part "script tests" "$here/cli_scripts.sh" "$build/triad"
 failed=$((failed + broken))
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]

@@ -1,16 +1,39 @@
 #!/usr/bin/env bash
-# slurm_test.sh BINARY — runs scripts/slurm/selfplay.sbatch on a real,
-# one-node Slurm cluster made for the test on this host: installs Debian's
-# slurm-wlm and munge when missing (apt-get; needs root), writes a munge key
-# and a slurm.conf, starts munged, slurmctld and slurmd, submits a 4-task
-# array and the dependent merge job, waits for them, checks the merged file
-# equals a single-machine run of the same seed, and stops the daemons it
-# started (by pid).  Prints "ok - ..." / "not ok - ..." per check and ends
-# with "N passed, N failed".
+# slurm_test.sh BINARY — runs scripts/slurm/selfplay.sbatch and merge.sbatch
+# on a real, one-node Slurm cluster made for the test on this host: installs
+# Debian's slurm-wlm and munge when missing (apt-get), writes a munge key and
+# a slurm.conf, starts munged, slurmctld and slurmd on free ports found at run
+# time, submits job arrays and merge jobs, waits for them, checks the results
+# against a single-machine run of the same seed, and stops the daemons it
+# started (by pid).  The cases: a 4-task array and its dependent merge; one
+# task resubmitted alone (--array=2) after its shard was lost; a rerun of a
+# complete task changes nothing; the merge job run again; the whole array
+# requeued (scontrol requeue) changes nothing; --array=0-6:2 then
+# --array=1-7:2 of an 8-shard run; a merge with a shard missing fails.
+#
+# Needs root: slurmctld and slurmd run with SlurmUser=root and SlurmdUser=root
+# (slurmd must be root to start jobs), munged runs as user munge, and apt-get
+# installs the packages.  Run as another user it re-runs itself with
+# `sudo -n` (passwordless sudo: the jobs then run as root, in a directory of
+# its own under /tmp); without that it fails with "needs root".
+# TRIAD_SLURMCTLD_PORT and TRIAD_SLURMD_PORT pick the ports instead.
+# Prints "ok - ..." / "not ok - ..." per check and ends with
+# "N passed, N failed".
 set -u
 bin=${1:?usage: tests/slurm_test.sh BINARY}
 case $bin in /*) ;; *) bin=$PWD/$bin ;; esac
 here=$(cd "$(dirname "$0")/.." && pwd)
+if [ "$(id -u)" -ne 0 ]; then
+    if command -v sudo >/dev/null 2>&1 && sudo -n true 2>/dev/null; then
+        exec sudo -n env "PATH=$PATH" ${TRIAD_SLURMCTLD_PORT:+"TRIAD_SLURMCTLD_PORT=$TRIAD_SLURMCTLD_PORT"} \
+            ${TRIAD_SLURMD_PORT:+"TRIAD_SLURMD_PORT=$TRIAD_SLURMD_PORT"} bash "$0" "$bin"
+    fi
+    echo "not ok - needs root"
+    echo "#   slurmctld and slurmd run as root (SlurmUser=root) and apt-get installs slurm-wlm and munge:"
+    echo "#   run it as root or with passwordless sudo (sudo -n true fails for $(id -un))"
+    echo "0 passed, 1 failed"
+    exit 1
+fi
 passed=0 failed=0
 pids=()
 
@@ -40,7 +63,6 @@ trap 'stop_daemons; rm -rf "$tmp"' EXIT
 
 [ -x "$bin" ] || { not_ok "binary" "$bin is not an executable"; finish; }
 if ! command -v slurmctld >/dev/null || ! command -v munged >/dev/null; then
-    if [ "$(id -u)" -ne 0 ]; then not_ok "install slurm-wlm and munge" "not root"; finish; fi
     DEBIAN_FRONTEND=noninteractive apt-get install -y -q slurm-wlm munge >"$tmp/apt.log" 2>&1 ||
         { apt-get update -q >>"$tmp/apt.log" 2>&1 &&
           DEBIAN_FRONTEND=noninteractive apt-get install -y -q slurm-wlm munge >>"$tmp/apt.log" 2>&1; } ||
@@ -73,7 +95,27 @@ else
     finish
 fi
 
-# --- a one-node cluster -----------------------------------------------------------
+# --- a one-node cluster on free ports ---------------------------------------------
+# free_port: sets $port to a random TCP port in 20000..59999 that no socket on this host
+# uses (any state, IPv4 or IPv6, from /proc/net/tcp*) and that this script
+# has not taken already, so two runs at once (or a real Slurm) do not collide.
+taken=" "
+free_port() {
+    local used=" " local_address
+    while read -r _ local_address _; do
+        [[ $local_address =~ :([0-9A-Fa-f]{4})$ ]] && used="$used$((16#${BASH_REMATCH[1]})) "
+    done < <(cat /proc/net/tcp /proc/net/tcp6 2>/dev/null)
+    for _ in $(seq 200); do
+        port=$((20000 + (RANDOM * 32768 + RANDOM) % 40000))
+        case "$used$taken" in *" $port "*) continue ;; esac
+        taken="$taken$port "
+        return
+    done
+}
+free_port
+ctld_port=${TRIAD_SLURMCTLD_PORT:-$port}
+free_port
+slurmd_port=${TRIAD_SLURMD_PORT:-$port}
 host=$(hostname -s)
 node=$(slurmd -C 2>/dev/null | grep '^NodeName=' | sed "s/^NodeName=[^ ]*/NodeName=$host NodeAddr=127.0.0.1/")
 mkdir -p "$tmp/state" "$tmp/spool" "$tmp/out"
@@ -85,8 +127,8 @@ SlurmdUser=root
 AuthType=auth/munge
 CredType=cred/munge
 AuthInfo=socket=$sock
-SlurmctldPort=${TRIAD_SLURMCTLD_PORT:-16817}
-SlurmdPort=${TRIAD_SLURMD_PORT:-16818}
+SlurmctldPort=$ctld_port
+SlurmdPort=$slurmd_port
 StateSaveLocation=$tmp/state
 SlurmdSpoolDir=$tmp/spool
 SlurmctldPidFile=$tmp/slurmctld.pid
@@ -116,44 +158,157 @@ for _ in $(seq 100); do
     sleep 0.2
 done
 if [ -n "$up" ]; then
-    ok "slurmctld and slurmd run; the node is up"
+    ok "slurmctld and slurmd run on ports $ctld_port and $slurmd_port; the node is up"
 else
     not_ok "slurmctld and slurmd run; the node is up" "$(sinfo 2>&1 | tail -1); $(tail -2 "$tmp/slurmctld.log" "$tmp/slurmd.log" 2>&1)"
     finish
 fi
 
-# --- the job array, the merge, and a single-machine run of the same seed ---------
-run_args=(--games 400 --players random --seed 11 --paired)
+# --- jobs --------------------------------------------------------------------------
+run_args=(--games 400 --players random --seed 11 --paired --block-games 20)
 export TRIAD=$bin
-jid=$(cd "$tmp/out" && sbatch --parsable --array=0-3 --cpus-per-task=1 \
-      "$here/scripts/slurm/selfplay.sbatch" "$tmp/out/shards" "${run_args[@]}" 2>"$tmp/sbatch.err")
-if [ -n "$jid" ]; then ok "sbatch --array=0-3 selfplay.sbatch"; else not_ok "sbatch --array=0-3 selfplay.sbatch" "$(cat "$tmp/sbatch.err")"; finish; fi
-mid=$(cd "$tmp/out" && sbatch --parsable --dependency="afterok:$jid" \
-      "$here/scripts/slurm/merge.sbatch" "$tmp/out/shards" "$tmp/out/merged.rec" 2>"$tmp/sbatch.err")
-if [ -n "$mid" ]; then ok "sbatch --dependency the merge"; else not_ok "sbatch --dependency the merge" "$(cat "$tmp/sbatch.err")"; finish; fi
-done=
-for _ in $(seq 600); do
-    if [ -z "$(squeue -h -o %i 2>/dev/null)" ] && squeue >/dev/null 2>&1; then done=1; break; fi
-    sleep 0.2
-done
-if [ -n "$done" ]; then ok "the jobs ran to the end"; else not_ok "the jobs ran to the end" "$(squeue 2>&1 | tail -3)"; fi
-shards=$(ls "$tmp/out/shards" 2>/dev/null | tr '\n' ' ')
-if [ "$shards" = "shard-0-of-4.rec shard-1-of-4.rec shard-2-of-4.rec shard-3-of-4.rec " ]; then
+sorted_cat() { "$bin" records cat "$1" 2>/dev/null | sort -n; }
+same_games() { [ -s "$1" ] && cmp -s <(sorted_cat "$1") <(sorted_cat "$2"); }
+# submit NAME SBATCH-OPTIONS... -- SCRIPT ARGS...: the job id in $jid, or a
+# "not ok" and the end of the test.
+submit() {
+    local name=$1
+    shift
+    jid=$(cd "$tmp/out" && sbatch --parsable "$@" 2>"$tmp/sbatch.err")
+    if [ -n "$jid" ]; then ok "$name"; else not_ok "$name" "$(cat "$tmp/sbatch.err")"; finish; fi
+}
+# wait_idle: waits until no job is pending or running (up to 3 minutes).
+wait_idle() {
+    for _ in $(seq 900); do
+        if squeue >/dev/null 2>&1 && [ -z "$(squeue -h -o %i 2>/dev/null)" ]; then return 0; fi
+        sleep 0.2
+    done
+    return 1
+}
+# states JOBID: the states of the job's tasks, sorted and unique (COMPLETED,
+# FAILED, ...), from slurmctld's memory of finished jobs (MinJobAge).
+states() { scontrol -o show job "$1" 2>/dev/null | grep -o 'JobState=[A-Z_]*' | cut -d= -f2 | sort -u | tr '\n' ' '; }
+logs() { tail -n 3 "$tmp"/out/triad-*.log 2>/dev/null | tail -n 12; }
+"$bin" selfplay "${run_args[@]}" --threads 2 --quiet --out "$tmp/single.rec"
+shards=$tmp/out/shards
+
+# A 4-task array and the merge that waits for it.
+submit "sbatch --array=0-3 selfplay.sbatch DIR 4" --array=0-3 --cpus-per-task=1 \
+    "$here/scripts/slurm/selfplay.sbatch" "$shards" 4 "${run_args[@]}"
+array=$jid
+submit "sbatch --dependency=afterok the merge" --dependency="afterok:$array" --kill-on-invalid-dep=yes \
+    "$here/scripts/slurm/merge.sbatch" "$shards" 4 "$tmp/out/merged.rec"
+merge=$jid
+if wait_idle; then ok "the jobs ran to the end"; else not_ok "the jobs ran to the end" "$(squeue 2>&1 | tail -3)"; fi
+check_states() { # description, job id, expected states
+    local got
+    got=$(states "$2")
+    if [ "$got" = "$3 " ]; then ok "$1"; else not_ok "$1" "states: '$got', expected '$3'; $(logs)"; fi
+}
+check_states "every task completed" "$array" COMPLETED
+check_states "the merge completed" "$merge" COMPLETED
+found=$(ls "$shards" 2>/dev/null | tr '\n' ' ')
+if [ "$found" = "shard-0-of-4.rec shard-1-of-4.rec shard-2-of-4.rec shard-3-of-4.rec " ]; then
     ok "each task wrote its shard"
 else
-    not_ok "each task wrote its shard" "found: $shards; $(cat "$tmp"/out/triad-selfplay-*.log 2>/dev/null | head -3)"
+    not_ok "each task wrote its shard" "found: $found; $(logs)"
 fi
-"$bin" selfplay "${run_args[@]}" --threads 2 --quiet --out "$tmp/single.rec"
-if [ -s "$tmp/out/merged.rec" ] &&
-   cmp -s <("$bin" records cat "$tmp/out/merged.rec" | sort -n) <("$bin" records cat "$tmp/single.rec" | sort -n); then
+if same_games "$tmp/out/merged.rec" "$tmp/single.rec"; then
     ok "the merged shards equal a single-machine run"
 else
-    not_ok "the merged shards equal a single-machine run" "$(cat "$tmp"/out/triad-merge-*.log 2>/dev/null | tail -3)"
+    not_ok "the merged shards equal a single-machine run" "$(logs)"
 fi
-if grep -q "merged.rec: 400 games, ok" "$tmp"/out/triad-merge-*.log 2>/dev/null; then
+if grep -q "merged.rec: 400 games, ok" "$tmp"/out/triad-merge-"$merge".log 2>/dev/null; then
     ok "the merge job verified the merged file"
 else
-    not_ok "the merge job verified the merged file" "$(cat "$tmp"/out/triad-merge-*.log 2>/dev/null | tail -3)"
+    not_ok "the merge job verified the merged file" "$(logs)"
+fi
+
+# One task again, alone: its shard lost, then complete (a no-op).
+cp "$shards/shard-2-of-4.rec" "$tmp/shard2.keep"
+rm "$shards/shard-2-of-4.rec"
+submit "sbatch --array=2 selfplay.sbatch DIR 4 (shard 2 lost)" --array=2 --cpus-per-task=1 \
+    "$here/scripts/slurm/selfplay.sbatch" "$shards" 4 "${run_args[@]}"
+task=$jid
+sum=$(md5sum <"$shards/shard-1-of-4.rec")
+submit "sbatch --array=1 selfplay.sbatch DIR 4 (shard 1 complete)" --array=1 --cpus-per-task=1 \
+    "$here/scripts/slurm/selfplay.sbatch" "$shards" 4 "${run_args[@]}"
+rerun=$jid
+wait_idle
+check_states "--array=2 alone completed" "$task" COMPLETED
+if same_games "$shards/shard-2-of-4.rec" "$tmp/shard2.keep"; then
+    ok "and wrote shard 2 of 4 again, the same games"
+else
+    not_ok "and wrote shard 2 of 4 again, the same games" "$(logs)"
+fi
+check_states "the rerun of a complete task completed" "$rerun" COMPLETED
+if [ "$(md5sum <"$shards/shard-1-of-4.rec")" = "$sum" ]; then
+    ok "and left its shard as it was"
+else
+    not_ok "and left its shard as it was" "shard-1-of-4.rec changed"
+fi
+
+# The merge job again, over its own output.
+submit "sbatch merge.sbatch again" "$here/scripts/slurm/merge.sbatch" "$shards" 4 "$tmp/out/merged.rec"
+again=$jid
+wait_idle
+check_states "the merge run again completed" "$again" COMPLETED
+if same_games "$tmp/out/merged.rec" "$tmp/single.rec"; then
+    ok "and the merged file still equals the single-machine run"
+else
+    not_ok "and the merged file still equals the single-machine run" "$(logs)"
+fi
+
+# The first array requeued whole (scontrol requeue: what Slurm does to the
+# tasks of a failed node): every task finds its shard complete.
+sums=$(cd "$shards" && md5sum shard-*.rec)
+if scontrol requeue "$array" 2>"$tmp/requeue.err"; then
+    ok "scontrol requeue of the finished array"
+    # A requeued job waits about two minutes (its BeginTime) before it may
+    # start again; let it start now.
+    scontrol update JobId="$array" StartTime=now >/dev/null 2>&1
+    wait_idle
+    check_states "the requeued tasks completed" "$array" COMPLETED
+    again_ran=$(grep -l 'resuming' "$tmp"/out/triad-selfplay-"$array"_*.log 2>/dev/null | wc -l)
+    if [ "$again_ran" -eq 4 ]; then
+        ok "every task ran again, resuming its shard"
+    else
+        not_ok "every task ran again, resuming its shard" "$again_ran of 4 logs say so; $(logs)"
+    fi
+    if [ "$(cd "$shards" && md5sum shard-*.rec)" = "$sums" ]; then
+        ok "and left every shard as it was"
+    else
+        not_ok "and left every shard as it was" "a shard changed"
+    fi
+else
+    not_ok "scontrol requeue of the finished array" "$(cat "$tmp/requeue.err")"
+fi
+
+# Half an 8-shard run, a merge that must fail, then the other half.
+eight=$tmp/out/eight
+submit "sbatch --array=0-6:2 selfplay.sbatch DIR 8" --array=0-6:2 --cpus-per-task=1 \
+    "$here/scripts/slurm/selfplay.sbatch" "$eight" 8 "${run_args[@]}"
+even=$jid
+submit "sbatch --dependency=afterok merge.sbatch DIR 8 (half the shards)" --dependency="afterok:$even" --kill-on-invalid-dep=yes \
+    "$here/scripts/slurm/merge.sbatch" "$eight" 8 "$tmp/out/eight.rec"
+early=$jid
+wait_idle
+check_states "--array=0-6:2 completed" "$even" COMPLETED
+check_states "the merge of half the shards failed" "$early" FAILED
+if [ ! -e "$tmp/out/eight.rec" ]; then ok "and wrote nothing"; else not_ok "and wrote nothing" "eight.rec exists"; fi
+submit "sbatch --array=1-7:2 selfplay.sbatch DIR 8" --array=1-7:2 --cpus-per-task=1 \
+    "$here/scripts/slurm/selfplay.sbatch" "$eight" 8 "${run_args[@]}"
+odd=$jid
+submit "sbatch --dependency=afterok merge.sbatch DIR 8" --dependency="afterok:$odd" --kill-on-invalid-dep=yes \
+    "$here/scripts/slurm/merge.sbatch" "$eight" 8 "$tmp/out/eight.rec"
+late=$jid
+wait_idle
+check_states "--array=1-7:2 completed" "$odd" COMPLETED
+check_states "the merge completed" "$late" COMPLETED
+if same_games "$tmp/out/eight.rec" "$tmp/single.rec"; then
+    ok "the two halves merged equal the single-machine run"
+else
+    not_ok "the two halves merged equal the single-machine run" "$(logs)"
 fi
 stop_daemons
 if ! kill -0 $(cat "$tmp/slurmctld.pid" "$tmp/slurmd.pid" 2>/dev/null) 2>/dev/null; then
