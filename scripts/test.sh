@@ -3,8 +3,9 @@
 # the fuzzers included), runs the whole suite optimised and under
 # AddressSanitizer + UBSan (make test, make test SAN=1), each fuzzer for a
 # fixed number of inputs (make fuzz-ci), then the cluster test against a real
-# Slurm (tests/slurm_test.sh: needs root, or passwordless sudo), and prints
-# the grand total as its last line.
+# Slurm (tests/slurm_test.sh: needs root, or passwordless sudo), the web
+# viewer in a headless Chromium (tests/browser_test.sh installs chromium when
+# missing), and prints the grand total as its last line.
 #
 # A phase counts as failed when its exit status is not 0 even if its own
 # total says "0 failed", and when it prints no total at all.
@@ -41,6 +42,7 @@ phase "make test" make -j2 test
 phase "make test SAN=1" make -j2 test SAN=1
 phase "make fuzz-ci" make -j2 fuzz-ci
 phase "slurm" tests/slurm_test.sh build/release/triad
+phase "browser" tests/browser_test.sh build/release/triad
 echo "== all phases"
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]
