@@ -9,25 +9,11 @@ bin=${1:?usage: tests/cli.sh BINARY}
 case $bin in /*) ;; *) bin=$PWD/$bin ;; esac
 [ -x "$bin" ] || { echo "cli.sh: $bin is not an executable"; echo "0 passed, 1 failed"; exit 1; }
 
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-passed=0 failed=0
+. "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 FIXED='cCCCCcbBBBccbaAAbccbacCabcCBACcabcCBAcCABCCBaaABCCbbbBCccccC w 0'
 DOTS='............................................................'
 
-ok() { echo "ok - $1"; passed=$((passed + 1)); }
-not_ok() { # description, why
-    echo "not ok - $1"
-    printf '#   %s\n' "$2"
-    [ -s "$tmp/err" ] && sed 's/^/#   stderr: /' "$tmp/err" | head -5
-    failed=$((failed + 1))
-}
 
-# run ARGS...: runs triad, leaving stdout in $tmp/out, stderr in $tmp/err, status in $rc.
-run() {
-    "$bin" "$@" >"$tmp/out" 2>"$tmp/err"
-    rc=$?
-}
 out() { cat "$tmp/out"; }
 
 # good DESCRIPTION ARGS...: exit 0 and nothing on stderr.
@@ -261,5 +247,4 @@ bad "bench --runs 0" "--runs" bench --runs 0
 bad "bench --reduce 9" "--reduce" bench --reduce 9
 bad "bench unknown flag" "--depth" bench --depth 3
 
-echo "$passed passed, $failed failed"
-[ "$failed" -eq 0 ]
+finish

@@ -13,35 +13,12 @@ case $bin in /*) ;; *) bin=$PWD/$bin ;; esac
 [ -x "$bin" ] || { echo "cli_files.sh: $bin is not an executable"; echo "0 passed, 1 failed"; exit 1; }
 cd "$(dirname "$0")/.." || exit 1
 
-tmp=$(mktemp -d)
 holder=
-cleanup() {
-    [ -n "$holder" ] && kill -9 "$holder" 2>/dev/null
-    rm -rf "$tmp"
-}
-trap cleanup EXIT
-passed=0 failed=0
+on_exit() { [ -n "$holder" ] && kill -9 "$holder" 2>/dev/null; }
+RUN_TIMEOUT=20 # a FIFO, or a second writer that plays on, must not hang the suite
+. "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 POS=$(cat data/setups/fixed.pos)
 
-ok() { echo "ok - $1"; passed=$((passed + 1)); }
-not_ok() { # description, why
-    echo "not ok - $1"
-    printf '#   %s\n' "$2"
-    [ -s "$tmp/err" ] && sed 's/^/#   stderr: /' "$tmp/err" | head -5
-    failed=$((failed + 1))
-}
-check() { # description, then a command that must succeed
-    local what=$1
-    shift
-    if "$@"; then ok "$what"; else not_ok "$what" "failed: $*"; fi
-}
-# run ARGS...: stdout in $tmp/out, stderr in $tmp/err, status in $rc.  A
-# command that hangs (a FIFO, a second writer that plays on) is stopped
-# after 20 s and reads as status 124.
-run() {
-    timeout 20 "$bin" "$@" >"$tmp/out" 2>"$tmp/err"
-    rc=$?
-}
 # refused DESCRIPTION WORD ARGS...: exit 2, one stderr line containing WORD.
 refused() {
     local what=$1 word=$2
@@ -253,5 +230,4 @@ for sig in TERM INT; do
     fi
 done
 
-echo "$passed passed, $failed failed"
-[ "$failed" -eq 0 ]
+finish

@@ -12,29 +12,10 @@ case $bin in /*) ;; *) bin=$PWD/$bin ;; esac
 [ -x "$bin" ] || { echo "cli_nums.sh: $bin is not an executable"; echo "0 passed, 1 failed"; exit 1; }
 cd "$(dirname "$0")/.."
 
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-passed=0 failed=0
+RUN_TIMEOUT=30 # the old binary started 2^64-2 games for --games " -2"
+. "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 ESC=$'\033'
 
-ok() { echo "ok - $1"; passed=$((passed + 1)); }
-not_ok() { # description, why
-    echo "not ok - $1"
-    printf '#   %s\n' "$2"
-    [ -s "$tmp/err" ] && sed 's/^/#   stderr: /' "$tmp/err" | head -3 | cut -c1-300
-    failed=$((failed + 1))
-}
-check() { # description, then a command that must succeed
-    local what=$1
-    shift
-    if "$@"; then ok "$what"; else not_ok "$what" "failed: $*"; fi
-}
-# run ARGS...: stdout in $tmp/out, stderr in $tmp/err, status in $rc.  A
-# misread number can start 2^64 - 2 games: the time limit stops that.
-run() {
-    timeout 30 "$bin" "$@" >"$tmp/out" 2>"$tmp/err" </dev/null
-    rc=$?
-}
 # bad DESCRIPTION WORD ARGS...: exit 2, one stderr line containing WORD, no stdout.
 bad() {
     local what=$1 word=$2
@@ -204,5 +185,4 @@ check "tune --out into a missing folder names the reason" grep -q "No such file 
 run records import --littlegolem /nonexistent/g.sgf --out "$tmp/g.trd"
 check "records import of a missing file names the reason" grep -q "No such file or directory" "$tmp/err"
 
-echo "$passed passed, $failed failed"
-[ "$failed" -eq 0 ]
+finish

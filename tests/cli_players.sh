@@ -9,19 +9,9 @@ bin=${1:?usage: tests/cli_players.sh BINARY}
 case $bin in /*) ;; *) bin=$PWD/$bin ;; esac
 [ -x "$bin" ] || { echo "cli_players.sh: $bin is not an executable"; echo "0 passed, 1 failed"; exit 1; }
 
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-passed=0 failed=0
+. "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 FIXED='cCCCCcbBBBccbaAAbccbacCabcCBACcabcCBAcCABCCBaaABCCbbbBCccccC w 0'
 
-ok() { echo "ok - $1"; passed=$((passed + 1)); }
-not_ok() { echo "not ok - $1"; printf '#   %s\n' "$2"; failed=$((failed + 1)); }
-check() { # description, command...: passes when the command succeeds
-    local d=$1
-    shift
-    if "$@"; then ok "$d"; else not_ok "$d" "failed: $*"; fi
-}
-run() { "$bin" "$@" >"$tmp/out" 2>"$tmp/err"; rc=$?; }
 
 # bad ARGS...: exit 2, one stderr line containing $want, nothing on stdout.
 bad() {
@@ -133,5 +123,4 @@ want="game is over" bad analyse --position '....................................
 want="weights: no/such/file" bad analyse --player ab:weights=no/such/file
 want="unknown option '--bogus'" bad engine --bogus
 
-echo "$passed passed, $failed failed"
-[ "$failed" -eq 0 ]
+finish

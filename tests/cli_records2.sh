@@ -15,28 +15,9 @@ case $bin in /*) ;; *) bin=$PWD/$bin ;; esac
 here=$(cd "$(dirname "$0")" && pwd)
 sample=$here/../data/records/ab2-random-200.trd
 
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-passed=0 failed=0
+. "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 FIXED_POS=cCCCCcbBBBccbaAAbccbacCabcCBACcabcCBAcCABCCBaaABCCbbbBCccccC
 
-ok() { echo "ok - $1"; passed=$((passed + 1)); }
-not_ok() { # description, why
-    echo "not ok - $1"
-    printf '#   %s\n' "$2"
-    [ -s "$tmp/err" ] && sed 's/^/#   stderr: /' "$tmp/err" | head -5
-    failed=$((failed + 1))
-}
-check() { # description, then a command that must succeed
-    local what=$1
-    shift
-    if "$@"; then ok "$what"; else not_ok "$what" "failed: $*"; fi
-}
-# run ARGS...: stdout in $tmp/out, stderr in $tmp/err, status in $rc.
-run() {
-    "$bin" "$@" >"$tmp/out" 2>"$tmp/err"
-    rc=$?
-}
 # status DESCRIPTION CODE ARGS...: runs and expects exit status CODE.
 status() {
     local what=$1 want=$2
@@ -180,5 +161,4 @@ printf '(;PW[a]POS[%s];W[kokp])\n(;PW[b]POS[%s];W[kokp];B[kokp])\n' $FIXED_POS $
 bad "import_errors_name_the_game_and_its_line" "line.txt: game 2: turn 2: illegal action 'kokp' (A5xA4) (line 2, offset" \
     records import --littlegolem "$tmp/line.txt" --out "$tmp/line.trd"
 
-echo "$passed passed, $failed failed"
-[ "$failed" -eq 0 ]
+finish

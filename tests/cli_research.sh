@@ -10,18 +10,8 @@ case $bin in /*) ;; *) bin=$PWD/$bin ;; esac
 [ -x "$bin" ] || { echo "cli_research.sh: $bin is not an executable"; echo "0 passed, 1 failed"; exit 1; }
 cd "$(dirname "$0")/.."
 
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-passed=0 failed=0
+. "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 
-ok() { echo "ok - $1"; passed=$((passed + 1)); }
-not_ok() {
-    echo "not ok - $1"
-    printf '#   %s\n' "$2"
-    [ -s "$tmp/err" ] && sed 's/^/#   stderr: /' "$tmp/err" | head -3
-    failed=$((failed + 1))
-}
-run() { "$bin" "$@" >"$tmp/out" 2>"$tmp/err"; rc=$?; }
 # has DESCRIPTION REGEX: stdout matches the extended regex.
 has() { if grep -Eq -- "$2" "$tmp/out"; then ok "$1"; else not_ok "$1" "stdout lacks /$2/: $(head -c 300 "$tmp/out")"; fi; }
 # bad DESCRIPTION WORD ARGS...: exit 2 and one stderr line containing WORD.
@@ -98,5 +88,4 @@ bad "match with a bad player" "nosuchplayer" match --a nosuchplayer --b random -
 bad "match with a bad --sprt" "elo9" match --a random --b random --games 2 --sprt elo9=1
 bad "match refuses to overwrite --out" "exists" match --a random --b random --games 2 --out "$tmp/m.trd"
 
-echo "$passed passed, $failed failed"
-[ "$failed" -eq 0 ]
+finish

@@ -15,16 +15,7 @@ here=$(cd "$(dirname "$0")/.." && pwd)
 selfplay=$here/scripts/slurm/selfplay.sbatch
 merge=$here/scripts/slurm/merge.sbatch
 
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-passed=0 failed=0
-ok() { echo "ok - $1"; passed=$((passed + 1)); }
-not_ok() { echo "not ok - $1"; printf '#   %s\n' "$2"; failed=$((failed + 1)); }
-check() { # description, then a command that must succeed
-    local what=$1
-    shift
-    if "$@"; then ok "$what"; else not_ok "$what" "failed: $*"; fi
-}
+. "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 sorted_cat() { "$bin" records cat "$@" 2>/dev/null | sort -n; }
 same_games() { cmp -s <(sorted_cat "$1") <(sorted_cat "$2"); }
 games_in() { sorted_cat "$1" | wc -l; }
@@ -163,5 +154,4 @@ check "--array=0 alone (N=4) writes shard 0 of 4 only" \
     test "$tasks_failed" -eq 0 -a "$(cd "$tmp/one" && ls | tr '\n' ' ')" = "shard-0-of-4.rec "
 check "the games of shard 0 of 4, not the whole run" same_games "$tmp/one/shard-0-of-4.rec" "$tmp/four/shard-0-of-4.rec"
 
-echo "$passed passed, $failed failed"
-[ "$failed" -eq 0 ]
+finish

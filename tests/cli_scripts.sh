@@ -8,16 +8,7 @@
 # "N passed, N failed".
 set -u
 here=$(cd "$(dirname "$0")/.." && pwd)
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-passed=0 failed=0
-ok() { echo "ok - $1"; passed=$((passed + 1)); }
-not_ok() { echo "not ok - $1"; printf '#   %s\n' "$2"; failed=$((failed + 1)); }
-check() { # description, then a command that must succeed
-    local what=$1
-    shift
-    if "$@"; then ok "$what"; else not_ok "$what" "failed: $*"; fi
-}
+. "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 
 # --- scripts/test.sh's phases ----------------------------------------------------
 # phase_total COMMAND...: runs phase() of scripts/test.sh in a subshell on the
@@ -64,5 +55,4 @@ check "make ARCH=native: -march=native, built in build/release-native" \
 "$here/scripts/setup.sh" --frob >"$tmp/out" 2>&1
 check "setup.sh refuses an unknown argument with exit 2" test $? -eq 2
 
-echo "$passed passed, $failed failed"
-[ "$failed" -eq 0 ]
+finish

@@ -10,28 +10,9 @@ bin=${1:?usage: tests/cli_selfplay.sh BINARY}
 case $bin in /*) ;; *) bin=$PWD/$bin ;; esac
 [ -x "$bin" ] || { echo "cli_selfplay.sh: $bin is not an executable"; echo "0 passed, 1 failed"; exit 1; }
 
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-passed=0 failed=0
+. "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 FIXED_POS=cCCCCcbBBBccbaAAbccbacCabcCBACcabcCBAcCABCCBaaABCCbbbBCccccC
 
-ok() { echo "ok - $1"; passed=$((passed + 1)); }
-not_ok() { # description, why
-    echo "not ok - $1"
-    printf '#   %s\n' "$2"
-    [ -s "$tmp/err" ] && sed 's/^/#   stderr: /' "$tmp/err" | head -5
-    failed=$((failed + 1))
-}
-check() { # description, then a command that must succeed
-    local what=$1
-    shift
-    if "$@"; then ok "$what"; else not_ok "$what" "failed: $*"; fi
-}
-# run ARGS...: stdout in $tmp/out, stderr in $tmp/err, status in $rc.
-run() {
-    "$bin" "$@" >"$tmp/out" 2>"$tmp/err"
-    rc=$?
-}
 # bad DESCRIPTION WORD ARGS...: exit 2, one stderr line containing WORD, no stdout.
 bad() {
     local what=$1 word=$2
@@ -166,5 +147,4 @@ run selfplay --games 20 --players random --seed 1 --out "$tmp/t1.rec" --force --
 check "--force overwrites" test "$rc" -eq 0 -a "$("$bin" records cat "$tmp/t1.rec" | wc -l)" -eq 20
 check "--quiet is quiet" test ! -s "$tmp/err"
 
-echo "$passed passed, $failed failed"
-[ "$failed" -eq 0 ]
+finish

@@ -9,21 +9,8 @@ bin=${1:?usage: tests/cli_view.sh BINARY}
 case $bin in /*) ;; *) bin=$PWD/$bin ;; esac
 [ -x "$bin" ] || { echo "cli_view.sh: $bin is not an executable"; echo "0 passed, 1 failed"; exit 1; }
 
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-passed=0 failed=0
+. "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 
-ok() { echo "ok - $1"; passed=$((passed + 1)); }
-not_ok() {
-    echo "not ok - $1"
-    printf '#   %s\n' "$2"
-    [ -s "$tmp/err" ] && sed 's/^/#   stderr: /' "$tmp/err" | head -5
-    failed=$((failed + 1))
-}
-run() {
-    "$bin" "$@" >"$tmp/out" 2>"$tmp/err"
-    rc=$?
-}
 good() {
     local desc=$1
     shift
@@ -118,5 +105,4 @@ if [ -f "$src/embed.sh" ]; then
     expect "view/assets.c is view/embed.sh's output (rerun it after editing view/assets/)" cmp -s "$tmp/assets.c" "$src/assets.c"
 fi
 
-echo "$passed passed, $failed failed"
-[ "$failed" -eq 0 ]
+finish
