@@ -3,9 +3,9 @@
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
-#include "../engine/bench.h"
-#include "../engine/notation.h"
-#include "../engine/perft.h"
+#include "games/tzaar/bench.h"
+#include "games/tzaar/notation.h"
+#include "games/tzaar/perft.h"
 #include "commands.h"
 #include "opts.h"
 

@@ -2,8 +2,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "../view/select.h"
-#include "../view/site.h"
+#include "view/select.h"
+#include "view/site.h"
 #include "commands.h"
 #include "opts.h"
 

@@ -2,9 +2,9 @@
 #include <stdio.h>
 #include <string.h>
 #include <gsl/gsl_errno.h>
-#include "../core/fileio.h"
-#include "../core/msg.h"
-#include "../engine/position.h"
+#include "core/fileio.h"
+#include "core/msg.h"
+#include "games/tzaar/position.h"
 #include "commands.h"
 
 typedef struct command {

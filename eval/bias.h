@@ -14,9 +14,9 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
-#include "../engine/setup.h"
-#include "../selfplay/dedup.h"
-#include "../selfplay/record.h"
+#include "games/tzaar/setup.h"
+#include "selfplay/dedup.h"
+#include "selfplay/record.h"
 #include "stats.h"
 
 #define BIAS_TURNS_MAX 128 /* histogram bins of game length, in turns */

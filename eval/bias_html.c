@@ -2,10 +2,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "../core/fileio.h"
-#include "../core/msg.h"
-#include "../view/out.h"
-#include "../view/site.h"
+#include "core/fileio.h"
+#include "core/msg.h"
+#include "view/out.h"
+#include "view/site.h"
 #include "bias_html.h"
 #include "plot.h"
 

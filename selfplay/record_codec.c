@@ -10,9 +10,9 @@
 #include <stdio.h>
 #include <string.h>
 #include <zlib.h>
-#include "../engine/movegen.h"
-#include "../engine/notation.h"
-#include "../engine/setup.h"
+#include "games/tzaar/movegen.h"
+#include "games/tzaar/notation.h"
+#include "games/tzaar/setup.h"
 #include "record_codec.h"
 
 enum { POS_DERIVED = 0, POS_PACKED = 1, POS_TEXT = 2 };

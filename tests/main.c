@@ -4,7 +4,7 @@
 #include <stdio.h>
 #include <string.h>
 #include "check.h"
-#include "../engine/position.h"
+#include "games/tzaar/position.h"
 
 extern const test_case tests_geometry[], tests_rules[], tests_text[], tests_setup[], tests_perft[],
     tests_diff[], tests_records[], tests_eval[], tests_search[], tests_player[], tests_stats[],

@@ -2,9 +2,9 @@
  * rules plays whole games and agrees with the engine underneath. */
 #include <stdlib.h>
 #include <string.h>
-#include "../engine/game.h"
-#include "../engine/movegen.h"
-#include "../engine/prng.h"
+#include "games/game.h"
+#include "games/tzaar/movegen.h"
+#include "core/prng.h"
 #include "check.h"
 
 static void interface_drives_whole_games(void)

@@ -3,12 +3,12 @@
  * and a game's data file (every ply's position string in it). */
 #include <stdlib.h>
 #include <string.h>
-#include "../engine/game.h"
-#include "../engine/movegen.h"
-#include "../engine/notation.h"
-#include "../engine/setup.h"
-#include "../view/select.h"
-#include "../view/site.h"
+#include "games/game.h"
+#include "games/tzaar/movegen.h"
+#include "games/tzaar/notation.h"
+#include "games/tzaar/setup.h"
+#include "view/select.h"
+#include "view/site.h"
 #include "check.h"
 
 static rec_game *game_with(uint64_t id, int setup, int winner, int ending, int turns)

@@ -1,7 +1,7 @@
 /* game_tzaar.c — TZAAR behind the game interface (see game.h). */
 #include <stdio.h>
 #include <string.h>
-#include "game.h"
+#include "games/game.h"
 #include "movegen.h"
 #include "notation.h"
 #include "render_tzaar.h"

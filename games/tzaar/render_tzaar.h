@@ -4,7 +4,7 @@
 #define TRIAD_RENDER_TZAAR_H
 
 #include <stddef.h>
-#include "game.h"
+#include "games/game.h"
 
 #define TZ_SVG_VIEWBOX "0 0 358 392"
 #define TZ_SVG_LEGEND                                                                                 \
