@@ -3,6 +3,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "core/msg.h"
 #include "core/prng.h"
 #include "race3.h"
 
@@ -207,7 +208,7 @@ static void race_action_to_text(const void *s, game_action a, char *out, size_t 
 static int race_action_from_text(const void *s, const char *text, game_action *a, char *err, size_t n)
 {
     if (text[0] < '1' || text[0] > '0' + MAX_STEP || text[1]) {
-        snprintf(err, n, "bad race3 action '%.16s': expected 1, 2 or 3", text);
+        snprintf(err, n, "bad race3 action '%s': expected 1, 2 or 3", msg_escape((char[24]){ 0 }, 24, text));
         return -1;
     }
     if (race_over(s)) {
