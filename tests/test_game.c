@@ -2,10 +2,18 @@
  * rules plays whole games and agrees with the engine underneath. */
 #include <stdlib.h>
 #include <string.h>
-#include "games/game.h"
-#include "games/tzaar/movegen.h"
-#include "core/prng.h"
 #include "check.h"
+#include "core/prng.h"
+#include "games/game.h"
+#include "games/game_codec.h"
+#include "games/players.h"
+#include "games/tzaar/eval.h"
+#include "games/tzaar/game_tzaar.h"
+#include "games/tzaar/movegen.h"
+#include "games/tzaar/notation.h"
+#include "games/tzaar/player.h"
+#include "games/tzaar/setup.h"
+#include "selfplay/record.h"
 
 static void interface_drives_whole_games(void)
 {
@@ -54,7 +62,127 @@ static void interface_drives_whole_games(void)
     free(acts);
 }
 
+/* TZAAR's player kinds are player.h's players: the same spec and seeds
+ * give the same game (so records made before the interface are made again
+ * by the drivers that use it), and the canonical spec is player.h's. */
+static void tzaar_kinds_play_as_before(void)
+{
+    char err[512];
+    const game_def *g = game_find("tzaar", err, sizeof err);
+    REQUIRE(g);
+    static const char *const specs[] = { "random", "greedy", "ab:depth=2", "ab:nodes=300,noise=20" };
+    for (size_t i = 0; i < sizeof specs / sizeof *specs; i++) {
+        gplayer *gp = gplayer_new(g, specs[i], err, sizeof err);
+        player *pl = player_new(specs[i], err, sizeof err);
+        REQUIRE(gp && pl);
+        CHECKF(!strcmp(gplayer_spec(gp), player_spec(pl)), "%s: %s", gplayer_spec(gp), player_spec(pl));
+        for (int game = 0; game < 2; game++) {
+            tz_state st;
+            position p;
+            REQUIRE(g->setup(&st, game ? "tournament" : "random", 2, 11 + i, err, sizeof err) == 0);
+            setup_make(&p, game ? SETUP_TOURNAMENT : SETUP_RANDOM, 11 + i);
+            for (int ply = 0; ply < 40 && !g->over(&st); ply++) {
+                uint64_t seed = seed_mix(5 + i, (uint64_t)ply);
+                game_action a = gplayer_choose(gp, &st, seed);
+                action b = player_choose(pl, &p, seed, NULL);
+                CHECKF(a == b, "%s ply %d: %04x, player.h %04x", specs[i], ply, a, b);
+                if (a != b)
+                    break;
+                undo u;
+                g->apply(&st, a);
+                pos_make(&p, b, &u);
+            }
+        }
+        gplayer_free(gp);
+        player_free(pl);
+    }
+}
+
+/* The seat swap of a start is the records' recolouring (seat 0 = White
+ * still opens); in play the side to act changes seats with the pieces. */
+static void tzaar_permute_recolours(void)
+{
+    char err[256], a[GAME_TEXT_MAX], b[GAME_TEXT_MAX];
+    const game_def *g = game_find("tzaar", err, sizeof err);
+    REQUIRE(g);
+    const int swap[GAME_MAX_PLAYERS] = { 1, 0 };
+    tz_state st;
+    for (uint64_t seed = 0; seed < 5; seed++) {
+        REQUIRE(g->setup(&st, seed ? "random" : "fixed", 2, seed, err, sizeof err) == 0);
+        position p = st.pos;
+        rec_recolour(&p);
+        g->permute(&st, swap);
+        pos_to_text(&p, a, sizeof a);
+        g->to_text(&st, b, sizeof b);
+        CHECKF(!strcmp(a, b), "%s\n%s", a, b);
+        CHECK(g->to_act(&st) == 0);
+    }
+    REQUIRE(g->from_text(&st, "..B2...C3..c3.aac.b..bcb2.BC2.Bcb..bC.CBb.CC..CcAC.c.cAAaBAccb.CB b 2", err,
+                         sizeof err) == 0);
+    g->permute(&st, swap);
+    g->to_text(&st, b, sizeof b);
+    CHECKF(!strcmp(b, "..b2...c3..C3.AAC.B..BCB2.bc2.bCB..Bc.cbB.cc..cCac.C.CaaAbaCCB.cb w 2"), "%s", b);
+}
+
+/* eval.h's features are White minus Black, tempo too: Black's view is the
+ * negation, and the side to act sees tempo +1. */
+static void tzaar_features_by_seat(void)
+{
+    char err[256];
+    const game_def *g = game_find("tzaar", err, sizeof err);
+    REQUIRE(g && g->nfeatures == EVAL_FEATURES && !strcmp(g->feature_names[F_TEMPO], "tempo"));
+    tz_state st;
+    REQUIRE(g->from_text(&st, "..B2...C3..c3.aac.b..bcb2.BC2.Bcb..bC.CBb.CC..CcAC.c.cAAaBAccb.CB b 2", err,
+                         sizeof err) == 0);
+    double w[EVAL_FEATURES], bl[EVAL_FEATURES], e[EVAL_FEATURES];
+    g->features(&st, WHITE, w);
+    g->features(&st, BLACK, bl);
+    eval_features(&st.pos, e);
+    for (int i = 0; i < EVAL_FEATURES; i++)
+        CHECKF(w[i] == e[i] && bl[i] == -e[i], "%s", g->feature_names[i]);
+    CHECK(bl[F_TEMPO] == 1 && w[F_TEMPO] == -1);
+    CHECK(g->default_weights && !strcmp(g->default_weights, "data/weights/default.txt"));
+}
+
+/* turns() counts as the records do, and the codec is the records' one
+ * byte an action and 1 + 23 bytes a packed start. */
+static void tzaar_turns_and_codec_as_records(void)
+{
+    char err[256];
+    const game_def *g = game_find("tzaar", err, sizeof err);
+    REQUIRE(g);
+    static rec_game r;
+    tz_state st;
+    for (uint64_t seed = 0; seed < 6; seed++) {
+        REQUIRE(g->setup(&st, seed % 2 ? "random" : "tournament", 2, seed, err, sizeof err) == 0);
+        memset(&r, 0, sizeof r);
+        r.start = st.pos;
+        buf b = { 0 };
+        game_encode_start(g, &st, &b);
+        CHECK(seed % 2 ? b.len == 24 : b.len < 80);
+        buf_free(&b);
+        xoshiro256 rng;
+        xoshiro_seed(&rng, seed);
+        game_action acts[MAX_ACTIONS];
+        while (!g->over(&st) && r.nactions < REC_MAX_ACTIONS) {
+            game_action a = acts[xoshiro_below(&rng, (uint64_t)g->legal(&st, acts))];
+            CHECK(g->encode_action(&st, a) < 256);
+            r.actions[r.nactions++] = (action)a;
+            g->apply(&st, a);
+        }
+        REQUIRE(rec_game_replay(&r, err, sizeof err) == 0);
+        CHECKF(g->turns(&st) == r.turns, "%d turns, records %d", g->turns(&st), r.turns);
+        int rank[GAME_MAX_PLAYERS];
+        g->rank(&st, rank);
+        CHECK(rank[r.winner] == 0 && rank[!r.winner] == 1 && g->ending(&st) == r.ending);
+    }
+}
+
 const test_case tests_game[] = {
     { "game_interface_drives_games", interface_drives_whole_games },
+    { "game_tzaar_kinds_play_as_player_h", tzaar_kinds_play_as_before },
+    { "game_tzaar_permute_recolours", tzaar_permute_recolours },
+    { "game_tzaar_features_by_seat", tzaar_features_by_seat },
+    { "game_tzaar_turns_and_codec_as_records", tzaar_turns_and_codec_as_records },
     { NULL, NULL },
 };
