@@ -13,6 +13,7 @@
 #include "games/tzaar/notation.h"
 #include "games/tzaar/player.h"
 #include "games/tzaar/setup.h"
+#include "selfplay/play.h"
 #include "selfplay/record.h"
 
 static void interface_drives_whole_games(void)
@@ -178,7 +179,52 @@ static void tzaar_turns_and_codec_as_records(void)
     }
 }
 
+/* A paired self-play run replayed through the interface alone: setups by
+ * name and seed, the second game of a pair by permute(), each seat's player
+ * a gplayer, the seeds as selfplay derives them.  Every game is the one
+ * selfplay/play.c plays, so the drivers can move onto the interface without
+ * changing a TZAAR game. */
+static void tzaar_selfplay_through_the_interface(void)
+{
+    char err[512];
+    const game_def *g = game_find("tzaar", err, sizeof err);
+    REQUIRE(g);
+    rec_run run = { .source = REC_SOURCE_SELFPLAY, .games = 12, .seed = 5, .setup = SETUP_RANDOM, .paired = true };
+    snprintf(run.white, sizeof run.white, "ab:depth=1");
+    snprintf(run.black, sizeof run.black, "greedy");
+    player *white = player_new(run.white, err, sizeof err), *black = player_new(run.black, err, sizeof err);
+    gplayer *seat_of[2] = { gplayer_new(g, run.white, err, sizeof err), gplayer_new(g, run.black, err, sizeof err) };
+    static rec_game rg;
+    REQUIRE(white && black && seat_of[0] && seat_of[1]);
+    for (uint64_t id = 0; id < run.games; id++) {
+        REQUIRE(play_game(&run, id, white, black, &rg, err, sizeof err) == 0);
+        tz_state st;
+        REQUIRE(g->setup(&st, "random", 2, rec_setup_seed(&run, rec_setup_index(&run, id)), err, sizeof err) == 0);
+        bool swapped = id & 1;
+        if (swapped)
+            g->permute(&st, (const int[GAME_MAX_PLAYERS]){ 1, 0 });
+        gplayer *pl[2] = { seat_of[swapped], seat_of[!swapped] };
+        int j = 0;
+        for (; !g->over(&st) && j < rg.nactions; j++) {
+            game_action a = gplayer_choose(pl[g->to_act(&st)], &st, seed_mix(rec_game_seed(&run, id), (uint64_t)j));
+            CHECKF(a == rg.actions[j], "game %llu action %d", (unsigned long long)id, j);
+            if (a != rg.actions[j])
+                break;
+            g->apply(&st, a);
+        }
+        double sc[GAME_MAX_PLAYERS];
+        g->outcome(&st, sc);
+        CHECKF(j == rg.nactions && g->over(&st) && sc[rg.winner] == 1 && g->turns(&st) == rg.turns,
+               "game %llu", (unsigned long long)id);
+    }
+    player_free(white);
+    player_free(black);
+    gplayer_free(seat_of[0]);
+    gplayer_free(seat_of[1]);
+}
+
 const test_case tests_game[] = {
+    { "game_tzaar_selfplay_through_the_interface", tzaar_selfplay_through_the_interface },
     { "game_interface_drives_games", interface_drives_whole_games },
     { "game_tzaar_kinds_play_as_player_h", tzaar_kinds_play_as_before },
     { "game_tzaar_permute_recolours", tzaar_permute_recolours },
