@@ -105,7 +105,7 @@ bench: bin/triad
 # POSIX sh only (no pipes, so no PIPESTATUS).  FUZZ_CC picks the compiler,
 # FUZZ_CFLAGS adds flags (a change rebuilds), FUZZ_ARGS adds libFuzzer
 # options.  See docs/fuzzing.md.
-FUZZ_TARGETS = position action records littlegolem
+FUZZ_TARGETS = position action records littlegolem game_text
 FUZZ_CC     ?= clang
 FUZZ_CFLAGS ?=
 FUZZ_ARGS   ?=

@@ -4,6 +4,7 @@
 #include <gsl/gsl_errno.h>
 #include "core/fileio.h"
 #include "core/msg.h"
+#include "games/game.h"
 #include "games/tzaar/position.h"
 #include "commands.h"
 
@@ -34,7 +35,22 @@ static void usage(FILE *out)
     fputs("triad — a self-play research toolkit for TZAAR\n\nusage: triad COMMAND [OPTIONS]\n\ncommands:\n", out);
     for (size_t i = 0; i < sizeof commands / sizeof *commands; i++)
         fprintf(out, "  %-10s %s\n", commands[i].name, commands[i].summary);
-    fputs("  help       this list\n\n'triad COMMAND --help' describes a command.\n", out);
+    fputs("  help       this list\n\ngames (--game NAME):\n", out);
+    const game_def *const *games = game_list();
+    for (int testing = 0; testing < 2; testing++) {
+        if (testing)
+            fputs("test games (for the test suite only):\n", out);
+        for (int i = 0; games[i]; i++)
+            if (games[i]->testing_only == testing)
+            {
+                const game_def *g = games[i];
+                if (g->min_players == g->max_players)
+                    fprintf(out, "  %-10s %s, %d players\n", g->name, g->title, g->min_players);
+                else
+                    fprintf(out, "  %-10s %s, %d to %d players\n", g->name, g->title, g->min_players, g->max_players);
+            }
+    }
+    fputs("\n'triad COMMAND --help' describes a command.\n", out);
 }
 
 int main(int argc, char **argv)

@@ -80,6 +80,9 @@ if good "help exits 0" help; then
     for c in perft bench show legal help; do
         expect "help lists $c" grep -qE "^  $c " "$tmp/out"
     done
+    # The registered games, the test suite's toy game apart.
+    expect "help lists the games" sh -c "sed -n '/^games/,/^test games/p' '$tmp/out' | grep -qE '^  tzaar .*2 players'"
+    expect "help lists race3 as a test game" sh -c "sed -n '/^test games/,\$p' '$tmp/out' | grep -qE '^  race3 .*2 to 4 players'"
 fi
 run
 expect "no command exits 2" test "$rc" -eq 2
