@@ -68,7 +68,7 @@ int cmd_view(int argc, char **argv)
     }
     char err[1024];
     selection sel;
-    const game_def *game = game_find(game_name);
+    const game_def *game = game_find(game_name, NULL, 0);
     if (!nfiles)
         rc = cli_error("view", "no RECORDS file given (see triad view --help)");
     else if (!dir)

@@ -298,7 +298,7 @@ int bias_write_html(const bias_result *r, const char *const *files, int nfiles, 
 
     /* The viewer site of the listed games. */
     selection all = { 0 };
-    view_opts vo = { &game_tzaar, games_dir, &all, 0, force, NULL, want_game, &pk };
+    view_opts vo = { game_find("tzaar", NULL, 0), games_dir, &all, 0, force, NULL, want_game, &pk };
     uint64_t written;
     int rc = 0;
     if (view_write_site(&vo, files, nfiles, &written, err, n) >= VIEW_BAD_INPUT)

@@ -103,7 +103,7 @@ static int count(const char *s, const char *what)
 
 static void svg_renderer_draws_the_position(void)
 {
-    const game_def *g = game_find("tzaar");
+    const game_def *g = game_find("tzaar", NULL, 0);
     REQUIRE(g && g->svg_board && g->svg_pieces && g->svg_viewbox);
     char *out = malloc(1 << 16), err[200];
     position p;
@@ -138,7 +138,7 @@ static void svg_renderer_draws_the_position(void)
 
 static void game_data_holds_every_ply(void)
 {
-    const game_def *g = game_find("tzaar");
+    const game_def *g = game_find("tzaar", NULL, 0);
     rec_game *r = game_with(42, SETUP_FIXED, -1, END_NONE, 0);
     REQUIRE(g && r);
     position p = r->start;

@@ -62,16 +62,18 @@ static void tz_outcome(const void *s, double scores[GAME_MAX_PLAYERS])
     scores[BLACK] = w == BLACK ? 1.0 : 0.0;
 }
 
-static const char *tz_ending(const void *s)
+static const char *const tzaar_endings[] = { "none", "trinity", "no_capture", NULL };
+
+static int tz_ending(const void *s)
 {
     int e;
     game_winner(s, &e);
-    return e == END_TRINITY ? "trinity" : e == END_NO_CAPTURE ? "no_capture" : "";
+    return e == END_TRINITY ? 1 : e == END_NO_CAPTURE ? 2 : 0;
 }
 
-static int tz_to_text(const void *s, char *buf, size_t n)
+static int tz_to_text(const void *s, char *out, size_t n)
 {
-    return pos_to_text(s, buf, n);
+    return pos_to_text(s, out, n);
 }
 
 static int tz_from_text(void *s, const char *text, char *err, size_t n)
@@ -79,11 +81,11 @@ static int tz_from_text(void *s, const char *text, char *err, size_t n)
     return pos_from_text(s, text, err, n);
 }
 
-static void tz_action_to_text(const void *s, game_action a, char *buf, size_t n)
+static void tz_action_to_text(const void *s, game_action a, char *out, size_t n)
 {
     char t[ACTION_TEXT_MAX];
     action_to_text((action)a, ((const position *)s)->side, t);
-    snprintf(buf, n, "%s", t);
+    snprintf(out, n, "%s", t);
 }
 
 static int tz_action_from_text(const void *s, const char *text, game_action *a, char *err, size_t n)
@@ -95,6 +97,7 @@ static int tz_action_from_text(const void *s, const char *text, game_action *a, 
     return 0;
 }
 
+extern const game_def game_tzaar;
 const game_def game_tzaar = {
     .name = "tzaar",
     .min_players = 2,
@@ -109,6 +112,7 @@ const game_def game_tzaar = {
     .apply = tz_apply,
     .over = tz_over,
     .outcome = tz_outcome,
+    .ending_names = tzaar_endings,
     .ending = tz_ending,
     .to_text = tz_to_text,
     .from_text = tz_from_text,
@@ -120,7 +124,11 @@ const game_def game_tzaar = {
     .svg_pieces = tz_svg_pieces,
 };
 
-const game_def *game_find(const char *name)
+const game_def *game_find(const char *name, char *err, size_t n)
 {
-    return !strcmp(name, game_tzaar.name) ? &game_tzaar : NULL;
+    if (!strcmp(name, game_tzaar.name))
+        return &game_tzaar;
+    if (err)
+        snprintf(err, n, "unknown game '%s' (expected tzaar)", name);
+    return NULL;
 }
