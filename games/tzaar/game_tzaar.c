@@ -2,6 +2,7 @@
 #include <stdio.h>
 #include <string.h>
 #include "games/game.h"
+#include "bench.h"
 #include "movegen.h"
 #include "notation.h"
 #include "render_tzaar.h"
@@ -118,6 +119,9 @@ const game_def game_tzaar = {
     .from_text = tz_from_text,
     .action_to_text = tz_action_to_text,
     .action_from_text = tz_action_from_text,
+    .perft = tzaar_perft,
+    .bench = tzaar_bench,
+    .search_nodes = tzaar_search_nodes,
     .svg_viewbox = TZ_SVG_VIEWBOX,
     .svg_legend = TZ_SVG_LEGEND,
     .svg_board = tz_svg_board,
