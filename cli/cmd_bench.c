@@ -95,6 +95,85 @@ static void print_json(const game_def *g, const figures *f, bool bulk, bool sear
     printf(",\"engine_signature\":\"%016" PRIx64 "\",\"runs\":%d}\n", esig, runs);
 }
 
+/* What the passes share: the game, a state to load positions into, the
+ * figures per position and the options. */
+typedef struct bench_run {
+    const game_def *g;
+    void *s;
+    figures *f;
+    int runs, reduce;
+    bool bulk, json;
+} bench_run;
+
+/* Loads bench position i into b->s.  0, or 2 after the error line. */
+static int load(const bench_run *b, int i)
+{
+    char err[512];
+    if (b->g->from_text(b->s, b->g->bench[i].position, err, sizeof err))
+        return cli_error("bench", "suite position '%s': %s", b->g->bench[i].name, err);
+    return 0;
+}
+
+/* Perft from every position, a line each as soon as it is known (a full
+ * bench takes a while), then the signature and the speed. */
+static int perft_pass(const bench_run *b)
+{
+    uint64_t leaves = 0;
+    double ps = 0, bs = 0;
+    for (int i = 0; b->g->bench[i].name; i++) {
+        figures *f = &b->f[i];
+        if (load(b, i))
+            return 2;
+        f->perft_depth = game_signature_depth(b->g->bench[i].perft_depth, b->reduce);
+        measure_perft(b->g, b->s, b->runs, b->bulk, f);
+        leaves += f->leaves, ps += f->perft_s, bs += f->bulk_s;
+        if (b->json)
+            continue;
+        printf("%-22s depth %d %14" PRIu64 " leaves %8.3f s %8.1f M/s", b->g->bench[i].name, f->perft_depth,
+               f->leaves, f->perft_s, (double)f->leaves / f->perft_s / 1e6);
+        if (b->bulk)
+            printf("   bulk %8.1f M/s", (double)f->leaves / f->bulk_s / 1e6);
+        putchar('\n');
+        fflush(stdout);
+    }
+    if (!b->json) {
+        printf("\nsignature %" PRIu64 "\nmake/unmake at every node: %.1f M leaves/s (median of %d runs per position)\n",
+               leaves, (double)leaves / ps / 1e6, b->runs);
+        if (b->bulk)
+            printf("bulk counting (last ply not made): %.1f M leaves/s\n", (double)leaves / bs / 1e6);
+    }
+    return 0;
+}
+
+/* The same for the search, on the positions with a search depth. */
+static int search_pass(const bench_run *b)
+{
+    uint64_t nodes = 0;
+    double ss = 0;
+    if (!b->json)
+        putchar('\n');
+    for (int i = 0; b->g->bench[i].name; i++) {
+        figures *f = &b->f[i];
+        if (!(f->search_depth = game_signature_depth(b->g->bench[i].search_depth, b->reduce)))
+            continue;
+        if (load(b, i))
+            return 2;
+        measure_search(b->g, b->s, b->runs, f);
+        if (f->nodes == UINT64_MAX)
+            return cli_error("bench", "suite position '%s': out of memory for the search", b->g->bench[i].name);
+        nodes += f->nodes, ss += f->search_s;
+        if (b->json)
+            continue;
+        printf("search %-15s depth %d %14" PRIu64 " nodes  %8.3f s %8.2f M/s\n", b->g->bench[i].name,
+               f->search_depth, f->nodes, f->search_s, (double)f->nodes / f->search_s / 1e6);
+        fflush(stdout);
+    }
+    if (!b->json)
+        printf("\nsearch signature %" PRIu64 "\nfixed-depth search: %.2f M nodes/s (median of %d runs per position)\n",
+               nodes, (double)nodes / fmax(ss, 1e-9) / 1e6, b->runs);
+    return 0;
+}
+
 int cmd_bench(int argc, char **argv)
 {
     int runs = 3, reduce = 0;
@@ -154,70 +233,18 @@ int cmd_bench(int argc, char **argv)
     int npos = 0;
     while (g->bench[npos].name)
         npos++;
-    figures *f = calloc((size_t)npos + 1, sizeof *f);
-    void *s = malloc(g->state_size);
-    if (!f || !s) {
-        free(f), free(s);
-        return cli_error("bench", "out of memory");
-    }
-    bool search = g->search_nodes != NULL;
-    uint64_t leaves = 0, nodes = 0;
-    double ps = 0, bs = 0, ss = 0;
-    /* Perft over every position first, then the search, each line printed
-     * as soon as it is known: a full bench takes a while. */
-    for (int pass = 0; pass < 2 && rc == 0; pass++) {
-        for (int i = 0; i < npos; i++) {
-            const game_bench_pos *b = &g->bench[i];
-            if (g->from_text(s, b->position, err, sizeof err)) {
-                rc = cli_error("bench", "suite position '%s': %s", b->name, err);
-                break;
-            }
-            if (pass == 0) {
-                f[i].perft_depth = game_signature_depth(b->perft_depth, reduce);
-                measure_perft(g, s, runs, bulk, &f[i]);
-                leaves += f[i].leaves, ps += f[i].perft_s, bs += f[i].bulk_s;
-                if (json)
-                    continue;
-                printf("%-22s depth %d %14" PRIu64 " leaves %8.3f s %8.1f M/s", b->name, f[i].perft_depth,
-                       f[i].leaves, f[i].perft_s, (double)f[i].leaves / f[i].perft_s / 1e6);
-                if (bulk)
-                    printf("   bulk %8.1f M/s", (double)f[i].leaves / f[i].bulk_s / 1e6);
-                putchar('\n');
-            } else {
-                if (!search || !(f[i].search_depth = game_signature_depth(b->search_depth, reduce)))
-                    continue;
-                measure_search(g, s, runs, &f[i]);
-                if (f[i].nodes == UINT64_MAX) {
-                    rc = cli_error("bench", "suite position '%s': out of memory for the search", b->name);
-                    break;
-                }
-                nodes += f[i].nodes, ss += f[i].search_s;
-                if (!json)
-                    printf("search %-15s depth %d %14" PRIu64 " nodes  %8.3f s %8.2f M/s\n", b->name,
-                           f[i].search_depth, f[i].nodes, f[i].search_s, (double)f[i].nodes / f[i].search_s / 1e6);
-            }
-            fflush(stdout);
-        }
-        if (pass == 0 && rc == 0 && !json) {
-            printf("\nsignature %" PRIu64 "\nmake/unmake at every node: %.1f M leaves/s (median of %d runs per "
-                   "position)\n",
-                   leaves, (double)leaves / ps / 1e6, runs);
-            if (bulk)
-                printf("bulk counting (last ply not made): %.1f M leaves/s\n", (double)leaves / bs / 1e6);
-            if (search)
-                putchar('\n');
-        }
-    }
-    if (rc == 0 && json)
-        print_json(g, f, bulk, search, esig, runs);
-    else if (rc == 0) {
-        if (search)
-            printf("\nsearch signature %" PRIu64 "\nfixed-depth search: %.2f M nodes/s (median of %d runs per "
-                   "position)\n",
-                   nodes, (double)nodes / fmax(ss, 1e-9) / 1e6, runs);
+    bench_run b = { g, malloc(g->state_size), calloc((size_t)npos + 1, sizeof(figures)), runs, reduce, bulk, json };
+    if (!b.s || !b.f)
+        rc = cli_error("bench", "out of memory");
+    if (!rc)
+        rc = perft_pass(&b);
+    if (!rc && g->search_nodes)
+        rc = search_pass(&b);
+    if (!rc && json)
+        print_json(g, b.f, bulk, g->search_nodes != NULL, esig, runs);
+    else if (!rc)
         printf("engine signature %016" PRIx64 "\n", esig);
-    }
-    free(f);
-    free(s);
+    free(b.f);
+    free(b.s);
     return rc;
 }
