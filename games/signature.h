@@ -32,7 +32,8 @@ int game_signature_depth(int depth, int reduce);
 int game_signature_sums(const game_def *g, int reduce, uint64_t *perft, uint64_t *search, char *err, size_t n);
 
 /* The engine signature of g, computed on the first call and cached for the
- * process (thread-safe: concurrent first calls compute it once).  0 only
+ * process (thread-safe: concurrent first calls compute it once), keyed by
+ * g's address: g is a game table that lives as long as the process.  0 only
  * when it cannot be computed (see game_signature_sums), which is not
  * cached. */
 uint64_t game_engine_signature(const game_def *g);

@@ -108,7 +108,10 @@ static void engine_signature_follows_the_suite(void)
     static const game_bench_pos broken[] = { { "fixed setup", SETUP_FIXED_TEXT, 5, 5 },
                                              { "nonsense", "not a position", 5, 5 },
                                              { NULL, NULL, 0, 0 } };
-    game_def a = *g, b = *g, c = *g, d = *g, e = *g;
+    /* Static: the cache is keyed by the table's address, which must not be
+     * reused by another table later. */
+    static game_def a, b, c, d, e;
+    a = b = c = d = e = *g;
     a.bench = one;
     b.bench = deeper;
     c.bench = one, c.search_nodes = NULL;
