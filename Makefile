@@ -9,7 +9,12 @@
 #   make test             the whole suite (unit tests, then the command-line tests)
 #   make test SAN=1       the same under AddressSanitizer + UBSan, with the
 #                         debug re-derivation of incremental state after every action
-#   make bench            perft speed and the node-count signature
+#   make bench            perft and search speed, and the signatures: perft leaf
+#                         count, search node count, engine signature.  The tests
+#                         pin them (tests/test_bench.c, tests/cli.sh): a change to
+#                         move generation, evaluation or search that changes them
+#                         updates the pinned values in the same commit and says so
+#                         in its message (docs/performance.md, "Signatures")
 #   make fuzz             libFuzzer on the parsers, the records reader and the
 #                         LittleGolem importer (clang), FUZZ_SECONDS each
 #   make fuzz-ci          the same for FUZZ_RUNS inputs each (the CI-sized run)

@@ -16,7 +16,7 @@ typedef struct command {
 
 static const command commands[] = {
     { "perft", cmd_perft, "count the leaves of the game tree (move-generator check)" },
-    { "bench", cmd_bench, "perft speed and the node-count signature" },
+    { "bench", cmd_bench, "perft and search speed, and the signatures" },
     { "show", cmd_show, "draw a position" },
     { "legal", cmd_legal, "list the legal actions of a position" },
     { "selfplay", cmd_selfplay, "play engine games into a records file" },

@@ -8,38 +8,23 @@
 #include "game_tzaar.h"
 #include "movegen.h"
 #include "notation.h"
-#include "perft.h"
 #include "render_tzaar.h"
 #include "setup.h"
 #include "start_features.h"
 
-#define TZ_BENCH_MAX 16
-#define TZ_SEARCH_DEPTH 4 /* the search signature's depth at every bench position */
-
 static const char *const tz_setups[] = { "random", "fixed", "tournament", NULL };
 static const char *const tz_endings[] = { "none", "trinity", "no_capture", NULL }; /* by END_* */
 
-/* Filled once by tz_game_init() from tables other modules own (the
- * evaluation's feature names, the bench suite), which a constant
- * initialiser cannot reach. */
+/* Filled once by tz_game_init() from the evaluation's feature names, which
+ * a constant initialiser cannot reach. */
 static const char *tz_feature_names[EVAL_FEATURES + 1];
-static game_bench_pos tz_bench[TZ_BENCH_MAX + 1];
 
 static int tz_game_init(char *err, size_t n)
 {
+    (void)err, (void)n; /* nothing here can fail */
     tz_init();
     for (int i = 0; i < EVAL_FEATURES; i++)
         tz_feature_names[i] = eval_feature_name(i);
-    int k = 0;
-    for (; bench_suite[k].name; k++) {
-        if (k == TZ_BENCH_MAX) {
-            snprintf(err, n, "tzaar: more than %d bench positions", TZ_BENCH_MAX);
-            return -1;
-        }
-        tz_bench[k] = (game_bench_pos){ bench_suite[k].name, bench_suite[k].position, bench_suite[k].depth,
-                                        TZ_SEARCH_DEPTH };
-    }
-    tz_bench[k].name = NULL;
     return 0;
 }
 
@@ -202,11 +187,6 @@ static void tz_start_features(const void *s, double *out)
     start_features(pos_of(s), out);
 }
 
-static uint64_t tz_perft(void *s, int depth)
-{
-    return perft(&((tz_state *)s)->pos, depth);
-}
-
 const game_def game_tzaar = {
     .name = "tzaar",
     .title = "TZAAR (Kris Burm, 2008)",
@@ -246,9 +226,9 @@ const game_def game_tzaar = {
     .start_feature_names = start_feature_names,
     .start_features = tz_start_features,
     .player_kinds = tz_player_kinds,
-    .perft = tz_perft,
-    .bench = tz_bench,
-    .search_nodes = NULL, /* set by games/tzaar's search signature (helper "sig") */
+    .perft = tzaar_perft,     /* bench.c: they take the position, which a tz_state starts with */
+    .bench = tzaar_bench,
+    .search_nodes = tzaar_search_nodes,
     .svg_viewbox = TZ_SVG_VIEWBOX,
     .svg_legend = TZ_SVG_LEGEND,
     .svg_board = tz_svg_board,
