@@ -135,12 +135,10 @@ static int set_option(mcts *m, const char *key, const char *value, bool given[],
     return bad ? -1 : 0;
 }
 
-/* Parses "key=value,..." (a repeated key takes its last value, as for ab),
- * then checks the options against each other and the game, and loads the
- * weights.  given[] is indexed like set_option's keys. */
-static int configure(mcts *m, const char *opts, char *err, size_t n)
+/* Parses "key=value,..." (a repeated key takes its last value, as for ab);
+ * given[] is indexed like set_option's keys. */
+static int parse_options(mcts *m, const char *opts, bool given[], char *err, size_t n)
 {
-    bool given[10] = { false };
     char text[GPLAYER_SPEC_MAX];
     if (opts && strlen(opts) >= sizeof text) {
         snprintf(err, n, "player 'mcts': options longer than %zu characters", sizeof text - 1);
@@ -160,6 +158,16 @@ static int configure(mcts *m, const char *opts, char *err, size_t n)
         if (set_option(m, item, eq + 1, given, err, n))
             return -1;
     }
+    return 0;
+}
+
+/* Parses opts, checks the options against each other and the game, and
+ * loads the weights where they are used. */
+static int configure(mcts *m, const char *opts, char *err, size_t n)
+{
+    bool given[10] = { false };
+    if (parse_options(m, opts, given, err, n))
+        return -1;
     const game_def *g = m->g;
     bool has_features = g->nfeatures > 0 && g->features && g->feature_names;
     if (!m->playouts && !(m->ms > 0)) {
@@ -271,6 +279,39 @@ static void *mcts_create(const game_def *g, const char *opts, char *canon, size_
     return m;
 }
 
+/* ---- arithmetic that is the same on every machine ----
+ *
+ * libm's log and exp may differ in the last bit from one C library to
+ * another, and one bit can flip a close choice; these use only +, -, *, /
+ * and exact scalings (frexp, ldexp), which IEEE 754 fixes (ISO C mode keeps
+ * the compiler from fusing them).  Both agree with libm to about 1e-13
+ * (relative), far below anything the search can notice. */
+
+#define LN2 0.69314718055994530942
+
+/* ln x for x >= 1: x = m * 2^e with m in [1, 2), ln m = 2 atanh(z),
+ * z = (m - 1) / (m + 1) in [0, 1/3): 20 terms of the series reach 1e-19
+ * (and ln 1 is exactly 0). */
+static double det_log(double x)
+{
+    int e;
+    double m = 2 * frexp(x, &e), z = (m - 1) / (m + 1), z2 = z * z, sum = 0;
+    e--;
+    for (int k = 39; k >= 1; k -= 2)
+        sum = sum * z2 + 1.0 / k;
+    return e * LN2 + 2 * z * sum;
+}
+
+/* 1 / (1 + e^-x): e^y = 2^k e^r with |r| <= ln 2 / 2, whose Taylor series
+ * reaches 1e-19 in 18 terms. */
+static double det_sigmoid(double x)
+{
+    double y = x < -700 ? 700 : x > 700 ? -700 : -x, k = nearbyint(y / LN2), r = y - k * LN2, p = 0;
+    for (int i = 18; i >= 1; i--)
+        p = 1 + p * r / i;
+    return 1 / (1 + ldexp(p, (int)k));
+}
+
 /* ---- the search ---- */
 
 static double weighted(const mcts *m, const void *s, int seat)
@@ -325,7 +366,7 @@ static void playout(mcts *m, void *s, int players, double r[])
             /* Cut off: the evaluation through a logistic, as tuning fits it;
              * a game without features calls it a draw. */
             for (int k = 0; k < players; k++)
-                r[k] = m->use_weights ? 1 / (1 + exp(-m->k * weighted(m, s, k))) : 1.0 / players;
+                r[k] = m->use_weights ? det_sigmoid(m->k * weighted(m, s, k)) : 1.0 / players;
             return;
         }
         int na = g->legal(s, m->acts);
@@ -367,7 +408,7 @@ static bool expand(mcts *m, uint32_t i, const void *s)
 static uint32_t select_child(const mcts *m, uint32_t i)
 {
     const node *p = &m->nodes[i];
-    double logn = log((double)p->visits), best = -HUGE_VAL;
+    double logn = det_log((double)p->visits), best = -HUGE_VAL;
     uint32_t pick = p->first;
     bool unvisited = false;
     for (uint32_t j = p->first; j < p->first + p->nchild; j++) {
