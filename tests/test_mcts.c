@@ -5,6 +5,7 @@
  * points written as a table. */
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 #include "check.h"
 #include "core/fileio.h"
@@ -319,6 +320,19 @@ static void mcts_small_tree_bound(void)
     CHECK(a >= 1 && a <= 3);
 }
 
+static void mcts_time_limit(void)
+{
+    /* No playout limit: the clock stops it (not reproducible, so only the
+     * time and the legality are checked). */
+    nim s = { 200, 0, -1 };
+    struct timespec t0, t1;
+    clock_gettime(CLOCK_MONOTONIC, &t0);
+    game_action a = pick(&nim_game, "playouts=0,ms=30", &s, 1);
+    clock_gettime(CLOCK_MONOTONIC, &t1);
+    double ms = (double)(t1.tv_sec - t0.tv_sec) * 1e3 + (double)(t1.tv_nsec - t0.tv_nsec) / 1e6;
+    CHECKF(a >= 1 && a <= 3 && ms >= 30 && ms < 2000, "action %u after %.1f ms", a, ms);
+}
+
 const test_case tests_mcts[] = {
     { "mcts_reproducible", mcts_reproducible },
     { "mcts_ties_by_key_not_list_order", mcts_ties_by_key_not_list_order },
@@ -328,5 +342,6 @@ const test_case tests_mcts[] = {
     { "mcts_eval_playouts_and_cutoff", mcts_eval_playouts_and_cutoff },
     { "mcts_weights_file_checked", weights_file_checked },
     { "mcts_small_tree_bound", mcts_small_tree_bound },
+    { "mcts_time_limit", mcts_time_limit },
     { NULL, NULL },
 };
