@@ -332,9 +332,21 @@ static void final_rewards(const game_def *g, const void *s, int players, double 
         r[k] = g->score_max > 0 ? sc[k] / g->score_max : sc[k];
 }
 
-/* A playout action: uniformly random, or (eval) the best-evaluated one with
+/* How much the mover likes s, the position after its action: an ended game
+ * by the mover's reward against an equal share, far beyond any evaluation
+ * (so a win is taken and a loss avoided), else the evaluation. */
+static double action_value(mcts *m, const void *s, int mover, int players)
+{
+    if (!m->g->over(s))
+        return weighted(m, s, mover);
+    double r[GAME_MAX_PLAYERS];
+    final_rewards(m->g, s, players, r);
+    return (r[mover] - 1.0 / players) * 1e12;
+}
+
+/* A playout action: uniformly random, or (eval) the best-valued one with
  * probability 1 - eps, ties drawn uniformly (reservoir), never list order. */
-static game_action playout_action(mcts *m, const void *s, int na)
+static game_action playout_action(mcts *m, const void *s, int na, int players)
 {
     if (!m->eval || (m->eps > 0 && (double)(xoshiro_next(&m->rng) >> 11) * 0x1p-53 < m->eps))
         return m->acts[xoshiro_below(&m->rng, (uint64_t)na)];
@@ -345,7 +357,7 @@ static game_action playout_action(mcts *m, const void *s, int na)
     for (int i = 0; i < na; i++) {
         memcpy(m->t, s, g->state_size);
         g->apply(m->t, m->acts[i]);
-        double v = weighted(m, m->t, mover);
+        double v = action_value(m, m->t, mover, players);
         if (v > best) {
             best = v;
             pick = m->acts[i];
@@ -370,7 +382,7 @@ static void playout(mcts *m, void *s, int players, double r[])
             return;
         }
         int na = g->legal(s, m->acts);
-        g->apply(s, playout_action(m, s, na));
+        g->apply(s, playout_action(m, s, na, players));
     }
     final_rewards(g, s, players, r);
 }
