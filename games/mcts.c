@@ -516,9 +516,8 @@ static game_action mcts_choose(void *impl, const void *state, uint64_t seed)
 
 const game_player_kind gplayer_mcts = {
     .name = "mcts",
-    .help = "Monte-Carlo tree search (UCT) for any game: playouts=1000 (0: none, needs ms=), c=1.4, "
-            "playout=random|eval (eps=0.1), depth=0 (playout cut-off scored by features, k=0.004), "
-            "ms=T (time limit: not reproducible), tree=64 (MiB), weights=FILE, wcrc=CRC",
+    .help = "Monte-Carlo tree search (N-player UCT) for any game: playouts=1000, c=1.4, playout=random|eval, "
+            "depth=0, ms=T (not reproducible), tree=64 MiB; docs/players.md",
     .create = mcts_create,
     .choose = mcts_choose,
     .destroy = mcts_destroy,
