@@ -39,6 +39,7 @@
 #define DEFAULT_EPS 0.1
 #define DEFAULT_K 0.004 /* suits TZAAR's weight units (about 100 per stack) */
 #define DEFAULT_TREE_MB 64
+#define LNV_MAX (1 << 20) /* cached logarithms: 8 MiB at most */
 
 /* 64 bytes: one cache line. */
 typedef struct node {
@@ -70,6 +71,8 @@ typedef struct mcts {
     size_t used, cap, bound;
     void *root, *s, *t;   /* the root, the replayed state, a scratch child */
     game_action *acts;
+    double *lnv;          /* lnv[n] = det_log(n): the UCT log of a visit count, cached */
+    size_t lnv_n;
     xoshiro256 rng;
 } mcts;
 
@@ -246,6 +249,7 @@ static void mcts_destroy(void *impl)
     free(m->s);
     free(m->t);
     free(m->acts);
+    free(m->lnv);
     free(m);
 }
 
@@ -289,15 +293,20 @@ static void *mcts_create(const game_def *g, const char *opts, char *canon, size_
 
 #define LN2 0.69314718055994530942
 
-/* ln x for x >= 1: x = m * 2^e with m in [1, 2), ln m = 2 atanh(z),
- * z = (m - 1) / (m + 1) in [0, 1/3): 20 terms of the series reach 1e-19
- * (and ln 1 is exactly 0). */
+/* ln x for x >= 1: x = m * 2^e with m in [sqrt(1/2), sqrt(2)), ln m =
+ * 2 atanh(z), z = (m - 1) / (m + 1) in (-0.18, 0.18): 12 terms of the
+ * series reach 1e-18 (and ln 1 is exactly 0). */
 static double det_log(double x)
 {
     int e;
-    double m = 2 * frexp(x, &e), z = (m - 1) / (m + 1), z2 = z * z, sum = 0;
+    double m = 2 * frexp(x, &e);
     e--;
-    for (int k = 39; k >= 1; k -= 2)
+    if (m > 1.4142135623730951) {
+        m /= 2;
+        e++;
+    }
+    double z = (m - 1) / (m + 1), z2 = z * z, sum = 0;
+    for (int k = 23; k >= 1; k -= 2)
         sum = sum * z2 + 1.0 / k;
     return e * LN2 + 2 * z * sum;
 }
@@ -415,12 +424,31 @@ static bool expand(mcts *m, uint32_t i, const void *s)
     return true;
 }
 
+/* ln n for a visit count n >= 1, from a table filled as counts grow (the
+ * series costs about as much as a short playout step in a small game). */
+static double ln_visits(mcts *m, uint32_t n)
+{
+    if (n < m->lnv_n)
+        return m->lnv[n];
+    size_t want = (size_t)n + 1 > m->lnv_n * 2 ? (size_t)n + 1 : m->lnv_n * 2;
+    if (want > LNV_MAX)
+        want = LNV_MAX;
+    double *t = n < want ? realloc(m->lnv, want * sizeof *t) : NULL;
+    if (!t)
+        return det_log(n);
+    for (size_t i = m->lnv_n; i < want; i++)
+        t[i] = i ? det_log((double)i) : 0;
+    m->lnv = t;
+    m->lnv_n = want;
+    return t[n];
+}
+
 /* UCT: an unvisited child first (the smallest key), else the best mean of
  * the parent's mover plus the exploration term; ties to the smaller key. */
-static uint32_t select_child(const mcts *m, uint32_t i)
+static uint32_t select_child(mcts *m, uint32_t i)
 {
     const node *p = &m->nodes[i];
-    double logn = det_log((double)p->visits), best = -HUGE_VAL;
+    double logn = ln_visits(m, p->visits), best = -HUGE_VAL;
     uint32_t pick = p->first;
     bool unvisited = false;
     for (uint32_t j = p->first; j < p->first + p->nchild; j++) {
