@@ -33,6 +33,12 @@
 #include "games/players.h"
 #include "games/weights.h"
 
+/* No fused multiply-adds, which would round differently from one build to
+ * another (GCC keeps them apart in ISO C mode; clang needs telling). */
+#ifdef __clang__
+#pragma STDC FP_CONTRACT OFF
+#endif
+
 #define MCTS_PATH_MAX 256
 #define DEFAULT_PLAYOUTS 1000
 #define DEFAULT_C 1.4

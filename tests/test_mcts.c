@@ -165,6 +165,29 @@ static void mcts_reproducible(void)
     gplayer_mcts.destroy(p);
 }
 
+/* The choices of fixed searches, pinned: the same on every machine, C
+ * library and build (no libm log, no fused multiply-adds).  A change to
+ * the search that changes games shows here; update the strings
+ * deliberately, saying so in the commit message. */
+static void mcts_pinned_choices(void)
+{
+    static const struct { const char *opts; nim s; const char *want; } cases[] = {
+        { "playouts=30", { 22, 0, -1 }, "1323312321213132223223123312231321231223" },
+        { "playouts=2000,c=0.9", { 57, 1, -1 }, "31332311233231332212" },
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+        char canon[GPLAYER_SPEC_MAX], err[300], got[64] = "";
+        void *p = gplayer_mcts.create(&nim_game, cases[i].opts, canon, sizeof canon, err, sizeof err);
+        REQUIRE(p);
+        size_t n = strlen(cases[i].want);
+        for (size_t k = 0; k < n; k++)
+            got[k] = (char)('0' + gplayer_mcts.choose(p, &cases[i].s, k + 1));
+        gplayer_mcts.destroy(p);
+        CHECKF(!strcmp(got, cases[i].want), "mcts:%s from %d, seeds 1..%zu: %s, pinned %s", cases[i].opts,
+               cases[i].s.heap, n, got, cases[i].want);
+    }
+}
+
 static void mcts_ties_by_key_not_list_order(void)
 {
     tree3 s = { 5, { 0, 0, 0 } };
@@ -335,6 +358,7 @@ static void mcts_time_limit(void)
 
 const test_case tests_mcts[] = {
     { "mcts_reproducible", mcts_reproducible },
+    { "mcts_pinned_choices", mcts_pinned_choices },
     { "mcts_ties_by_key_not_list_order", mcts_ties_by_key_not_list_order },
     { "mcts_nim_wins_and_avoids_losses", mcts_nim_wins_and_avoids_losses },
     { "mcts_n_player_rewards", mcts_n_player_rewards },
