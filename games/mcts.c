@@ -388,16 +388,22 @@ static game_action playout_action(mcts *m, const void *s, int na, int players)
 static void playout(mcts *m, void *s, int players, double r[])
 {
     const game_def *g = m->g;
+    int last = -1; /* the seat that made the last playout action */
     for (uint64_t steps = 0; !g->over(s); steps++) {
-        if (m->depth && steps == m->depth) {
-            /* Cut off: the evaluation through a logistic, as tuning fits it;
-             * a game without features calls it a draw. */
+        int mover = g->to_act(s);
+        /* Cut off at the first change of seat from depth actions on, so a
+         * game whose turn has several actions (TZAAR) is scored between
+         * turns, where its evaluation means something.  The evaluation
+         * goes through a logistic, as tuning fits it; a game without
+         * features calls the position a draw. */
+        if (m->depth && steps >= m->depth && mover != last) {
             for (int k = 0; k < players; k++)
                 r[k] = m->use_weights ? det_sigmoid(m->k * weighted(m, s, k)) : 1.0 / players;
             return;
         }
         int na = g->legal(s, m->acts);
         g->apply(s, playout_action(m, s, na, players));
+        last = mover;
     }
     final_rewards(g, s, players, r);
 }
