@@ -110,6 +110,56 @@ static const game_def tree3_game = {
     .outcome = t3_outcome, .score_max = 5,
 };
 
+/* ---- turns of two actions: 2 players, 4 turns, each action 0 or 1 points ---- */
+
+typedef struct { int step, pts[2]; } twostep;
+
+static int mid_turn_evals; /* features() asked between a turn's two actions */
+
+static int ts_players(const void *s) { (void)s; return 2; }
+static bool ts_over(const void *s) { return ((const twostep *)s)->step == 8; }
+static int ts_to_act(const void *s) { return ts_over(s) ? -1 : ((const twostep *)s)->step / 2 % 2; }
+
+static int ts_legal(const void *s, game_action *out)
+{
+    if (ts_over(s))
+        return 0;
+    out[0] = 0;
+    out[1] = 1;
+    return 2;
+}
+
+static void ts_apply(void *v, game_action a)
+{
+    twostep *s = v;
+    s->pts[s->step / 2 % 2] += (int)a;
+    s->step++;
+}
+
+static void ts_outcome(const void *v, double sc[GAME_MAX_PLAYERS])
+{
+    const twostep *s = v;
+    sc[0] = s->pts[0] > s->pts[1] ? 1 : s->pts[0] == s->pts[1] ? 0.5 : 0;
+    sc[1] = 1 - sc[0];
+}
+
+static void ts_features(const void *v, int seat, double *out)
+{
+    const twostep *s = v;
+    mid_turn_evals += s->step % 2;
+    out[0] = s->pts[seat] - s->pts[!seat];
+}
+
+static const char *const ts_feature_names[] = { "lead", NULL };
+
+static const game_def twostep_game = {
+    .name = "twostep", .title = "Two actions a turn (test only)", .testing_only = true,
+    .min_players = 2, .max_players = 2, .state_size = sizeof(twostep), .max_actions = 2,
+    .players = ts_players, .to_act = ts_to_act, .legal = ts_legal, .apply = ts_apply, .over = ts_over,
+    .outcome = ts_outcome, .score_max = 1,
+    .nfeatures = 1, .feature_names = ts_feature_names, .features = ts_features,
+};
+
 /* ---- helpers ---- */
 
 /* The action an mcts player made from opts picks in s with seed. */
@@ -335,6 +385,22 @@ static void weights_file_checked(void)
     CHECK(gweights_load(&tree3_game, path, w, &crc, err, sizeof err) == -1 && strstr(err, "no evaluation features"));
 }
 
+static void mcts_cutoff_between_turns(void)
+{
+    /* A cut-off waits for the seat to act to change: features() is never
+     * asked in the middle of a turn. */
+    char path[64];
+    REQUIRE(write_weights(path, "lead 1\n"));
+    char opts[200];
+    snprintf(opts, sizeof opts, "depth=1,weights=%s,playouts=300,k=2", path);
+    twostep s = { 0, { 0, 0 } };
+    mid_turn_evals = 0;
+    for (uint64_t seed = 1; seed <= 3; seed++)
+        CHECK(pick(&twostep_game, opts, &s, seed) == 1);
+    CHECKF(mid_turn_evals == 0, "%d evaluations in the middle of a turn", mid_turn_evals);
+    unlink(path);
+}
+
 static void mcts_small_tree_bound(void)
 {
     /* A 1 MiB pool fills up on a long game; the search goes on without it. */
@@ -365,6 +431,7 @@ const test_case tests_mcts[] = {
     { "mcts_spec_canonical", mcts_spec_canonical },
     { "mcts_eval_playouts_and_cutoff", mcts_eval_playouts_and_cutoff },
     { "mcts_weights_file_checked", weights_file_checked },
+    { "mcts_cutoff_between_turns", mcts_cutoff_between_turns },
     { "mcts_small_tree_bound", mcts_small_tree_bound },
     { "mcts_time_limit", mcts_time_limit },
     { NULL, NULL },
