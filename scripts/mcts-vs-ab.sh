@@ -4,6 +4,7 @@
 # setup twice, each player moving first once), printed as the markdown table
 # of docs/players.md ("MCTS on TZAAR").  GAMES per match (default 100);
 # SEED (default 1) and THREADS (default: all cores) from the environment.
+# About 15 minutes on 2 cores with 100 games (the playouts=10000 rows take most).
 # Needs `triad match --game` (issue 9); every row is reproducible, since
 # every player has a playout or node limit and no time limit.
 set -euo pipefail
@@ -36,5 +37,9 @@ mcts:playouts=1000 ab:depth=2
 mcts:playouts=1000 ab:nodes=1000
 mcts:playouts=10000 ab:depth=2
 mcts:playouts=10000 ab:nodes=1000
-mcts:playout=eval,playouts=1000 ab:depth=2
+mcts:playout=eval,playouts=100 ab:depth=2
+mcts:playout=eval,playouts=100 ab:nodes=1000
+mcts:playout=eval,playouts=300 ab:depth=2
+mcts:playout=eval,playouts=300 ab:nodes=1000
+mcts:depth=2,playouts=1000 ab:depth=2
 MATCHES
