@@ -403,10 +403,13 @@ static void mcts_cutoff_between_turns(void)
 
 static void mcts_small_tree_bound(void)
 {
-    /* A 1 MiB pool fills up on a long game; the search goes on without it. */
-    nim s = { 2001, 0, -1 };
-    game_action a = pick(&nim_game, "tree=1,playouts=30000", &s, 3);
+    /* A 1 MiB pool (16384 nodes) fills up long before 20000 playouts of 3
+     * children each; the search goes on without growing it, and stays a
+     * function of the seed. */
+    nim s = { 501, 0, -1 };
+    game_action a = pick(&nim_game, "tree=1,playouts=20000", &s, 3);
     CHECK(a >= 1 && a <= 3);
+    CHECK(pick(&nim_game, "tree=1,playouts=20000", &s, 3) == a);
 }
 
 static void mcts_time_limit(void)
