@@ -5,9 +5,8 @@
 #include <string.h>
 #include "games/players.h"
 
-/* The generic kinds, after the game's own.  The MCTS player
- * (games/mcts.c) is added here at merge: { &gplayer_random, &gplayer_mcts, NULL }. */
-static const game_player_kind *const generic_kinds[] = { &gplayer_random, NULL };
+/* The generic kinds, after the game's own: they need nothing but game.h. */
+static const game_player_kind *const generic_kinds[] = { &gplayer_random, &gplayer_mcts, NULL };
 
 struct gplayer {
     const game_player_kind *kind;
