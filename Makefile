@@ -9,7 +9,12 @@
 #   make test             the whole suite (unit tests, then the command-line tests)
 #   make test SAN=1       the same under AddressSanitizer + UBSan, with the
 #                         debug re-derivation of incremental state after every action
-#   make bench            perft speed and the node-count signature
+#   make bench            perft and search speed, and the signatures: perft leaf
+#                         count, search node count, engine signature.  The tests
+#                         pin them (tests/test_bench.c, tests/cli.sh): a change to
+#                         move generation, evaluation or search that changes them
+#                         updates the pinned values in the same commit and says so
+#                         in its message (docs/performance.md, "Signatures")
 #   make fuzz             libFuzzer on the parsers, the records reader and the
 #                         LittleGolem importer (clang), FUZZ_SECONDS each
 #   make fuzz-ci          the same for FUZZ_RUNS inputs each (the CI-sized run)
@@ -35,7 +40,7 @@ else
   PORTABLE_MARCH =
 endif
 
-CPPFLAGS += -D_POSIX_C_SOURCE=200809L -MMD -MP
+CPPFLAGS += -I. -D_POSIX_C_SOURCE=200809L -MMD -MP
 CFLAGS_BASE = -std=c11 -Wall -Wextra -Wshadow -Wstrict-prototypes -Wmissing-prototypes
 LDLIBS  += -lgsl -lgslcblas -lz -lpthread -lm
 
@@ -57,7 +62,7 @@ CFLAGS ?=
 ALL_CFLAGS = $(CFLAGS_BASE) $(CFLAGS_OPT) $(CFLAGS)
 
 BUILD    = build/$(VARIANT)
-LIB_SRC  = $(wildcard core/*.c engine/*.c selfplay/*.c eval/*.c view/*.c)
+LIB_SRC  = $(wildcard core/*.c games/*.c games/*/*.c selfplay/*.c eval/*.c view/*.c)
 CLI_SRC  = $(wildcard cli/*.c)
 TEST_SRC = $(wildcard tests/*.c)
 LIB_OBJ  = $(LIB_SRC:%.c=$(BUILD)/%.o)
@@ -91,7 +96,7 @@ bench: bin/triad
 
 # libFuzzer needs clang.  Four harnesses (tests/fuzz/fuzz_NAME.c): the
 # position and action parsers, the records reader and the LittleGolem
-# importer.  The library sources they reach (core/, engine/, selfplay/) are
+# importer.  The library sources they reach (core/, games/, selfplay/) are
 # compiled once into build/fuzz/obj and linked into each, with zlib.
 #
 # make fuzz: each target runs FUZZ_SECONDS and keeps its corpus in
@@ -105,13 +110,13 @@ bench: bin/triad
 # POSIX sh only (no pipes, so no PIPESTATUS).  FUZZ_CC picks the compiler,
 # FUZZ_CFLAGS adds flags (a change rebuilds), FUZZ_ARGS adds libFuzzer
 # options.  See docs/fuzzing.md.
-FUZZ_TARGETS = position action records littlegolem
+FUZZ_TARGETS = position action records littlegolem game_text
 FUZZ_CC     ?= clang
 FUZZ_CFLAGS ?=
 FUZZ_ARGS   ?=
 FUZZ_RUNS   ?= 20000
 FUZZ_DIR     = build/fuzz
-FUZZ_SRC     = $(wildcard core/*.c engine/*.c selfplay/*.c)
+FUZZ_SRC     = $(wildcard core/*.c games/*.c games/*/*.c selfplay/*.c)
 FUZZ_OBJ     = $(FUZZ_SRC:%.c=$(FUZZ_DIR)/obj/%.o)
 FUZZ_SAN     = -fno-omit-frame-pointer -fno-sanitize-recover=all
 FUZZ_FLAGS   = $(CFLAGS_BASE) $(filter-out -MMD -MP,$(CPPFLAGS)) -DTRIAD_DEBUG -g -O1 $(FUZZ_SAN)

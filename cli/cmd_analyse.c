@@ -1,9 +1,9 @@
 /* cmd_analyse.c — `triad analyse`: one player's choice in one position, with
  * the search's score, depth, nodes, speed and principal variation. */
 #include <stdio.h>
-#include "../engine/movegen.h"
-#include "../engine/notation.h"
-#include "../engine/player.h"
+#include "games/tzaar/movegen.h"
+#include "games/tzaar/notation.h"
+#include "games/tzaar/player.h"
 #include "commands.h"
 #include "opts.h"
 

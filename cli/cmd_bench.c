@@ -1,13 +1,24 @@
-/* cmd_bench.c — `triad bench`: perft speed with make/unmake at every node,
- * the node-count signature, and (labelled apart) bulk-counting speed. */
+/* cmd_bench.c — `triad bench`: over a game's bench positions, perft speed
+ * with make/unmake at every node and the perft signature, the speed and
+ * node-count signature of the game's fixed-depth search, and the engine
+ * signature (games/signature.h).  TZAAR's bulk-counting speed is printed
+ * apart, labelled, with --bulk. */
+#include <inttypes.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
-#include "../engine/bench.h"
-#include "../engine/notation.h"
-#include "../engine/perft.h"
+#include <string.h>
+#include "games/signature.h"
+#include "games/tzaar/perft.h"
 #include "commands.h"
 #include "opts.h"
+
+/* One bench position's figures at its (reduced) depths; times are medians. */
+typedef struct figures {
+    int perft_depth, search_depth; /* search_depth 0: not searched */
+    uint64_t leaves, nodes;
+    double perft_s, bulk_s, search_s;
+} figures;
 
 static int cmp_double(const void *a, const void *b)
 {
@@ -15,79 +26,225 @@ static int cmp_double(const void *a, const void *b)
     return (x > y) - (x < y);
 }
 
+/* The median of t[0..runs), with a clock tick as the least time so that tiny
+ * --reduce runs print finite rates. */
+static double median(double *t, int runs)
+{
+    qsort(t, (size_t)runs, sizeof *t, cmp_double);
+    return fmax(t[runs / 2], 1e-9);
+}
+
+static void measure_perft(const game_def *g, void *s, int runs, bool bulk, figures *f)
+{
+    double t[100], tb[100];
+    for (int r = 0; r < runs; r++) {
+        double t0 = now_seconds();
+        f->leaves = g->perft(s, f->perft_depth);
+        t[r] = now_seconds() - t0;
+        if (bulk) { /* TZAAR only: checked by the caller */
+            t0 = now_seconds();
+            perft_bulk(s, f->perft_depth);
+            tb[r] = now_seconds() - t0;
+        }
+    }
+    f->perft_s = median(t, runs);
+    f->bulk_s = bulk ? median(tb, runs) : 0;
+}
+
+static void measure_search(const game_def *g, const void *s, int runs, figures *f)
+{
+    double t[100];
+    for (int r = 0; r < runs; r++) {
+        double t0 = now_seconds();
+        f->nodes = g->search_nodes(s, f->search_depth);
+        t[r] = now_seconds() - t0;
+    }
+    f->search_s = median(t, runs);
+}
+
+static void print_json(const game_def *g, const figures *f, bool bulk, bool search, uint64_t esig, int runs)
+{
+    uint64_t leaves = 0, nodes = 0;
+    double ps = 0, bs = 0, ss = 0;
+    printf("{\"game\":");
+    cli_json_string(stdout, g->name);
+    printf(",\"positions\":[");
+    for (int i = 0; g->bench[i].name; i++, f++) {
+        printf("%s{\"name\":", i ? "," : "");
+        cli_json_string(stdout, g->bench[i].name);
+        printf(",\"depth\":%d,\"nodes\":%" PRIu64 ",\"seconds\":%.6f,\"nodes_per_second\":%.0f", f->perft_depth,
+               f->leaves, f->perft_s, (double)f->leaves / f->perft_s);
+        if (bulk)
+            printf(",\"bulk_nodes_per_second\":%.0f", (double)f->leaves / f->bulk_s);
+        if (search && f->search_depth)
+            printf(",\"search_depth\":%d,\"search_nodes\":%" PRIu64 ",\"search_seconds\":%.6f,"
+                   "\"search_nodes_per_second\":%.0f",
+                   f->search_depth, f->nodes, f->search_s, (double)f->nodes / f->search_s);
+        putchar('}');
+        leaves += f->leaves, nodes += f->nodes;
+        ps += f->perft_s, bs += f->bulk_s, ss += f->search_s;
+    }
+    printf("],\"signature\":%" PRIu64 ",\"seconds\":%.6f,\"nodes_per_second\":%.0f", leaves, ps, (double)leaves / ps);
+    if (bulk)
+        printf(",\"bulk_nodes_per_second\":%.0f", (double)leaves / bs);
+    if (search)
+        printf(",\"search_signature\":%" PRIu64 ",\"search_seconds\":%.6f,\"search_nodes_per_second\":%.0f", nodes,
+               ss, (double)nodes / fmax(ss, 1e-9));
+    else
+        printf(",\"search_signature\":null");
+    printf(",\"engine_signature\":\"%016" PRIx64 "\",\"runs\":%d}\n", esig, runs);
+}
+
+/* What the passes share: the game, a state to load positions into, the
+ * figures per position and the options. */
+typedef struct bench_run {
+    const game_def *g;
+    void *s;
+    figures *f;
+    int runs, reduce;
+    bool bulk, json;
+} bench_run;
+
+/* Loads bench position i into b->s.  0, or 2 after the error line. */
+static int load(const bench_run *b, int i)
+{
+    char err[512];
+    if (b->g->from_text(b->s, b->g->bench[i].position, err, sizeof err))
+        return cli_error("bench", "suite position '%s': %s", b->g->bench[i].name, err);
+    return 0;
+}
+
+/* Perft from every position, a line each as soon as it is known (a full
+ * bench takes a while), then the signature and the speed. */
+static int perft_pass(const bench_run *b)
+{
+    uint64_t leaves = 0;
+    double ps = 0, bs = 0;
+    for (int i = 0; b->g->bench[i].name; i++) {
+        figures *f = &b->f[i];
+        if (load(b, i))
+            return 2;
+        f->perft_depth = game_signature_depth(b->g->bench[i].perft_depth, b->reduce);
+        measure_perft(b->g, b->s, b->runs, b->bulk, f);
+        leaves += f->leaves, ps += f->perft_s, bs += f->bulk_s;
+        if (b->json)
+            continue;
+        printf("%-22s depth %d %14" PRIu64 " leaves %8.3f s %8.1f M/s", b->g->bench[i].name, f->perft_depth,
+               f->leaves, f->perft_s, (double)f->leaves / f->perft_s / 1e6);
+        if (b->bulk)
+            printf("   bulk %8.1f M/s", (double)f->leaves / f->bulk_s / 1e6);
+        putchar('\n');
+        fflush(stdout);
+    }
+    if (!b->json) {
+        printf("\nsignature %" PRIu64 "\nmake/unmake at every node: %.1f M leaves/s (median of %d runs per position)\n",
+               leaves, (double)leaves / ps / 1e6, b->runs);
+        if (b->bulk)
+            printf("bulk counting (last ply not made): %.1f M leaves/s\n", (double)leaves / bs / 1e6);
+    }
+    return 0;
+}
+
+/* The same for the search, on the positions with a search depth. */
+static int search_pass(const bench_run *b)
+{
+    uint64_t nodes = 0;
+    double ss = 0;
+    if (!b->json)
+        putchar('\n');
+    for (int i = 0; b->g->bench[i].name; i++) {
+        figures *f = &b->f[i];
+        if (!(f->search_depth = game_signature_depth(b->g->bench[i].search_depth, b->reduce)))
+            continue;
+        if (load(b, i))
+            return 2;
+        measure_search(b->g, b->s, b->runs, f);
+        if (f->nodes == UINT64_MAX)
+            return cli_error("bench", "suite position '%s': out of memory for the search", b->g->bench[i].name);
+        nodes += f->nodes, ss += f->search_s;
+        if (b->json)
+            continue;
+        printf("search %-15s depth %d %14" PRIu64 " nodes  %8.3f s %8.2f M/s\n", b->g->bench[i].name,
+               f->search_depth, f->nodes, f->search_s, (double)f->nodes / f->search_s / 1e6);
+        fflush(stdout);
+    }
+    if (!b->json)
+        printf("\nsearch signature %" PRIu64 "\nfixed-depth search: %.2f M nodes/s (median of %d runs per position)\n",
+               nodes, (double)nodes / fmax(ss, 1e-9) / 1e6, b->runs);
+    return 0;
+}
+
 int cmd_bench(int argc, char **argv)
 {
     int runs = 3, reduce = 0;
-    bool json = false, bulk = false;
+    bool json = false, bulk = false, sig_only = false;
+    const char *game = "tzaar";
     const opt_spec opts[] = {
+        { "game", OPT_STR, &game, "NAME", "the game whose bench positions to run (default tzaar)", 0, 0, NULL },
         { "runs", OPT_INT, &runs, "R", "time each position R times and report the median (default 3)", 1, 100, NULL },
-        { "reduce", OPT_INT, &reduce, "K", "search K plies less than the suite's depths (quick check)", 0, 4, NULL },
-        { "bulk", OPT_FLAG, &bulk, NULL, "also time bulk counting (last ply counted, not made)", 0, 0, NULL },
+        { "reduce", OPT_INT, &reduce, "K", "perft and search K plies less than the suite's depths (quick check)", 0, 4,
+          NULL },
+        { "bulk", OPT_FLAG, &bulk, NULL, "also time bulk counting (last ply counted, not made; TZAAR only)", 0, 0,
+          NULL },
+        { "signature", OPT_FLAG, &sig_only, NULL, "print only the engine signature (what records store) and stop", 0,
+          0, NULL },
         { "json", OPT_FLAG, &json, NULL, "print the figures as one JSON object", 0, 0, NULL },
         { 0 },
     };
-    const cmd_spec spec = { "bench", "[--runs R] [--reduce K] [--bulk] [--json]",
-                            "Runs perft on the benchmark positions with make/unmake at every node and\n"
-                            "prints leaves per second (median of R runs) and the signature: the total\n"
-                            "leaf count, which changes only when move generation changes.", opts };
+    const cmd_spec spec = {
+        "bench", "[--game NAME] [--runs R] [--reduce K] [--bulk] [--signature] [--json]",
+        "Runs perft on the game's benchmark positions with make/unmake at every node\n"
+        "and prints leaves per second (median of R runs) and the perft signature, the\n"
+        "total leaf count; then a fixed-depth search of the game's own searcher from\n"
+        "the same positions (TZAAR: ab, default weights, 16 MiB table, seed 1) and\n"
+        "prints nodes per second and the search signature, the total node count; then\n"
+        "the engine signature, a hash of both at the depths less 3, which records\n"
+        "store.  A signature that changes means the games played change: the tests pin\n"
+        "them (docs/performance.md, \"Signatures\").",
+        opts
+    };
     int rc = opts_parse(&spec, argc, argv);
     if (rc)
         return rc == 1 ? 0 : rc;
+    char err[512];
+    const game_def *g = game_find(game, err, sizeof err);
+    if (!g)
+        return cli_error("bench", "--game: %s", err);
+    if (!g->bench || !g->perft)
+        return cli_error("bench", "the game '%s' has no bench positions", g->name);
+    if (bulk && strcmp(g->name, "tzaar"))
+        return cli_error("bench", "--bulk: bulk counting is TZAAR's own, the game '%s' has none", g->name);
+    uint64_t esig = game_engine_signature(g);
+    if (!esig) {
+        uint64_t p, s;
+        game_signature_sums(g, GAME_SIGNATURE_REDUCE, &p, &s, err, sizeof err);
+        return cli_error("bench", "the engine signature: %s", err);
+    }
+    if (sig_only) {
+        if (json) {
+            printf("{\"game\":");
+            cli_json_string(stdout, g->name);
+            printf(",\"engine_signature\":\"%016" PRIx64 "\"}\n", esig);
+        } else
+            printf("%016" PRIx64 "\n", esig);
+        return 0;
+    }
 
-    uint64_t signature = 0;
-    double total_secs = 0, total_bulk = 0;
-    if (json)
-        printf("{\"positions\":[");
-    for (const bench_entry *e = bench_suite; e->name; e++) {
-        position p;
-        char err[256];
-        if (pos_from_text(&p, e->position, err, sizeof err))
-            return cli_error("bench", "suite position '%s': %s", e->name, err);
-        int depth = e->depth - reduce > 0 ? e->depth - reduce : 1;
-        double t[100], tb[100];
-        uint64_t nodes = 0;
-        for (int r = 0; r < runs; r++) {
-            double t0 = now_seconds();
-            nodes = perft(&p, depth);
-            t[r] = now_seconds() - t0;
-            if (bulk) {
-                t0 = now_seconds();
-                perft_bulk(&p, depth);
-                tb[r] = now_seconds() - t0;
-            }
-        }
-        qsort(t, (size_t)runs, sizeof *t, cmp_double);
-        qsort(tb, bulk ? (size_t)runs : 0, sizeof *tb, cmp_double);
-        /* A clock tick as the least time, so tiny --reduce runs print finite rates. */
-        double med = fmax(t[runs / 2], 1e-9), medb = bulk ? fmax(tb[runs / 2], 1e-9) : 0;
-        signature += nodes;
-        total_secs += med;
-        total_bulk += medb;
-        if (json)
-            printf("%s{\"name\":\"%s\",\"depth\":%d,\"nodes\":%llu,\"seconds\":%.6f,\"nodes_per_second\":%.0f%s",
-                   e == bench_suite ? "" : ",", e->name, depth, (unsigned long long)nodes, med,
-                   (double)nodes / med, bulk ? "" : "}");
-        else
-            printf("%-22s depth %d %14llu leaves %8.3f s %8.1f M/s", e->name, depth,
-                   (unsigned long long)nodes, med, (double)nodes / med / 1e6);
-        if (bulk)
-            printf(json ? ",\"bulk_nodes_per_second\":%.0f}" : "   bulk %8.1f M/s",
-                   json ? (double)nodes / medb : (double)nodes / medb / 1e6);
-        if (!json)
-            putchar('\n');
-        fflush(stdout);
-    }
-    if (json) {
-        printf("],\"signature\":%llu,\"seconds\":%.6f,\"nodes_per_second\":%.0f", (unsigned long long)signature,
-               total_secs, (double)signature / total_secs);
-        if (bulk)
-            printf(",\"bulk_nodes_per_second\":%.0f", (double)signature / total_bulk);
-        printf(",\"runs\":%d}\n", runs);
-    } else {
-        printf("\nsignature %llu\nmake/unmake at every node: %.1f M leaves/s (median of %d runs per position)\n",
-               (unsigned long long)signature, (double)signature / total_secs / 1e6, runs);
-        if (bulk)
-            printf("bulk counting (last ply not made): %.1f M leaves/s\n", (double)signature / total_bulk / 1e6);
-    }
-    return 0;
+    int npos = 0;
+    while (g->bench[npos].name)
+        npos++;
+    bench_run b = { g, malloc(g->state_size), calloc((size_t)npos + 1, sizeof(figures)), runs, reduce, bulk, json };
+    if (!b.s || !b.f)
+        rc = cli_error("bench", "out of memory");
+    if (!rc)
+        rc = perft_pass(&b);
+    if (!rc && g->search_nodes)
+        rc = search_pass(&b);
+    if (!rc && json)
+        print_json(g, b.f, bulk, g->search_nodes != NULL, esig, runs);
+    else if (!rc)
+        printf("engine signature %016" PRIx64 "\n", esig);
+    free(b.f);
+    free(b.s);
+    return rc;
 }

@@ -3,10 +3,10 @@
 #include <stdio.h>
 #include <string.h>
 #include <sys/stat.h>
-#include "../core/fileio.h"
-#include "../core/msg.h"
-#include "../eval/bias.h"
-#include "../eval/bias_html.h"
+#include "core/fileio.h"
+#include "core/msg.h"
+#include "eval/bias.h"
+#include "eval/bias_html.h"
 #include "commands.h"
 #include "opts.h"
 

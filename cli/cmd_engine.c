@@ -6,12 +6,12 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "../core/msg.h"
-#include "../core/num.h"
-#include "../engine/movegen.h"
-#include "../engine/notation.h"
-#include "../engine/player.h"
-#include "../engine/setup.h"
+#include "core/msg.h"
+#include "core/num.h"
+#include "games/tzaar/movegen.h"
+#include "games/tzaar/notation.h"
+#include "games/tzaar/player.h"
+#include "games/tzaar/setup.h"
 #include "commands.h"
 #include "opts.h"
 

@@ -6,10 +6,10 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
-#include "../core/fileio.h"
-#include "../engine/setup.h"
-#include "../eval/match.h"
-#include "../selfplay/run.h"
+#include "core/fileio.h"
+#include "games/tzaar/setup.h"
+#include "eval/match.h"
+#include "selfplay/run.h"
 #include "commands.h"
 #include "opts.h"
 

@@ -4,11 +4,11 @@
  * line when neither player has a time limit. */
 #include <stdio.h>
 #include <string.h>
-#include "../engine/movegen.h"
-#include "../engine/notation.h"
-#include "../engine/player.h"
-#include "../engine/prng.h"
-#include "../engine/setup.h"
+#include "games/tzaar/movegen.h"
+#include "games/tzaar/notation.h"
+#include "games/tzaar/player.h"
+#include "core/prng.h"
+#include "games/tzaar/setup.h"
 #include "commands.h"
 #include "opts.h"
 

@@ -1,9 +1,9 @@
 /* cmd_position.c — commands that look at one position: perft, show, legal. */
 #include <stdio.h>
 #include <string.h>
-#include "../engine/movegen.h"
-#include "../engine/notation.h"
-#include "../engine/perft.h"
+#include "games/tzaar/movegen.h"
+#include "games/tzaar/notation.h"
+#include "games/tzaar/perft.h"
 #include "commands.h"
 #include "opts.h"
 

@@ -12,13 +12,13 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
-#include "../core/fileio.h"
-#include "../engine/notation.h"
-#include "../engine/setup.h"
-#include "../selfplay/dedup.h"
-#include "../selfplay/idset.h"
-#include "../selfplay/littlegolem.h"
-#include "../selfplay/record.h"
+#include "core/fileio.h"
+#include "games/tzaar/notation.h"
+#include "games/tzaar/setup.h"
+#include "selfplay/dedup.h"
+#include "core/idset.h"
+#include "selfplay/littlegolem.h"
+#include "selfplay/record.h"
 #include "commands.h"
 #include "opts.h"
 

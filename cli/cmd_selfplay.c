@@ -4,11 +4,11 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
-#include "../core/msg.h"
-#include "../core/num.h"
-#include "../engine/player.h"
-#include "../engine/setup.h"
-#include "../selfplay/run.h"
+#include "core/msg.h"
+#include "core/num.h"
+#include "games/tzaar/player.h"
+#include "games/tzaar/setup.h"
+#include "selfplay/run.h"
 #include "commands.h"
 #include "opts.h"
 

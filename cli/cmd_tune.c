@@ -6,8 +6,8 @@
 #include <string.h>
 #include <time.h>
 #include <unistd.h>
-#include "../core/fileio.h"
-#include "../eval/tune.h"
+#include "core/fileio.h"
+#include "eval/tune.h"
 #include "commands.h"
 #include "opts.h"
 

@@ -2,8 +2,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "../view/select.h"
-#include "../view/site.h"
+#include "view/select.h"
+#include "view/site.h"
 #include "commands.h"
 #include "opts.h"
 
@@ -68,13 +68,13 @@ int cmd_view(int argc, char **argv)
     }
     char err[1024];
     selection sel;
-    const game_def *game = game_find(game_name);
+    const game_def *game = game_find(game_name, err, sizeof err);
     if (!nfiles)
         rc = cli_error("view", "no RECORDS file given (see triad view --help)");
     else if (!dir)
         rc = cli_error("view", "--out DIR is required");
     else if (!game)
-        rc = cli_error("view", "unknown game '%s' (expected tzaar)", game_name);
+        rc = cli_error("view", "%s", err);
     else if (!game->svg_board || !game->svg_pieces)
         rc = cli_error("view", "the game '%s' has no SVG renderer", game_name);
     else if (sel_parse(&sel, expr, err, sizeof err))

@@ -7,8 +7,8 @@
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
-#include "../engine/position.h"
-#include "../selfplay/record.h"
+#include "games/tzaar/position.h"
+#include "selfplay/record.h"
 
 int cmd_perft(int argc, char **argv);
 int cmd_show(int argc, char **argv);

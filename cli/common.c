@@ -1,9 +1,9 @@
 /* common.c — helpers shared by the commands. */
 #include <time.h>
 #include <stdio.h>
-#include "../engine/notation.h"
-#include "../engine/player.h"
-#include "../engine/setup.h"
+#include "games/tzaar/notation.h"
+#include "games/tzaar/player.h"
+#include "games/tzaar/setup.h"
 #include "commands.h"
 #include "opts.h"
 

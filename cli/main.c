@@ -2,9 +2,10 @@
 #include <stdio.h>
 #include <string.h>
 #include <gsl/gsl_errno.h>
-#include "../core/fileio.h"
-#include "../core/msg.h"
-#include "../engine/position.h"
+#include "core/fileio.h"
+#include "core/msg.h"
+#include "games/game.h"
+#include "games/tzaar/position.h"
 #include "commands.h"
 
 typedef struct command {
@@ -15,7 +16,7 @@ typedef struct command {
 
 static const command commands[] = {
     { "perft", cmd_perft, "count the leaves of the game tree (move-generator check)" },
-    { "bench", cmd_bench, "perft speed and the node-count signature" },
+    { "bench", cmd_bench, "perft and search speed, and the signatures" },
     { "show", cmd_show, "draw a position" },
     { "legal", cmd_legal, "list the legal actions of a position" },
     { "selfplay", cmd_selfplay, "play engine games into a records file" },
@@ -34,7 +35,22 @@ static void usage(FILE *out)
     fputs("triad — a self-play research toolkit for TZAAR\n\nusage: triad COMMAND [OPTIONS]\n\ncommands:\n", out);
     for (size_t i = 0; i < sizeof commands / sizeof *commands; i++)
         fprintf(out, "  %-10s %s\n", commands[i].name, commands[i].summary);
-    fputs("  help       this list\n\n'triad COMMAND --help' describes a command.\n", out);
+    fputs("  help       this list\n\ngames (--game NAME):\n", out);
+    const game_def *const *games = game_list();
+    for (int testing = 0; testing < 2; testing++) {
+        if (testing)
+            fputs("test games (for the test suite only):\n", out);
+        for (int i = 0; games[i]; i++)
+            if (games[i]->testing_only == testing)
+            {
+                const game_def *g = games[i];
+                if (g->min_players == g->max_players)
+                    fprintf(out, "  %-10s %s, %d players\n", g->name, g->title, g->min_players);
+                else
+                    fprintf(out, "  %-10s %s, %d to %d players\n", g->name, g->title, g->min_players, g->max_players);
+            }
+    }
+    fputs("\n'triad COMMAND --help' describes a command.\n", out);
 }
 
 int main(int argc, char **argv)

@@ -5,8 +5,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "../core/msg.h"
-#include "../core/num.h"
+#include "core/msg.h"
+#include "core/num.h"
 #include "opts.h"
 
 void cli_vline(FILE *f, const char *prefix, const char *fmt, va_list ap)

@@ -4,9 +4,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "../engine/prng.h"
-#include "../selfplay/record.h"
-#include "../core/msg.h"
+#include "core/prng.h"
+#include "selfplay/record.h"
+#include "core/msg.h"
 #include "bias.h"
 #include "logistic.h"
 

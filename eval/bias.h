@@ -14,25 +14,13 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
-#include "../engine/setup.h"
-#include "../selfplay/dedup.h"
-#include "../selfplay/record.h"
+#include "games/tzaar/setup.h"
+#include "games/tzaar/start_features.h" /* the regression's features */
+#include "selfplay/dedup.h"
+#include "selfplay/record.h"
 #include "stats.h"
 
 #define BIAS_TURNS_MAX 128 /* histogram bins of game length, in turns */
-
-/* Start-position features for the regression, White minus Black. */
-enum {
-    SF_TZAAR_CONTACT,   /* enemy pieces next to own Tzaars, counted per pair */
-    SF_TZAAR_EXPOSED,   /* Tzaars next to an enemy piece */
-    SF_TZARRA_EXPOSED,  /* Tzarras next to an enemy piece */
-    SF_RIM,             /* pieces on the 24 rim points */
-    SF_TZAAR_RIM,       /* Tzaars on the rim */
-    SF_INNER,           /* pieces on the 6 points around the hole */
-    START_FEATURES
-};
-extern const char *const start_feature_names[START_FEATURES];
-void start_features(const position *p, double out[START_FEATURES]);
 
 typedef struct bias_pair_game {
     uint64_t id;

@@ -2,10 +2,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "../core/fileio.h"
-#include "../core/msg.h"
-#include "../view/out.h"
-#include "../view/site.h"
+#include "core/fileio.h"
+#include "core/msg.h"
+#include "view/out.h"
+#include "view/site.h"
 #include "bias_html.h"
 #include "plot.h"
 
@@ -298,7 +298,7 @@ int bias_write_html(const bias_result *r, const char *const *files, int nfiles, 
 
     /* The viewer site of the listed games. */
     selection all = { 0 };
-    view_opts vo = { &game_tzaar, games_dir, &all, 0, force, NULL, want_game, &pk };
+    view_opts vo = { game_find("tzaar", err, n), games_dir, &all, 0, force, NULL, want_game, &pk };
     uint64_t written;
     int rc = 0;
     if (view_write_site(&vo, files, nfiles, &written, err, n) >= VIEW_BAD_INPUT)

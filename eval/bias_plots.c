@@ -6,8 +6,8 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
-#include "../core/fileio.h"
-#include "../core/msg.h"
+#include "core/fileio.h"
+#include "core/msg.h"
 #include "bias.h"
 #include "plot.h"
 

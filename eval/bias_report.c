@@ -3,9 +3,9 @@
 #include <errno.h>
 #include <math.h>
 #include <stdio.h>
-#include "../core/fileio.h"
+#include "core/fileio.h"
 #include <string.h>
-#include "../core/msg.h"
+#include "core/msg.h"
 #include "bias.h"
 
 /* JSON has no infinities: an Elo of +-inf (a 0% or 100% score) is null. */

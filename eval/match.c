@@ -3,8 +3,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "../core/msg.h"
-#include "../core/num.h"
+#include "core/msg.h"
+#include "core/num.h"
 #include "match.h"
 
 int match_tally_init(match_tally *t, uint64_t games, const match_sprt *sprt)

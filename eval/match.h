@@ -10,7 +10,7 @@
 
 #include <stdbool.h>
 #include <stdint.h>
-#include "../selfplay/record.h"
+#include "selfplay/record.h"
 #include "stats.h"
 
 typedef struct match_sprt {

@@ -6,7 +6,7 @@
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
-#include "../core/msg.h"
+#include "core/msg.h"
 #include "plot.h"
 
 int plot_mkdir(const char *dir, char *err, size_t n)

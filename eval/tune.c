@@ -4,11 +4,11 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
-#include "../engine/movegen.h"
-#include "../engine/prng.h"
-#include "../selfplay/dedup.h"
-#include "../selfplay/record.h"
-#include "../core/msg.h"
+#include "games/tzaar/movegen.h"
+#include "core/prng.h"
+#include "selfplay/dedup.h"
+#include "selfplay/record.h"
+#include "core/msg.h"
 #include "logistic.h"
 #include "tune.h"
 

@@ -16,7 +16,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
-#include "../engine/eval.h"
+#include "games/tzaar/eval.h"
 #include "logistic.h"
 
 typedef struct tune_opts {

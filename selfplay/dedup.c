@@ -2,8 +2,8 @@
  * hashes), so a false "duplicate" needs a 128-bit collision. */
 #include <stdlib.h>
 #include <string.h>
-#include "../engine/player.h"
-#include "../engine/prng.h"
+#include "games/tzaar/player.h"
+#include "core/prng.h"
 #include "dedup.h"
 
 typedef struct hash2 {

@@ -9,9 +9,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "../engine/movegen.h"
-#include "../engine/notation.h"
-#include "../engine/setup.h"
+#include "games/tzaar/movegen.h"
+#include "games/tzaar/notation.h"
+#include "games/tzaar/setup.h"
 #include "littlegolem.h"
 
 #define VALUE_MAX 512

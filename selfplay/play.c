@@ -1,9 +1,9 @@
 /* play.c — see play.h. */
 #include <stdio.h>
 #include <string.h>
-#include "../engine/movegen.h"
-#include "../engine/prng.h"
-#include "../engine/setup.h"
+#include "games/tzaar/movegen.h"
+#include "core/prng.h"
+#include "games/tzaar/setup.h"
 #include "play.h"
 
 /* The players place all 60 pieces from an empty board, choosing action j

@@ -3,7 +3,7 @@
 #ifndef TRIAD_PLAY_H
 #define TRIAD_PLAY_H
 
-#include "../engine/player.h"
+#include "games/tzaar/player.h"
 #include "record.h"
 
 /* Plays game id of run between white and black (players made from the

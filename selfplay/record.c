@@ -5,10 +5,10 @@
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
-#include "../engine/movegen.h"
-#include "../engine/player.h"
-#include "../engine/prng.h"
-#include "../engine/setup.h"
+#include "games/tzaar/movegen.h"
+#include "games/tzaar/player.h"
+#include "core/prng.h"
+#include "games/tzaar/setup.h"
 #include "record.h"
 
 /* Distinguishes the setup stream from the games' stream of the same run. */

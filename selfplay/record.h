@@ -16,7 +16,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
-#include "../engine/position.h"
+#include "games/tzaar/position.h"
 
 #define REC_FORMAT_VERSION 1
 #define REC_SPEC_MAX 128     /* a player spec, NUL included */

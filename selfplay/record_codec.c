@@ -1,24 +1,21 @@
 /* record_codec.c — runs and games to bytes and back (layout in
  * docs/records.md; framing in record_codec.h).
  *
- * An action is one byte that needs no move generation to write: a move is
- * rank(from among the mover's stacks) * 6 + direction, because the target
- * is always the first stack along that ray and its colour tells capture from
- * stack; a placement is type * 60 + point; pass is 255.  Writing therefore
- * costs a few instructions per action, which keeps the writer's share of a
- * fast self-play run small; reading replays the game and checks legality. */
+ * Actions and packed starts use TZAAR's codec (games/tzaar/codec.h): one
+ * byte an action that needs no move generation to write, which keeps the
+ * writer's share of a fast self-play run small; reading replays the game and
+ * checks legality. */
 #include <stdio.h>
 #include <string.h>
 #include <zlib.h>
-#include "../engine/movegen.h"
-#include "../engine/notation.h"
-#include "../engine/setup.h"
+#include "games/tzaar/codec.h"
+#include "games/tzaar/movegen.h"
+#include "games/tzaar/notation.h"
+#include "games/tzaar/setup.h"
 #include "record_codec.h"
 
 enum { POS_DERIVED = 0, POS_PACKED = 1, POS_TEXT = 2 };
 enum { SEED_DERIVED = 0, SEED_EXPLICIT = 1 };
-#define CODE_PASS 255
-#define PACKED_BYTES 23 /* 60 points x 3 bits */
 /* zlib's default level: level 9 saves 0.5% of the bytes for three times
  * the CPU (random self-play: 44.2 against 44.4 bytes a game). */
 #define REC_ZLIB_LEVEL 6
@@ -54,57 +51,6 @@ int rec_decode_run(cursor *in, rec_run *run)
     return 0;
 }
 
-/* Direction 0..5 of the ray from one point through another (rays in
- * different directions are disjoint), or 0 when none holds it: a legal
- * move always has one. */
-static int direction(int from, int to)
-{
-    for (int d = 0; d < GEO_DIRS; d++)
-        if (geo_ray[from][d] >> to & 1)
-            return d;
-    return 0;
-}
-
-static int action_code(const position *p, action a)
-{
-    int from = act_from(a), to = act_to(a);
-    switch (act_kind(a)) {
-    case ACT_PASS:
-        return CODE_PASS;
-    case ACT_PLACE:
-        return from * GEO_POINTS + to;
-    default:
-        return __builtin_popcountll(p->occ[p->side] & ((1ULL << from) - 1)) * GEO_DIRS + direction(from, to);
-    }
-}
-
-/* The action a code stands for in p, or -1 when it names no action. */
-static int code_action(const position *p, int code, action *a)
-{
-    if (code == CODE_PASS) {
-        *a = ACTION_PASS;
-        return 0;
-    }
-    if (p->phase == PHASE_PLACE) {
-        if (code >= PIECE_TYPES * GEO_POINTS)
-            return -1;
-        *a = act_make(code / GEO_POINTS, code % GEO_POINTS, ACT_PLACE);
-        return 0;
-    }
-    bitboard mine = p->occ[p->side];
-    for (int rank = code / GEO_DIRS; rank > 0 && mine; rank--)
-        mine &= mine - 1;
-    if (!mine)
-        return -1;
-    int from = __builtin_ctzll(mine), d = code % GEO_DIRS;
-    bitboard hit = geo_ray[from][d] & (p->occ[0] | p->occ[1]);
-    if (!hit)
-        return -1;
-    int to = geo_first(hit, d);
-    *a = act_make(from, to, p->occ[p->side] >> to & 1 ? ACT_STACK : ACT_CAPTURE);
-    return 0;
-}
-
 /* The start a run implies for g, if any: false for the second game of a
  * paired tournament, whose placement only the first game's players know. */
 static bool derive_start(const rec_run *run, const rec_game *g, position *p)
@@ -133,52 +79,6 @@ static bool pos_same(const position *a, const position *b)
            !memcmp(a->height, b->height, GEO_POINTS);
 }
 
-/* A full board of single pieces, White to open: every random, fixed and
- * placed start, which then fits 60 x 3 bits. */
-static bool packable(const position *p)
-{
-    if (p->phase != PHASE_OPENING || (p->occ[0] | p->occ[1]) != (1ULL << GEO_POINTS) - 1)
-        return false;
-    for (int pt = 0; pt < GEO_POINTS; pt++)
-        if (p->height[pt] != 1)
-            return false;
-    return true;
-}
-
-static void pack(buf *out, const position *p)
-{
-    uint8_t bytes[PACKED_BYTES] = { 0 };
-    for (int pt = 0; pt < GEO_POINTS; pt++) {
-        int v = pos_colour_at(p, pt) * PIECE_TYPES + p->type[pt], bit = pt * 3;
-        bytes[bit / 8] |= (uint8_t)(v << bit % 8);
-        if (bit % 8 > 5)
-            bytes[bit / 8 + 1] |= (uint8_t)(v >> (8 - bit % 8));
-    }
-    buf_put(out, bytes, PACKED_BYTES);
-}
-
-static int unpack(cursor *in, position *p)
-{
-    uint8_t bytes[PACKED_BYTES + 1] = { 0 };
-    int seen[2][PIECE_TYPES] = { { 0 } };
-    for (int i = 0; i < PACKED_BYTES; i++)
-        bytes[i] = cur_byte(in);
-    pos_clear(p);
-    for (int pt = 0; pt < GEO_POINTS; pt++) {
-        int bit = pt * 3, v = (bytes[bit / 8] | bytes[bit / 8 + 1] << 8) >> bit % 8 & 7;
-        if (v >= 2 * PIECE_TYPES)
-            return -1;
-        pos_put(p, pt, v / PIECE_TYPES, v % PIECE_TYPES, 1);
-        seen[v / PIECE_TYPES][v % PIECE_TYPES]++;
-    }
-    for (int c = 0; c < 2; c++)
-        for (int t = 0; t < PIECE_TYPES; t++)
-            if (seen[c][t] != piece_supply[t])
-                return -1;
-    pos_finish(p, WHITE, PHASE_OPENING);
-    return in->bad ? -1 : 0;
-}
-
 void rec_encode_game(buf *out, const rec_game *g, const rec_run *run, int ws, int bs, uint64_t *prev_id)
 {
     int64_t delta = (int64_t)(g->id - (*prev_id + 1)); /* ids mostly ascend: one byte */
@@ -187,7 +87,7 @@ void rec_encode_game(buf *out, const rec_game *g, const rec_run *run, int ws, in
 
     position derived;
     int pm = derive_start(run, g, &derived) && pos_same(&derived, &g->start) ? POS_DERIVED
-             : packable(&g->start)                                          ? POS_PACKED
+             : tz_packable(&g->start)                                          ? POS_PACKED
                                                                             : POS_TEXT;
     int sm = g->seed == rec_game_seed(run, g->id) ? SEED_DERIVED : SEED_EXPLICIT;
     buf_byte(out, (uint8_t)(g->setup | g->swapped << 2 | pm << 3 | sm << 5));
@@ -196,7 +96,7 @@ void rec_encode_game(buf *out, const rec_game *g, const rec_run *run, int ws, in
     buf_varint(out, (uint64_t)ws);
     buf_varint(out, (uint64_t)bs);
     if (pm == POS_PACKED) {
-        pack(out, &g->start);
+        tz_pack(out, &g->start);
     } else if (pm == POS_TEXT) {
         char text[POS_TEXT_MAX];
         pos_to_text(&g->start, text, sizeof text);
@@ -210,7 +110,7 @@ void rec_encode_game(buf *out, const rec_game *g, const rec_run *run, int ws, in
     position p = g->start;
     for (int j = 0; j < g->nactions; j++) {
         undo u;
-        out->data[out->len++] = (uint8_t)action_code(&p, g->actions[j]);
+        out->data[out->len++] = (uint8_t)tz_action_code(&p, g->actions[j]);
         pos_make(&p, g->actions[j], &u);
     }
 }
@@ -229,7 +129,7 @@ static int decode_start(cursor *in, rec_game *g, const rec_run *run, int pm)
     if (pm == POS_DERIVED)
         return derive_start(run, g, &g->start) ? 0 : -1;
     if (pm == POS_PACKED)
-        return unpack(in, &g->start);
+        return tz_unpack(in, &g->start);
     char text[POS_TEXT_MAX], err[160];
     cur_string(in, text, sizeof text);
     return in->bad || pos_from_text(&g->start, text, err, sizeof err) ? -1 : 0;
@@ -251,7 +151,7 @@ static int decode_actions(cursor *in, rec_game *g, char *err, size_t n)
     int replay_turns = 0;
     for (int j = 0; j < g->nactions; j++) {
         action a;
-        if (code_action(&p, *in->p++, &a) || !action_is_legal(&p, a))
+        if (tz_code_action(&p, *in->p++, &a) || !action_is_legal(&p, a))
             return bad_game(err, n, g->id, "illegal action", j);
         replay_turns += p.phase == PHASE_OPENING || p.phase == PHASE_FIRST;
         g->actions[j] = a;

@@ -8,7 +8,7 @@
 #ifndef TRIAD_RECORD_CODEC_H
 #define TRIAD_RECORD_CODEC_H
 
-#include "buf.h"
+#include "core/buf.h"
 #include "record.h"
 
 #define REC_FILE_MAGIC "TRIADRC"        /* then one byte: the format version */

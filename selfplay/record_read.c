@@ -11,8 +11,8 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <zlib.h>
-#include "../core/fileio.h"
-#include "../core/msg.h"
+#include "core/fileio.h"
+#include "core/msg.h"
 #include "record_codec.h"
 
 struct rec_reader {

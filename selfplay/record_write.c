@@ -13,8 +13,8 @@
 #include <string.h>
 #include <unistd.h>
 #include <sys/stat.h>
-#include "../core/fileio.h"
-#include "../core/msg.h"
+#include "core/fileio.h"
+#include "core/msg.h"
 #include "record_codec.h"
 
 #define DEFAULT_BLOCK_GAMES 1024

@@ -14,10 +14,10 @@
 #include <time.h>
 #include <unistd.h>
 #include <sys/stat.h>
-#include "../core/fileio.h"
-#include "idset.h"
+#include "core/fileio.h"
+#include "core/idset.h"
 #include "play.h"
-#include "../core/msg.h"
+#include "core/msg.h"
 #include "progress.h"
 #include "run.h"
 

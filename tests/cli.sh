@@ -66,6 +66,9 @@ if good "help exits 0" help; then
     for c in perft bench show legal help; do
         expect "help lists $c" grep -qE "^  $c " "$tmp/out"
     done
+    # The registered games, the test suite's toy game apart.
+    expect "help lists the games" sh -c "sed -n '/^games/,/^test games/p' '$tmp/out' | grep -qE '^  tzaar .*2 players'"
+    expect "help lists race3 as a test game" sh -c "sed -n '/^test games/,\$p' '$tmp/out' | grep -qE '^  race3 .*2 to 4 players'"
 fi
 run
 expect "no command exits 2" test "$rc" -eq 2
@@ -205,11 +208,34 @@ if good "bench --reduce 3 --runs 1" bench --reduce 3 --runs 1; then
     sig=$(grep -E '^signature ' "$tmp/out" | cut -d' ' -f2)
     total=$(grep -oE 'depth [0-9]+ +[0-9]+ leaves' "$tmp/out" | awk '{s += $3} END {print s}')
     expect "bench's signature is the sum of its counts" test -n "$sig" -a "$sig" = "$total"
+    expect "bench prints the search speed" grep -qE '^fixed-depth search: [0-9.]+ M nodes/s' "$tmp/out"
+    ssig=$(sed -nE 's/^search signature ([0-9]+)$/\1/p' "$tmp/out")
+    stotal=$(grep -oE '^search .* depth [0-9]+ +[0-9]+ nodes' "$tmp/out" | awk '{s += $(NF-1)} END {print s}')
+    expect "bench's search signature is the sum of its node counts" test -n "$ssig" -a "$ssig" = "$stotal"
+    esig=$(sed -nE 's/^engine signature ([0-9a-f]{16})$/\1/p' "$tmp/out")
 fi
 if good "bench --json" bench --reduce 3 --runs 1 --json; then
-    expect "bench --json is one object with the signature" \
-        grep -qxE '\{"positions":\[.*\],"signature":[0-9]+,"seconds":[0-9.]+,"nodes_per_second":[0-9]+,"runs":1\}' "$tmp/out"
+    expect "bench --json is one object with the signatures" \
+        grep -qxE '\{"game":"tzaar","positions":\[.*\],"signature":[0-9]+,"seconds":[0-9.]+,"nodes_per_second":[0-9]+,"search_signature":[0-9]+,"search_seconds":[0-9.]+,"search_nodes_per_second":[0-9]+,"engine_signature":"[0-9a-f]{16}","runs":1\}' "$tmp/out"
     expect "bench --json signature matches the text one" grep -q "\"signature\":${sig:-x}," "$tmp/out"
+    expect "bench --json search signature matches the text one" grep -q "\"search_signature\":${ssig:-x}," "$tmp/out"
+    expect "bench --json engine signature matches the text one" grep -q "\"engine_signature\":\"${esig:-x}\"" "$tmp/out"
+fi
+# The signatures at --reduce 3 (the engine signature's depths), pinned like
+# tests/test_bench.c pins them: if move generation, evaluation or search
+# changed on purpose, update the pinned values in the same commit and say so
+# in the commit message.
+pin() { # description, got, want
+    if [ "$2" = "$3" ]; then ok "$1"; else not_ok "$1" "got '$2', pinned '$3': search signature changed: if move generation, evaluation or search changed on purpose, update the pinned value in the same commit and say so in the commit message"; fi
+}
+pin "bench --reduce 3: perft signature pinned" "${sig:-}" 23654
+pin "bench --reduce 3: search signature pinned" "${ssig:-}" 94226
+pin "bench --reduce 3: engine signature pinned" "${esig:-}" e50f0fccc55a415a
+if good "bench --signature" bench --signature; then
+    expect "bench --signature prints the engine signature alone" test "$(out)" = "${esig:-x}"
+fi
+if good "bench --signature --json" bench --signature --json; then
+    expect "bench --signature --json" grep -qx "{\"game\":\"tzaar\",\"engine_signature\":\"${esig:-x}\"}" "$tmp/out"
 fi
 
 # --- bad input: exit 2, one line on stderr naming the problem -------------
@@ -246,5 +272,6 @@ bad "--position and --setup together (perft)" "--setup" perft --depth 1 --setup 
 bad "bench --runs 0" "--runs" bench --runs 0
 bad "bench --reduce 9" "--reduce" bench --reduce 9
 bad "bench unknown flag" "--depth" bench --depth 3
+bad "bench unknown game" "chess" bench --game chess
 
 finish

@@ -1,9 +1,9 @@
 /* test_bias.c — the bias study on constructed games with known answers. */
 #include <math.h>
 #include <string.h>
-#include "../engine/geometry.h"
-#include "../engine/setup.h"
-#include "../eval/bias.h"
+#include "games/tzaar/geometry.h"
+#include "games/tzaar/setup.h"
+#include "eval/bias.h"
 #include "check.h"
 
 #define NEAR(a, b, tol) (fabs((a) - (b)) <= (tol))

@@ -25,11 +25,11 @@
 
 #include "check.h"
 #include "naive.h"
-#include "../engine/movegen.h"
-#include "../engine/notation.h"
-#include "../engine/position.h"
-#include "../engine/prng.h"
-#include "../engine/setup.h"
+#include "games/tzaar/movegen.h"
+#include "games/tzaar/notation.h"
+#include "games/tzaar/position.h"
+#include "core/prng.h"
+#include "games/tzaar/setup.h"
 
 #define REPORT_LIMIT 3
 #define DIFF_SEED 0x7a4a52d1ff00ULL

@@ -6,10 +6,10 @@
 #include <unistd.h>
 
 #include "check.h"
-#include "../engine/eval.h"
-#include "../engine/movegen.h"
-#include "../engine/prng.h"
-#include "../engine/setup.h"
+#include "games/tzaar/eval.h"
+#include "games/tzaar/movegen.h"
+#include "core/prng.h"
+#include "games/tzaar/setup.h"
 
 static void names_are_unique_and_indexed(void)
 {

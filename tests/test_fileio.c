@@ -10,7 +10,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 #include "check.h"
-#include "../core/fileio.h"
+#include "core/fileio.h"
 
 /* A fresh folder for one test; the caller removes what it made. */
 static void scratch(char dir[64])

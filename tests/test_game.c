@@ -2,20 +2,31 @@
  * rules plays whole games and agrees with the engine underneath. */
 #include <stdlib.h>
 #include <string.h>
-#include "../engine/game.h"
-#include "../engine/movegen.h"
-#include "../engine/prng.h"
 #include "check.h"
+#include "core/prng.h"
+#include "games/game.h"
+#include "games/game_codec.h"
+#include "games/players.h"
+#include "games/tzaar/eval.h"
+#include "games/tzaar/game_tzaar.h"
+#include "games/tzaar/movegen.h"
+#include "games/tzaar/notation.h"
+#include "games/tzaar/player.h"
+#include "games/tzaar/setup.h"
+#include "selfplay/play.h"
+#include "selfplay/record.h"
 
 static void interface_drives_whole_games(void)
 {
-    const game_def *g = game_find("tzaar");
-    REQUIRE(g && g == &game_tzaar && game_find("talat") == NULL);
+    char err[200], text[256], atext[32];
+    const game_def *g = game_find("tzaar", err, sizeof err);
+    REQUIRE(g && !strcmp(g->name, "tzaar"));
+    CHECK(game_find("talat", err, sizeof err) == NULL && strstr(err, "unknown game 'talat'") &&
+          strstr(err, "tzaar"));
     CHECK(g->min_players == 2 && g->max_players == 2 && g->max_actions >= MAX_ACTIONS);
     void *s = malloc(g->state_size), *t = malloc(g->state_size);
     game_action *acts = malloc(sizeof *acts * (size_t)g->max_actions);
     REQUIRE(s && t && acts);
-    char err[200], text[256], atext[32];
     xoshiro256 r;
     xoshiro_seed(&r, 5);
     int wins[2] = { 0, 0 };
@@ -39,7 +50,7 @@ static void interface_drives_whole_games(void)
         g->outcome(s, score);
         CHECK(score[0] + score[1] == 1 && (score[0] == 1 || score[1] == 1));
         wins[score[1] == 1]++;
-        const char *how = g->ending(s);
+        const char *how = g->ending_names[g->ending(s)];
         CHECK(!strcmp(how, "trinity") || !strcmp(how, "no_capture"));
         CHECK(game_winner(s, NULL) == (score[0] == 1 ? WHITE : BLACK));
     }
@@ -52,7 +63,172 @@ static void interface_drives_whole_games(void)
     free(acts);
 }
 
+/* TZAAR's player kinds are player.h's players: the same spec and seeds
+ * give the same game (so records made before the interface are made again
+ * by the drivers that use it), and the canonical spec is player.h's. */
+static void tzaar_kinds_play_as_before(void)
+{
+    char err[512];
+    const game_def *g = game_find("tzaar", err, sizeof err);
+    REQUIRE(g);
+    static const char *const specs[] = { "random", "greedy", "ab:depth=2", "ab:nodes=300,noise=20" };
+    for (size_t i = 0; i < sizeof specs / sizeof *specs; i++) {
+        gplayer *gp = gplayer_new(g, specs[i], err, sizeof err);
+        player *pl = player_new(specs[i], err, sizeof err);
+        REQUIRE(gp && pl);
+        CHECKF(!strcmp(gplayer_spec(gp), player_spec(pl)), "%s: %s", gplayer_spec(gp), player_spec(pl));
+        for (int game = 0; game < 2; game++) {
+            tz_state st;
+            position p;
+            REQUIRE(g->setup(&st, game ? "tournament" : "random", 2, 11 + i, err, sizeof err) == 0);
+            setup_make(&p, game ? SETUP_TOURNAMENT : SETUP_RANDOM, 11 + i);
+            for (int ply = 0; ply < 40 && !g->over(&st); ply++) {
+                uint64_t seed = seed_mix(5 + i, (uint64_t)ply);
+                game_action a = gplayer_choose(gp, &st, seed);
+                action b = player_choose(pl, &p, seed, NULL);
+                CHECKF(a == b, "%s ply %d: %04x, player.h %04x", specs[i], ply, a, b);
+                if (a != b)
+                    break;
+                undo u;
+                g->apply(&st, a);
+                pos_make(&p, b, &u);
+            }
+        }
+        gplayer_free(gp);
+        player_free(pl);
+    }
+}
+
+/* The seat swap of a start is the records' recolouring (seat 0 = White
+ * still opens); in play the side to act changes seats with the pieces. */
+static void tzaar_permute_recolours(void)
+{
+    char err[256], a[GAME_TEXT_MAX], b[GAME_TEXT_MAX];
+    const game_def *g = game_find("tzaar", err, sizeof err);
+    REQUIRE(g);
+    const int swap[GAME_MAX_PLAYERS] = { 1, 0 };
+    tz_state st;
+    for (uint64_t seed = 0; seed < 5; seed++) {
+        REQUIRE(g->setup(&st, seed ? "random" : "fixed", 2, seed, err, sizeof err) == 0);
+        position p = st.pos;
+        rec_recolour(&p);
+        g->permute(&st, swap);
+        pos_to_text(&p, a, sizeof a);
+        g->to_text(&st, b, sizeof b);
+        CHECKF(!strcmp(a, b), "%s\n%s", a, b);
+        CHECK(g->to_act(&st) == 0);
+    }
+    REQUIRE(g->from_text(&st, "..B2...C3..c3.aac.b..bcb2.BC2.Bcb..bC.CBb.CC..CcAC.c.cAAaBAccb.CB b 2", err,
+                         sizeof err) == 0);
+    g->permute(&st, swap);
+    g->to_text(&st, b, sizeof b);
+    CHECKF(!strcmp(b, "..b2...c3..C3.AAC.B..BCB2.bc2.bCB..Bc.cbB.cc..cCac.C.CaaAbaCCB.cb w 2"), "%s", b);
+}
+
+/* eval.h's features are White minus Black, tempo too: Black's view is the
+ * negation, and the side to act sees tempo +1. */
+static void tzaar_features_by_seat(void)
+{
+    char err[256];
+    const game_def *g = game_find("tzaar", err, sizeof err);
+    REQUIRE(g && g->nfeatures == EVAL_FEATURES && !strcmp(g->feature_names[F_TEMPO], "tempo"));
+    tz_state st;
+    REQUIRE(g->from_text(&st, "..B2...C3..c3.aac.b..bcb2.BC2.Bcb..bC.CBb.CC..CcAC.c.cAAaBAccb.CB b 2", err,
+                         sizeof err) == 0);
+    double w[EVAL_FEATURES], bl[EVAL_FEATURES], e[EVAL_FEATURES];
+    g->features(&st, WHITE, w);
+    g->features(&st, BLACK, bl);
+    eval_features(&st.pos, e);
+    for (int i = 0; i < EVAL_FEATURES; i++)
+        CHECKF(w[i] == e[i] && bl[i] == -e[i], "%s", g->feature_names[i]);
+    CHECK(bl[F_TEMPO] == 1 && w[F_TEMPO] == -1);
+    CHECK(g->default_weights && !strcmp(g->default_weights, "data/weights/default.txt"));
+}
+
+/* turns() counts as the records do, and the codec is the records' one
+ * byte an action and 1 + 23 bytes a packed start. */
+static void tzaar_turns_and_codec_as_records(void)
+{
+    char err[256];
+    const game_def *g = game_find("tzaar", err, sizeof err);
+    REQUIRE(g);
+    static rec_game r;
+    tz_state st;
+    for (uint64_t seed = 0; seed < 6; seed++) {
+        REQUIRE(g->setup(&st, seed % 2 ? "random" : "tournament", 2, seed, err, sizeof err) == 0);
+        memset(&r, 0, sizeof r);
+        r.start = st.pos;
+        buf b = { 0 };
+        game_encode_start(g, &st, &b);
+        CHECK(seed % 2 ? b.len == 24 : b.len < 80);
+        buf_free(&b);
+        xoshiro256 rng;
+        xoshiro_seed(&rng, seed);
+        game_action acts[MAX_ACTIONS];
+        while (!g->over(&st) && r.nactions < REC_MAX_ACTIONS) {
+            game_action a = acts[xoshiro_below(&rng, (uint64_t)g->legal(&st, acts))];
+            CHECK(g->encode_action(&st, a) < 256);
+            r.actions[r.nactions++] = (action)a;
+            g->apply(&st, a);
+        }
+        REQUIRE(rec_game_replay(&r, err, sizeof err) == 0);
+        CHECKF(g->turns(&st) == r.turns, "%d turns, records %d", g->turns(&st), r.turns);
+        int rank[GAME_MAX_PLAYERS];
+        g->rank(&st, rank);
+        CHECK(rank[r.winner] == 0 && rank[!r.winner] == 1 && g->ending(&st) == r.ending);
+    }
+}
+
+/* A paired self-play run replayed through the interface alone: setups by
+ * name and seed, the second game of a pair by permute(), each seat's player
+ * a gplayer, the seeds as selfplay derives them.  Every game is the one
+ * selfplay/play.c plays, so the drivers can move onto the interface without
+ * changing a TZAAR game. */
+static void tzaar_selfplay_through_the_interface(void)
+{
+    char err[512];
+    const game_def *g = game_find("tzaar", err, sizeof err);
+    REQUIRE(g);
+    rec_run run = { .source = REC_SOURCE_SELFPLAY, .games = 12, .seed = 5, .setup = SETUP_RANDOM, .paired = true };
+    snprintf(run.white, sizeof run.white, "ab:depth=1");
+    snprintf(run.black, sizeof run.black, "greedy");
+    player *white = player_new(run.white, err, sizeof err), *black = player_new(run.black, err, sizeof err);
+    gplayer *seat_of[2] = { gplayer_new(g, run.white, err, sizeof err), gplayer_new(g, run.black, err, sizeof err) };
+    static rec_game rg;
+    REQUIRE(white && black && seat_of[0] && seat_of[1]);
+    for (uint64_t id = 0; id < run.games; id++) {
+        REQUIRE(play_game(&run, id, white, black, &rg, err, sizeof err) == 0);
+        tz_state st;
+        REQUIRE(g->setup(&st, "random", 2, rec_setup_seed(&run, rec_setup_index(&run, id)), err, sizeof err) == 0);
+        bool swapped = id & 1;
+        if (swapped)
+            g->permute(&st, (const int[GAME_MAX_PLAYERS]){ 1, 0 });
+        gplayer *pl[2] = { seat_of[swapped], seat_of[!swapped] };
+        int j = 0;
+        for (; !g->over(&st) && j < rg.nactions; j++) {
+            game_action a = gplayer_choose(pl[g->to_act(&st)], &st, seed_mix(rec_game_seed(&run, id), (uint64_t)j));
+            CHECKF(a == rg.actions[j], "game %llu action %d", (unsigned long long)id, j);
+            if (a != rg.actions[j])
+                break;
+            g->apply(&st, a);
+        }
+        double sc[GAME_MAX_PLAYERS];
+        g->outcome(&st, sc);
+        CHECKF(j == rg.nactions && g->over(&st) && sc[rg.winner] == 1 && g->turns(&st) == rg.turns,
+               "game %llu", (unsigned long long)id);
+    }
+    player_free(white);
+    player_free(black);
+    gplayer_free(seat_of[0]);
+    gplayer_free(seat_of[1]);
+}
+
 const test_case tests_game[] = {
+    { "game_tzaar_selfplay_through_the_interface", tzaar_selfplay_through_the_interface },
     { "game_interface_drives_games", interface_drives_whole_games },
+    { "game_tzaar_kinds_play_as_player_h", tzaar_kinds_play_as_before },
+    { "game_tzaar_permute_recolours", tzaar_permute_recolours },
+    { "game_tzaar_features_by_seat", tzaar_features_by_seat },
+    { "game_tzaar_turns_and_codec_as_records", tzaar_turns_and_codec_as_records },
     { NULL, NULL },
 };

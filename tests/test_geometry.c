@@ -6,8 +6,8 @@
 #include <string.h>
 
 #include "check.h"
-#include "../engine/geometry.h"
-#include "../engine/prng.h"
+#include "games/tzaar/geometry.h"
+#include "core/prng.h"
 
 /* Points per column A..I, from the rules page. */
 static const int column_points[9] = { 5, 6, 7, 8, 9, 8, 7, 6, 5 };

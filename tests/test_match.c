@@ -1,7 +1,7 @@
 /* test_match.c — pairing games into pentanomial counts, the SPRT stop, and
  * the --sprt parser. */
 #include <string.h>
-#include "../eval/match.h"
+#include "eval/match.h"
 #include "check.h"
 
 static int feed(match_tally *t, uint64_t id, int winner)

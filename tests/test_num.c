@@ -6,9 +6,9 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
-#include "../core/msg.h"
-#include "../core/num.h"
-#include "../engine/prng.h"
+#include "core/msg.h"
+#include "core/num.h"
+#include "core/prng.h"
 #include "check.h"
 
 static int u64_ok(const char *s, uint64_t want)

@@ -6,12 +6,12 @@
 #include <string.h>
 
 #include "check.h"
-#include "../engine/movegen.h"
-#include "../engine/notation.h"
-#include "../engine/perft.h"
-#include "../engine/position.h"
-#include "../engine/prng.h"
-#include "../engine/setup.h"
+#include "games/tzaar/movegen.h"
+#include "games/tzaar/notation.h"
+#include "games/tzaar/perft.h"
+#include "games/tzaar/position.h"
+#include "core/prng.h"
+#include "games/tzaar/setup.h"
 
 static void test_fixed_perft(void)
 {

@@ -4,10 +4,10 @@
 #include <string.h>
 
 #include "check.h"
-#include "../engine/movegen.h"
-#include "../engine/notation.h"
-#include "../engine/player.h"
-#include "../engine/setup.h"
+#include "games/tzaar/movegen.h"
+#include "games/tzaar/notation.h"
+#include "games/tzaar/player.h"
+#include "games/tzaar/setup.h"
 
 static void expect_spec_error(const char *spec, const char *want)
 {

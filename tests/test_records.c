@@ -10,15 +10,15 @@
 #include <unistd.h>
 
 #include "check.h"
-#include "../engine/movegen.h"
-#include "../engine/notation.h"
-#include "../engine/player.h"
-#include "../engine/setup.h"
-#include "../selfplay/idset.h"
-#include "../selfplay/littlegolem.h"
-#include "../selfplay/play.h"
-#include "../selfplay/record.h"
-#include "../selfplay/run.h"
+#include "games/tzaar/movegen.h"
+#include "games/tzaar/notation.h"
+#include "games/tzaar/player.h"
+#include "games/tzaar/setup.h"
+#include "core/idset.h"
+#include "selfplay/littlegolem.h"
+#include "selfplay/play.h"
+#include "selfplay/record.h"
+#include "selfplay/run.h"
 
 typedef struct tmpdir {
     char dir[64];

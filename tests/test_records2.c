@@ -9,11 +9,11 @@
 #include <unistd.h>
 
 #include "check.h"
-#include "../engine/setup.h"
-#include "../selfplay/dedup.h"
-#include "../selfplay/littlegolem.h"
-#include "../selfplay/record.h"
-#include "../selfplay/run.h"
+#include "games/tzaar/setup.h"
+#include "selfplay/dedup.h"
+#include "selfplay/littlegolem.h"
+#include "selfplay/record.h"
+#include "selfplay/run.h"
 
 #define FIXED_POS "cCCCCcbBBBccbaAAbccbacCabcCBACcabcCBAcCABCCBaaABCCbbbBCccccC"
 

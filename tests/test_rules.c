@@ -8,11 +8,11 @@
 #include <string.h>
 
 #include "check.h"
-#include "../engine/movegen.h"
-#include "../engine/notation.h"
-#include "../engine/position.h"
-#include "../engine/prng.h"
-#include "../engine/setup.h"
+#include "games/tzaar/movegen.h"
+#include "games/tzaar/notation.h"
+#include "games/tzaar/position.h"
+#include "core/prng.h"
+#include "games/tzaar/setup.h"
 
 /* Builds a position from "E1=a E2=B3 ..." (point, '=', piece letter, optional
  * height) with pos_clear/pos_put/pos_finish.  Returns 0, or -1 on a typo. */

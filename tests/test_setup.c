@@ -10,10 +10,10 @@
 #include <string.h>
 
 #include "check.h"
-#include "../engine/movegen.h"
-#include "../engine/notation.h"
-#include "../engine/position.h"
-#include "../engine/setup.h"
+#include "games/tzaar/movegen.h"
+#include "games/tzaar/notation.h"
+#include "games/tzaar/position.h"
+#include "games/tzaar/setup.h"
 
 /* The rules page's table of the fixed setup (Figure 4), copied verbatim. */
 static const char *const fixed_table[2][3] = {

@@ -2,9 +2,9 @@
  * out by hand or from the literature. */
 #include <math.h>
 #include <stdlib.h>
-#include "../engine/prng.h"
-#include "../eval/logistic.h"
-#include "../eval/stats.h"
+#include "core/prng.h"
+#include "eval/logistic.h"
+#include "eval/stats.h"
 #include "check.h"
 
 #define NEAR(a, b, tol) (fabs((a) - (b)) <= (tol))

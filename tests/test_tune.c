@@ -2,11 +2,11 @@
  * logistic model over the features of real positions are fitted back. */
 #include <math.h>
 #include <stdlib.h>
-#include "../engine/eval.h"
-#include "../engine/movegen.h"
-#include "../engine/prng.h"
-#include "../engine/setup.h"
-#include "../eval/tune.h"
+#include "games/tzaar/eval.h"
+#include "games/tzaar/movegen.h"
+#include "core/prng.h"
+#include "games/tzaar/setup.h"
+#include "eval/tune.h"
 #include "check.h"
 
 static double uniform(xoshiro256 *r)

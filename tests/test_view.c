@@ -3,12 +3,13 @@
  * and a game's data file (every ply's position string in it). */
 #include <stdlib.h>
 #include <string.h>
-#include "../engine/game.h"
-#include "../engine/movegen.h"
-#include "../engine/notation.h"
-#include "../engine/setup.h"
-#include "../view/select.h"
-#include "../view/site.h"
+#include "games/game.h"
+#include "games/tzaar/game_tzaar.h"
+#include "games/tzaar/movegen.h"
+#include "games/tzaar/notation.h"
+#include "games/tzaar/setup.h"
+#include "view/select.h"
+#include "view/site.h"
 #include "check.h"
 
 static rec_game *game_with(uint64_t id, int setup, int winner, int ending, int turns)
@@ -103,10 +104,10 @@ static int count(const char *s, const char *what)
 
 static void svg_renderer_draws_the_position(void)
 {
-    const game_def *g = game_find("tzaar");
+    const game_def *g = game_find("tzaar", NULL, 0);
     REQUIRE(g && g->svg_board && g->svg_pieces && g->svg_viewbox);
     char *out = malloc(1 << 16), err[200];
-    position p;
+    tz_state p; /* the interface's state (game->state_size) */
     REQUIRE(out);
     int n = g->svg_board(out, 1 << 16);
     REQUIRE(n > 0);
@@ -138,7 +139,7 @@ static void svg_renderer_draws_the_position(void)
 
 static void game_data_holds_every_ply(void)
 {
-    const game_def *g = game_find("tzaar");
+    const game_def *g = game_find("tzaar", NULL, 0);
     rec_game *r = game_with(42, SETUP_FIXED, -1, END_NONE, 0);
     REQUIRE(g && r);
     position p = r->start;

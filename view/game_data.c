@@ -4,8 +4,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "../engine/notation.h"
-#include "../engine/setup.h"
+#include "games/tzaar/notation.h"
+#include "games/tzaar/setup.h"
 #include "out.h"
 #include "site.h"
 

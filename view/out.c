@@ -3,8 +3,8 @@
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
-#include "../core/fileio.h"
-#include "../core/msg.h"
+#include "core/fileio.h"
+#include "core/msg.h"
 #include "out.h"
 
 void out_printf(buf *b, const char *fmt, ...)

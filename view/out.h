@@ -5,7 +5,7 @@
 #define TRIAD_VIEW_OUT_H
 
 #include <stddef.h>
-#include "../selfplay/buf.h"
+#include "core/buf.h"
 
 void out_printf(buf *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 void out_str(buf *b, const char *s);

@@ -15,7 +15,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
-#include "../selfplay/record.h"
+#include "selfplay/record.h"
 
 enum { SEL_ID, SEL_TURNS, SEL_SETUP, SEL_ENDING, SEL_WINNER, SEL_KEYS };
 

@@ -8,9 +8,9 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
-#include "../core/fileio.h"
-#include "../core/msg.h"
-#include "../engine/setup.h"
+#include "core/fileio.h"
+#include "core/msg.h"
+#include "games/tzaar/setup.h"
 #include "out.h"
 #include "site.h"
 

@@ -12,8 +12,8 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
-#include "../engine/game.h"
-#include "../selfplay/buf.h"
+#include "games/game.h"
+#include "core/buf.h"
 #include "select.h"
 
 /* Games per data file: few files to write and copy, and still a small

@@ -17,10 +17,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "../../engine/movegen.h"
-#include "../../engine/position.h"
-#include "../../selfplay/littlegolem.h"
-#include "../../selfplay/record.h"
+#include "games/tzaar/movegen.h"
+#include "games/tzaar/position.h"
+#include "selfplay/littlegolem.h"
+#include "selfplay/record.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 

@@ -15,9 +15,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "../../engine/movegen.h"
-#include "../../engine/notation.h"
-#include "../../engine/position.h"
+#include "games/tzaar/movegen.h"
+#include "games/tzaar/notation.h"
+#include "games/tzaar/position.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 

@@ -27,11 +27,11 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
-#include "../../engine/movegen.h"
-#include "../../engine/position.h"
-#include "../../selfplay/littlegolem.h"
-#include "../../selfplay/record.h"
-#include "../../selfplay/record_codec.h"
+#include "games/tzaar/movegen.h"
+#include "games/tzaar/position.h"
+#include "selfplay/littlegolem.h"
+#include "selfplay/record.h"
+#include "selfplay/record_codec.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 

@@ -4,7 +4,7 @@
 #define TRIAD_RENDER_TZAAR_H
 
 #include <stddef.h>
-#include "game.h"
+#include "games/game.h"
 
 #define TZ_SVG_VIEWBOX "0 0 358 392"
 #define TZ_SVG_LEGEND                                                                                 \
@@ -12,7 +12,8 @@
     "height; arrow: last action (dashed: a stack)"
 
 int tz_svg_board(char *buf, size_t n);
-/* s is a position; last an action (position.h) or GAME_NO_ACTION. */
+/* s is a tz_state (game_tzaar.h) or a bare position; last an action
+ * (position.h) or GAME_NO_ACTION. */
 int tz_svg_pieces(const void *s, game_action last, char *buf, size_t n);
 
 #endif

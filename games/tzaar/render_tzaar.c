@@ -107,9 +107,9 @@ static void board_defs(out *o)
     put(o, "</defs>\n");
 }
 
-int tz_svg_board(char *buf, size_t n)
+int tz_svg_board(char *dst, size_t n)
 {
-    out o = { buf, n, 0, false };
+    out o = { dst, n, 0, false };
     tz_init();
     board_defs(&o);
     /* The hexagon: the six corners pushed out from the hole. */
@@ -165,10 +165,10 @@ static void draw_last(out *o, action a)
         y1 + dy * k);
 }
 
-int tz_svg_pieces(const void *s, game_action last, char *buf, size_t n)
+int tz_svg_pieces(const void *s, game_action last, char *dst, size_t n)
 {
     const position *p = s;
-    out o = { buf, n, 0, false };
+    out o = { dst, n, 0, false };
     tz_init();
     for (int pt = 0; pt < GEO_POINTS; pt++) {
         int colour = pos_colour_at(p, pt), x, y;

@@ -8,11 +8,11 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "../core/msg.h"
-#include "../core/num.h"
+#include "core/msg.h"
+#include "core/num.h"
 #include "movegen.h"
 #include "player.h"
-#include "prng.h"
+#include "core/prng.h"
 
 enum { KIND_RANDOM, KIND_GREEDY, KIND_AB };
 

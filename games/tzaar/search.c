@@ -8,7 +8,7 @@
 #include <string.h>
 #include <time.h>
 #include "movegen.h"
-#include "prng.h"
+#include "core/prng.h"
 #include "search.h"
 #include "tt.h"
 

@@ -2,7 +2,7 @@
 #include <pthread.h>
 #include <string.h>
 #include "position.h"
-#include "prng.h"
+#include "core/prng.h"
 
 const int piece_supply[PIECE_TYPES] = { 6, 9, 15 };
 

@@ -1,9 +1,9 @@
 /* start_features.c — features of a starting position that might favour a
- * colour, for the bias study's regression (see bias.h). */
-#include "bias.h"
+ * colour (see start_features.h). */
+#include "start_features.h"
 
-const char *const start_feature_names[START_FEATURES] = {
-    "tzaar_contact", "tzaar_exposed", "tzarra_exposed", "rim", "tzaar_rim", "inner",
+const char *const start_feature_names[START_FEATURES + 1] = {
+    "tzaar_contact", "tzaar_exposed", "tzarra_exposed", "rim", "tzaar_rim", "inner", NULL,
 };
 
 static bool next_to(int pt, bitboard set)

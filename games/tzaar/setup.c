@@ -1,7 +1,7 @@
 /* setup.c — random, fixed and tournament starting positions (see setup.h). */
 #include <string.h>
 #include "notation.h"
-#include "prng.h"
+#include "core/prng.h"
 #include "setup.h"
 
 const char *const setup_names[SETUP_KINDS] = { "random", "fixed", "tournament" };

@@ -7,9 +7,9 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
-#include "../core/fileio.h"
-#include "../core/msg.h"
-#include "../core/num.h"
+#include "core/fileio.h"
+#include "core/msg.h"
+#include "core/num.h"
 #include "eval.h"
 
 typedef struct feature_info {

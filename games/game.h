@@ -1,0 +1,168 @@
+/* game.h — the interface through which the drivers (self-play, records,
+ * match, tuning, the bias study, the viewer, the command line) drive a game
+ * without knowing its rules.
+ *
+ * A game is a table of functions over an opaque state of state_size bytes
+ * that the caller owns and may copy with memcpy.  Nothing assumes two
+ * players or win/loss: seats are 0..players-1, outcome() gives every seat a
+ * score (1/0 for a TZAAR win, points in Talat) and rank() the final order.
+ * A game's own hot paths (TZAAR's perft and alpha-beta search) use its own
+ * types directly; this layer is for the drivers, where a call per action
+ * costs nothing next to the work around it.
+ *
+ * Registry: games/registry.c lists every game; game_find() and game_list()
+ * call each game's init() once (thread-safe) before handing it out, so a
+ * game's tables can never be used uninitialised.
+ *
+ * Error convention: functions that can fail return 0 or -1 and write one
+ * line into the caller's err buffer (what, and where: an offset in text). */
+#ifndef TRIAD_GAME_H
+#define TRIAD_GAME_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include "core/buf.h"
+
+#define GAME_MAX_PLAYERS 4
+#define GAME_MAX_FEATURES 64       /* evaluation or start features */
+#define GAME_TEXT_MAX 1024         /* a position string, NUL included */
+#define GAME_ACTION_TEXT_MAX 32    /* an action's text, NUL included */
+
+/* An action, meaningful only together with the state it is legal in.  Its
+ * value is the game's own encoding; drivers only store, compare and pass
+ * it back.  legal() lists actions in ascending numeric order, so "the k-th
+ * legal action" is well defined (the records' generic action code). */
+typedef uint32_t game_action;
+#define GAME_NO_ACTION ((game_action)0xffffffffu)
+
+typedef struct game_def game_def;
+
+/* A kind of player a game adds (TZAAR's "ab", "greedy"), or a generic one
+ * (games/players.h: "random", "mcts").  create() parses the options after
+ * "name:" (NULL when there are none), writes the canonical options (keys
+ * sorted, defaults filled in; "" for none) into canon, and returns the
+ * player's private state, or NULL with one line in err.  choose() picks a
+ * legal action for the seat to act in s (which is not over); with no time
+ * limit the choice is a function of (spec, s, seed) alone. */
+typedef struct game_player_kind {
+    const char *name;
+    const char *help;                 /* one line for `triad help players` */
+    void *(*create)(const game_def *g, const char *opts, char *canon, size_t cn, char *err, size_t n);
+    game_action (*choose)(void *impl, const void *s, uint64_t seed);
+    void (*destroy)(void *impl);
+} game_player_kind;
+
+/* A bench position: a position string and the depths perft and the
+ * search signature use from it. */
+typedef struct game_bench_pos {
+    const char *name;
+    const char *position;
+    int perft_depth;
+    int search_depth;
+} game_bench_pos;
+
+struct game_def {
+    const char *name;                 /* "tzaar": --game NAME */
+    const char *title;                /* "TZAAR (Kris Burm, 2008)" */
+    const char *rules_version;        /* the rules page's version, stored in records */
+    bool testing_only;                /* a toy game for the test suite: listed apart */
+    int min_players, max_players;
+    size_t state_size;
+    int max_actions;                  /* bound on legal() of any state */
+
+    /* Called once by the registry before the game is used.  0, or -1. */
+    int (*init)(char *err, size_t n);
+
+    /* ---- starting a game ---- */
+    const char *const *setup_names;   /* NULL-terminated; the bias study's kinds */
+    /* A setup by name for the given number of players; seed drives random
+     * setups (ignored by fixed ones).  0, or -1 with a message. */
+    int (*setup)(void *s, const char *setup, int players, uint64_t seed, char *err, size_t n);
+    /* Moves every seat k's pieces, points and turn to seat perm[k] (a
+     * permutation of 0..players-1): the same start played with the seats
+     * rotated.  Applying perm then its inverse gives back the state. */
+    void (*permute)(void *s, const int perm[GAME_MAX_PLAYERS]);
+
+    /* ---- playing ---- */
+    int (*players)(const void *s);
+    int (*to_act)(const void *s);     /* the seat to act; -1 once over */
+    int (*legal)(const void *s, game_action *out); /* ascending; 0 once over */
+    void (*apply)(void *s, game_action a);         /* a must be legal */
+    bool (*over)(const void *s);
+
+    /* ---- results (once over) ---- */
+    /* Every seat's score: TZAAR 1 for the winner, 0 for the loser; Talat
+     * points.  score_max: the most one seat can score (1 for win/loss),
+     * so that a score share is comparable across games. */
+    void (*outcome)(const void *s, double scores[GAME_MAX_PLAYERS]);
+    double score_max;
+    /* Final ranks, 0 = first; seats that tie share a rank (the game's own
+     * tie-breaks applied first).  Consistent with outcome(): a higher score
+     * never ranks below a lower one. */
+    void (*rank)(const void *s, int ranks[GAME_MAX_PLAYERS]);
+    const char *const *ending_names;  /* NULL-terminated; index 0 = "none" (not over) */
+    int (*ending)(const void *s);     /* index into ending_names */
+    int (*turns)(const void *s);      /* turns played so far (the game's own count) */
+
+    /* ---- text ---- */
+    int (*to_text)(const void *s, char *buf, size_t n);                    /* length, or -1 */
+    int (*from_text)(void *s, const char *text, char *err, size_t n);
+    void (*action_to_text)(const void *s, game_action a, char *buf, size_t n);
+    /* Parses and checks legality in s. */
+    int (*action_from_text)(const void *s, const char *text, game_action *a, char *err, size_t n);
+
+    /* ---- records codec ---- */
+    /* A start position in a compact form (optional: NULL means the records
+     * store to_text()).  decode returns 0, or -1 with a message. */
+    void (*encode_start)(const void *s, buf *out);
+    int (*decode_start)(void *s, cursor *in, char *err, size_t n);
+    /* An action as a small code (optional: NULL means the generic code,
+     * the action's index in the sorted legal list, which needs legal()). */
+    uint32_t (*encode_action)(const void *s, game_action a);
+    int (*decode_action)(const void *s, uint32_t code, game_action *a);
+
+    /* ---- evaluation (tuning) ---- */
+    int nfeatures;
+    const char *const *feature_names;
+    /* The features of s from seat's point of view (its share of the
+     * outcome is what tuning fits them to). */
+    void (*features)(const void *s, int seat, double *out);
+    const char *default_weights;      /* path under data/weights/, or NULL */
+
+    /* ---- the bias study ---- */
+    int nstart_features;
+    const char *const *start_feature_names;
+    /* Pre-declared features of a start position (before the first action). */
+    void (*start_features)(const void *s, double *out);
+
+    /* ---- players the game adds to the generic ones ---- */
+    const game_player_kind *const *player_kinds; /* NULL-terminated, may be NULL */
+
+    /* ---- speed and signatures ---- */
+    uint64_t (*perft)(void *s, int depth);   /* leaves at depth; s unchanged */
+    const game_bench_pos *bench;             /* terminated by a NULL name */
+    /* Nodes of a fixed-depth search of the game's own searcher from s (for
+     * the search signature); NULL when the game has only generic players. */
+    uint64_t (*search_nodes)(const void *s, int depth);
+
+    /* ---- drawing, for viewers (view/) ---- */
+    /* SVG fragments in one coordinate system whose viewBox is svg_viewbox.
+     * svg_board writes what never changes (the board, its coordinates, and
+     * the <defs> the pieces refer to); svg_pieces writes the pieces of s,
+     * then last (the action that led to s, or GAME_NO_ACTION) on top, one
+     * self-contained element per line, so that a viewer can store a game as
+     * the lines that change from one position to the next.  Both return the
+     * length written, or -1 when n is too small. */
+    const char *svg_viewbox;
+    const char *svg_legend;           /* one line of HTML saying what the marks mean */
+    int (*svg_board)(char *buf, size_t n);
+    int (*svg_pieces)(const void *s, game_action last, char *buf, size_t n);
+};
+
+/* The game called name (initialised), or NULL (err says which names exist). */
+const game_def *game_find(const char *name, char *err, size_t n);
+/* Every registered game, initialised, in a fixed order; NULL-terminated. */
+const game_def *const *game_list(void);
+
+#endif

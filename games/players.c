@@ -1,0 +1,98 @@
+/* players.c — players of any game from spec strings (players.h): the
+ * game's own kinds first, then the generic ones. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "games/players.h"
+
+/* The generic kinds, after the game's own: they need nothing but game.h. */
+static const game_player_kind *const generic_kinds[] = { &gplayer_random, &gplayer_mcts, NULL };
+
+struct gplayer {
+    const game_player_kind *kind;
+    void *impl;
+    char spec[GPLAYER_SPEC_MAX];
+};
+
+static const game_player_kind *find_kind(const game_def *g, const char *name)
+{
+    for (int i = 0; g->player_kinds && g->player_kinds[i]; i++)
+        if (!strcmp(g->player_kinds[i]->name, name))
+            return g->player_kinds[i];
+    for (int i = 0; generic_kinds[i]; i++)
+        if (!strcmp(generic_kinds[i]->name, name))
+            return generic_kinds[i];
+    return NULL;
+}
+
+/* "unknown player 'x' for tzaar (expected random, greedy, ab, mcts)"; a
+ * generic kind the game overrides is named once. */
+static void unknown(const game_def *g, const char *name, char *err, size_t n)
+{
+    size_t len = (size_t)snprintf(err, n, "unknown player '%.64s' for %s (expected", name, g->name);
+    const char *sep = " ";
+    for (int pass = 0; pass < 2; pass++) {
+        const game_player_kind *const *list = pass ? generic_kinds : g->player_kinds;
+        for (int i = 0; list && list[i] && len < n; i++)
+            if (!pass || find_kind(g, list[i]->name) == list[i]) {
+                len += (size_t)snprintf(err + len, n - len, "%s%s", sep, list[i]->name);
+                sep = ", ";
+            }
+    }
+    if (len < n)
+        snprintf(err + len, n - len, ")");
+}
+
+gplayer *gplayer_new(const game_def *g, const char *spec, char *err, size_t n)
+{
+    char name[GPLAYER_SPEC_MAX], canon[GPLAYER_SPEC_MAX];
+    const char *colon = strchr(spec, ':');
+    size_t len = colon ? (size_t)(colon - spec) : strlen(spec);
+    if (len >= sizeof name || strlen(spec) >= GPLAYER_SPEC_MAX) {
+        snprintf(err, n, "player spec longer than %d characters", GPLAYER_SPEC_MAX - 1);
+        return NULL;
+    }
+    memcpy(name, spec, len);
+    name[len] = 0;
+    const game_player_kind *kind = find_kind(g, name);
+    if (!kind) {
+        unknown(g, name, err, n);
+        return NULL;
+    }
+    gplayer *p = calloc(1, sizeof *p);
+    if (!p) {
+        snprintf(err, n, "out of memory");
+        return NULL;
+    }
+    canon[0] = 0;
+    p->kind = kind;
+    p->impl = kind->create(g, colon ? colon + 1 : NULL, canon, sizeof canon, err, n);
+    if (!p->impl) {
+        free(p);
+        return NULL;
+    }
+    if ((size_t)snprintf(p->spec, sizeof p->spec, "%s%s%s", name, canon[0] ? ":" : "", canon) >= sizeof p->spec) {
+        snprintf(err, n, "player spec longer than %d characters", GPLAYER_SPEC_MAX - 1);
+        gplayer_free(p);
+        return NULL;
+    }
+    return p;
+}
+
+void gplayer_free(gplayer *p)
+{
+    if (p) {
+        p->kind->destroy(p->impl);
+        free(p);
+    }
+}
+
+const char *gplayer_spec(const gplayer *p)
+{
+    return p->spec;
+}
+
+game_action gplayer_choose(gplayer *p, const void *s, uint64_t seed)
+{
+    return p->kind->choose(p->impl, s, seed);
+}

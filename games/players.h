@@ -1,0 +1,31 @@
+/* players.h — a player of any game, made from a spec string
+ * "kind[:key=value,...]".
+ *
+ * The kind is looked up in the game's own kinds first (game_def.player_kinds:
+ * TZAAR's "random", "greedy", "ab"), then in the generic ones that work for
+ * every game through game.h alone: "random" and "mcts".  gplayer_spec() is
+ * the canonical spec (options sorted, defaults filled in): what records
+ * store and what --resume compares.  A player is not shared between
+ * threads; each worker makes its own. */
+#ifndef TRIAD_PLAYERS_H
+#define TRIAD_PLAYERS_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include "games/game.h"
+
+#define GPLAYER_SPEC_MAX 256
+
+typedef struct gplayer gplayer;
+
+/* NULL with one line in err naming the bad part of spec. */
+gplayer *gplayer_new(const game_def *g, const char *spec, char *err, size_t n);
+void gplayer_free(gplayer *p);
+const char *gplayer_spec(const gplayer *p);
+/* A legal action for the seat to act in s, which must not be over. */
+game_action gplayer_choose(gplayer *p, const void *s, uint64_t seed);
+
+/* The generic kinds (games/player_random.c, games/mcts.c). */
+extern const game_player_kind gplayer_random, gplayer_mcts;
+
+#endif

@@ -1,0 +1,236 @@
+/* game_tzaar.c — TZAAR behind the game interface (see game.h and
+ * game_tzaar.h).  Everything here calls the engine's own functions; the
+ * codec hooks are in codec.c and the player kinds in kinds.c. */
+#include <stdio.h>
+#include <string.h>
+#include "bench.h"
+#include "eval.h"
+#include "game_tzaar.h"
+#include "movegen.h"
+#include "notation.h"
+#include "render_tzaar.h"
+#include "setup.h"
+#include "start_features.h"
+
+static const char *const tz_setups[] = { "random", "fixed", "tournament", NULL };
+static const char *const tz_endings[] = { "none", "trinity", "no_capture", NULL }; /* by END_* */
+
+/* Filled once by tz_game_init() from the evaluation's feature names, which
+ * a constant initialiser cannot reach. */
+static const char *tz_feature_names[EVAL_FEATURES + 1];
+
+static int tz_game_init(char *err, size_t n)
+{
+    (void)err, (void)n; /* nothing here can fail */
+    tz_init();
+    for (int i = 0; i < EVAL_FEATURES; i++)
+        tz_feature_names[i] = eval_feature_name(i);
+    return 0;
+}
+
+static const position *pos_of(const void *s)
+{
+    return &((const tz_state *)s)->pos;
+}
+
+static int tz_setup(void *s, const char *name, int players, uint64_t seed, char *err, size_t n)
+{
+    int kind = setup_kind(name);
+    if (kind < 0) {
+        snprintf(err, n, "unknown setup '%s' (expected random, fixed or tournament)", name);
+        return -1;
+    }
+    if (players != 2) {
+        snprintf(err, n, "TZAAR is a game for 2 players, not %d", players);
+        return -1;
+    }
+    memset(s, 0, sizeof(tz_state));
+    setup_make(&((tz_state *)s)->pos, kind, seed);
+    return 0;
+}
+
+/* Seat k's pieces go to seat perm[k]: with two seats, either nothing moves
+ * or the colours are exchanged: every stack, the counts, the reserves, the
+ * winner, and the side to act.  Except in the opening phase, where White
+ * acts by the rules (a position string cannot say otherwise): there only
+ * the pieces change colour, as records recolour the second game of a pair.
+ * So seat 0 (White) always moves first, and the seat rotation of a start is
+ * its recolouring.  In place, so that applying it twice gives back every
+ * byte of the state. */
+static void tz_permute(void *s, const int perm[GAME_MAX_PLAYERS])
+{
+    position *p = &((tz_state *)s)->pos;
+    if (perm[0] == 0)
+        return;
+    bitboard b = p->occ[WHITE];
+    p->occ[WHITE] = p->occ[BLACK];
+    p->occ[BLACK] = b;
+    for (int t = 0; t < PIECE_TYPES; t++) {
+        uint8_t c = p->count[WHITE][t], r = p->reserve[WHITE][t];
+        p->count[WHITE][t] = p->count[BLACK][t];
+        p->count[BLACK][t] = c;
+        p->reserve[WHITE][t] = p->reserve[BLACK][t];
+        p->reserve[BLACK][t] = r;
+    }
+    if (p->phase == PHASE_FIRST || p->phase == PHASE_SECOND)
+        p->side ^= 1;
+    if (p->winner >= 0)
+        p->winner ^= 1;
+    p->hash = pos_hash_full(p);
+}
+
+static int tz_players(const void *s)
+{
+    (void)s;
+    return 2;
+}
+
+static bool tz_over(const void *s)
+{
+    return game_winner(pos_of(s), NULL) >= 0;
+}
+
+static int tz_to_act(const void *s)
+{
+    return tz_over(s) ? -1 : pos_of(s)->side;
+}
+
+/* gen_actions() orders by kind of action; the interface wants ascending. */
+static int tz_legal(const void *s, game_action *out)
+{
+    action list[MAX_ACTIONS];
+    int n = gen_actions(pos_of(s), list);
+    for (int i = 0; i < n; i++) {
+        int j = i;
+        for (; j > 0 && out[j - 1] > list[i]; j--)
+            out[j] = out[j - 1];
+        out[j] = list[i];
+    }
+    return n;
+}
+
+static void tz_apply(void *s, game_action a)
+{
+    tz_state *st = s;
+    undo u;
+    st->turns += st->pos.phase == PHASE_OPENING || st->pos.phase == PHASE_FIRST;
+    pos_make(&st->pos, (action)a, &u);
+}
+
+static void tz_outcome(const void *s, double scores[GAME_MAX_PLAYERS])
+{
+    int w = game_winner(pos_of(s), NULL);
+    scores[WHITE] = w == WHITE;
+    scores[BLACK] = w == BLACK;
+}
+
+static void tz_rank(const void *s, int ranks[GAME_MAX_PLAYERS])
+{
+    int w = game_winner(pos_of(s), NULL);
+    ranks[WHITE] = w == BLACK;
+    ranks[BLACK] = w == WHITE;
+}
+
+static int tz_ending(const void *s)
+{
+    int e;
+    game_winner(pos_of(s), &e);
+    return e;
+}
+
+static int tz_turns(const void *s)
+{
+    return (int)((const tz_state *)s)->turns;
+}
+
+static int tz_to_text(const void *s, char *out, size_t n)
+{
+    int len = pos_to_text(pos_of(s), out, n);
+    return (size_t)len < n ? len : -1;
+}
+
+static int tz_from_text(void *s, const char *text, char *err, size_t n)
+{
+    memset(s, 0, sizeof(tz_state));
+    return pos_from_text(&((tz_state *)s)->pos, text, err, n);
+}
+
+static void tz_action_to_text(const void *s, game_action a, char *out, size_t n)
+{
+    char t[ACTION_TEXT_MAX];
+    action_to_text((action)a, pos_of(s)->side, t);
+    snprintf(out, n, "%s", t);
+}
+
+static int tz_action_from_text(const void *s, const char *text, game_action *a, char *err, size_t n)
+{
+    action x;
+    if (action_parse_legal(pos_of(s), text, &x, err, n))
+        return -1;
+    *a = x;
+    return 0;
+}
+
+/* eval.h's features are White minus Black, tempo included (+1 when White is
+ * to act, -1 when Black is), so Black's view is the negation of each. */
+static void tz_features(const void *s, int seat, double *out)
+{
+    eval_features(pos_of(s), out);
+    if (seat == BLACK)
+        for (int i = 0; i < EVAL_FEATURES; i++)
+            out[i] = -out[i];
+}
+
+/* White minus Black, as the bias study has always used them. */
+static void tz_start_features(const void *s, double *out)
+{
+    start_features(pos_of(s), out);
+}
+
+const game_def game_tzaar = {
+    .name = "tzaar",
+    .title = "TZAAR (Kris Burm, 2008)",
+    .rules_version = "tzaar-1",
+    .min_players = 2,
+    .max_players = 2,
+    .state_size = sizeof(tz_state),
+    .max_actions = MAX_ACTIONS,
+    .init = tz_game_init,
+    .setup_names = tz_setups,
+    .setup = tz_setup,
+    .permute = tz_permute,
+    .players = tz_players,
+    .to_act = tz_to_act,
+    .legal = tz_legal,
+    .apply = tz_apply,
+    .over = tz_over,
+    .outcome = tz_outcome,
+    .score_max = 1,
+    .rank = tz_rank,
+    .ending_names = tz_endings,
+    .ending = tz_ending,
+    .turns = tz_turns,
+    .to_text = tz_to_text,
+    .from_text = tz_from_text,
+    .action_to_text = tz_action_to_text,
+    .action_from_text = tz_action_from_text,
+    .encode_start = tz_encode_start,
+    .decode_start = tz_decode_start,
+    .encode_action = tz_encode_action,
+    .decode_action = tz_decode_action,
+    .nfeatures = EVAL_FEATURES,
+    .feature_names = tz_feature_names,
+    .features = tz_features,
+    .default_weights = "data/weights/default.txt",
+    .nstart_features = START_FEATURES,
+    .start_feature_names = start_feature_names,
+    .start_features = tz_start_features,
+    .player_kinds = tz_player_kinds,
+    .perft = tzaar_perft,     /* bench.c: they take the position, which a tz_state starts with */
+    .bench = tzaar_bench,
+    .search_nodes = tzaar_search_nodes,
+    .svg_viewbox = TZ_SVG_VIEWBOX,
+    .svg_legend = TZ_SVG_LEGEND,
+    .svg_board = tz_svg_board,
+    .svg_pieces = tz_svg_pieces,
+};

@@ -1,0 +1,33 @@
+/* game_tzaar.h — TZAAR behind the game interface (games/game.h).
+ *
+ * The interface's state is a tz_state: the engine's position, then the
+ * number of turns played since the state was set up or parsed (the
+ * position itself does not count them; records and game lengths do).
+ * The position comes first, so a tz_state may be read as a position and a
+ * hook that only reads (to_text, svg_pieces, ...) accepts a bare position.
+ *
+ * Seats are colours: seat 0 is White, seat 1 is Black. */
+#ifndef TRIAD_GAME_TZAAR_H
+#define TRIAD_GAME_TZAAR_H
+
+#include "games/game.h"
+#include "position.h"
+
+typedef struct tz_state {
+    position pos;
+    uint32_t turns;  /* White's single-capture opening counts as one */
+    uint32_t spare;  /* always 0, so that states compare with memcmp */
+} tz_state;
+
+extern const game_def game_tzaar;
+
+/* The codec hooks (codec.c). */
+void tz_encode_start(const void *s, buf *out);
+int tz_decode_start(void *s, cursor *in, char *err, size_t n);
+uint32_t tz_encode_action(const void *s, game_action a);
+int tz_decode_action(const void *s, uint32_t code, game_action *a);
+
+/* The player kinds random, greedy and ab (kinds.c): player.h's players. */
+extern const game_player_kind *const tz_player_kinds[];
+
+#endif

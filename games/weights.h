@@ -1,0 +1,26 @@
+/* weights.h — evaluation weights of any game, read from a text file.
+ *
+ * The format is TZAAR's (docs/players.md): one "name value" line per
+ * evaluation feature of the game (game_def.feature_names), each exactly
+ * once, in any order; '#' starts a comment; the last line is
+ * "# end crc32=XXXXXXXX", the CRC-32 (core/fileio.h) of everything before
+ * it, so a file cut short or damaged is refused rather than half read.
+ * Generic players (games/mcts.c) use it; TZAAR's own players keep
+ * games/tzaar/eval.c, which reads the same files. */
+#ifndef TRIAD_WEIGHTS_H
+#define TRIAD_WEIGHTS_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include "games/game.h"
+
+/* Reads path into w (g->nfeatures values) and the file's checksum (the
+ * end line's) into *crc.  0, or -1 with one line in err naming the file
+ * and, for a bad line, its number. */
+int gweights_load(const game_def *g, const char *path, double *w, uint32_t *crc, char *err, size_t n);
+
+/* The file holding g's default weights (game_def.default_weights: a bare
+ * name is looked up under data/weights/), or "" when the game has none. */
+void gweights_default_path(const game_def *g, char *out, size_t n);
+
+#endif
