@@ -18,6 +18,7 @@
 struct rec_reader {
     FILE *f;
     rec_run run;
+    int version;               /* the current run's format: 1 or 2 */
     uint64_t size;
     uint64_t offset;           /* the next frame */
     uint64_t good_end;         /* just past the last intact block */
@@ -112,6 +113,7 @@ static int decode_block(rec_reader *r, uint64_t at)
     cursor in = { r->raw.data, r->raw.data + r->raw.len, false };
     char specs[REC_BLOCK_SPECS][REC_SPEC_MAX], err[200];
     uint64_t ngames = cur_varint(&in), nspecs = cur_varint(&in), prev = UINT64_MAX;
+    memset(specs, 0, sizeof specs); /* games copy whole entries: no stale bytes after the NUL */
     if (in.bad || ngames > REC_BLOCK_GAMES_MAX || nspecs > REC_BLOCK_SPECS)
         return fail(r, "bad block at offset %llu: bad block table", (unsigned long long)at);
     for (uint64_t i = 0; i < nspecs; i++)
@@ -124,8 +126,9 @@ static int decode_block(rec_reader *r, uint64_t at)
         r->cap = (int)ngames;
     }
     for (uint64_t i = 0; i < ngames; i++)
-        if (in.bad || rec_decode_game(&in, &r->games[i], &r->run, (const char (*)[REC_SPEC_MAX])specs,
-                                      (int)nspecs, &prev, err, sizeof err))
+        if (in.bad || (r->version == 1 ? rec_decode_game_v1 : rec_decode_game)(
+                          &in, &r->games[i], &r->run, (const char (*)[REC_SPEC_MAX])specs, (int)nspecs, &prev,
+                          err, sizeof err))
             return fail(r, "bad block at offset %llu: %s", (unsigned long long)at,
                         in.bad ? "truncated block table" : err);
     if (in.p != in.end)
@@ -145,6 +148,13 @@ static int run_start_at(rec_reader *r, uint64_t at)
     return !memcmp(m, REC_FILE_MAGIC, sizeof m) ? 2 : !memcmp(m, "TZB", 3) && m[3] == REC_KIND_HEADER;
 }
 
+/* Decodes the header block in r->raw written in format version. */
+static int decode_header(rec_reader *r, int version, rec_run *run, char *err, size_t n)
+{
+    cursor in = { r->raw.data, r->raw.data + r->raw.len, false };
+    return version == 1 ? rec_decode_run_v1(&in, run, err, n) : rec_decode_run(&in, run, err, n);
+}
+
 /* Reads the next run's magic (when has_magic) and header block at
  * r->offset, in a file that is a concatenation of records files: the games
  * after it are then decoded under their own header.  A damaged one orphans
@@ -152,9 +162,9 @@ static int run_start_at(rec_reader *r, uint64_t at)
 static int next_run(rec_reader *r, bool has_magic)
 {
     uint64_t at = r->offset;
-    uint8_t version = REC_FORMAT_VERSION;
+    uint8_t version = (uint8_t)r->version;
     rec_run run;
-    cursor in;
+    char herr[200] = "";
     r->runs++;
     r->err[0] = 0;
     if (has_magic) {
@@ -162,15 +172,15 @@ static int next_run(rec_reader *r, bool has_magic)
         if (read_at(r, at + REC_FILE_MAGIC_LEN - 1, &version, 1))
             version = 0;
     }
-    if (version != REC_FORMAT_VERSION)
+    if (version != 1 && version != REC_FORMAT_VERSION)
         fail(r, "run header at offset %llu (a concatenated file): records format version %d",
              (unsigned long long)at, version);
-    else if (read_frame(r, REC_KIND_HEADER) ||
-             (in = (cursor){ r->raw.data, r->raw.data + r->raw.len, false }, rec_decode_run(&in, &run)))
+    else if (read_frame(r, REC_KIND_HEADER) || decode_header(r, version, &run, herr, sizeof herr))
         fail(r, "damaged run header at offset %llu (a concatenated file)%s%s", (unsigned long long)at,
-             r->err[0] ? ": " : "", r->err);
+             r->err[0] || herr[0] ? ": " : "", r->err[0] ? r->err : herr);
     else {
         r->run = run;
+        r->version = version;
         r->orphaned = false;
         return 0;
     }
@@ -239,17 +249,17 @@ rec_reader *rec_reader_open(const char *path, char *err, size_t n)
         rec_reader_close(r);
         return NULL;
     }
-    if (magic[REC_FILE_MAGIC_LEN - 1] != REC_FORMAT_VERSION) {
-        snprintf(err, n, "%s: records format version %d, this triad reads version %d", MSG_PATH(path),
-                 magic[REC_FILE_MAGIC_LEN - 1], REC_FORMAT_VERSION);
+    r->version = magic[REC_FILE_MAGIC_LEN - 1];
+    if (r->version != 1 && r->version != REC_FORMAT_VERSION) {
+        snprintf(err, n, "%s: records format version %d, this triad reads versions 1 and %d", MSG_PATH(path),
+                 r->version, REC_FORMAT_VERSION);
         rec_reader_close(r);
         return NULL;
     }
     r->offset = sizeof magic;
-    cursor in;
-    if (read_frame(r, REC_KIND_HEADER) ||
-        (in = (cursor){ r->raw.data, r->raw.data + r->raw.len, false }, rec_decode_run(&in, &r->run))) {
-        snprintf(err, n, "%s: damaged header: %s", MSG_PATH(path), r->err[0] ? r->err : "bad run parameters");
+    char herr[200] = "bad run parameters";
+    if (read_frame(r, REC_KIND_HEADER) || decode_header(r, r->version, &r->run, herr, sizeof herr)) {
+        snprintf(err, n, "%s: damaged header: %s", MSG_PATH(path), r->err[0] ? r->err : herr);
         rec_reader_close(r);
         return NULL;
     }
@@ -261,6 +271,11 @@ rec_reader *rec_reader_open(const char *path, char *err, size_t n)
 const rec_run *rec_reader_run(const rec_reader *r)
 {
     return &r->run;
+}
+
+int rec_reader_version(const rec_reader *r)
+{
+    return r->version;
 }
 
 int rec_reader_runs(const rec_reader *r)

@@ -9,6 +9,7 @@
 #include <unistd.h>
 
 #include "check.h"
+#include "games/tzaar/game_tzaar.h"
 #include "games/tzaar/setup.h"
 #include "selfplay/dedup.h"
 #include "selfplay/littlegolem.h"
@@ -43,9 +44,11 @@ static void files_close(files *f)
 
 static rec_run random_run(uint64_t games, uint64_t seed)
 {
-    rec_run run = { .games = games, .seed = seed, .setup = SETUP_RANDOM, .shards = 1 };
-    snprintf(run.white, sizeof run.white, "random");
-    snprintf(run.black, sizeof run.black, "random");
+    rec_run run;
+    rec_run_init(&run, &game_tzaar, 2);
+    run.games = games, run.seed = seed, run.setup = SETUP_RANDOM;
+    snprintf(run.specs[0], REC_SPEC_MAX, "random");
+    snprintf(run.specs[1], REC_SPEC_MAX, "random");
     return run;
 }
 
@@ -151,7 +154,7 @@ static void records_dedup_drops_the_same_run_and_id(void)
     rec_run run = random_run(10, 1), shard = run, other = random_run(10, 2), typed = run;
     shard.shard = 1;
     shard.shards = 2;
-    snprintf(typed.white, sizeof typed.white, "random"); /* the same spec */
+    snprintf(typed.specs[0], REC_SPEC_MAX, "random"); /* the same spec */
     rec_game *g = calloc(1, sizeof *g);
     REQUIRE(g);
     g->id = 3;
@@ -169,21 +172,23 @@ static void records_dedup_drops_the_same_run_and_id(void)
     CHECK(rec_dedup_add(&d, &typed, g) == 0);
     /* ab:depth=1 and ab:depth=1,noise=0,tt=16 are the same player, so the same run */
     rec_run a = run, b = run;
-    snprintf(a.white, sizeof a.white, "ab:depth=1");
-    snprintf(b.white, sizeof b.white, "ab:tt=16,depth=1");
+    snprintf(a.specs[0], REC_SPEC_MAX, "ab:depth=1");
+    snprintf(b.specs[0], REC_SPEC_MAX, "ab:tt=16,depth=1");
     CHECK(rec_dedup_add(&d, &a, g) == 1);
     CHECK(rec_dedup_add(&d, &b, g) == 0);
     CHECK(d.dropped == 4);
 
     /* Imports: ids restart in each import, so the content decides. */
-    rec_run imp = { .source = REC_SOURCE_IMPORT, .shards = 1 };
-    setup_fixed(&g->start);
+    rec_run imp;
+    rec_run_init(&imp, &game_tzaar, 2);
+    imp.source = REC_SOURCE_IMPORT;
+    setup_fixed((position *)(void *)g->start);
     g->id = 0;
-    snprintf(g->white, sizeof g->white, "lg:alice");
-    snprintf(g->black, sizeof g->black, "lg:bob");
+    snprintf(g->specs[0], REC_SPEC_MAX, "lg:alice");
+    snprintf(g->specs[1], REC_SPEC_MAX, "lg:bob");
     CHECK(rec_dedup_add(&d, &imp, g) == 1);
     CHECK(rec_dedup_add(&d, &imp, g) == 0);
-    snprintf(g->white, sizeof g->white, "lg:carol"); /* another game, same id */
+    snprintf(g->specs[0], REC_SPEC_MAX, "lg:carol"); /* another game, same id */
     CHECK(rec_dedup_add(&d, &imp, g) == 1);
     CHECK(d.dropped == 5);
     free(g);
@@ -195,15 +200,15 @@ static void records_run_diff_compares_canonical_specs(void)
 {
     rec_run a = random_run(10, 1), b = a;
     char msg[300];
-    snprintf(a.white, sizeof a.white, "ab:depth=1");
-    snprintf(b.white, sizeof b.white, "ab:depth=1,tt=16");
+    snprintf(a.specs[0], REC_SPEC_MAX, "ab:depth=1");
+    snprintf(b.specs[0], REC_SPEC_MAX, "ab:depth=1,tt=16");
     CHECK(rec_run_diff(&a, &b, true, "A", "B", msg, sizeof msg) == 0);
-    snprintf(b.white, sizeof b.white, "ab:noise=0,tt=16,depth=1");
+    snprintf(b.specs[0], REC_SPEC_MAX, "ab:noise=0,tt=16,depth=1");
     CHECK(rec_run_diff(&a, &b, true, "A", "B", msg, sizeof msg) == 0);
-    snprintf(b.white, sizeof b.white, "ab:depth=1,tt=32");
+    snprintf(b.specs[0], REC_SPEC_MAX, "ab:depth=1,tt=32");
     CHECK(rec_run_diff(&a, &b, true, "A", "B", msg, sizeof msg) == 1 && strstr(msg, "White's player"));
-    snprintf(a.white, sizeof a.white, "lg:x");
-    snprintf(b.white, sizeof b.white, "lg:y");
+    snprintf(a.specs[0], REC_SPEC_MAX, "lg:x");
+    snprintf(b.specs[0], REC_SPEC_MAX, "lg:y");
     CHECK(rec_run_diff(&a, &b, true, "A", "B", msg, sizeof msg) == 1);
 }
 
