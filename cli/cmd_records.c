@@ -426,6 +426,10 @@ static int open_shards(const char *cmd, const char **files, int nfiles, rec_read
         if (i && rec_run_diff(rec_reader_run(r[i]), rec_reader_run(r[0]), false, files[i], files[0], diff,
                               sizeof diff))
             return cli_error(cmd, "refusing to merge shards of different runs: %s", diff);
+        if (i && rec_reader_run(r[i])->engine_sig != rec_reader_run(r[0])->engine_sig)
+            return cli_error(cmd, "refusing to merge shards of different engines: %s has signature %016llx, %s %016llx",
+                             files[i], (unsigned long long)rec_reader_run(r[i])->engine_sig, files[0],
+                             (unsigned long long)rec_reader_run(r[0])->engine_sig);
     }
     return 0;
 }
@@ -692,6 +696,61 @@ static int records_export(int argc, char **argv, rec_game *g)
     return bad ? 1 : 0;
 }
 
+/* Copies every game of a format 1 file into w; 0, or the exit status. */
+static int copy_upgraded(const char *in, rec_reader *r, rec_writer *w, const char *out, rec_game *g, uint64_t *games)
+{
+    int bad = 0;
+    while (next_game("records upgrade", in, r, g, &bad) == REC_GAME) {
+        if (rec_reader_runs(r) > 1)
+            return cli_error("records upgrade", "%s holds %d runs' headers (a concatenation): upgrade each file "
+                             "on its own", in, rec_reader_runs(r));
+        if (rec_writer_append(w, g))
+            return cli_error("records upgrade", "cannot write %s: %s", out, rec_writer_error(w)) - 1;
+        ++*games;
+    }
+    return bad ? 1 : 0;
+}
+
+static int records_upgrade(int argc, char **argv, rec_game *g)
+{
+    const char *files[MAX_FILES], *out = NULL;
+    int nfiles, rc;
+    bool force = false;
+    const opt_spec opts[] = {
+        { "out", OPT_STR, &out, "OUT", "the format 2 file to write", 0, 0, NULL },
+        { "force", OPT_FLAG, &force, NULL, "overwrite OUT", 0, 0, NULL },
+        { 0 },
+    };
+    const cmd_spec spec = { "records upgrade", "IN --out OUT [--force]",
+                            "Rewrites a format 1 records file (TZAAR, written before format 2) as format 2:\n"
+                            "the same run and the same games.  The engine signature stays unknown (0), so\n"
+                            "selfplay --resume still refuses OUT.  OUT is written whole (a temporary file\n"
+                            "renamed into place), may not be IN, and is not kept when IN has a bad block.",
+                            opts };
+    if ((rc = parse(&spec, argc, argv, files, &nfiles, true)))
+        return rc < 0 ? 0 : rc;
+    if (!out)
+        return cli_error(spec.name, "--out OUT is required");
+    if (nfiles != 1)
+        return cli_error(spec.name, "give one input file (%d given)", nfiles);
+    rec_reader *r = open_or_say(spec.name, files[0]);
+    if (!r)
+        return 2;
+    if (rec_reader_version(r) != 1) {
+        rec_reader_close(r);
+        return cli_error(spec.name, "%s is in format %d already", files[0], REC_FORMAT_VERSION);
+    }
+    output o;
+    uint64_t games = 0;
+    if (!(rc = create_output(spec.name, out, force, rec_reader_run(r), files, nfiles, &o)))
+        rc = finish_output(spec.name, &o, copy_upgraded(files[0], r, o.w, out, g, &games));
+    rec_reader_close(r);
+    if (!rc)
+        fprintf(stderr, "records upgrade: %llu games into %s (format %d)\n", (unsigned long long)games, out,
+                REC_FORMAT_VERSION);
+    return rc;
+}
+
 typedef struct subcommand {
     const char *name;
     int (*run)(int argc, char **argv, rec_game *g);
@@ -705,6 +764,7 @@ static const subcommand subcommands[] = {
     { "merge", records_merge, "merge the shards of one run" },
     { "import", records_import, "LittleGolem records to a records file" },
     { "export", records_export, "a records file to LittleGolem records" },
+    { "upgrade", records_upgrade, "a format 1 file rewritten as format 2" },
 };
 
 int cmd_records(int argc, char **argv)
@@ -727,5 +787,5 @@ int cmd_records(int argc, char **argv)
             free(g);
             return rc;
         }
-    return cli_error("records", "unknown subcommand '%s' (stats, cat, verify, merge, import, export)", argv[1]);
+    return cli_error("records", "unknown subcommand '%s' (stats, cat, verify, merge, import, export, upgrade)", argv[1]);
 }

@@ -129,5 +129,23 @@ check "tzaar_format_2_plays_format_1_s_games (ids 0 1 100 101 of the sample)" cm
     <("$bin" records cat "$sample" | sort -n | awk '$1 == 0 || $1 == 1 || $1 == 100 || $1 == 101' | cut -d' ' -f1,2,5-)
 check "tzaar_writes_format_2" test "$(head -c 8 "$tmp/v2.trd" | tail -c 1 | od -An -tu1 | tr -d ' ')" = 2
 
+# --- records upgrade and the engine signature on --resume -------------------------
+status "upgrade_rewrites_format_1_as_format_2" 0 records upgrade "$sample" --out "$tmp/up.trd"
+check "upgrade_writes_format_2" test "$(head -c 8 "$tmp/up.trd" | tail -c 1 | od -An -tu1 | tr -d ' ')" = 2
+check "upgrade_keeps_every_game" cmp -s <("$bin" records cat "$sample") <("$bin" records cat "$tmp/up.trd")
+status "upgraded_file_verifies" 0 records verify "$tmp/up.trd"
+bad "upgrade_refuses_a_format_2_file" "in format 2 already" records upgrade "$tmp/up.trd" --out "$tmp/up2.trd"
+bad "upgrade_refuses_an_existing_out" "exists" records upgrade "$sample" --out "$tmp/up.trd"
+status "upgrade_force_replaces_out" 0 records upgrade "$sample" --out "$tmp/up.trd" --force
+cp "$sample" "$tmp/in.trd"
+bad "upgrade_refuses_out_equal_to_in" "also an input" records upgrade "$tmp/in.trd" --out "$tmp/in.trd" --force
+check "and_in_is_left_alone" cmp -s "$sample" "$tmp/in.trd"
+check "upgrade_leaves_no_temporary_file" test "$(ls -A "$tmp" | grep -c '\.tmp-')" -eq 0
+bad "resume_refuses_an_unknown_engine_signature (an upgraded file)" \
+    "written by an engine with signature 0000000000000000; this triad's is" \
+    selfplay --quiet --games 200 --players ab:depth=2 --seed 1 --paired --out "$tmp/up.trd" --resume
+bad "resume_refuses_format_1" "written in format 1: \`triad records upgrade\` it first" \
+    selfplay --quiet --games 200 --players ab:depth=2 --seed 1 --paired --out "$tmp/in.trd" --resume
+
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]

@@ -238,7 +238,74 @@ static void records_littlegolem_names_are_kept_whole_or_refused(void)
     }
 }
 
+/* Records v2: --resume refuses a file another engine wrote, naming both
+ * signatures, and plays nothing into it. */
+static void records_resume_refuses_another_engine_signature(void)
+{
+    files f;
+    REQUIRE(files_open(&f));
+    rec_run run = random_run(4, 9), old = run;
+    char err[400];
+    old.engine_sig = 0x3039;
+    rec_writer *w = rec_writer_open(f.a, &old, REC_CREATE, 0, 0, err, sizeof err);
+    REQUIRE(w);
+    REQUIRE(rec_writer_close(w, err, sizeof err) == 0);
+    run_opts o = { .run = run, .out = f.a, .threads = 1, .flush_seconds = 1e9, .resume = true, .quiet = true };
+    char want[200];
+    snprintf(want, sizeof want, "signature 0000000000003039; this triad's is %016llx",
+             (unsigned long long)run.engine_sig);
+    CHECK(run.engine_sig != 0);
+    CHECKF(run_selfplay(&o, err, sizeof err) == 2 && strstr(err, want), "%s", err);
+    rec_reader *r = rec_reader_open(f.a, err, sizeof err);
+    REQUIRE(r);
+    rec_game *g = malloc(sizeof *g);
+    CHECK(g && rec_reader_next(r, g) == REC_END && rec_reader_run(r)->engine_sig == 0x3039);
+    free(g);
+    rec_reader_close(r);
+    /* the same signature resumes */
+    old.engine_sig = run.engine_sig;
+    REQUIRE((w = rec_writer_open(f.a, &old, REC_OVERWRITE, 0, 0, err, sizeof err)));
+    REQUIRE(rec_writer_close(w, err, sizeof err) == 0);
+    CHECKF(run_selfplay(&o, err, sizeof err) == 0, "%s", err);
+    files_close(&f);
+}
+
+/* Format 2 stores scores in half points: the writer refuses a score it
+ * cannot store and goes on; a 3-player run's header reads back. */
+static void records_writer_refuses_a_score_it_cannot_store(void)
+{
+    files f;
+    REQUIRE(files_open(&f));
+    char err[300];
+    const game_def *gd = game_find("race3", err, sizeof err);
+    REQUIRE(gd);
+    rec_run run;
+    rec_run_init(&run, gd, 3);
+    run.source = REC_SOURCE_IMPORT;
+    rec_game *g = calloc(1, sizeof *g);
+    REQUIRE(g);
+    REQUIRE(gd->setup(g->start, gd->setup_names[0], 3, 1, err, sizeof err) == 0);
+    for (int i = 0; i < 3; i++)
+        snprintf(g->specs[i], REC_SPEC_MAX, "random");
+    g->scores[0] = 0.25; /* not a multiple of 0.5 */
+    rec_writer *w = rec_writer_open(f.a, &run, REC_CREATE, 0, 0, err, sizeof err);
+    REQUIRE(w);
+    CHECK(rec_writer_append(w, g) == -1 && strstr(rec_writer_error(w), "not a multiple of 0.5"));
+    g->scores[0] = 0;
+    CHECK(rec_writer_append(w, g) == 0); /* the writer goes on after a refusal */
+    CHECK(rec_writer_close(w, err, sizeof err) == 0);
+    rec_reader *r = rec_reader_open(f.a, err, sizeof err);
+    REQUIRE(r);
+    CHECK(rec_reader_run(r)->game == gd && rec_reader_run(r)->players == 3 && rec_reader_version(r) == 2);
+    CHECK(rec_reader_next(r, g) == REC_GAME && g->ending == 0 && g->nactions == 0);
+    rec_reader_close(r);
+    free(g);
+    files_close(&f);
+}
+
 const test_case tests_records2[] = {
+    { "records_resume_refuses_another_engine_signature", records_resume_refuses_another_engine_signature },
+    { "records_writer_refuses_a_score_it_cannot_store", records_writer_refuses_a_score_it_cannot_store },
     { "records_concatenated_runs_are_read_each_under_its_own_header",
       records_concatenated_runs_are_read_each_under_its_own_header },
     { "records_games_after_a_damaged_run_header_are_not_served", records_games_after_a_damaged_run_header_are_not_served },
