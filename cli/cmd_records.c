@@ -13,6 +13,7 @@
 #include <string.h>
 #include <unistd.h>
 #include "core/fileio.h"
+#include "eval/seat_stats.h"
 #include "games/tzaar/game_tzaar.h"
 #include "games/tzaar/notation.h"
 #include "games/tzaar/setup.h"
@@ -115,7 +116,32 @@ typedef struct tally {
     double setup_first[MAX_SETUPS];  /* seat 0's points per setup */
     const char *setup_names[MAX_SETUPS];
     uint64_t endings[MAX_ENDINGS];   /* 0: unfinished */
+    seat_stats seats;                /* finished games only */
 } tally;
+
+/* Every seat's mean score with its 95% interval, its ranks, and the ties. */
+static void print_seats(const tally *t, bool json)
+{
+    const seat_stats *ss = &t->seats;
+    if (json)
+        printf(",\"seats\":[");
+    for (int i = 0; i < t->players; i++) {
+        interval ci = seat_stats_ci95(ss, i);
+        if (json)
+            printf("%s{\"mean\":%.6f,\"ci95\":[%.6f,%.6f],\"ranks\":[", i ? "," : "", seat_stats_mean(ss, i),
+                   ci.lo, ci.hi);
+        else
+            printf("seat %d: mean %.4f ci95 %.4f %.4f ranks", i, seat_stats_mean(ss, i), ci.lo, ci.hi);
+        for (int r = 0; r < t->players; r++)
+            printf("%s%llu", json ? (r ? "," : "") : " ", (unsigned long long)ss->ranks[i][r]);
+        printf(json ? "]}" : "\n");
+    }
+    if (json)
+        printf("],\"ties\":%llu,\"interval\":\"%s\"", (unsigned long long)ss->ties, ss->points ? "t" : "wilson");
+    else
+        printf("ties %llu (first place shared)\nintervals: %s\n", (unsigned long long)ss->ties,
+               ss->points ? "Student t on the scores" : "Wilson (scores 0 or 1)");
+}
 
 static void print_stats(const tally *t, bool json)
 {
@@ -132,6 +158,7 @@ static void print_stats(const tally *t, bool json)
         for (int e = 1; e < MAX_ENDINGS && t->game->ending_names[e]; e++)
             printf(" %s %llu", t->game->ending_names[e], (unsigned long long)t->endings[e]);
         printf(" unfinished %llu\n", (unsigned long long)t->endings[0]);
+        print_seats(t, false);
         return;
     }
     printf("{\"games\":%llu,\"%s\":%.6f,\"mean_turns\":%.4f,\"bytes_per_game\":%.2f,\"by_setup\":{",
@@ -145,8 +172,10 @@ static void print_stats(const tally *t, bool json)
     printf("},\"endings\":{");
     for (int e = 1; e < MAX_ENDINGS && t->game->ending_names[e]; e++)
         printf("\"%s\":%llu,", t->game->ending_names[e], (unsigned long long)t->endings[e]);
-    printf("\"unfinished\":%llu},\"game\":\"%s\",\"players\":%d,\"duplicates\":%llu}\n",
-           (unsigned long long)t->endings[0], t->game->name, t->players, (unsigned long long)t->duplicates);
+    printf("\"unfinished\":%llu},\"game\":\"%s\",\"players\":%d", (unsigned long long)t->endings[0], t->game->name,
+           t->players);
+    print_seats(t, true);
+    printf(",\"duplicates\":%llu}\n", (unsigned long long)t->duplicates);
 }
 
 /* Counts g (read under run) into t; 0, or -1 when run is another game's
@@ -156,6 +185,7 @@ static int tally_game(tally *t, const char *path, const rec_run *run, const rec_
     if (!t->game) {
         t->game = run->game;
         t->players = run->players;
+        seat_stats_init(&t->seats, run->players);
     }
     if (run->game != t->game || run->players != t->players) {
         cli_error("records stats", "%s holds a %d-player %s run; the files before it, a %d-player %s run", path,
@@ -171,6 +201,8 @@ static int tally_game(tally *t, const char *path, const rec_run *run, const rec_
     t->setup_first[k] += g->scores[0];
     t->setup_names[k] = rec_setup_name(run, g->setup);
     t->endings[g->ending % MAX_ENDINGS]++;
+    if (g->ending)
+        seat_stats_add(&t->seats, g->scores);
     return 0;
 }
 
@@ -183,7 +215,10 @@ static int records_stats(int argc, char **argv, rec_game *g)
     const cmd_spec spec = { "records stats", "FILE... [--json]",
                             "Counts the games of the files (one game, one number of players) together:\n"
                             "seat 0's mean score (TZAAR: White's), mean turns, bytes per game, and the same\n"
-                            "by setup and by ending.  A game read twice\n"
+                            "by setup and by ending; then per seat the mean score with a 95% interval\n"
+                            "(Wilson when every score is 0 or 1, else Student t), how often it ranked\n"
+                            "1st, 2nd, ... (seats that tie share a rank), and the games whose first place\n"
+                            "is shared.  A game read twice\n"
                             "(the same run and id, or the same imported game) counts once; stderr says how\n"
                             "many were dropped (--json: \"duplicates\").", opts };
     if ((rc = parse(&spec, argc, argv, files, &nfiles, true)))
@@ -219,8 +254,10 @@ static int records_stats(int argc, char **argv, rec_game *g)
     if (t.duplicates)
         fprintf(stderr, "records stats: %llu duplicate games dropped (read twice: the same run and id)\n",
                 (unsigned long long)t.duplicates);
-    if (!t.game)
-        t.game = &game_tzaar, t.players = 2; /* no games: the default game's lines, all zero */
+    if (!t.game) { /* no games: the default game's lines, all zero */
+        t.game = &game_tzaar, t.players = 2;
+        seat_stats_init(&t.seats, 2);
+    }
     print_stats(&t, json);
     return bad ? 1 : 0;
 }

@@ -68,8 +68,16 @@ check "race3_cat_rotation_0_has_no_mark" grep -q '^3 random random random random
 run records stats "$tmp/r3.trd"
 check "race3_stats_counts_the_games" grep -qx 'games 60' "$tmp/out"
 check "race3_stats_names_the_game_s_endings" grep -qx 'endings: rounds 60 unfinished 0' "$tmp/out"
+check "race3_stats_per_seat_mean_interval_and_ranks" test "$(grep -c '^seat [012]: mean [0-9.]* ci95 [0-9.]* [0-9.]* ranks [0-9]* [0-9]* [0-9]*$' "$tmp/out")" -eq 3
+check "race3_stats_points_use_a_t_interval" grep -qx 'intervals: Student t on the scores' "$tmp/out"
+check "race3_stats_counts_ties" grep -q '^ties [0-9]* (first place shared)$' "$tmp/out"
+check "race3_stats_ranks_add_up_to_the_games" test "$(grep '^seat 0:' "$tmp/out" | awk '{print $9 + $10 + $11}')" -eq 60
 run records stats --json "$tmp/r3.trd"
-check "race3_stats_json" grep -q '^{"games":60,.*"game":"race3","players":3,"duplicates":0}$' "$tmp/out"
+check "race3_stats_json" grep -q '^{"games":60,.*"game":"race3","players":3,"seats":\[{"mean":[0-9.]*,"ci95":\[[0-9.]*,[0-9.]*\],"ranks":\[[0-9]*,[0-9]*,[0-9]*\]},{.*},{.*}\],"ties":[0-9]*,"interval":"t","duplicates":0}$' "$tmp/out"
+run records stats "$sample"
+check "tzaar_stats_win_loss_use_wilson" grep -qx 'intervals: Wilson (scores 0 or 1)' "$tmp/out"
+check "tzaar_stats_seat_0_is_white_s_score" test "$(grep '^seat 0:' "$tmp/out" | awk '{print $4}')" = \
+    "$(grep '^white_score' "$tmp/out" | awk '{print $2}')"
 
 # the same games for any thread count, and from shards merged
 r3 --nplayers 3 --players random --rotations 3 --games 60 --seed 4 --threads 1 --out "$tmp/r3t1.trd"
