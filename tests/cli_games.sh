@@ -152,6 +152,8 @@ check "upgrade_leaves_no_temporary_file" test "$(ls -A "$tmp" | grep -c '\.tmp-'
 bad "resume_refuses_an_unknown_engine_signature (an upgraded file)" \
     "written by an engine with signature 0000000000000000; this triad's is" \
     selfplay --quiet --games 200 --players ab:depth=2 --seed 1 --paired --out "$tmp/up.trd" --resume
+bad "merge_refuses_shards_of_different_engines" "refusing to merge shards of different engines" \
+    records merge --out "$tmp/mix.trd" "$tmp/v2.trd" "$tmp/up.trd"
 bad "resume_refuses_format_1" "written in format 1: \`triad records upgrade\` it first" \
     selfplay --quiet --games 200 --players ab:depth=2 --seed 1 --paired --out "$tmp/in.trd" --resume
 
