@@ -118,6 +118,8 @@ bad "selfplay_white_is_tzaar_s" "only with --game tzaar" selfplay --game race3 -
 bad "bias_refuses_a_race3_run" "only tzaar runs are analysed yet" bias --records "$tmp/r3.trd"
 bad "tune_refuses_a_race3_run" "only tzaar runs are analysed yet" tune --records "$tmp/r3.trd" \
     --weights "$here/../data/weights/default.txt" --out "$tmp/w.txt" --quiet
+bad "view_refuses_a_race3_run" "only tzaar runs are shown yet" view "$tmp/r3.trd" --out "$tmp/site"
+bad "export_refuses_a_race3_run" "LittleGolem records are TZAAR's only" records export --littlegolem "$tmp/r3.trd"
 bad "stats_refuses_two_games_together" "holds a 2-player tzaar run" records stats "$tmp/r3.trd" "$sample"
 
 # --- TZAAR through the generic self-play -------------------------------------------

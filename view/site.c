@@ -191,6 +191,11 @@ static int write_games(const view_opts *o, const char *path, int file, rec_reade
             status = VIEW_DAMAGED;
             continue;
         }
+        if (rec_reader_run(r)->game != o->game) {
+            status = fail(err, n, VIEW_BAD_INPUT, "only %s runs are shown yet (%s holds a %s run)", o->game->name,
+                          path, rec_reader_run(r)->game->name);
+            break;
+        }
         bool keep = sel_match(o->select, g) && (!o->want || o->want(o->want_ctx, file, seq, g));
         seq++;
         if (!keep)
