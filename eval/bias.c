@@ -79,7 +79,7 @@ static int close_pairs(bias_kind_data *k)
 int bias_add_game(bias_data *d, const rec_game *g, bool paired)
 {
     bias_kind_data *k = &d->kind[g->setup];
-    int white_won = rec_tz_winner(g) == WHITE;
+    int white_won = rec_game_winner(g) == WHITE;
     k->games++;
     k->white_wins += (uint64_t)white_won;
     k->endings[g->ending]++;
@@ -133,7 +133,7 @@ int bias_add_file(bias_data *d, const char *path, void (*warn)(const char *msg),
             rec_reader_close(r);
             return -1;
         }
-        if (rec_tz_winner(&g) < 0 || g.setup < 0 || g.setup >= SETUP_KINDS) {
+        if (rec_game_winner(&g) < 0 || g.setup < 0 || g.setup >= SETUP_KINDS) {
             d->skipped++; /* an unfinished import */
             continue;
         }

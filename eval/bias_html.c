@@ -97,7 +97,7 @@ static int scan_file(const char *path, int file, one_sided **out, size_t *nout, 
                 break;
             keys = k;
         }
-        keys[nkeys++] = (game_key){ g->id, seq++, rec_tz_winner(g), g->turns, g->setup };
+        keys[nkeys++] = (game_key){ g->id, seq++, rec_game_winner(g), g->turns, g->setup };
     }
     if (!g || (nkeys == capk && rc != REC_END))
         status = -1, snprintf(err, n, "out of memory");

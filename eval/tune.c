@@ -61,7 +61,7 @@ static double seconds_now(void)
 static uint64_t offer_game(const rec_game *g, sample_set *set, xoshiro256 *rng)
 {
     position p = *rec_tz_start(g);
-    double label = rec_tz_winner(g) == WHITE;
+    double label = rec_game_winner(g) == WHITE;
     uint64_t offered = 0;
     for (int j = 0; j <= g->nactions; j++) {
         if ((p.phase == PHASE_OPENING || p.phase == PHASE_FIRST) && game_winner(&p, NULL) < 0) {
@@ -105,7 +105,7 @@ static int extract(const tune_opts *o, sample_set *train, sample_set *val, tune_
                 rec_dedup_free(&seen);
                 return -1;
             }
-            if (rec_tz_winner(&g) < 0)
+            if (rec_game_winner(&g) < 0)
                 continue; /* an unfinished import has no label */
             int added = rec_dedup_add(&seen, run, &g); /* a game read twice counts once */
             if (added < 0) {

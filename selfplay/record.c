@@ -77,11 +77,6 @@ const position *rec_tz_start(const rec_game *g)
     return &((const tz_state *)(const void *)g->start)->pos;
 }
 
-int rec_tz_winner(const rec_game *g)
-{
-    return rec_game_winner(g);
-}
-
 int rec_game_winner(const rec_game *g)
 {
     if (g->ending == 0)

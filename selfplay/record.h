@@ -79,12 +79,11 @@ uint64_t rec_run_shard_games(const rec_run *run);
 /* Exchanges the colours of every piece; White still moves first. */
 void rec_recolour(position *p);
 
-/* TZAAR views of a game (the drivers that analyse TZAAR only): the start
- * as a position (a tz_state begins with one), and the winner: WHITE, BLACK,
- * or -1 when unfinished. */
+/* A TZAAR game's start as a position (a tz_state begins with one), for
+ * the drivers that analyse TZAAR only. */
 const position *rec_tz_start(const rec_game *g);
-int rec_tz_winner(const rec_game *g);
-/* The seat that ranks alone first, or -1 (unfinished, or a shared first). */
+/* The seat that ranks alone first, or -1 (unfinished, or a shared first):
+ * in TZAAR, WHITE or BLACK. */
 int rec_game_winner(const rec_game *g);
 
 /* Fills scores, ending and turns by replaying g's actions from g->start.

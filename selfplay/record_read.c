@@ -147,7 +147,8 @@ static int keep(rec_reader *r, int i, int nspecs)
                 k->spec[s] = (uint8_t)j;
                 break;
             }
-    memcpy(r->actions + r->nactions, g->actions, (size_t)g->nactions * sizeof *g->actions);
+    if (g->nactions) /* r->actions is still NULL before the first action */
+        memcpy(r->actions + r->nactions, g->actions, (size_t)g->nactions * sizeof *g->actions);
     r->nactions = need;
     buf_put(&r->starts, g->start, r->run.game->state_size);
     return r->starts.failed ? -1 : 0;
@@ -208,7 +209,8 @@ static void serve(rec_reader *r, rec_game *g)
         memcpy(g->specs[s], r->specs[k->spec[s]], REC_SPEC_MAX);
     memset(g->start, 0, sizeof g->start);
     memcpy(g->start, r->starts.data + k->start, r->run.game->state_size);
-    memcpy(g->actions, r->actions + k->actions, (size_t)k->nactions * sizeof *g->actions);
+    if (k->nactions)
+        memcpy(g->actions, r->actions + k->actions, (size_t)k->nactions * sizeof *g->actions);
 }
 
 /* What starts at offset at: 2 a file magic, 1 a header frame (a magic

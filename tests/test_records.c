@@ -368,7 +368,7 @@ static void test_littlegolem_import(void)
     REQUIRE(s.n == 2);
     rec_game *g = &s.games[0];
     CHECK(g->id == 0 && g->setup == SETUP_FIXED && !strcmp(g->specs[0], "lg:alice") && !strcmp(g->specs[1], "lg:bob"));
-    CHECK(g->nactions == 5 && g->turns == 3 && rec_tz_winner(g) == -1 && g->ending == END_NONE);
+    CHECK(g->nactions == 5 && g->turns == 3 && rec_game_winner(g) == -1 && g->ending == END_NONE);
     CHECK(act_kind((action)g->actions[2]) == ACT_PASS && act_kind((action)g->actions[4]) == ACT_STACK);
     position p = *rec_tz_start(g);
     const char *want[] = { "A5xA4", "B4xB5", "pass", "C5xB5", "B6+B5" };
@@ -429,7 +429,7 @@ static void test_littlegolem_round_trip(void)
     CHECK(lg_import(text, "mem", &next, collect, &s, err, sizeof err) == 8);
     for (int i = 0; i < s.n; i++) {
         int skip = g[i].setup == SETUP_TOURNAMENT ? 60 : 0;
-        CHECK(rec_tz_winner(&s.games[i]) == rec_tz_winner(&g[i]) && s.games[i].ending == g[i].ending);
+        CHECK(rec_game_winner(&s.games[i]) == rec_game_winner(&g[i]) && s.games[i].ending == g[i].ending);
         CHECK(s.games[i].turns == g[i].turns && s.games[i].nactions == g[i].nactions - skip);
         CHECK(!memcmp(s.games[i].actions, g[i].actions + skip, (size_t)s.games[i].nactions * sizeof(game_action)));
     }

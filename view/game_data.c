@@ -177,7 +177,7 @@ int view_game_data(const game_def *game, const rec_game *g, uint64_t index, buf 
     out_json(b, g->specs[WHITE]);
     out_str(b, ",\"black\":");
     out_json(b, g->specs[BLACK]);
-    out_printf(b, ",\"winner\":\"%s\",\"ending\":\"%s\",\"turns\":%d,\n\"actions\":[", winner_name(rec_tz_winner(g)),
+    out_printf(b, ",\"winner\":\"%s\",\"ending\":\"%s\",\"turns\":%d,\n\"actions\":[", winner_name(rec_game_winner(g)),
                ending_name(g->ending), g->turns);
     buf_put(b, acts.data, acts.len);
     out_str(b, "],\n\"positions\":[");

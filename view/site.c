@@ -85,7 +85,7 @@ static void put_row(buf *b, const rec_game *g, int file, uint64_t index)
     out_json(b, g->specs[0]);
     buf_byte(b, ',');
     out_json(b, g->specs[1]);
-    out_printf(b, ",%d,\"%s\",%d]", rec_tz_winner(g), endings[g->ending % 3], g->turns);
+    out_printf(b, ",%d,\"%s\",%d]", rec_game_winner(g), endings[g->ending % 3], g->turns);
 }
 
 static const char page_head[] =
