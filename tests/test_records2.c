@@ -303,7 +303,57 @@ static void records_writer_refuses_a_score_it_cannot_store(void)
     files_close(&f);
 }
 
+/* A format 1 file (the sample, written by an older triad) read into format
+ * 2's types: TZAAR, 2 players, --paired as two rotations of pieces and
+ * players, the swapped game as rotation 1, the winner as scores 1/0, no
+ * engine signature; and written again as format 2, the same games. */
+static void records_format_1_maps_into_format_2(void)
+{
+    char err[300];
+    rec_reader *r = rec_reader_open("data/records/ab2-random-200.trd", err, sizeof err);
+    REQUIRE(r);
+    const rec_run *run = rec_reader_run(r);
+    CHECK(rec_reader_version(r) == 1 && run->game == &game_tzaar && run->players == 2 && run->rotations == 2 &&
+          run->rotate == (REC_ROTATE_PIECES | REC_ROTATE_PLAYERS) && run->engine_sig == 0 &&
+          !strcmp(run->rules_version, game_tzaar.rules_version) && !strcmp(run->specs[0], "ab:depth=2"));
+    files f;
+    REQUIRE(files_open(&f));
+    rec_writer *w = rec_writer_open(f.a, run, REC_CREATE, 0, 0, err, sizeof err);
+    REQUIRE(w);
+    rec_game *g = malloc(sizeof *g), *h = malloc(sizeof *h);
+    REQUIRE(g && h);
+    int n = 0;
+    while (rec_reader_next(r, g) == REC_GAME) {
+        n++;
+        int w_ = rec_game_winner(g);
+        CHECK(g->rotation == (int)(g->id & 1) && g->ending != 0 && w_ >= 0 && g->scores[w_] == 1 &&
+              g->scores[!w_] == 0);
+        CHECK(rec_writer_append(w, g) == 0);
+    }
+    CHECK(n == 200);
+    CHECK(rec_writer_close(w, err, sizeof err) == 0);
+    rec_reader_close(r);
+    /* format 2 gives back every game, field by field */
+    rec_reader *a = rec_reader_open("data/records/ab2-random-200.trd", err, sizeof err),
+               *b = rec_reader_open(f.a, err, sizeof err);
+    REQUIRE(a && b);
+    CHECK(rec_reader_version(b) == 2);
+    int same = 0;
+    while (rec_reader_next(a, g) == REC_GAME && rec_reader_next(b, h) == REC_GAME)
+        same += g->id == h->id && g->seed == h->seed && g->rotation == h->rotation &&
+                !memcmp(g->start, h->start, sizeof g->start) && !memcmp(g->specs, h->specs, sizeof g->specs) &&
+                !memcmp(g->scores, h->scores, sizeof g->scores) && g->ending == h->ending && g->turns == h->turns &&
+                g->nactions == h->nactions && !memcmp(g->actions, h->actions, (size_t)g->nactions * sizeof *g->actions);
+    CHECKF(same == 200, "%d of 200 games the same", same);
+    rec_reader_close(a);
+    rec_reader_close(b);
+    free(g);
+    free(h);
+    files_close(&f);
+}
+
 const test_case tests_records2[] = {
+    { "records_format_1_maps_into_format_2", records_format_1_maps_into_format_2 },
     { "records_resume_refuses_another_engine_signature", records_resume_refuses_another_engine_signature },
     { "records_writer_refuses_a_score_it_cannot_store", records_writer_refuses_a_score_it_cannot_store },
     { "records_concatenated_runs_are_read_each_under_its_own_header",
