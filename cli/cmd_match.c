@@ -7,6 +7,7 @@
 #include <string.h>
 #include <unistd.h>
 #include "core/fileio.h"
+#include "games/tzaar/game_tzaar.h"
 #include "games/tzaar/setup.h"
 #include "eval/match.h"
 #include "selfplay/run.h"
@@ -36,9 +37,9 @@ static void report(const match_tally *t, const run_opts *o, bool json)
     static const char *const decisions[3] = { "H0 accepted (not better by elo1)", "continue", "H1 accepted" };
     if (json) {
         printf("{\"a\":");
-        cli_json_string(stdout, o->run.white);
+        cli_json_string(stdout, o->run.specs[0]);
         printf(",\"b\":");
-        cli_json_string(stdout, o->run.black);
+        cli_json_string(stdout, o->run.specs[1]);
         printf(",\"games\":%llu,\"pairs\":%llu,\"score\":%.6f,\"elo\":", (unsigned long long)t->games,
                (unsigned long long)e.pairs, score);
         json_elo(e.elo);
@@ -55,7 +56,7 @@ static void report(const match_tally *t, const run_opts *o, bool json)
         printf("}\n");
         return;
     }
-    printf("A: %s\nB: %s\n", o->run.white, o->run.black);
+    printf("A: %s\nB: %s\n", o->run.specs[0], o->run.specs[1]);
     printf("%llu games (%llu complete pairs): A scores %.1f%% (%llu wins)\n", (unsigned long long)t->games,
            (unsigned long long)e.pairs, 100 * score, (unsigned long long)t->a_wins);
     printf("Elo ");
@@ -112,18 +113,21 @@ int cmd_match(int argc, char **argv)
         return cli_error("match", "--a SPEC and --b SPEC are required");
     if (games < 2 || games % 2)
         return cli_error("match", "--games must be an even number of at least 2 (pairs of games)");
-    if ((o.run.setup = setup_kind(setup)) < 0)
+    int setup_k = setup_kind(setup);
+    if (setup_k < 0)
         return cli_error("match", "unknown setup '%s' (expected random, fixed or tournament)", setup);
+    rec_run_init(&o.run, &game_tzaar, 2);
+    o.run.setup = setup_k;
     char err[600];
     match_sprt sprt;
     if (sprt_text && match_sprt_parse(sprt_text, &sprt, err, sizeof err))
         return cli_error("match", "%s", err);
-    if ((rc = cli_canonical_spec("match", a, o.run.white)) || (rc = cli_canonical_spec("match", b, o.run.black)))
+    if ((rc = cli_canonical_spec("match", a, o.run.specs[0])) || (rc = cli_canonical_spec("match", b, o.run.specs[1])))
         return rc;
     o.run.games = games;
     o.run.seed = seed;
-    o.run.paired = true;
-    o.run.shards = 1;
+    o.run.rotations = 2; /* v1's pair: the same arrangement, pieces and players exchanged */
+    o.run.rotate = REC_ROTATE_PIECES | REC_ROTATE_PLAYERS;
 
     o.no_resume = true;
     char tmp[] = "/tmp/triad-match-XXXXXX";

@@ -123,10 +123,10 @@ int cmd_show(int argc, char **argv)
         return rc;
     if (actions && (rc = play_actions("show", &p, actions)))
         return rc;
-    char buf[POS_TEXT_MAX];
+    char line[POS_TEXT_MAX];
     pos_draw(&p, stdout);
-    pos_to_text(&p, buf, sizeof buf);
-    printf("%s\n", buf);
+    pos_to_text(&p, line, sizeof line);
+    printf("%s\n", line);
     return 0;
 }
 

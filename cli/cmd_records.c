@@ -13,6 +13,8 @@
 #include <string.h>
 #include <unistd.h>
 #include "core/fileio.h"
+#include "eval/seat_stats.h"
+#include "games/tzaar/game_tzaar.h"
 #include "games/tzaar/notation.h"
 #include "games/tzaar/setup.h"
 #include "selfplay/dedup.h"
@@ -92,49 +94,116 @@ static int next_game(const char *cmd, const char *path, rec_reader *r, rec_game 
     return rc;
 }
 
-static const char *ending_name(int ending)
+/* An ending's name in records cat and stats: the game's own, "unfinished"
+ * for index 0 (an import that stopped early). */
+static const char *ending_name(const game_def *gd, int ending)
 {
-    return ending == END_TRINITY ? "trinity" : ending == END_NO_CAPTURE ? "no_capture" : "unfinished";
+    for (int i = 1; ending > 0 && gd->ending_names[i]; i++)
+        if (i == ending)
+            return gd->ending_names[i];
+    return "unfinished";
 }
 
-static const char *result_text(int winner)
-{
-    return winner == WHITE ? "1-0" : winner == BLACK ? "0-1" : "*";
-}
+#define MAX_SETUPS 16
+#define MAX_ENDINGS 16
 
 typedef struct tally {
-    uint64_t games, white_wins, turns, bytes, duplicates;
-    uint64_t setup_games[SETUP_KINDS], setup_white[SETUP_KINDS];
-    uint64_t endings[3]; /* END_NONE (unfinished), END_TRINITY, END_NO_CAPTURE */
+    const game_def *game;
+    int players;
+    uint64_t games, turns, bytes, duplicates;
+    double points[GAME_MAX_PLAYERS];
+    uint64_t setup_games[MAX_SETUPS];
+    double setup_first[MAX_SETUPS];  /* seat 0's points per setup */
+    const char *setup_names[MAX_SETUPS];
+    uint64_t endings[MAX_ENDINGS];   /* 0: unfinished */
+    seat_stats seats;                /* finished games only */
 } tally;
+
+/* Every seat's mean score with its 95% interval, its ranks, and the ties. */
+static void print_seats(const tally *t, bool json)
+{
+    const seat_stats *ss = &t->seats;
+    if (json)
+        printf(",\"seats\":[");
+    for (int i = 0; i < t->players; i++) {
+        interval ci = seat_stats_ci95(ss, i);
+        if (json)
+            printf("%s{\"mean\":%.6f,\"ci95\":[%.6f,%.6f],\"ranks\":[", i ? "," : "", seat_stats_mean(ss, i),
+                   ci.lo, ci.hi);
+        else
+            printf("seat %d: mean %.4f ci95 %.4f %.4f ranks", i, seat_stats_mean(ss, i), ci.lo, ci.hi);
+        for (int r = 0; r < t->players; r++)
+            printf("%s%llu", json ? (r ? "," : "") : " ", (unsigned long long)ss->ranks[i][r]);
+        printf(json ? "]}" : "\n");
+    }
+    if (json)
+        printf("],\"ties\":%llu,\"interval\":\"%s\"", (unsigned long long)ss->ties, ss->points ? "t" : "wilson");
+    else
+        printf("ties %llu (first place shared)\nintervals: %s\n", (unsigned long long)ss->ties,
+               ss->points ? "Student t on the scores" : "Wilson (scores 0 or 1)");
+}
 
 static void print_stats(const tally *t, bool json)
 {
     double n = t->games ? (double)t->games : 1;
+    const char *first = t->game == &game_tzaar ? "white_score" : "seat0_score";
     if (!json) {
-        printf("games %llu\nwhite_score %.4f\nmean_turns %.2f\nbytes_per_game %.1f\n",
-               (unsigned long long)t->games, (double)t->white_wins / n, (double)t->turns / n,
-               (double)t->bytes / n);
-        for (int k = 0; k < SETUP_KINDS; k++)
+        printf("games %llu\n%s %.4f\nmean_turns %.2f\nbytes_per_game %.1f\n", (unsigned long long)t->games, first,
+               t->points[0] / n, (double)t->turns / n, (double)t->bytes / n);
+        for (int k = 0; k < MAX_SETUPS; k++)
             if (t->setup_games[k])
-                printf("setup %s: games %llu white_score %.4f\n", setup_names[k],
-                       (unsigned long long)t->setup_games[k],
-                       (double)t->setup_white[k] / (double)t->setup_games[k]);
-        printf("endings: trinity %llu no_capture %llu unfinished %llu\n", (unsigned long long)t->endings[1],
-               (unsigned long long)t->endings[2], (unsigned long long)t->endings[0]);
+                printf("setup %s: games %llu %s %.4f\n", t->setup_names[k], (unsigned long long)t->setup_games[k],
+                       first, t->setup_first[k] / (double)t->setup_games[k]);
+        printf("endings:");
+        for (int e = 1; e < MAX_ENDINGS && t->game->ending_names[e]; e++)
+            printf(" %s %llu", t->game->ending_names[e], (unsigned long long)t->endings[e]);
+        printf(" unfinished %llu\n", (unsigned long long)t->endings[0]);
+        print_seats(t, false);
         return;
     }
-    printf("{\"games\":%llu,\"white_score\":%.6f,\"mean_turns\":%.4f,\"bytes_per_game\":%.2f,\"by_setup\":{",
-           (unsigned long long)t->games, (double)t->white_wins / n, (double)t->turns / n, (double)t->bytes / n);
-    for (int k = 0, first = 1; k < SETUP_KINDS; k++)
+    printf("{\"games\":%llu,\"%s\":%.6f,\"mean_turns\":%.4f,\"bytes_per_game\":%.2f,\"by_setup\":{",
+           (unsigned long long)t->games, first, t->points[0] / n, (double)t->turns / n, (double)t->bytes / n);
+    for (int k = 0, comma = 0; k < MAX_SETUPS; k++)
         if (t->setup_games[k]) {
-            printf("%s\"%s\":{\"games\":%llu,\"white_score\":%.6f}", first ? "" : ",", setup_names[k],
-                   (unsigned long long)t->setup_games[k], (double)t->setup_white[k] / (double)t->setup_games[k]);
-            first = 0;
+            printf("%s\"%s\":{\"games\":%llu,\"%s\":%.6f}", comma ? "," : "", t->setup_names[k],
+                   (unsigned long long)t->setup_games[k], first, t->setup_first[k] / (double)t->setup_games[k]);
+            comma = 1;
         }
-    printf("},\"endings\":{\"trinity\":%llu,\"no_capture\":%llu,\"unfinished\":%llu},\"duplicates\":%llu}\n",
-           (unsigned long long)t->endings[1], (unsigned long long)t->endings[2], (unsigned long long)t->endings[0],
-           (unsigned long long)t->duplicates);
+    printf("},\"endings\":{");
+    for (int e = 1; e < MAX_ENDINGS && t->game->ending_names[e]; e++)
+        printf("\"%s\":%llu,", t->game->ending_names[e], (unsigned long long)t->endings[e]);
+    printf("\"unfinished\":%llu},\"game\":\"%s\",\"players\":%d", (unsigned long long)t->endings[0], t->game->name,
+           t->players);
+    print_seats(t, true);
+    printf(",\"duplicates\":%llu}\n", (unsigned long long)t->duplicates);
+}
+
+/* Counts g (read under run) into t; 0, or -1 when run is another game's
+ * (its message printed). */
+static int tally_game(tally *t, const char *path, const rec_run *run, const rec_game *g)
+{
+    if (!t->game) {
+        t->game = run->game;
+        t->players = run->players;
+        seat_stats_init(&t->seats, run->players);
+    }
+    if (run->game != t->game || run->players != t->players) {
+        cli_error("records stats", "%s holds a %d-player %s run; the files before it, a %d-player %s run", path,
+                  run->players, run->game->name, t->players, t->game->name);
+        return -1;
+    }
+    int k = g->setup % MAX_SETUPS;
+    t->games++;
+    t->turns += (uint64_t)g->turns;
+    for (int i = 0; i < run->players; i++)
+        t->points[i] += g->scores[i];
+    t->setup_games[k]++;
+    t->setup_first[k] += g->scores[0];
+    t->setup_names[k] = rec_setup_name(run, g->setup);
+    t->endings[g->ending % MAX_ENDINGS]++;
+    if (g->ending)
+        seat_stats_add(&t->seats, g->scores);
+    return 0;
 }
 
 static int records_stats(int argc, char **argv, rec_game *g)
@@ -144,8 +213,12 @@ static int records_stats(int argc, char **argv, rec_game *g)
     bool json = false;
     const opt_spec opts[] = { { "json", OPT_FLAG, &json, NULL, "print one JSON object", 0, 0, NULL }, { 0 } };
     const cmd_spec spec = { "records stats", "FILE... [--json]",
-                            "Counts the games of the files together: White's score (wins / games), mean\n"
-                            "turns, bytes per game, and the same by setup and by ending.  A game read twice\n"
+                            "Counts the games of the files (one game, one number of players) together:\n"
+                            "seat 0's mean score (TZAAR: White's), mean turns, bytes per game, and the same\n"
+                            "by setup and by ending; then per seat the mean score with a 95% interval\n"
+                            "(Wilson when every score is 0 or 1, else Student t), how often it ranked\n"
+                            "1st, 2nd, ... (seats that tie share a rank), and the games whose first place\n"
+                            "is shared.  A game read twice\n"
                             "(the same run and id, or the same imported game) counts once; stderr says how\n"
                             "many were dropped (--json: \"duplicates\").", opts };
     if ((rc = parse(&spec, argc, argv, files, &nfiles, true)))
@@ -160,7 +233,7 @@ static int records_stats(int argc, char **argv, rec_game *g)
         }
         t.bytes += rec_reader_file_size(r);
         while (next_game(spec.name, files[i], r, g, &bad) == REC_GAME) {
-            int k = g->setup % SETUP_KINDS, added = rec_dedup_add(&seen, rec_reader_run(r), g);
+            int added = rec_dedup_add(&seen, rec_reader_run(r), g);
             if (added < 0) {
                 rec_reader_close(r);
                 rec_dedup_free(&seen);
@@ -168,12 +241,11 @@ static int records_stats(int argc, char **argv, rec_game *g)
             }
             if (!added)
                 continue;
-            t.games++;
-            t.white_wins += g->winner == WHITE;
-            t.turns += (uint64_t)g->turns;
-            t.setup_games[k]++;
-            t.setup_white[k] += g->winner == WHITE;
-            t.endings[g->ending % 3]++;
+            if (tally_game(&t, files[i], rec_reader_run(r), g)) {
+                rec_reader_close(r);
+                rec_dedup_free(&seen);
+                return 2;
+            }
         }
         rec_reader_close(r);
     }
@@ -182,6 +254,10 @@ static int records_stats(int argc, char **argv, rec_game *g)
     if (t.duplicates)
         fprintf(stderr, "records stats: %llu duplicate games dropped (read twice: the same run and id)\n",
                 (unsigned long long)t.duplicates);
+    if (!t.game) { /* no games: the default game's lines, all zero */
+        t.game = &game_tzaar, t.players = 2;
+        seat_stats_init(&t.seats, 2);
+    }
     print_stats(&t, json);
     return bad ? 1 : 0;
 }
@@ -212,20 +288,42 @@ static void print_field(const char *s)
     putchar('"');
 }
 
-static void print_game(const rec_game *g)
+/* The scores of a game as "1-0", "0.5-0.5", "3-1-0"; "*" when unfinished. */
+static void print_scores(const rec_run *run, const rec_game *g)
 {
-    position p = g->start;
-    printf("%llu %s%s ", (unsigned long long)g->id, setup_names[g->setup % SETUP_KINDS], g->swapped ? ",swapped" : "");
-    print_field(g->white);
+    if (!g->ending) {
+        putchar('*');
+        return;
+    }
+    for (int i = 0; i < run->players; i++)
+        printf("%s%g", i ? "-" : "", g->scores[i]);
+}
+
+/* id, setup and rotation, the seats' players, scores, ending, turns, then
+ * the actions.  A 2-player game's second rotation is ",swapped" (format
+ * 1's word for it); others ",rN". */
+static void print_game(const rec_run *run, const rec_game *g)
+{
+    const game_def *gd = run->game;
+    unsigned char s[REC_STATE_MAX];
+    memcpy(s, g->start, gd->state_size);
+    printf("%llu %s", (unsigned long long)g->id, rec_setup_name(run, g->setup));
+    if (g->rotation && run->players == 2)
+        printf(",swapped");
+    else if (g->rotation)
+        printf(",r%d", g->rotation);
+    for (int i = 0; i < run->players; i++) {
+        putchar(' ');
+        print_field(g->specs[i]);
+    }
     putchar(' ');
-    print_field(g->black);
-    printf(" %s %s %d :", result_text(g->winner), ending_name(g->ending), g->turns);
+    print_scores(run, g);
+    printf(" %s %d :", ending_name(gd, g->ending), g->turns);
     for (int j = 0; j < g->nactions; j++) {
-        char text[ACTION_TEXT_MAX];
-        undo u;
-        action_to_text(g->actions[j], p.side, text);
+        char text[GAME_ACTION_TEXT_MAX];
+        gd->action_to_text(s, g->actions[j], text, sizeof text);
         printf(" %s", text);
-        pos_make(&p, g->actions[j], &u);
+        gd->apply(s, g->actions[j]);
     }
     putchar('\n');
 }
@@ -240,8 +338,10 @@ static int records_cat(int argc, char **argv, rec_game *g)
         { 0 },
     };
     const cmd_spec spec = { "records cat", "FILE... [--start]",
-                            "One line per game: id, setup (\",swapped\" for the second game of a pair),\n"
-                            "White's and Black's player, result, ending, turns, then the actions.  A player\n"
+                            "One line per game: id, setup (\",swapped\" for the second game of a pair,\n"
+                            "\",rN\" for rotation N of more players), every seat's player (TZAAR: White's,\n"
+                            "then Black's), the scores (\"1-0\"; \"*\" unfinished), ending, turns, then the\n"
+                            "actions.  A player\n"
                             "that is not one word of printable text (an imported name with a space) is\n"
                             "printed in double quotes, with \\\" \\\\ \\t \\n \\r and \\xHH escapes.", opts };
     if ((rc = parse(&spec, argc, argv, files, &nfiles, true)))
@@ -251,12 +351,14 @@ static int records_cat(int argc, char **argv, rec_game *g)
         if (!r)
             return 2;
         while (next_game(spec.name, files[i], r, g, &bad) == REC_GAME) {
+            const rec_run *run = rec_reader_run(r);
             if (start) {
-                char text[POS_TEXT_MAX];
-                pos_to_text(&g->start, text, sizeof text);
+                char text[GAME_TEXT_MAX];
+                if (run->game->to_text(g->start, text, sizeof text) < 0)
+                    snprintf(text, sizeof text, "?");
                 printf("%llu start %s\n", (unsigned long long)g->id, text);
             }
-            print_game(g);
+            print_game(run, g);
         }
         rec_reader_close(r);
     }
@@ -361,6 +463,10 @@ static int open_shards(const char *cmd, const char **files, int nfiles, rec_read
         if (i && rec_run_diff(rec_reader_run(r[i]), rec_reader_run(r[0]), false, files[i], files[0], diff,
                               sizeof diff))
             return cli_error(cmd, "refusing to merge shards of different runs: %s", diff);
+        if (i && rec_reader_run(r[i])->engine_sig != rec_reader_run(r[0])->engine_sig)
+            return cli_error(cmd, "refusing to merge shards of different engines: %s has signature %016llx, %s %016llx",
+                             files[i], (unsigned long long)rec_reader_run(r[i])->engine_sig, files[0],
+                             (unsigned long long)rec_reader_run(r[0])->engine_sig);
     }
     return 0;
 }
@@ -574,7 +680,9 @@ static int records_import(int argc, char **argv, rec_game *g)
         return cli_error(spec.name, "say which format: --littlegolem");
     if (!out)
         return cli_error(spec.name, "--out OUT is required");
-    rec_run run = { .source = REC_SOURCE_IMPORT, .shards = 1 };
+    rec_run run;
+    rec_run_init(&run, &game_tzaar, 2);
+    run.source = REC_SOURCE_IMPORT;
     output o;
     if ((rc = create_output(spec.name, out, force, &run, files, nfiles, &o)))
         return rc;
@@ -607,7 +715,12 @@ static int records_export(int argc, char **argv, rec_game *g)
         if (!r)
             return 2;
         while (next_game(spec.name, files[i], r, g, &bad) == REC_GAME)
-            if (lg_export(stdout, g, err, sizeof err)) {
+            if (rec_reader_run(r)->game != &game_tzaar) {
+                cli_error(spec.name, "%s holds a %s run: LittleGolem records are TZAAR's only", files[i],
+                          rec_reader_run(r)->game->name);
+                rec_reader_close(r);
+                return 2;
+            } else if (lg_export(stdout, g, err, sizeof err)) {
                 cli_error("records export", "%s: %s", files[i], err);
                 bad++;
                 if (ferror(stdout))
@@ -620,6 +733,61 @@ static int records_export(int argc, char **argv, rec_game *g)
     return bad ? 1 : 0;
 }
 
+/* Copies every game of a format 1 file into w; 0, or the exit status. */
+static int copy_upgraded(const char *in, rec_reader *r, rec_writer *w, const char *out, rec_game *g, uint64_t *games)
+{
+    int bad = 0;
+    while (next_game("records upgrade", in, r, g, &bad) == REC_GAME) {
+        if (rec_reader_runs(r) > 1)
+            return cli_error("records upgrade", "%s holds %d runs' headers (a concatenation): upgrade each file "
+                             "on its own", in, rec_reader_runs(r));
+        if (rec_writer_append(w, g))
+            return cli_error("records upgrade", "cannot write %s: %s", out, rec_writer_error(w)) - 1;
+        ++*games;
+    }
+    return bad ? 1 : 0;
+}
+
+static int records_upgrade(int argc, char **argv, rec_game *g)
+{
+    const char *files[MAX_FILES], *out = NULL;
+    int nfiles, rc;
+    bool force = false;
+    const opt_spec opts[] = {
+        { "out", OPT_STR, &out, "OUT", "the format 2 file to write", 0, 0, NULL },
+        { "force", OPT_FLAG, &force, NULL, "overwrite OUT", 0, 0, NULL },
+        { 0 },
+    };
+    const cmd_spec spec = { "records upgrade", "IN --out OUT [--force]",
+                            "Rewrites a format 1 records file (TZAAR, written before format 2) as format 2:\n"
+                            "the same run and the same games.  The engine signature stays unknown (0), so\n"
+                            "selfplay --resume still refuses OUT.  OUT is written whole (a temporary file\n"
+                            "renamed into place), may not be IN, and is not kept when IN has a bad block.",
+                            opts };
+    if ((rc = parse(&spec, argc, argv, files, &nfiles, true)))
+        return rc < 0 ? 0 : rc;
+    if (!out)
+        return cli_error(spec.name, "--out OUT is required");
+    if (nfiles != 1)
+        return cli_error(spec.name, "give one input file (%d given)", nfiles);
+    rec_reader *r = open_or_say(spec.name, files[0]);
+    if (!r)
+        return 2;
+    if (rec_reader_version(r) != 1) {
+        rec_reader_close(r);
+        return cli_error(spec.name, "%s is in format %d already", files[0], REC_FORMAT_VERSION);
+    }
+    output o;
+    uint64_t games = 0;
+    if (!(rc = create_output(spec.name, out, force, rec_reader_run(r), files, nfiles, &o)))
+        rc = finish_output(spec.name, &o, copy_upgraded(files[0], r, o.w, out, g, &games));
+    rec_reader_close(r);
+    if (!rc)
+        fprintf(stderr, "records upgrade: %llu games into %s (format %d)\n", (unsigned long long)games, out,
+                REC_FORMAT_VERSION);
+    return rc;
+}
+
 typedef struct subcommand {
     const char *name;
     int (*run)(int argc, char **argv, rec_game *g);
@@ -627,12 +795,13 @@ typedef struct subcommand {
 } subcommand;
 
 static const subcommand subcommands[] = {
-    { "stats", records_stats, "White's score, turns, bytes per game, by setup and ending" },
+    { "stats", records_stats, "scores per seat, turns, bytes per game, by setup and ending" },
     { "cat", records_cat, "one readable line per game" },
     { "verify", records_verify, "check checksums, replay every game, check ids" },
     { "merge", records_merge, "merge the shards of one run" },
     { "import", records_import, "LittleGolem records to a records file" },
     { "export", records_export, "a records file to LittleGolem records" },
+    { "upgrade", records_upgrade, "a format 1 file rewritten as format 2" },
 };
 
 int cmd_records(int argc, char **argv)
@@ -655,5 +824,5 @@ int cmd_records(int argc, char **argv)
             free(g);
             return rc;
         }
-    return cli_error("records", "unknown subcommand '%s' (stats, cat, verify, merge, import, export)", argv[1]);
+    return cli_error("records", "unknown subcommand '%s' (stats, cat, verify, merge, import, export, upgrade)", argv[1]);
 }

@@ -6,8 +6,8 @@
 #include <unistd.h>
 #include "core/msg.h"
 #include "core/num.h"
-#include "games/tzaar/player.h"
-#include "games/tzaar/setup.h"
+#include "games/players.h"
+#include "games/tzaar/game_tzaar.h"
 #include "selfplay/run.h"
 #include "commands.h"
 #include "opts.h"
@@ -37,47 +37,132 @@ static int parse_shard(const char *s, rec_run *run)
     return 0;
 }
 
-/* Fills the run from the options; 0 or 2 after an error line. */
-static int make_run(rec_run *run, uint64_t games, bool games_given, const char *players, const char *white,
-                    const char *black, const char *setup, bool seed_given, const char *shard)
+/* The players' options as given. */
+typedef struct seats_opts {
+    const char *players, *white, *black;
+    const opt_list *seat;            /* "K=SPEC" items */
+    int nplayers;                    /* 0: the game's fewest */
+    bool paired;
+    int rotations;                   /* 0: not given */
+} seats_opts;
+
+/* The canonical spec of a player of game g into out; 0 or 2 after an
+ * error line. */
+static int canonical(const game_def *g, const char *spec, char out[REC_SPEC_MAX])
 {
+    char err[200];
+    gplayer *pl = gplayer_new(g, spec, err, sizeof err);
+    if (!pl)
+        return cli_error("selfplay", "%s", err);
+    int too_long = snprintf(out, REC_SPEC_MAX, "%s", gplayer_spec(pl)) >= REC_SPEC_MAX;
+    gplayer_free(pl);
+    return too_long ? cli_error("selfplay", "player spec longer than %d characters", REC_SPEC_MAX - 1) : 0;
+}
+
+/* Every seat's spec from --players, --white/--black or --seat K=SPEC. */
+static int make_seats(rec_run *run, const seats_opts *so)
+{
+    const char *spec[GAME_MAX_PLAYERS] = { 0 };
+    int ways = !!so->players + !!(so->white || so->black) + !!so->seat->n;
+    if (ways > 1)
+        return cli_error("selfplay", "give --players SPEC, --seat K=SPEC ... or --white SPEC --black SPEC, not both");
+    if (!ways)
+        return cli_error("selfplay", "give --players SPEC, --seat K=SPEC for every seat, or --white and --black");
+    if ((so->white || so->black) && (run->game != &game_tzaar || !(so->white && so->black)))
+        return cli_error("selfplay", "--white and --black go together, and only with --game tzaar");
+    spec[0] = so->white, spec[1] = so->black;
+    for (int i = 0; so->players && i < run->players; i++)
+        spec[i] = so->players;
+    for (int i = 0; i < so->seat->n; i++) {
+        const char *item = so->seat->items[i], *eq = strchr(item, '=');
+        int k = eq && eq - item == 1 && item[0] >= '0' && item[0] <= '9' ? item[0] - '0' : -1;
+        if (k < 0 || k >= run->players)
+            return cli_error("selfplay", "bad --seat '%s' (expected K=SPEC with 0 <= K < %d)", item, run->players);
+        if (spec[k])
+            return cli_error("selfplay", "--seat %d given twice", k);
+        spec[k] = eq + 1;
+    }
+    for (int i = 0; i < run->players; i++)
+        if (!spec[i])
+            return cli_error("selfplay", "no player for seat %d (--seat %d=SPEC)", i, i);
+        else if (canonical(run->game, spec[i], run->specs[i]))
+            return 2;
+    return 0;
+}
+
+/* Fills the run from the options; 0 or 2 after an error line. */
+static int make_run(rec_run *run, const char *game, uint64_t games, bool games_given, const seats_opts *so,
+                    const char *setup, bool seed_given, const char *shard)
+{
+    char err[300];
+    const game_def *g = game_find(game, err, sizeof err);
+    uint64_t seed = run->seed;
+    if (!g)
+        return cli_error("selfplay", "%s", err);
     if (!games_given || games == 0)
         return cli_error("selfplay", "--games N (N >= 1) is required");
     if (!seed_given)
         return cli_error("selfplay", "--seed S is required");
-    if (players && (white || black))
-        return cli_error("selfplay", "give --players SPEC or --white SPEC --black SPEC, not both");
-    if (!players && !(white && black))
-        return cli_error("selfplay", "give --players SPEC, or both --white SPEC and --black SPEC");
-    if ((run->setup = setup_kind(setup)) < 0)
-        return cli_error("selfplay", "unknown setup '%s' (expected random, fixed or tournament)", setup);
-    if (run->paired && games % 2)
+    int players = so->nplayers ? so->nplayers : g->min_players;
+    if (players < g->min_players || players > g->max_players)
+        return cli_error("selfplay", "%s is a game for %d to %d players, not %d", g->name, g->min_players,
+                         g->max_players, players);
+    rec_run_init(run, g, players);
+    run->seed = seed;
+    run->setup = -1;
+    for (int i = 0; g->setup_names[i]; i++)
+        if (!strcmp(g->setup_names[i], setup))
+            run->setup = i;
+    if (run->setup < 0)
+        return cli_error("selfplay", "unknown setup '%s' for %s", setup, g->name);
+    if (so->paired && so->rotations)
+        return cli_error("selfplay", "give --paired or --rotations, not both");
+    if (so->paired && players != 2)
+        return cli_error("selfplay", "--paired is for 2 players (use --rotations)");
+    if (so->rotations > players)
+        return cli_error("selfplay", "--rotations %d: at most %d (the seats)", so->rotations, players);
+    if (so->paired) { /* format 1's pair: each player keeps its arrangement */
+        run->rotations = 2;
+        run->rotate = REC_ROTATE_PIECES | REC_ROTATE_PLAYERS;
+    } else if (so->rotations > 1) {
+        run->rotations = so->rotations;
+        run->rotate = REC_ROTATE_PIECES;
+    }
+    if (so->paired && games % 2)
         return cli_error("selfplay", "--paired needs an even --games (pairs of games)");
+    if (games % (uint64_t)run->rotations)
+        return cli_error("selfplay", "--rotations %d needs --games to be a multiple of %d (a game per rotation)",
+                         run->rotations, run->rotations);
     run->games = games;
-    run->shards = 1;
     if (shard && parse_shard(shard, run))
         return 2;
-    if (cli_canonical_spec("selfplay", players ? players : white, run->white) ||
-        cli_canonical_spec("selfplay", players ? players : black, run->black))
-        return 2;
-    return 0;
+    unsigned char probe[REC_STATE_MAX]; /* a setup the game refuses for this many players */
+    if (g->setup(probe, setup, players, 0, err, sizeof err))
+        return cli_error("selfplay", "%s", err);
+    return make_seats(run, so);
 }
 
 int cmd_selfplay(int argc, char **argv)
 {
-    const char *players = NULL, *white = NULL, *black = NULL, *setup = "random", *shard = NULL;
+    const char *game = "tzaar", *setup = NULL, *shard = NULL;
+    OPT_LIST_OWNED opt_list seat = { 0 };
+    seats_opts so = { .seat = &seat };
     run_opts o = { .threads = (int)sysconf(_SC_NPROCESSORS_ONLN), .flush_seconds = 10 };
     uint64_t games = 0;
     bool games_given = false, seed_given = false;
     const opt_spec opts[] = {
+        { "game", OPT_STR, &game, "NAME", "the game (default tzaar; triad help lists them)", 0, 0, NULL },
         { "games", OPT_U64, &games, "N", "games in the run (ids 0 .. N-1)", 0, 0, &games_given },
-        { "players", OPT_STR, &players, "SPEC", "both players, e.g. random or ab:depth=4", 0, 0, NULL },
-        { "white", OPT_STR, &white, "SPEC", "White's player", 0, 0, NULL },
-        { "black", OPT_STR, &black, "SPEC", "Black's player", 0, 0, NULL },
-        { "setup", OPT_STR, &setup, "KIND", "random (default), fixed or tournament", 0, 0, NULL },
+        { "players", OPT_STR, &so.players, "SPEC", "every seat's player, e.g. random or ab:depth=4", 0, 0, NULL },
+        { "seat", OPT_LIST, &seat, "K=SPEC", "seat K's player (repeatable)", 0, 0, NULL },
+        { "nplayers", OPT_INT, &so.nplayers, "N", "seats (default: the game's fewest)", 1, GAME_MAX_PLAYERS, NULL },
+        { "white", OPT_STR, &so.white, "SPEC", "White's player (TZAAR: --seat 0=SPEC)", 0, 0, NULL },
+        { "black", OPT_STR, &so.black, "SPEC", "Black's player (TZAAR: --seat 1=SPEC)", 0, 0, NULL },
+        { "setup", OPT_STR, &setup, "KIND", "the game's setup (default: its first; TZAAR: random, fixed, tournament)", 0, 0, NULL },
         { "seed", OPT_U64, &o.run.seed, "S", "the run's seed: game i depends on (S, i) alone", 0, 0, &seed_given },
         { "threads", OPT_INT, &o.threads, "T", "worker threads (default: all cores)", 1, 256, NULL },
-        { "paired", OPT_FLAG, &o.run.paired, NULL, "play each setup twice, colours exchanged (ids 2k, 2k+1)", 0, 0, NULL },
+        { "rotations", OPT_INT, &so.rotations, "R", "play each setup R times, its pieces moved one seat on each time", 1, GAME_MAX_PLAYERS, NULL },
+        { "paired", OPT_FLAG, &so.paired, NULL, "2 players: each setup twice, colours and players exchanged (ids 2k, 2k+1)", 0, 0, NULL },
         { "out", OPT_STR, &o.out, "FILE", "records file to write", 0, 0, NULL },
         { "resume", OPT_FLAG, &o.resume, NULL, "keep FILE's games and play only the missing ones", 0, 0, NULL },
         { "force", OPT_FLAG, &o.force, NULL, "overwrite FILE", 0, 0, NULL },
@@ -89,17 +174,28 @@ int cmd_selfplay(int argc, char **argv)
     };
     const cmd_spec spec = {
         "selfplay",
-        "--games N (--players SPEC | --white SPEC --black SPEC) [--setup KIND] --seed S [--threads T]\n"
-        "       [--paired] --out FILE [--resume | --force] [--shard K/N] [--quiet]",
-        "Plays games between engine players and stores them in a records file\n"
-        "(docs/records.md).  The games are the same for any --threads; --shard K/N\n"
-        "splits a run between machines (merge with triad records merge).",
+        "[--game NAME] --games N (--players SPEC | --seat K=SPEC ... | --white SPEC --black SPEC)\n"
+        "       [--nplayers N] [--setup KIND] --seed S [--threads T] [--rotations R | --paired]\n"
+        "       --out FILE [--resume | --force] [--shard K/N] [--quiet]",
+        "Plays games between players of any registered game and stores them in a\n"
+        "records file (docs/records.md).  The games are the same for any --threads;\n"
+        "--shard K/N splits a run between machines (merge with triad records merge).\n"
+        "--rotations R plays each setup R times, the start's pieces moved one seat on\n"
+        "each time (game id = setup * R + rotation); --paired is TZAAR's pair.",
         opts,
     };
     int rc = opts_parse(&spec, argc, argv);
     if (rc)
         return rc == 1 ? 0 : rc;
-    if ((rc = make_run(&o.run, games, games_given, players, white, black, setup, seed_given, shard)))
+    {
+        char err[300];
+        const game_def *g = game_find(game, err, sizeof err);
+        if (!g)
+            return cli_error("selfplay", "%s", err);
+        if (!setup)
+            setup = g->setup_names[0];
+    }
+    if ((rc = make_run(&o.run, game, games, games_given, &so, setup, seed_given, shard)))
         return rc;
     if (!o.out)
         return cli_error("selfplay", "--out FILE is required");

@@ -7,6 +7,7 @@
 #include "core/prng.h"
 #include "selfplay/record.h"
 #include "core/msg.h"
+#include "games/tzaar/game_tzaar.h"
 #include "bias.h"
 #include "logistic.h"
 
@@ -78,7 +79,7 @@ static int close_pairs(bias_kind_data *k)
 int bias_add_game(bias_data *d, const rec_game *g, bool paired)
 {
     bias_kind_data *k = &d->kind[g->setup];
-    int white_won = g->winner == WHITE;
+    int white_won = rec_game_winner(g) == WHITE;
     k->games++;
     k->white_wins += (uint64_t)white_won;
     k->endings[g->ending]++;
@@ -88,7 +89,7 @@ int bias_add_game(bias_data *d, const rec_game *g, bool paired)
     if (paired) {
         if (grow(&k->pending, &k->cap_pending, k->npending + 1, sizeof *k->pending))
             return -1;
-        k->pending[k->npending++] = (bias_pair_game){ g->id, (int8_t)white_won, g->swapped };
+        k->pending[k->npending++] = (bias_pair_game){ g->id, (int8_t)white_won, g->rotation != 0 };
     }
     if (g->setup == SETUP_RANDOM) {
         if (d->rows == d->cap_rows) {
@@ -105,7 +106,7 @@ int bias_add_game(bias_data *d, const rec_game *g, bool paired)
         }
         double *row = d->x + d->rows * (START_FEATURES + 1);
         row[0] = 1;
-        start_features(&g->start, row + 1);
+        start_features(rec_tz_start(g), row + 1);
         d->y[d->rows++] = white_won;
     }
     return 0;
@@ -126,7 +127,13 @@ int bias_add_file(bias_data *d, const char *path, void (*warn)(const char *msg),
                 warn(msg);
             continue;
         }
-        if (g.winner < 0 || g.setup < 0 || g.setup >= SETUP_KINDS) {
+        if (rec_reader_run(r)->game != &game_tzaar) {
+            snprintf(err, n, "only tzaar runs are analysed yet (%s holds a %s run)", MSG_PATH(path),
+                     rec_reader_run(r)->game->name);
+            rec_reader_close(r);
+            return -1;
+        }
+        if (rec_game_winner(&g) < 0 || g.setup < 0 || g.setup >= SETUP_KINDS) {
             d->skipped++; /* an unfinished import */
             continue;
         }
@@ -139,7 +146,7 @@ int bias_add_file(bias_data *d, const char *path, void (*warn)(const char *msg),
                 if (close_pairs(&d->kind[k]))
                     added = -1;
         }
-        if (added < 0 || bias_add_game(d, &g, rec_reader_run(r)->paired)) {
+        if (added < 0 || bias_add_game(d, &g, rec_reader_run(r)->rotations == 2)) {
             rec_reader_close(r);
             snprintf(err, n, "out of memory reading %s", MSG_PATH(path));
             return -1;

@@ -80,7 +80,7 @@ static int scan_file(const char *path, int file, one_sided **out, size_t *nout, 
     rec_reader *r = rec_reader_open(path, err, n);
     if (!r)
         return -1;
-    if (!rec_reader_run(r)->paired) {
+    if (rec_reader_run(r)->rotations != 2) {
         rec_reader_close(r);
         return 0;
     }
@@ -97,7 +97,7 @@ static int scan_file(const char *path, int file, one_sided **out, size_t *nout, 
                 break;
             keys = k;
         }
-        keys[nkeys++] = (game_key){ g->id, seq++, g->winner, g->turns, g->setup };
+        keys[nkeys++] = (game_key){ g->id, seq++, rec_game_winner(g), g->turns, g->setup };
     }
     if (!g || (nkeys == capk && rc != REC_END))
         status = -1, snprintf(err, n, "out of memory");

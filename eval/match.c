@@ -27,7 +27,7 @@ int match_on_game(const rec_game *g, void *ctx)
     match_tally *t = ctx;
     uint64_t k = g->id / 2;
     /* A is White in game 2k and Black in game 2k+1. */
-    int a_won = (g->winner == WHITE) != g->swapped;
+    int a_won = (rec_game_winner(g) == WHITE) != (g->rotation != 0);
     t->games++;
     t->a_wins += (uint64_t)a_won;
     if (k >= t->setups)

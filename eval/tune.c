@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include "games/tzaar/game_tzaar.h"
 #include "games/tzaar/movegen.h"
 #include "core/prng.h"
 #include "selfplay/dedup.h"
@@ -59,8 +60,8 @@ static double seconds_now(void)
  * placement phase, not a finished game) to the train or validation set. */
 static uint64_t offer_game(const rec_game *g, sample_set *set, xoshiro256 *rng)
 {
-    position p = g->start;
-    double label = g->winner == WHITE;
+    position p = *rec_tz_start(g);
+    double label = rec_game_winner(g) == WHITE;
     uint64_t offered = 0;
     for (int j = 0; j <= g->nactions; j++) {
         if ((p.phase == PHASE_OPENING || p.phase == PHASE_FIRST) && game_winner(&p, NULL) < 0) {
@@ -79,7 +80,7 @@ static int extract(const tune_opts *o, sample_set *train, sample_set *val, tune_
 {
     xoshiro256 rng;
     xoshiro_seed(&rng, o->seed);
-    rec_game g;
+    rec_game g; /* about 19 KiB: the main thread's stack has room */
     rec_dedup seen = { 0 };
     for (int f = 0; f < o->nfiles; f++) {
         rec_reader *rd = rec_reader_open(o->files[f], err, n);
@@ -97,7 +98,14 @@ static int extract(const tune_opts *o, sample_set *train, sample_set *val, tune_
                     o->warn(msg);
                 continue;
             }
-            if (g.winner < 0)
+            if (run->game != &game_tzaar) {
+                snprintf(err, n, "only tzaar runs are analysed yet (%s holds a %s run)", MSG_PATH(o->files[f]),
+                         run->game->name);
+                rec_reader_close(rd);
+                rec_dedup_free(&seen);
+                return -1;
+            }
+            if (rec_game_winner(&g) < 0)
                 continue; /* an unfinished import has no label */
             int added = rec_dedup_add(&seen, run, &g); /* a game read twice counts once */
             if (added < 0) {

@@ -27,11 +27,15 @@ static void mix_string(hash2 *h, const char *s)
     }
 }
 
-/* A stored spec in canonical form where it is an engine player's. */
-static void mix_player(hash2 *h, const char *spec)
+/* A stored spec in canonical form where it is a TZAAR engine player's
+ * (other games' records store canonical specs already). */
+static void mix_player(hash2 *h, const rec_run *run, const char *spec)
 {
     char canon[512], err[8];
-    mix_string(h, player_canonical(spec, canon, sizeof canon, err, sizeof err) ? spec : canon);
+    if (strcmp(run->game->name, "tzaar"))
+        mix_string(h, spec);
+    else
+        mix_string(h, player_canonical(spec, canon, sizeof canon, err, sizeof err) ? spec : canon);
 }
 
 /* The identity of a self-play run: everything in its header but the shard. */
@@ -41,9 +45,11 @@ static uint64_t run_identity(const rec_run *run)
     mix(&h, (uint64_t)run->source);
     mix(&h, run->games);
     mix(&h, run->seed);
-    mix(&h, (uint64_t)run->setup << 1 | run->paired);
-    mix_player(&h, run->white);
-    mix_player(&h, run->black);
+    mix_string(&h, run->game->name);
+    mix(&h, (uint64_t)run->setup << 16 | (uint64_t)run->rotations << 8 | (uint64_t)run->rotate);
+    mix(&h, (uint64_t)run->players);
+    for (int s = 0; s < run->players; s++)
+        mix_player(&h, run, run->specs[s]);
     return h.a;
 }
 
@@ -60,12 +66,14 @@ static hash2 game_key(rec_dedup *d, const rec_run *run, const rec_game *g)
         mix(&h, g->id);
         return h;
     }
-    mix_string(&h, g->white);
-    mix_string(&h, g->black);
-    mix(&h, g->start.hash);
-    mix(&h, (uint64_t)g->start.side << 8 | (uint64_t)g->start.phase);
-    for (int c = 0; c < 2; c++)
-        mix(&h, g->start.occ[c]);
+    mix_string(&h, run->game->name);
+    for (int s = 0; s < run->players; s++)
+        mix_string(&h, g->specs[s]);
+    for (size_t i = 0; i + 8 <= run->game->state_size; i += 8) {
+        uint64_t w;
+        memcpy(&w, g->start + i, 8);
+        mix(&h, w);
+    }
     for (int j = 0; j < g->nactions; j++)
         mix(&h, (uint64_t)g->actions[j]);
     mix(&h, (uint64_t)g->nactions);

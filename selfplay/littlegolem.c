@@ -12,6 +12,7 @@
 #include "games/tzaar/movegen.h"
 #include "games/tzaar/notation.h"
 #include "games/tzaar/setup.h"
+#include "games/tzaar/game_tzaar.h"
 #include "littlegolem.h"
 
 #define VALUE_MAX 512
@@ -243,14 +244,14 @@ static int read_root(parser *ps, rec_game *g)
 {
     char key[8], value[VALUE_MAX], pos[POS_TEXT_MAX] = "", err[160];
     int rc;
-    snprintf(g->white, sizeof g->white, "lg:");
-    snprintf(g->black, sizeof g->black, "lg:");
+    snprintf(g->specs[WHITE], REC_SPEC_MAX, "lg:");
+    snprintf(g->specs[BLACK], REC_SPEC_MAX, "lg:");
     while ((rc = property(ps, key, value)) == 1) {
         if (!strcmp(key, "POS"))
             snprintf(pos, sizeof pos, "%.180s w 0", value);
-        else if (!strcmp(key, "PW") && set_name(ps, key, value, g->white))
+        else if (!strcmp(key, "PW") && set_name(ps, key, value, g->specs[WHITE]))
             return -1;
-        else if (!strcmp(key, "PB") && set_name(ps, key, value, g->black))
+        else if (!strcmp(key, "PB") && set_name(ps, key, value, g->specs[BLACK]))
             return -1;
     }
     if (rc < 0)
@@ -258,8 +259,11 @@ static int read_root(parser *ps, rec_game *g)
     if (!pos[0])
         return fail(ps, "no POS[...] (the starting position)");
     ps->at = NULL;
-    if (pos_from_text(&g->start, pos, err, sizeof err))
+    tz_state st;
+    memset(&st, 0, sizeof st);
+    if (pos_from_text(&st.pos, pos, err, sizeof err))
         return fail(ps, "bad POS: %s", err);
+    memcpy(g->start, &st, sizeof st);
     g->setup = !strncmp(pos, SETUP_FIXED_TEXT, GEO_POINTS) ? SETUP_FIXED : SETUP_RANDOM;
     return 0;
 }
@@ -276,7 +280,7 @@ static int read_game(parser *ps, rec_game *g)
     ps->p++;
     if (read_root(ps, g))
         return -1;
-    position p = g->start;
+    position p = *rec_tz_start(g);
     for (skip_space(ps); *ps->p == ';'; skip_space(ps)) {
         ps->p++;
         while ((rc = property(ps, key, value)) == 1) {
@@ -293,7 +297,10 @@ static int read_game(parser *ps, rec_game *g)
     if (*ps->p != ')')
         return fail(ps, "')' expected at the end of the game");
     ps->p++;
-    g->winner = game_winner(&p, &g->ending);
+    int w = game_winner(&p, &g->ending);
+    memset(g->scores, 0, sizeof g->scores);
+    if (w >= 0)
+        g->scores[w] = 1;
     return 0;
 }
 
@@ -350,7 +357,7 @@ static void put_action(FILE *out, action a)
 
 int lg_export(FILE *out, const rec_game *g, char *err, size_t n)
 {
-    position p = g->start;
+    position p = *rec_tz_start(g);
     undo u;
     int j = 0;
     for (; j < g->nactions && p.phase == PHASE_PLACE; j++) /* LittleGolem starts after placement */
@@ -365,8 +372,8 @@ int lg_export(FILE *out, const rec_game *g, char *err, size_t n)
     *strchr(cells, ' ') = 0;
     fprintf(out, "(;FF[TZAAR]VA[%s]EV[triad game %llu]", g->setup == SETUP_FIXED ? "FIXED" : "RANDOM",
             (unsigned long long)g->id);
-    put_name(out, "PB", g->black);
-    put_name(out, "PW", g->white);
+    put_name(out, "PB", g->specs[BLACK]);
+    put_name(out, "PW", g->specs[WHITE]);
     fprintf(out, "POS[%s]", cells);
     for (bool open = false; j < g->nactions; j++) {
         if (turn_starts(&p)) {

@@ -1,76 +1,80 @@
 /* play.c — see play.h. */
 #include <stdio.h>
 #include <string.h>
-#include "games/tzaar/movegen.h"
 #include "core/prng.h"
-#include "games/tzaar/setup.h"
+#include "games/tzaar/game_tzaar.h"
 #include "play.h"
 
-/* The players place all 60 pieces from an empty board, choosing action j
- * with seed_mix(setup seed, j): both games of a pair can then reproduce the
- * same placement on their own.  Placements go into g unless g is NULL. */
-static void place(const rec_run *run, uint64_t k, player *pl[2], position *p, rec_game *g)
+/* TZAAR's tournament setup starts from an empty board: the players place
+ * the pieces, action j with seed_mix(setup seed, j), so that every rotation
+ * of the setup can reproduce the same placement on its own (format 1's
+ * seeds, kept so that the same seeds give the same games). */
+static bool placing(const rec_run *run, const void *s)
 {
+    return run->game == &game_tzaar && ((const tz_state *)s)->pos.phase == PHASE_PLACE;
+}
+
+/* The setup of game id, with its placement when it has one: played by the
+ * players in rotation 0's seats (listed j in seat j) and recorded into g
+ * when g is rotation 0. */
+static int start(const rec_run *run, uint64_t k, gplayer *const *listed, rec_game *g, void *s, char *err,
+                 size_t n)
+{
+    const game_def *gd = run->game;
     uint64_t seed = rec_setup_seed(run, k);
-    setup_tournament(p);
-    for (int j = 0; p->phase == PHASE_PLACE; j++) {
-        action a = player_choose(pl[p->side], p, seed_mix(seed, (uint64_t)j), NULL);
-        undo u;
-        if (g)
+    memset(s, 0, gd->state_size);
+    if (gd->setup(s, rec_setup_name(run, run->setup), run->players, seed, err, n))
+        return -1;
+    memcpy(g->start, s, gd->state_size);
+    for (int j = 0; placing(run, s); j++) {
+        game_action a = gplayer_choose(listed[gd->to_act(s)], s, seed_mix(seed, (uint64_t)j));
+        if (g->rotation == 0)
             g->actions[g->nactions++] = a;
-        pos_make(p, a, &u);
+        gd->apply(s, a);
     }
+    if (g->rotation && run->rotate & REC_ROTATE_PIECES) {
+        int perm[GAME_MAX_PLAYERS] = { 0 };
+        for (int i = 0; i < run->players; i++)
+            perm[i] = (i + g->rotation) % run->players;
+        gd->permute(s, perm);
+    }
+    if (g->rotation)
+        memcpy(g->start, s, gd->state_size);
+    return 0;
 }
 
-/* pl are the pair's players in game 2k's seats, so game 2k+1 can replay the
- * same placement. */
-static void start(const rec_run *run, uint64_t id, player *pl[2], rec_game *g, position *p)
+int play_game(const rec_run *run, uint64_t id, gplayer *const *listed, rec_game *g, char *err, size_t n)
 {
-    uint64_t k = rec_setup_index(run, id);
-    if (run->setup == SETUP_TOURNAMENT) {
-        setup_tournament(&g->start);
-        if (g->swapped) { /* replay the pair's placement, then recolour it */
-            place(run, k, pl, p, NULL);
-            rec_recolour(p);
-            g->start = *p;
-        } else {
-            place(run, k, pl, p, g);
-        }
-        return;
-    }
-    setup_make(&g->start, run->setup, rec_setup_seed(run, k));
-    if (g->swapped)
-        rec_recolour(&g->start);
-    *p = g->start;
-}
-
-int play_game(const rec_run *run, uint64_t id, player *white, player *black, rec_game *g,
-              char *err, size_t n)
-{
-    player *seats[2] = { white, black };
-    position p;
+    const game_def *gd = run->game;
+    unsigned char s[REC_STATE_MAX];
+    gplayer *seat[GAME_MAX_PLAYERS] = { 0 };
+    memset(g->start, 0, sizeof g->start);
+    memset(g->specs, 0, sizeof g->specs);
+    memset(g->scores, 0, sizeof g->scores);
     g->id = id;
     g->seed = rec_game_seed(run, id);
     g->setup = run->setup;
-    g->swapped = run->paired && (id & 1);
+    g->rotation = run->rotations > 1 ? (int)(id % (uint64_t)run->rotations) : 0;
     g->nactions = 0;
-    g->turns = 0;
-    start(run, id, seats, g, &p);
-    /* The second game of a pair recolours every piece and exchanges the
-     * players: each keeps its arrangement and the other moves first. */
-    player *pl[2] = { seats[g->swapped], seats[!g->swapped] };
-    snprintf(g->white, sizeof g->white, "%s", player_spec(pl[WHITE]));
-    snprintf(g->black, sizeof g->black, "%s", player_spec(pl[BLACK]));
-    while ((g->winner = game_winner(&p, &g->ending)) < 0) {
+    if (start(run, rec_setup_index(run, id), listed, g, s, err, n))
+        return -1;
+    int shift = run->rotate & REC_ROTATE_PLAYERS ? g->rotation : 0;
+    for (int j = 0; j < run->players; j++)
+        seat[(j + shift) % run->players] = listed[j];
+    for (int i = 0; i < run->players; i++)
+        snprintf(g->specs[i], REC_SPEC_MAX, "%s", gplayer_spec(seat[i]));
+    int turns0 = gd->turns(s);
+    while (!gd->over(s)) {
         if (g->nactions == REC_MAX_ACTIONS) {
             snprintf(err, n, "game %llu: more than %d actions", (unsigned long long)id, REC_MAX_ACTIONS);
             return -1;
         }
-        action a = player_choose(pl[p.side], &p, seed_mix(g->seed, (uint64_t)g->nactions), NULL);
-        undo u;
-        g->turns += p.phase == PHASE_OPENING || p.phase == PHASE_FIRST;
+        game_action a = gplayer_choose(seat[gd->to_act(s)], s, seed_mix(g->seed, (uint64_t)g->nactions));
         g->actions[g->nactions++] = a;
-        pos_make(&p, a, &u);
+        gd->apply(s, a);
     }
+    gd->outcome(s, g->scores);
+    g->ending = gd->ending(s);
+    g->turns = gd->turns(s) - turns0;
     return 0;
 }

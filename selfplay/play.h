@@ -1,16 +1,16 @@
-/* play.h — plays one game of a self-play run: the start, the players'
- * seeds and the recording of every action (docs/records.md, "Seeds"). */
+/* play.h — plays one game of a self-play run through the game interface:
+ * the start, the seating of a rotation, the players' seeds and the
+ * recording of every action (docs/records.md, "Seeds" and "Rotations"). */
 #ifndef TRIAD_PLAY_H
 #define TRIAD_PLAY_H
 
-#include "games/tzaar/player.h"
+#include "games/players.h"
 #include "record.h"
 
-/* Plays game id of run between white and black (players made from the
- * run's specs) into g.  The game depends on (run, id) alone.  Returns 0, or
- * -1 with a message in err when a game outgrows REC_MAX_ACTIONS, which the
- * rules make impossible. */
-int play_game(const rec_run *run, uint64_t id, player *white, player *black, rec_game *g,
-              char *err, size_t n);
+/* Plays game id of run into g; listed[j] is the player made from the run's
+ * spec j.  The game depends on (run, id) alone.  Returns 0, or -1 with a
+ * message in err (a setup the game refuses, or a game that outgrows
+ * REC_MAX_ACTIONS). */
+int play_game(const rec_run *run, uint64_t id, gplayer *const *listed, rec_game *g, char *err, size_t n);
 
 #endif

@@ -14,8 +14,9 @@ double progress_clock(void)
     return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
 }
 
-void progress_start(progress *pr, FILE *out, bool quiet, uint64_t total, uint64_t at_start)
+void progress_start(progress *pr, FILE *out, bool quiet, int seats, uint64_t total, uint64_t at_start)
 {
+    pr->seats = seats;
     pr->out = out;
     pr->quiet = quiet;
     pr->tty = isatty(fileno(out));
@@ -25,28 +26,41 @@ void progress_start(progress *pr, FILE *out, bool quiet, uint64_t total, uint64_
     pr->drawn = false;
 }
 
-static void eta_text(char *buf, size_t n, double seconds)
+static void eta_text(char *text, size_t n, double seconds)
 {
     long s = seconds < 0 || seconds > 1e8 ? 0 : (long)(seconds + 0.5);
     if (s >= 3600)
-        snprintf(buf, n, "%ld:%02ld:%02ld", s / 3600, s / 60 % 60, s % 60);
+        snprintf(text, n, "%ld:%02ld:%02ld", s / 3600, s / 60 % 60, s % 60);
     else
-        snprintf(buf, n, "%ld:%02ld", s / 60, s % 60);
+        snprintf(text, n, "%ld:%02ld", s / 60, s % 60);
 }
 
-void progress_update(progress *pr, uint64_t done, uint64_t white_wins)
+/* "seat 0 0.512 seat 1 0.488". */
+static void seat_scores(char *text, size_t n, int seats, uint64_t done, const double *points)
+{
+    size_t at = 0;
+    text[0] = 0;
+    for (int s = 0; s < seats && at < n; s++) {
+        int k = snprintf(text + at, n - at, "%sseat %d %.3f", s ? " " : "", s, done ? points[s] / (double)done : 0);
+        if (k < 0)
+            break;
+        at += (size_t)k;
+    }
+}
+
+void progress_update(progress *pr, uint64_t done, const double points[GAME_MAX_PLAYERS])
 {
     double now = progress_clock();
     if (pr->quiet || now - pr->t_last < (pr->tty ? TTY_PERIOD : LOG_PERIOD))
         return;
     pr->t_last = now;
     double rate = (double)(done - pr->at_start) / (now - pr->t_start);
-    double score = done ? (double)white_wins / (double)done : 0;
-    char eta[32];
+    char eta[32], scores[96];
+    seat_scores(scores, sizeof scores, pr->seats, done, points);
     eta_text(eta, sizeof eta, rate > 0 ? (double)(pr->total - done) / rate : 0);
     if (!pr->tty) {
-        fprintf(pr->out, "selfplay: %llu/%llu games, %.1f games/s, ETA %s, White scores %.3f\n",
-                (unsigned long long)done, (unsigned long long)pr->total, rate, eta, score);
+        fprintf(pr->out, "selfplay: %llu/%llu games, %.1f games/s, ETA %s, %s\n", (unsigned long long)done,
+                (unsigned long long)pr->total, rate, eta, scores);
         fflush(pr->out);
         return;
     }
@@ -55,13 +69,13 @@ void progress_update(progress *pr, uint64_t done, uint64_t white_wins)
     for (int i = 0; i < BAR_WIDTH; i++)
         bar[i] = i < fill ? '#' : '.';
     bar[BAR_WIDTH] = 0;
-    fprintf(pr->out, "\r[%s] %llu/%llu games  %.1f games/s  ETA %s  White %.3f \033[K", bar,
-            (unsigned long long)done, (unsigned long long)pr->total, rate, eta, score);
+    fprintf(pr->out, "\r[%s] %llu/%llu games  %.1f games/s  ETA %s  %s \033[K", bar,
+            (unsigned long long)done, (unsigned long long)pr->total, rate, eta, scores);
     fflush(pr->out);
     pr->drawn = true;
 }
 
-void progress_finish(progress *pr, uint64_t done, uint64_t white_wins, const char *path)
+void progress_finish(progress *pr, uint64_t done, const double points[GAME_MAX_PLAYERS], const char *path)
 {
     if (pr->quiet)
         return;
@@ -69,7 +83,9 @@ void progress_finish(progress *pr, uint64_t done, uint64_t white_wins, const cha
     uint64_t played = done - pr->at_start;
     if (pr->drawn)
         fputc('\n', pr->out);
-    fprintf(pr->out, "selfplay: %llu games in %s (%llu played now in %.2f s, %.1f games/s), White scores %.3f\n",
+    char scores[96];
+    seat_scores(scores, sizeof scores, pr->seats, done, points);
+    fprintf(pr->out, "selfplay: %llu games in %s (%llu played now in %.2f s, %.1f games/s), %s\n",
             (unsigned long long)done, path, (unsigned long long)played, secs,
-            secs > 0 ? (double)played / secs : 0, done ? (double)white_wins / (double)done : 0);
+            secs > 0 ? (double)played / secs : 0, scores);
 }

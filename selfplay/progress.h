@@ -7,6 +7,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
+#include "games/game.h"
 
 typedef struct progress {
     FILE *out;
@@ -15,14 +16,17 @@ typedef struct progress {
     uint64_t at_start;     /* games already done when it started (resume) */
     double t_start, t_last;
     bool drawn;            /* a bar is on the line: finish it with a newline */
+    int seats;             /* players per game */
 } progress;
 
 /* Seconds on a monotonic clock. */
 double progress_clock(void);
-void progress_start(progress *pr, FILE *out, bool quiet, uint64_t total, uint64_t at_start);
-/* Reports done games and White's points among them, if it is time to. */
-void progress_update(progress *pr, uint64_t done, uint64_t white_wins);
+void progress_start(progress *pr, FILE *out, bool quiet, int seats, uint64_t total, uint64_t at_start);
+/* Reports done games and each seat's mean score ("seat 0 0.512 seat 1
+ * 0.488": points[s] is seat s's total over the done games), if it is time
+ * to. */
+void progress_update(progress *pr, uint64_t done, const double points[GAME_MAX_PLAYERS]);
 /* The final line: always written unless quiet. */
-void progress_finish(progress *pr, uint64_t done, uint64_t white_wins, const char *path);
+void progress_finish(progress *pr, uint64_t done, const double points[GAME_MAX_PLAYERS], const char *path);
 
 #endif

@@ -16,41 +16,55 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include "games/game.h"
 #include "games/tzaar/position.h"
 
-#define REC_FORMAT_VERSION 1
-#define REC_SPEC_MAX 128     /* a player spec, NUL included */
-#define REC_MAX_ACTIONS 256  /* 60 placements + at most ~61 turns of 2 actions */
+#define REC_FORMAT_VERSION 2  /* what the writer writes; readers take 1 and 2 */
+#define REC_SPEC_MAX 128      /* a player spec, NUL included */
+#define REC_MAX_ACTIONS 4096  /* long games (TRID's 200 quiet turns) */
+#define REC_STATE_MAX 2048    /* a game's state_size must fit */
 
 /* Where a file's games came from. */
 enum { REC_SOURCE_SELFPLAY = 0, REC_SOURCE_IMPORT = 1 };
+/* What a rotation moves (rec_run.rotate): the start's pieces (the start is
+ * permuted by s -> (s + r) mod N), the players (the player listed j sits in
+ * seat (j + r) mod N), or both (v1's --paired: each player keeps its
+ * arrangement). */
+enum { REC_ROTATE_PIECES = 1, REC_ROTATE_PLAYERS = 2 };
 
 /* The run parameters a file's header holds.  Two files belong to one run
  * when they agree on everything but the shard. */
 typedef struct rec_run {
-    int source;              /* REC_SOURCE_* */
-    uint64_t games;          /* ids 0 .. games-1 (0 for an import: open-ended) */
+    int source;                       /* REC_SOURCE_* */
+    const game_def *game;             /* resolved from the stored name */
+    char rules_version[32];           /* as stored (v1 files: the game's current one) */
+    int players;                      /* seats */
+    uint64_t games;                   /* ids 0 .. games-1 (0 for an import: open-ended) */
     uint64_t seed;
-    int setup;               /* SETUP_* */
-    bool paired;             /* ids 2k and 2k+1 share setup k, colours exchanged */
-    uint32_t shard, shards;  /* setups k with k % shards == shard; 0/1 = all */
-    char white[REC_SPEC_MAX], black[REC_SPEC_MAX];
+    int setup;                        /* index into game->setup_names */
+    int rotations;                    /* games per setup: 1 (none) .. players */
+    int rotate;                       /* REC_ROTATE_* bits */
+    uint32_t shard, shards;           /* setups k with k % shards == shard; 0/1 = all */
+    char specs[GAME_MAX_PLAYERS][REC_SPEC_MAX]; /* canonical spec per listed player */
+    uint64_t engine_sig;              /* games/signature.h; 0 in v1 files (unknown) */
 } rec_run;
 
-/* One game.  Actions index j of actions[] (placements included). */
+/* One game (big: allocate it on the heap, never on a thread's stack). */
 typedef struct rec_game {
-    uint64_t id;
-    uint64_t seed;           /* players' seed; 0 for an imported game */
-    int setup;               /* SETUP_* */
-    bool swapped;            /* the second game of a pair: setup recoloured */
-    position start;
-    char white[REC_SPEC_MAX], black[REC_SPEC_MAX];
-    int winner;              /* WHITE, BLACK, or -1: unfinished (imports only) */
-    int ending;              /* END_TRINITY, END_NO_CAPTURE, END_NONE if unfinished */
-    int turns;               /* White's single-capture opening counts as one */
-    int nactions;
-    action actions[REC_MAX_ACTIONS];
+    uint64_t id, seed;                /* seed: the players'; 0 for an imported game */
+    int setup;                        /* index into setup_names */
+    int rotation;                     /* 0 .. rotations-1 */
+    unsigned char start[REC_STATE_MAX];   /* the start state (game->state_size bytes) */
+    char specs[GAME_MAX_PLAYERS][REC_SPEC_MAX]; /* spec of the player in seat s */
+    double scores[GAME_MAX_PLAYERS];  /* per seat; all 0 and ending 0 when unfinished */
+    int ending, turns, nactions;      /* ending: index into the game's ending_names */
+    game_action actions[REC_MAX_ACTIONS];
 } rec_game;
+
+/* A run of game g between players, with this triad's engine signature,
+ * no rotation and one shard: the fields every writer fills before its
+ * own (source, games, seed, setup, specs, ...). */
+void rec_run_init(rec_run *run, const game_def *g, int players);
 
 /* The derived seeds (docs/records.md): the setup index of game id, the seed
  * of its random setup or placement, and the game's own seed. */
@@ -65,18 +79,27 @@ uint64_t rec_run_shard_games(const rec_run *run);
 /* Exchanges the colours of every piece; White still moves first. */
 void rec_recolour(position *p);
 
-/* Fills winner, ending and turns by replaying g's actions from g->start.
+/* A TZAAR game's start as a position (a tz_state begins with one), for
+ * the drivers that analyse TZAAR only. */
+const position *rec_tz_start(const rec_game *g);
+/* The seat that ranks alone first, or -1 (unfinished, or a shared first):
+ * in TZAAR, WHITE or BLACK. */
+int rec_game_winner(const rec_game *g);
+
+/* Fills scores, ending and turns by replaying g's actions from g->start.
  * Returns 0, or -1 with a message in err when an action is illegal. */
-int rec_game_replay(rec_game *g, char *err, size_t n);
+int rec_game_replay(const game_def *gd, rec_game *g, char *err, size_t n);
 
 /* Writes into msg the first parameter in which a and b differ, as the
  * command-line option that sets it ("--seed 7 in AN, 5 in BN" where an and
  * bn name the two), and returns 1; returns 0 when they are one run.  The
  * shard is compared only when with_shard is set.  Player specs are compared
- * in canonical form (player_canonical), so a spec stored by an older triad,
- * or typed with defaults or in another key order, is the same player. */
+ * in canonical form, so a spec stored by an older triad, or typed with
+ * defaults or in another key order, is the same player. */
 int rec_run_diff(const rec_run *a, const rec_run *b, bool with_shard, const char *an, const char *bn,
                  char *msg, size_t n);
+/* The name of a run's setup ("random"). */
+const char *rec_setup_name(const rec_run *run, int setup);
 
 /* ---- writing ---- */
 typedef struct rec_writer rec_writer;
@@ -139,6 +162,8 @@ rec_reader *rec_reader_open(const char *path, char *err, size_t n);
  * never served under another run's header. */
 const rec_run *rec_reader_run(const rec_reader *r);
 int rec_reader_runs(const rec_reader *r);
+/* The format version (1 or 2) of the current run's header. */
+int rec_reader_version(const rec_reader *r);
 /* REC_GAME with the next game in *g; REC_END; or REC_BAD when a block is
  * torn, fails its checksum or holds a bad game: rec_reader_error() says
  * which, and the next call goes on with the next intact block. */

@@ -1,118 +1,173 @@
-/* record_codec.c — runs and games to bytes and back (layout in
- * docs/records.md; framing in record_codec.h).
+/* record_codec.c — runs and games to bytes and back, format 2 (layout in
+ * docs/records.md; framing in record_codec.h; format 1 is read by
+ * record_codec_v1.c).
  *
- * Actions and packed starts use TZAAR's codec (games/tzaar/codec.h): one
- * byte an action that needs no move generation to write, which keeps the
- * writer's share of a fast self-play run small; reading replays the game and
- * checks legality. */
+ * Everything goes through the game interface: a start is derived from the
+ * run when it can be (the setup, its seed and the rotation), else stored
+ * with the game's start codec; actions are the game's codes (one byte each
+ * for TZAAR).  Reading replays every game, so it checks every action's
+ * legality and the stored scores, ending and turn count. */
+#include <math.h>
 #include <stdio.h>
 #include <string.h>
 #include <zlib.h>
-#include "games/tzaar/codec.h"
-#include "games/tzaar/movegen.h"
-#include "games/tzaar/notation.h"
-#include "games/tzaar/setup.h"
+#include "games/game_codec.h"
 #include "record_codec.h"
 
-enum { POS_DERIVED = 0, POS_PACKED = 1, POS_TEXT = 2 };
-enum { SEED_DERIVED = 0, SEED_EXPLICIT = 1 };
+enum { START_DERIVED = 0, START_CODEC = 1, START_TEXT = 2 };
+enum { FLAG_SEED = 4, FLAG_WIDE = 8 }; /* an explicit seed; codes as varints */
 /* zlib's default level: level 9 saves 0.5% of the bytes for three times
  * the CPU (random self-play: 44.2 against 44.4 bytes a game). */
 #define REC_ZLIB_LEVEL 6
 
+static uint64_t zigzag(int64_t v)
+{
+    return (uint64_t)v << 1 ^ (uint64_t)(v >> 63);
+}
+
+static int64_t unzigzag(uint64_t z)
+{
+    return (int64_t)(z >> 1) ^ -(int64_t)(z & 1);
+}
+
 void rec_encode_run(buf *out, const rec_run *run)
 {
     buf_byte(out, (uint8_t)run->source);
+    buf_string(out, run->game->name);
+    buf_string(out, run->rules_version);
+    buf_varint(out, (uint64_t)run->players);
     buf_varint(out, run->games);
     buf_u64(out, run->seed);
-    buf_byte(out, (uint8_t)run->setup);
-    buf_byte(out, run->paired);
+    buf_string(out, rec_setup_name(run, run->setup));
+    buf_varint(out, (uint64_t)run->rotations);
+    buf_byte(out, (uint8_t)run->rotate);
     buf_varint(out, run->shard);
     buf_varint(out, run->shards);
-    buf_string(out, run->white);
-    buf_string(out, run->black);
+    for (int s = 0; s < run->players; s++)
+        buf_string(out, run->specs[s]);
+    buf_u64(out, run->engine_sig);
+    buf_varint(out, 0); /* run options (key, value): none yet */
 }
 
-int rec_decode_run(cursor *in, rec_run *run)
+int rec_decode_run(cursor *in, rec_run *run, char *err, size_t n)
 {
+    char name[64], setup[64], key[128], value[REC_SPEC_MAX];
     memset(run, 0, sizeof *run);
     run->source = cur_byte(in);
+    cur_string(in, name, sizeof name);
+    cur_string(in, run->rules_version, sizeof run->rules_version);
+    uint64_t players = cur_varint(in);
     run->games = cur_varint(in);
     run->seed = cur_u64(in);
-    run->setup = cur_byte(in);
-    run->paired = cur_byte(in) != 0;
+    cur_string(in, setup, sizeof setup);
+    uint64_t rotations = cur_varint(in);
+    run->rotate = cur_byte(in);
     run->shard = (uint32_t)cur_varint(in);
     run->shards = (uint32_t)cur_varint(in);
-    cur_string(in, run->white, sizeof run->white);
-    cur_string(in, run->black, sizeof run->black);
-    if (in->bad || run->source > REC_SOURCE_IMPORT || run->setup >= SETUP_KINDS ||
-        (run->shards > 1 && run->shard >= run->shards))
+    if (in->bad || players < 1 || players > GAME_MAX_PLAYERS || rotations < 1 || rotations > players) {
+        snprintf(err, n, "bad run parameters");
         return -1;
+    }
+    run->players = (int)players;
+    run->rotations = (int)rotations;
+    for (int s = 0; s < run->players; s++)
+        cur_string(in, run->specs[s], REC_SPEC_MAX);
+    run->engine_sig = cur_u64(in);
+    for (uint64_t i = 0, np = cur_varint(in); i < np && !in->bad; i++) { /* unknown options: skipped */
+        cur_string(in, key, sizeof key);
+        cur_string(in, value, sizeof value);
+    }
+    if (in->bad || run->source > REC_SOURCE_IMPORT || (run->shards > 1 && run->shard >= run->shards)) {
+        snprintf(err, n, "bad run parameters");
+        return -1;
+    }
+    char gerr[200];
+    if (!(run->game = game_find(name, gerr, sizeof gerr))) {
+        snprintf(err, n, "%s", gerr);
+        return -1;
+    }
+    if (run->game->state_size > REC_STATE_MAX) {
+        snprintf(err, n, "game %s: its state is too large for records", name);
+        return -1;
+    }
+    run->setup = -1;
+    for (int i = 0; run->game->setup_names[i]; i++)
+        if (!strcmp(run->game->setup_names[i], setup))
+            run->setup = i;
+    if (run->setup < 0 || players < (uint64_t)run->game->min_players || players > (uint64_t)run->game->max_players) {
+        snprintf(err, n, "bad run parameters for %s (setup '%s', %d players)", name, setup, run->players);
+        return -1;
+    }
     return 0;
 }
 
-/* The start a run implies for g, if any: false for the second game of a
- * paired tournament, whose placement only the first game's players know. */
-static bool derive_start(const rec_run *run, const rec_game *g, position *p)
+/* The start the run implies for g, when the game's setup gives one. */
+static bool derive_start(const rec_run *run, const rec_game *g, unsigned char *s)
 {
-    switch (g->setup) {
-    case SETUP_FIXED:
-        setup_fixed(p);
-        break;
-    case SETUP_TOURNAMENT:
-        if (g->swapped)
-            return false;
-        setup_tournament(p);
-        break;
-    default:
-        setup_random(p, rec_setup_seed(run, rec_setup_index(run, g->id)));
+    const game_def *gd = run->game;
+    char err[160];
+    if (g->setup < 0 || !rec_setup_name(run, g->setup)[0] ||
+        gd->setup(s, rec_setup_name(run, g->setup), run->players,
+                  rec_setup_seed(run, rec_setup_index(run, g->id)), err, sizeof err))
+        return false;
+    if (g->rotation && run->rotate & REC_ROTATE_PIECES) {
+        int perm[GAME_MAX_PLAYERS] = { 0 };
+        for (int i = 0; i < run->players; i++)
+            perm[i] = (i + g->rotation) % run->players;
+        gd->permute(s, perm);
     }
-    if (g->swapped)
-        rec_recolour(p);
     return true;
 }
 
-static bool pos_same(const position *a, const position *b)
+int rec_encode_game(buf *out, const rec_game *g, const rec_run *run, const int *spec_idx, uint64_t *prev_id,
+                    char *err, size_t n)
 {
-    return a->hash == b->hash && a->side == b->side && a->phase == b->phase &&
-           !memcmp(a->occ, b->occ, sizeof a->occ) && !memcmp(a->tops, b->tops, sizeof a->tops) &&
-           !memcmp(a->height, b->height, GEO_POINTS);
-}
-
-void rec_encode_game(buf *out, const rec_game *g, const rec_run *run, int ws, int bs, uint64_t *prev_id)
-{
-    int64_t delta = (int64_t)(g->id - (*prev_id + 1)); /* ids mostly ascend: one byte */
-    buf_varint(out, (uint64_t)delta << 1 ^ (uint64_t)(delta >> 63));
-    *prev_id = g->id;
-
-    position derived;
-    int pm = derive_start(run, g, &derived) && pos_same(&derived, &g->start) ? POS_DERIVED
-             : tz_packable(&g->start)                                          ? POS_PACKED
-                                                                            : POS_TEXT;
-    int sm = g->seed == rec_game_seed(run, g->id) ? SEED_DERIVED : SEED_EXPLICIT;
-    buf_byte(out, (uint8_t)(g->setup | g->swapped << 2 | pm << 3 | sm << 5));
-    if (sm == SEED_EXPLICIT)
-        buf_u64(out, g->seed);
-    buf_varint(out, (uint64_t)ws);
-    buf_varint(out, (uint64_t)bs);
-    if (pm == POS_PACKED) {
-        tz_pack(out, &g->start);
-    } else if (pm == POS_TEXT) {
-        char text[POS_TEXT_MAX];
-        pos_to_text(&g->start, text, sizeof text);
-        buf_string(out, text);
+    const game_def *gd = run->game;
+    unsigned char s[REC_STATE_MAX];
+    for (int i = 0; i < run->players; i++)
+        if (g->scores[i] * 2 != floor(g->scores[i] * 2) || fabs(g->scores[i]) > 1e15) {
+            snprintf(err, n, "game %llu: score %g is not a multiple of 0.5", (unsigned long long)g->id,
+                     g->scores[i]);
+            return -1;
+        }
+    memset(s, 0, sizeof s);
+    bool derived = derive_start(run, g, s) && !memcmp(s, g->start, gd->state_size);
+    /* Codes are bytes unless one does not fit. */
+    int wide = 0;
+    memcpy(s, g->start, gd->state_size);
+    uint32_t codes[REC_MAX_ACTIONS];
+    for (int j = 0; j < g->nactions; j++) {
+        codes[j] = game_encode_action(gd, s, g->actions[j]);
+        if (codes[j] == UINT32_MAX) {
+            snprintf(err, n, "game %llu: action %d is illegal", (unsigned long long)g->id, j + 1);
+            return -1;
+        }
+        wide |= codes[j] > 255;
+        gd->apply(s, g->actions[j]);
     }
-    buf_byte(out, (uint8_t)((g->winner + 1) | g->ending << 2));
+    buf_varint(out, zigzag((int64_t)(g->id - (*prev_id + 1)))); /* ids mostly ascend: one byte */
+    *prev_id = g->id;
+    int sm = g->seed == rec_game_seed(run, g->id) ? 0 : FLAG_SEED;
+    buf_byte(out, (uint8_t)((derived ? START_DERIVED : START_CODEC) | sm | (wide ? FLAG_WIDE : 0)));
+    if (sm)
+        buf_u64(out, g->seed);
+    buf_varint(out, (uint64_t)g->setup);
+    buf_varint(out, (uint64_t)g->rotation);
+    for (int i = 0; i < run->players; i++)
+        buf_varint(out, (uint64_t)spec_idx[i]);
+    if (!derived)
+        game_encode_start(gd, g->start, out);
+    for (int i = 0; i < run->players; i++)
+        buf_varint(out, zigzag((int64_t)(g->scores[i] * 2)));
+    buf_varint(out, (uint64_t)g->ending);
     buf_varint(out, (uint64_t)g->turns);
     buf_varint(out, (uint64_t)g->nactions);
-    if (!buf_reserve(out, (size_t)g->nactions))
-        return;
-    position p = g->start;
-    for (int j = 0; j < g->nactions; j++) {
-        undo u;
-        out->data[out->len++] = (uint8_t)tz_action_code(&p, g->actions[j]);
-        pos_make(&p, g->actions[j], &u);
-    }
+    for (int j = 0; j < g->nactions; j++)
+        if (wide)
+            buf_varint(out, codes[j]);
+        else
+            buf_byte(out, (uint8_t)codes[j]);
+    return 0;
 }
 
 static int bad_game(char *err, size_t n, uint64_t id, const char *what, int j)
@@ -124,67 +179,61 @@ static int bad_game(char *err, size_t n, uint64_t id, const char *what, int j)
     return -1;
 }
 
-static int decode_start(cursor *in, rec_game *g, const rec_run *run, int pm)
-{
-    if (pm == POS_DERIVED)
-        return derive_start(run, g, &g->start) ? 0 : -1;
-    if (pm == POS_PACKED)
-        return tz_unpack(in, &g->start);
-    char text[POS_TEXT_MAX], err[160];
-    cur_string(in, text, sizeof text);
-    return in->bad || pos_from_text(&g->start, text, err, sizeof err) ? -1 : 0;
-}
-
-/* Turns codes into actions while replaying, then checks the stored result. */
-static int decode_actions(cursor *in, rec_game *g, char *err, size_t n)
-{
-    int winner = (int)(cur_byte(in) & 15), turns = (int)cur_varint(in);
-    uint64_t count = cur_varint(in);
-    if (in->bad || count > REC_MAX_ACTIONS)
-        return bad_game(err, n, g->id, "truncated or too many actions", -1);
-    g->winner = (winner & 3) - 1;
-    g->ending = winner >> 2;
-    g->nactions = (int)count;
-    if ((size_t)(in->end - in->p) < count)
-        return bad_game(err, n, g->id, "truncated actions", -1);
-    position p = g->start;
-    int replay_turns = 0;
-    for (int j = 0; j < g->nactions; j++) {
-        action a;
-        if (tz_code_action(&p, *in->p++, &a) || !action_is_legal(&p, a))
-            return bad_game(err, n, g->id, "illegal action", j);
-        replay_turns += p.phase == PHASE_OPENING || p.phase == PHASE_FIRST;
-        g->actions[j] = a;
-        undo u;
-        pos_make(&p, a, &u);
-    }
-    int ending, w = game_winner(&p, &ending);
-    if (w != g->winner || ending != g->ending || replay_turns != turns)
-        return bad_game(err, n, g->id, "the stored result, ending or turn count is not the replay's", -1);
-    g->turns = turns;
-    return 0;
-}
-
 int rec_decode_game(cursor *in, rec_game *g, const rec_run *run, const char (*specs)[REC_SPEC_MAX],
                     int nspecs, uint64_t *prev_id, char *err, size_t n)
 {
-    uint64_t z = cur_varint(in);
-    g->id = *prev_id + 1 + (uint64_t)((int64_t)(z >> 1) ^ -(int64_t)(z & 1));
+    const game_def *gd = run->game;
+    g->id = *prev_id + 1 + (uint64_t)unzigzag(cur_varint(in));
     *prev_id = g->id;
-    int flags = cur_byte(in), pm = flags >> 3 & 3, sm = flags >> 5 & 3;
-    g->setup = flags & 3;
-    g->swapped = flags >> 2 & 1;
-    if (in->bad || g->setup >= SETUP_KINDS || pm > POS_TEXT || sm > SEED_EXPLICIT || flags & 0x80)
-        return bad_game(err, n, g->id, "bad flags", -1);
-    g->seed = sm == SEED_EXPLICIT ? cur_u64(in) : rec_game_seed(run, g->id);
-    uint64_t ws = cur_varint(in), bs = cur_varint(in);
-    if (in->bad || ws >= (uint64_t)nspecs || bs >= (uint64_t)nspecs)
-        return bad_game(err, n, g->id, "bad player index", -1);
-    memcpy(g->white, specs[ws], REC_SPEC_MAX);
-    memcpy(g->black, specs[bs], REC_SPEC_MAX);
-    if (decode_start(in, g, run, pm))
+    int flags = cur_byte(in), sm = flags & 3;
+    g->seed = flags & FLAG_SEED ? cur_u64(in) : rec_game_seed(run, g->id);
+    uint64_t setup = cur_varint(in), rotation = cur_varint(in);
+    if (in->bad || sm > START_TEXT || flags & ~15 || setup >= 64 || !rec_setup_name(run, (int)setup)[0] ||
+        !strcmp(rec_setup_name(run, (int)setup), "?") || rotation >= (uint64_t)run->players)
+        return bad_game(err, n, g->id, "bad flags, setup or rotation", -1);
+    g->setup = (int)setup;
+    g->rotation = (int)rotation;
+    memset(g->specs, 0, sizeof g->specs);
+    for (int i = 0; i < run->players; i++) {
+        uint64_t k = cur_varint(in);
+        if (in->bad || k >= (uint64_t)nspecs)
+            return bad_game(err, n, g->id, "bad player index", -1);
+        memcpy(g->specs[i], specs[k], REC_SPEC_MAX);
+    }
+    char serr[160];
+    memset(g->start, 0, sizeof g->start);
+    if (sm == START_DERIVED ? !derive_start(run, g, g->start)
+                            : game_decode_start(gd, g->start, in, serr, sizeof serr))
         return bad_game(err, n, g->id, "bad starting position", -1);
-    return decode_actions(in, g, err, n);
+    memset(g->scores, 0, sizeof g->scores);
+    for (int i = 0; i < run->players; i++)
+        g->scores[i] = (double)unzigzag(cur_varint(in)) / 2;
+    uint64_t ending = cur_varint(in), turns = cur_varint(in), count = cur_varint(in);
+    if (in->bad || count > REC_MAX_ACTIONS || ending > 255 || turns > INT32_MAX)
+        return bad_game(err, n, g->id, "truncated or too many actions", -1);
+    g->ending = (int)ending;
+    g->turns = (int)turns;
+    g->nactions = (int)count;
+    unsigned char s[REC_STATE_MAX];
+    memcpy(s, g->start, gd->state_size);
+    int turns0 = gd->turns(s);
+    for (int j = 0; j < g->nactions; j++) {
+        uint32_t code = flags & FLAG_WIDE ? (uint32_t)cur_varint(in) : cur_byte(in);
+        game_action a;
+        if (in->bad)
+            return bad_game(err, n, g->id, "truncated actions", -1);
+        if (gd->over(s) || game_decode_action(gd, s, code, &a) || game_index_encode(gd, s, a) == UINT32_MAX)
+            return bad_game(err, n, g->id, "illegal action", j);
+        g->actions[j] = a;
+        gd->apply(s, a);
+    }
+    double sc[GAME_MAX_PLAYERS] = { 0 };
+    int end = gd->over(s) ? gd->ending(s) : 0;
+    if (end)
+        gd->outcome(s, sc);
+    if (end != g->ending || gd->turns(s) - turns0 != g->turns || memcmp(sc, g->scores, sizeof sc))
+        return bad_game(err, n, g->id, "the stored result, ending or turn count is not the replay's", -1);
+    return 0;
 }
 
 int rec_frame_block(buf *out, int kind, const uint8_t *raw, size_t len)

@@ -15,17 +15,35 @@
 #include "core/msg.h"
 #include "record_codec.h"
 
+/* A decoded game kept until it is served.  A rec_game has room for the
+ * longest game of any game (about 19 KiB); kept compactly, a block of 1024
+ * TZAAR games takes about 0.5 MiB rather than 19, which matters to a merge
+ * that holds a block of every shard at once. */
+typedef struct kept {
+    uint64_t id, seed;
+    double scores[GAME_MAX_PLAYERS];
+    int setup, rotation, ending, turns, nactions;
+    uint8_t spec[GAME_MAX_PLAYERS];   /* indices into the block's specs */
+    size_t actions, start;            /* offsets into the block's pools */
+} kept;
+
 struct rec_reader {
     FILE *f;
     rec_run run;
+    int version;               /* the current run's format: 1 or 2 */
     uint64_t size;
     uint64_t offset;           /* the next frame */
     uint64_t good_end;         /* just past the last intact block */
     bool bad_seen, bad_before_good;
     int runs;                  /* run headers read: more than one in a concatenation */
     bool orphaned;             /* the last run header met was damaged: its games are skipped */
-    rec_game *games;           /* the current block, decoded */
+    kept *games;               /* the current block, decoded */
     int ngames, next, cap;
+    char specs[REC_BLOCK_SPECS][REC_SPEC_MAX]; /* its spec table */
+    game_action *actions;      /* its games' actions, one after another */
+    size_t nactions, cap_actions;
+    buf starts;                /* its games' start states, one after another */
+    rec_game *scratch;         /* a game being decoded */
     buf stored, raw;
     char err[320];
 };
@@ -106,33 +124,93 @@ static void resync(rec_reader *r, uint64_t from)
     r->offset = r->size;
 }
 
+/* Keeps the game in r->scratch as the block's i-th. */
+static int keep(rec_reader *r, int i, int nspecs)
+{
+    const rec_game *g = r->scratch;
+    kept *k = &r->games[i];
+    size_t need = r->nactions + (size_t)g->nactions;
+    if (need > r->cap_actions) {
+        size_t cap = need > 2 * r->cap_actions ? need : 2 * r->cap_actions;
+        game_action *a = realloc(r->actions, cap * sizeof *a);
+        if (!a)
+            return -1;
+        r->actions = a;
+        r->cap_actions = cap;
+    }
+    *k = (kept){ g->id, g->seed, { 0 }, g->setup, g->rotation, g->ending, g->turns, g->nactions, { 0 },
+                 r->nactions, r->starts.len };
+    memcpy(k->scores, g->scores, sizeof k->scores);
+    for (int s = 0; s < r->run.players; s++)
+        for (int j = 0; j < nspecs; j++)
+            if (!strcmp(r->specs[j], g->specs[s])) {
+                k->spec[s] = (uint8_t)j;
+                break;
+            }
+    if (g->nactions) /* r->actions is still NULL before the first action */
+        memcpy(r->actions + r->nactions, g->actions, (size_t)g->nactions * sizeof *g->actions);
+    r->nactions = need;
+    buf_put(&r->starts, g->start, r->run.game->state_size);
+    return r->starts.failed ? -1 : 0;
+}
+
 /* Decodes every game of the block in r->raw; at is its offset, for messages. */
 static int decode_block(rec_reader *r, uint64_t at)
 {
     cursor in = { r->raw.data, r->raw.data + r->raw.len, false };
-    char specs[REC_BLOCK_SPECS][REC_SPEC_MAX], err[200];
+    char err[200];
     uint64_t ngames = cur_varint(&in), nspecs = cur_varint(&in), prev = UINT64_MAX;
+    memset(r->specs, 0, sizeof r->specs); /* games copy whole entries: no stale bytes after the NUL */
     if (in.bad || ngames > REC_BLOCK_GAMES_MAX || nspecs > REC_BLOCK_SPECS)
         return fail(r, "bad block at offset %llu: bad block table", (unsigned long long)at);
     for (uint64_t i = 0; i < nspecs; i++)
-        cur_string(&in, specs[i], REC_SPEC_MAX);
+        cur_string(&in, r->specs[i], REC_SPEC_MAX);
     if ((int)ngames > r->cap) {
-        rec_game *g = realloc(r->games, ngames * sizeof *g);
+        kept *g = realloc(r->games, ngames * sizeof *g);
         if (!g)
             return fail(r, "out of memory");
         r->games = g;
         r->cap = (int)ngames;
     }
-    for (uint64_t i = 0; i < ngames; i++)
-        if (in.bad || rec_decode_game(&in, &r->games[i], &r->run, (const char (*)[REC_SPEC_MAX])specs,
-                                      (int)nspecs, &prev, err, sizeof err))
+    if (!r->scratch && !(r->scratch = malloc(sizeof *r->scratch)))
+        return fail(r, "out of memory");
+    r->nactions = 0;
+    r->starts.len = 0;
+    for (uint64_t i = 0; i < ngames; i++) {
+        if (in.bad || (r->version == 1 ? rec_decode_game_v1 : rec_decode_game)(
+                          &in, r->scratch, &r->run, (const char (*)[REC_SPEC_MAX])r->specs, (int)nspecs, &prev,
+                          err, sizeof err))
             return fail(r, "bad block at offset %llu: %s", (unsigned long long)at,
                         in.bad ? "truncated block table" : err);
+        if (keep(r, (int)i, (int)nspecs))
+            return fail(r, "out of memory");
+    }
     if (in.p != in.end)
         return fail(r, "bad block at offset %llu: trailing bytes", (unsigned long long)at);
     r->ngames = (int)ngames;
     r->next = 0;
     return 0;
+}
+
+/* Copies the next kept game into g. */
+static void serve(rec_reader *r, rec_game *g)
+{
+    const kept *k = &r->games[r->next++];
+    g->id = k->id;
+    g->seed = k->seed;
+    g->setup = k->setup;
+    g->rotation = k->rotation;
+    g->ending = k->ending;
+    g->turns = k->turns;
+    g->nactions = k->nactions;
+    memcpy(g->scores, k->scores, sizeof g->scores);
+    memset(g->specs, 0, sizeof g->specs);
+    for (int s = 0; s < r->run.players; s++)
+        memcpy(g->specs[s], r->specs[k->spec[s]], REC_SPEC_MAX);
+    memset(g->start, 0, sizeof g->start);
+    memcpy(g->start, r->starts.data + k->start, r->run.game->state_size);
+    if (k->nactions)
+        memcpy(g->actions, r->actions + k->actions, (size_t)k->nactions * sizeof *g->actions);
 }
 
 /* What starts at offset at: 2 a file magic, 1 a header frame (a magic
@@ -145,6 +223,13 @@ static int run_start_at(rec_reader *r, uint64_t at)
     return !memcmp(m, REC_FILE_MAGIC, sizeof m) ? 2 : !memcmp(m, "TZB", 3) && m[3] == REC_KIND_HEADER;
 }
 
+/* Decodes the header block in r->raw written in format version. */
+static int decode_header(rec_reader *r, int version, rec_run *run, char *err, size_t n)
+{
+    cursor in = { r->raw.data, r->raw.data + r->raw.len, false };
+    return version == 1 ? rec_decode_run_v1(&in, run, err, n) : rec_decode_run(&in, run, err, n);
+}
+
 /* Reads the next run's magic (when has_magic) and header block at
  * r->offset, in a file that is a concatenation of records files: the games
  * after it are then decoded under their own header.  A damaged one orphans
@@ -152,9 +237,9 @@ static int run_start_at(rec_reader *r, uint64_t at)
 static int next_run(rec_reader *r, bool has_magic)
 {
     uint64_t at = r->offset;
-    uint8_t version = REC_FORMAT_VERSION;
+    uint8_t version = (uint8_t)r->version;
     rec_run run;
-    cursor in;
+    char herr[200] = "";
     r->runs++;
     r->err[0] = 0;
     if (has_magic) {
@@ -162,15 +247,15 @@ static int next_run(rec_reader *r, bool has_magic)
         if (read_at(r, at + REC_FILE_MAGIC_LEN - 1, &version, 1))
             version = 0;
     }
-    if (version != REC_FORMAT_VERSION)
+    if (version != 1 && version != REC_FORMAT_VERSION)
         fail(r, "run header at offset %llu (a concatenated file): records format version %d",
              (unsigned long long)at, version);
-    else if (read_frame(r, REC_KIND_HEADER) ||
-             (in = (cursor){ r->raw.data, r->raw.data + r->raw.len, false }, rec_decode_run(&in, &run)))
+    else if (read_frame(r, REC_KIND_HEADER) || decode_header(r, version, &run, herr, sizeof herr))
         fail(r, "damaged run header at offset %llu (a concatenated file)%s%s", (unsigned long long)at,
-             r->err[0] ? ": " : "", r->err);
+             r->err[0] || herr[0] ? ": " : "", r->err[0] ? r->err : herr);
     else {
         r->run = run;
+        r->version = version;
         r->orphaned = false;
         return 0;
     }
@@ -212,7 +297,7 @@ int rec_reader_next(rec_reader *r, rec_game *g)
         r->good_end = r->offset;
         r->bad_before_good |= r->bad_seen;
     }
-    *g = r->games[r->next++];
+    serve(r, g);
     return REC_GAME;
 }
 
@@ -239,17 +324,17 @@ rec_reader *rec_reader_open(const char *path, char *err, size_t n)
         rec_reader_close(r);
         return NULL;
     }
-    if (magic[REC_FILE_MAGIC_LEN - 1] != REC_FORMAT_VERSION) {
-        snprintf(err, n, "%s: records format version %d, this triad reads version %d", MSG_PATH(path),
-                 magic[REC_FILE_MAGIC_LEN - 1], REC_FORMAT_VERSION);
+    r->version = magic[REC_FILE_MAGIC_LEN - 1];
+    if (r->version != 1 && r->version != REC_FORMAT_VERSION) {
+        snprintf(err, n, "%s: records format version %d, this triad reads versions 1 and %d", MSG_PATH(path),
+                 r->version, REC_FORMAT_VERSION);
         rec_reader_close(r);
         return NULL;
     }
     r->offset = sizeof magic;
-    cursor in;
-    if (read_frame(r, REC_KIND_HEADER) ||
-        (in = (cursor){ r->raw.data, r->raw.data + r->raw.len, false }, rec_decode_run(&in, &r->run))) {
-        snprintf(err, n, "%s: damaged header: %s", MSG_PATH(path), r->err[0] ? r->err : "bad run parameters");
+    char herr[200] = "bad run parameters";
+    if (read_frame(r, REC_KIND_HEADER) || decode_header(r, r->version, &r->run, herr, sizeof herr)) {
+        snprintf(err, n, "%s: damaged header: %s", MSG_PATH(path), r->err[0] ? r->err : herr);
         rec_reader_close(r);
         return NULL;
     }
@@ -261,6 +346,11 @@ rec_reader *rec_reader_open(const char *path, char *err, size_t n)
 const rec_run *rec_reader_run(const rec_reader *r)
 {
     return &r->run;
+}
+
+int rec_reader_version(const rec_reader *r)
+{
+    return r->version;
 }
 
 int rec_reader_runs(const rec_reader *r)
@@ -293,6 +383,9 @@ void rec_reader_close(rec_reader *r)
     if (r->f)
         fclose(r->f);
     free(r->games);
+    free(r->actions);
+    free(r->scratch);
+    buf_free(&r->starts);
     buf_free(&r->stored);
     buf_free(&r->raw);
     free(r);

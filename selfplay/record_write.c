@@ -176,18 +176,32 @@ static int spec_index(rec_writer *w, const char *spec)
     return w->nspecs++;
 }
 
+/* Every seat's spec index, or false when the table is full. */
+static bool spec_indices(rec_writer *w, const rec_game *g, int *idx)
+{
+    for (int s = 0; s < w->run.players; s++)
+        if ((idx[s] = spec_index(w, g->specs[s])) < 0)
+            return false;
+    return true;
+}
+
 int rec_writer_append(rec_writer *w, const rec_game *g)
 {
     if (w->failed)
         return -1;
-    int ws = spec_index(w, g->white), bs = spec_index(w, g->black);
-    if (ws < 0 || bs < 0) { /* the table is full: start a new block */
+    int idx[GAME_MAX_PLAYERS];
+    if (!spec_indices(w, g, idx)) { /* the table is full: start a new block */
         if (rec_writer_flush(w))
             return -1;
-        ws = spec_index(w, g->white);
-        bs = spec_index(w, g->black);
+        spec_indices(w, g, idx);
     }
-    rec_encode_game(&w->games, g, &w->run, ws, bs, &w->prev_id);
+    size_t len = w->games.len;
+    uint64_t prev = w->prev_id;
+    if (rec_encode_game(&w->games, g, &w->run, idx, &w->prev_id, w->err, sizeof w->err)) {
+        w->games.len = len; /* refused before anything was kept: the writer goes on */
+        w->prev_id = prev;
+        return -1;
+    }
     w->pending++;
     return w->pending >= w->block_games ? rec_writer_flush(w) : 0;
 }

@@ -16,6 +16,7 @@
 #include <sys/stat.h>
 #include "core/fileio.h"
 #include "core/idset.h"
+#include "games/players.h"
 #include "play.h"
 #include "core/msg.h"
 #include "progress.h"
@@ -63,15 +64,15 @@ static int hand_over(shared *s, const rec_game *g)
 }
 
 /* Plays the missing games of setup k. */
-static int play_unit(shared *s, uint64_t k, player *pl[2], rec_game *g)
+static int play_unit(shared *s, uint64_t k, gplayer *const *pl, rec_game *g)
 {
     const rec_run *run = &s->o->run;
-    uint64_t first = run->paired ? 2 * k : k, last = run->paired ? first + 1 : first;
+    uint64_t r = run->rotations > 1 ? (uint64_t)run->rotations : 1, first = r * k, last = first + r - 1;
     char err[200];
     for (uint64_t id = first; id <= last; id++) {
         if (idset_has(s->done, id))
             continue;
-        if (play_game(run, id, pl[0], pl[1], g, err, sizeof err)) {
+        if (play_game(run, id, pl, g, err, sizeof err)) {
             pthread_mutex_lock(&s->lock);
             set_error(s, err);
             pthread_mutex_unlock(&s->lock);
@@ -86,13 +87,16 @@ static int play_unit(shared *s, uint64_t k, player *pl[2], rec_game *g)
 static void *worker(void *arg)
 {
     shared *s = arg;
-    char err[200];
-    player *pl[2] = { player_new(s->o->run.white, err, sizeof err), NULL };
-    pl[1] = pl[0] ? player_new(s->o->run.black, err, sizeof err) : NULL;
+    char err[200] = "out of memory";
+    const rec_run *run = &s->o->run;
+    gplayer *pl[GAME_MAX_PLAYERS] = { 0 };
+    bool made = true;
+    for (int j = 0; j < run->players && made; j++)
+        made = (pl[j] = gplayer_new(run->game, run->specs[j], err, sizeof err)) != NULL;
     rec_game *g = malloc(sizeof *g);
     pthread_mutex_lock(&s->lock);
-    if (!pl[1] || !g)
-        set_error(s, g ? err : "out of memory");
+    if (!made || !g)
+        set_error(s, err);
     while (!s->failed && !s->stop && s->next_unit < s->units) {
         uint64_t k = s->o->run.shard + s->next_unit++ * (s->o->run.shards ? s->o->run.shards : 1);
         pthread_mutex_unlock(&s->lock);
@@ -103,17 +107,16 @@ static void *worker(void *arg)
     pthread_cond_signal(&s->ready);
     pthread_mutex_unlock(&s->lock);
     free(g);
-    if (pl[0])
-        player_free(pl[0]);
-    if (pl[1])
-        player_free(pl[1]);
+    for (int j = 0; j < run->players; j++)
+        if (pl[j])
+            gplayer_free(pl[j]);
     return NULL;
 }
 
 /* Reads what the file holds for --resume: the ids it has (done), where its
- * intact blocks end (keep) and White's wins among them.  0 to go on. */
+ * intact blocks end (keep) and each seat's points among them.  0 to go on. */
 static int load_existing(const run_opts *o, int fd, idset *done, uint64_t *keep, uint64_t *kept,
-                         uint64_t *white_wins, char *err, size_t n)
+                         double *points, char *err, size_t n)
 {
     struct stat st;
     if (rec_header_incomplete(fd)) { /* nothing yet: a plain start, as after a kill before the first write */
@@ -131,6 +134,15 @@ static int load_existing(const run_opts *o, int fd, idset *done, uint64_t *keep,
     if (!g) {
         snprintf(err, n, "out of memory");
         rc = 1;
+    } else if (rec_reader_version(r) != REC_FORMAT_VERSION) {
+        snprintf(err, n, "cannot resume %s: written in format %d: `triad records upgrade` it first", MSG_PATH(o->out),
+                 rec_reader_version(r));
+        rc = 2;
+    } else if (rec_reader_run(r)->engine_sig != o->run.engine_sig || !o->run.engine_sig) {
+        snprintf(err, n, "%s was written by an engine with signature %016llx; this triad's is %016llx (a change to "
+                 "move generation, evaluation or search): start a new run", MSG_PATH(o->out),
+                 (unsigned long long)rec_reader_run(r)->engine_sig, (unsigned long long)o->run.engine_sig);
+        rc = 2;
     } else if (rec_run_diff(&o->run, rec_reader_run(r), true, "this command", o->out, diff,
                             sizeof diff)) {
         snprintf(err, n, "--resume refused, %s holds another run: %s", MSG_PATH(o->out), diff);
@@ -150,7 +162,8 @@ static int load_existing(const run_opts *o, int fd, idset *done, uint64_t *keep,
                 rc = 1;
             } else if (added) {
                 ++*kept;
-                *white_wins += g->winner == WHITE;
+                for (int i = 0; i < GAME_MAX_PLAYERS; i++)
+                    points[i] += g->scores[i];
             }
         }
     }
@@ -186,7 +199,8 @@ static void wait_a_little(shared *s)
 }
 
 typedef struct tally {
-    uint64_t games, white_wins;
+    uint64_t games;
+    double points[GAME_MAX_PLAYERS]; /* per seat */
     double last_flush;
 } tally;
 
@@ -198,7 +212,8 @@ static int write_batch(shared *s, const rec_game *games, int n, tally *t, int *s
         if (rec_writer_append(s->w, &games[i]))
             return -1;
         t->games++;
-        t->white_wins += games[i].winner == WHITE;
+        for (int j = 0; j < GAME_MAX_PLAYERS; j++)
+            t->points[j] += games[i].scores[j];
         if (s->o->on_game && s->o->on_game(&games[i], s->o->on_game_ctx))
             *stop = 1;
     }
@@ -237,7 +252,7 @@ static void play_all(shared *s, progress *pr, tally *t)
         pthread_cond_broadcast(&s->room);
         pthread_mutex_unlock(&s->lock);
         int stop = 0, rc = write_batch(s, taken, n, t, &stop);
-        progress_update(pr, t->games, t->white_wins);
+        progress_update(pr, t->games, t->points);
         pthread_mutex_lock(&s->lock);
         s->stop |= stop;
         if (rc) {
@@ -252,7 +267,8 @@ static void play_all(shared *s, progress *pr, tally *t)
 
 static uint64_t shard_units(const rec_run *run)
 {
-    uint64_t setups = run->paired ? run->games / 2 : run->games, n = run->shards ? run->shards : 1;
+    uint64_t r = run->rotations > 1 ? (uint64_t)run->rotations : 1, setups = run->games / r;
+    uint64_t n = run->shards ? run->shards : 1;
     return setups > run->shard ? (setups - run->shard + n - 1) / n : 0;
 }
 
@@ -272,11 +288,11 @@ static int open_output(const run_opts *o, int *rc, char *err, size_t n)
 {
     char weights[REC_SPEC_MAX];
     *rc = 2;
-    for (int c = 0; c < 2; c++) {
-        weights_of(c ? o->run.black : o->run.white, weights, sizeof weights);
+    for (int c = 0; c < o->run.players; c++) {
+        weights_of(o->run.specs[c], weights, sizeof weights);
         if (*weights && fio_same_file(weights, o->out)) {
             snprintf(err, n, "refusing to write %s: it is the weights file of player %s", o->out,
-                     c ? o->run.black : o->run.white);
+                     o->run.specs[c]);
             return -1;
         }
     }
@@ -297,7 +313,7 @@ int run_selfplay(const run_opts *o, char *err, size_t n)
     int fd = open_output(o, &rc, err, n);
     if (fd < 0)
         return rc;
-    if (o->resume && (rc = load_existing(o, fd, &done, &keep, &t.games, &t.white_wins, err, n))) {
+    if (o->resume && (rc = load_existing(o, fd, &done, &keep, &t.games, t.points, err, n))) {
         close(fd);
         idset_free(&done);
         return rc;
@@ -317,7 +333,8 @@ int run_selfplay(const run_opts *o, char *err, size_t n)
         rc = 2; /* the output cannot be created: a bad --out, not a failed run */
     else {
         progress pr;
-        progress_start(&pr, stderr, o->quiet, s.units * (o->run.paired ? 2 : 1), t.games);
+        progress_start(&pr, stderr, o->quiet, o->run.players,
+                       s.units * (uint64_t)(o->run.rotations > 1 ? o->run.rotations : 1), t.games);
         play_all(&s, &pr, &t);
         char cerr[256];
         if (rec_writer_close(s.w, cerr, sizeof cerr) && !s.failed)
@@ -325,7 +342,7 @@ int run_selfplay(const run_opts *o, char *err, size_t n)
         if (s.failed)
             snprintf(err, n, "%s: %s", MSG_PATH(o->out), s.err);
         else
-            progress_finish(&pr, t.games, t.white_wins, o->out);
+            progress_finish(&pr, t.games, t.points, o->out);
         rc = s.failed;
     }
     free(s.batch);

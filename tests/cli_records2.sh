@@ -57,9 +57,9 @@ sp --games 200 --players ab:depth=2 --seed 1 --paired --shard 0/50 --out "$tmp/c
 check "canonical_spec_plays_the_same_games_as_the_old_spec (ids 0 1 100 101 of the sample)" cmp -s \
     <(games_of "$tmp/c7s.trd") <(games_of "$sample" | awk '$1 == 0 || $1 == 1 || $1 == 100 || $1 == 101')
 cp "$sample" "$tmp/old.trd"
-status "resume_of_a_file_with_an_old_non_canonical_spec" 0 \
+bad "resume_of_a_format_1_file_is_refused (upgrade it first)" "written in format 1: \`triad records upgrade\` it first" \
     selfplay --quiet --games 200 --players ab:depth=2 --seed 1 --paired --out "$tmp/old.trd" --resume
-check "and it plays nothing" cmp -s "$sample" "$tmp/old.trd"
+check "and it leaves the file alone" cmp -s "$sample" "$tmp/old.trd"
 
 # --- item 8: duplicates and concatenated files ------------------------------------
 sp --games 6 --players random --seed 1 --out "$tmp/a.trd"

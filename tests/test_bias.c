@@ -15,9 +15,10 @@ static void add(bias_data *d, int setup, uint64_t id, int winner, int turns, int
     memset(&g, 0, sizeof g);
     g.id = id;
     g.setup = setup;
-    g.swapped = paired && (id & 1);
-    setup_make(&g.start, setup, id / 2 + 1);
-    g.winner = winner;
+    g.rotation = paired && (id & 1);
+    setup_make((position *)(void *)g.start, setup, id / 2 + 1);
+    if (winner >= 0)
+        g.scores[winner] = 1;
     g.ending = ending;
     g.turns = turns;
     CHECK(bias_add_game(d, &g, paired) == 0);

@@ -157,7 +157,7 @@ static void tzaar_turns_and_codec_as_records(void)
     for (uint64_t seed = 0; seed < 6; seed++) {
         REQUIRE(g->setup(&st, seed % 2 ? "random" : "tournament", 2, seed, err, sizeof err) == 0);
         memset(&r, 0, sizeof r);
-        r.start = st.pos;
+        memcpy(r.start, &st, sizeof st);
         buf b = { 0 };
         game_encode_start(g, &st, &b);
         CHECK(seed % 2 ? b.len == 24 : b.len < 80);
@@ -171,11 +171,12 @@ static void tzaar_turns_and_codec_as_records(void)
             r.actions[r.nactions++] = (action)a;
             g->apply(&st, a);
         }
-        REQUIRE(rec_game_replay(&r, err, sizeof err) == 0);
+        REQUIRE(rec_game_replay(g, &r, err, sizeof err) == 0);
         CHECKF(g->turns(&st) == r.turns, "%d turns, records %d", g->turns(&st), r.turns);
         int rank[GAME_MAX_PLAYERS];
         g->rank(&st, rank);
-        CHECK(rank[r.winner] == 0 && rank[!r.winner] == 1 && g->ending(&st) == r.ending);
+        int w = rec_game_winner(&r);
+        CHECK(w >= 0 && rank[w] == 0 && rank[!w] == 1 && g->ending(&st) == r.ending);
     }
 }
 
@@ -189,15 +190,17 @@ static void tzaar_selfplay_through_the_interface(void)
     char err[512];
     const game_def *g = game_find("tzaar", err, sizeof err);
     REQUIRE(g);
-    rec_run run = { .source = REC_SOURCE_SELFPLAY, .games = 12, .seed = 5, .setup = SETUP_RANDOM, .paired = true };
-    snprintf(run.white, sizeof run.white, "ab:depth=1");
-    snprintf(run.black, sizeof run.black, "greedy");
-    player *white = player_new(run.white, err, sizeof err), *black = player_new(run.black, err, sizeof err);
-    gplayer *seat_of[2] = { gplayer_new(g, run.white, err, sizeof err), gplayer_new(g, run.black, err, sizeof err) };
+    rec_run run;
+    rec_run_init(&run, g, 2);
+    run.games = 12, run.seed = 5, run.setup = SETUP_RANDOM;
+    run.rotations = 2, run.rotate = REC_ROTATE_PIECES | REC_ROTATE_PLAYERS;
+    snprintf(run.specs[0], REC_SPEC_MAX, "ab:depth=1");
+    snprintf(run.specs[1], REC_SPEC_MAX, "greedy");
+    gplayer *seat_of[2] = { gplayer_new(g, run.specs[0], err, sizeof err), gplayer_new(g, run.specs[1], err, sizeof err) };
     static rec_game rg;
-    REQUIRE(white && black && seat_of[0] && seat_of[1]);
+    REQUIRE(seat_of[0] && seat_of[1]);
     for (uint64_t id = 0; id < run.games; id++) {
-        REQUIRE(play_game(&run, id, white, black, &rg, err, sizeof err) == 0);
+        REQUIRE(play_game(&run, id, seat_of, &rg, err, sizeof err) == 0);
         tz_state st;
         REQUIRE(g->setup(&st, "random", 2, rec_setup_seed(&run, rec_setup_index(&run, id)), err, sizeof err) == 0);
         bool swapped = id & 1;
@@ -212,13 +215,11 @@ static void tzaar_selfplay_through_the_interface(void)
                 break;
             g->apply(&st, a);
         }
-        double sc[GAME_MAX_PLAYERS];
+        double sc[GAME_MAX_PLAYERS] = { 0 };
         g->outcome(&st, sc);
-        CHECKF(j == rg.nactions && g->over(&st) && sc[rg.winner] == 1 && g->turns(&st) == rg.turns,
+        CHECKF(j == rg.nactions && g->over(&st) && !memcmp(sc, rg.scores, sizeof sc) && g->turns(&st) == rg.turns,
                "game %llu", (unsigned long long)id);
     }
-    player_free(white);
-    player_free(black);
     gplayer_free(seat_of[0]);
     gplayer_free(seat_of[1]);
 }

@@ -9,8 +9,9 @@ static int feed(match_tally *t, uint64_t id, int winner)
     static rec_game g;
     memset(&g, 0, sizeof g);
     g.id = id;
-    g.swapped = id & 1;
-    g.winner = winner;
+    g.rotation = id & 1;
+    g.ending = 1;
+    g.scores[winner] = 1;
     return match_on_game(&g, t);
 }
 

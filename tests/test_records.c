@@ -10,6 +10,7 @@
 #include <unistd.h>
 
 #include "check.h"
+#include "games/tzaar/game_tzaar.h"
 #include "games/tzaar/movegen.h"
 #include "games/tzaar/notation.h"
 #include "games/tzaar/player.h"
@@ -52,10 +53,25 @@ static void tmp_close(tmpdir *t)
 
 static rec_run test_run(int setup, bool paired, uint64_t games, uint64_t seed)
 {
-    rec_run run = { .games = games, .seed = seed, .setup = setup, .paired = paired, .shards = 1 };
-    snprintf(run.white, sizeof run.white, "random");
-    snprintf(run.black, sizeof run.black, "random");
+    rec_run run;
+    rec_run_init(&run, &game_tzaar, 2);
+    run.games = games, run.seed = seed, run.setup = setup;
+    if (paired)
+        run.rotations = 2, run.rotate = REC_ROTATE_PIECES | REC_ROTATE_PLAYERS;
+    snprintf(run.specs[0], REC_SPEC_MAX, "random");
+    snprintf(run.specs[1], REC_SPEC_MAX, "random");
     return run;
+}
+
+/* Two random players of TZAAR, for play_game(). */
+static gplayer **random_pair(void)
+{
+    static gplayer *pl[2];
+    char err[200];
+    for (int i = 0; i < 2; i++)
+        if (!pl[i])
+            pl[i] = gplayer_new(&game_tzaar, "random", err, sizeof err);
+    return pl;
 }
 
 static int by_id(const void *a, const void *b)
@@ -69,7 +85,8 @@ static rec_game *read_all(const char *path, int *n, int *bad)
 {
     char err[300];
     rec_reader *r = rec_reader_open(path, err, sizeof err);
-    rec_game *games = NULL, g;
+    static rec_game g;
+    rec_game *games = NULL;
     int cap = 0, rc;
     *n = *bad = 0;
     if (!r) {
@@ -93,12 +110,12 @@ static rec_game *read_all(const char *path, int *n, int *bad)
 static bool same_game(const rec_game *a, const rec_game *b)
 {
     char ta[POS_TEXT_MAX], tb[POS_TEXT_MAX];
-    pos_to_text(&a->start, ta, sizeof ta);
-    pos_to_text(&b->start, tb, sizeof tb);
-    return a->id == b->id && a->seed == b->seed && a->setup == b->setup && a->swapped == b->swapped &&
-           !strcmp(ta, tb) && !strcmp(a->white, b->white) && !strcmp(a->black, b->black) &&
-           a->winner == b->winner && a->ending == b->ending && a->turns == b->turns &&
-           a->nactions == b->nactions && !memcmp(a->actions, b->actions, (size_t)a->nactions * sizeof(action));
+    pos_to_text(rec_tz_start(a), ta, sizeof ta);
+    pos_to_text(rec_tz_start(b), tb, sizeof tb);
+    return a->id == b->id && a->seed == b->seed && a->setup == b->setup && a->rotation == b->rotation &&
+           !strcmp(ta, tb) && !memcmp(a->specs, b->specs, sizeof a->specs) &&
+           !memcmp(a->scores, b->scores, sizeof a->scores) && a->ending == b->ending && a->turns == b->turns &&
+           a->nactions == b->nactions && !memcmp(a->actions, b->actions, (size_t)a->nactions * sizeof(game_action));
 }
 
 static int run_quiet(const rec_run *run, const char *out, int threads, bool resume, char *err, size_t n)
@@ -114,8 +131,8 @@ static void test_round_trip(void)
     tmpdir t;
     char err[300];
     tmp_open(&t);
-    player *w = player_new("random", err, sizeof err), *b = player_new("random", err, sizeof err);
-    REQUIRE(w && b);
+    gplayer **pl = random_pair();
+    REQUIRE(pl[0] && pl[1]);
     static rec_game played[40];
     for (int kind = 0; kind < SETUP_KINDS; kind++)
         for (int paired = 0; paired < 2; paired++) {
@@ -124,7 +141,7 @@ static void test_round_trip(void)
             rec_writer *wr = rec_writer_open(path, &run, REC_OVERWRITE, 0, 7, err, sizeof err);
             REQUIRE(wr);
             for (uint64_t id = 0; id < 40; id++) {
-                CHECK(play_game(&run, id, w, b, &played[id], err, sizeof err) == 0);
+                CHECK(play_game(&run, id, pl, &played[id], err, sizeof err) == 0);
                 CHECK(rec_writer_append(wr, &played[id]) == 0);
             }
             CHECK(rec_writer_close(wr, err, sizeof err) == 0);
@@ -134,19 +151,17 @@ static void test_round_trip(void)
             for (int i = 0; i < n && i < 40; i++)
                 CHECKF(same_game(&got[i], &played[i]), "setup %d paired %d game %d differs", kind, paired, i);
             if (paired && n == 40) { /* a pair shares its setup, colours exchanged */
-                position p = got[1].start;
+                position p = *rec_tz_start(&got[1]);
                 if (kind == SETUP_TOURNAMENT) {
-                    CHECK(got[0].start.phase == PHASE_PLACE && p.phase == PHASE_OPENING);
+                    CHECK(rec_tz_start(&got[0])->phase == PHASE_PLACE && p.phase == PHASE_OPENING);
                 } else {
                     rec_recolour(&p);
-                    CHECK(p.hash == got[0].start.hash);
+                    CHECK(p.hash == rec_tz_start(&got[0])->hash);
                 }
-                CHECK(got[1].swapped && !got[0].swapped);
+                CHECK(got[1].rotation && !got[0].rotation);
             }
             free(got);
         }
-    player_free(w);
-    player_free(b);
     tmp_close(&t);
 }
 
@@ -156,24 +171,27 @@ static void test_explicit_starts(void)
     tmpdir t;
     char err[300];
     tmp_open(&t);
-    rec_run run = { .source = REC_SOURCE_IMPORT, .shards = 1 };
+    rec_run run;
+    rec_run_init(&run, &game_tzaar, 2);
+    run.source = REC_SOURCE_IMPORT;
     static rec_game g[2];
-    setup_random(&g[0].start, 999);
-    setup_random(&g[1].start, 5);
+    position *s0 = (position *)(void *)g[0].start, *s1 = (position *)(void *)g[1].start;
+    setup_random(s0, 999);
+    setup_random(s1, 5);
     action list[MAX_ACTIONS];
     undo u;
-    pos_make(&g[1].start, list[gen_actions(&g[1].start, list) - 1], &u); /* Black to act: text mode */
+    pos_make(s1, list[gen_actions(s1, list) - 1], &u); /* Black to act: text mode */
     for (int i = 0; i < 2; i++) {
         g[i].id = (uint64_t)i * 1000;
         g[i].seed = 0x1234;
-        snprintf(g[i].white, REC_SPEC_MAX, "lg:alice");
-        snprintf(g[i].black, REC_SPEC_MAX, "lg:bob");
-        position p = g[i].start;
+        snprintf(g[i].specs[0], REC_SPEC_MAX, "lg:alice");
+        snprintf(g[i].specs[1], REC_SPEC_MAX, "lg:bob");
+        position p = *rec_tz_start(&g[i]);
         for (int j = 0; j < 3 && gen_actions(&p, list); j++) {
             g[i].actions[g[i].nactions++] = list[0];
             pos_make(&p, list[0], &u);
         }
-        CHECK(rec_game_replay(&g[i], err, sizeof err) == 0);
+        CHECK(rec_game_replay(&game_tzaar, &g[i], err, sizeof err) == 0);
     }
     const char *path = tmp_file(&t, "x.rec");
     rec_writer *w = rec_writer_open(path, &run, REC_CREATE, 0, 0, err, sizeof err);
@@ -349,15 +367,15 @@ static void test_littlegolem_import(void)
     CHECK(lg_import(text, "hand.txt", &next, collect, &s, err, sizeof err) == 2);
     REQUIRE(s.n == 2);
     rec_game *g = &s.games[0];
-    CHECK(g->id == 0 && g->setup == SETUP_FIXED && !strcmp(g->white, "lg:alice") && !strcmp(g->black, "lg:bob"));
-    CHECK(g->nactions == 5 && g->turns == 3 && g->winner == -1 && g->ending == END_NONE);
-    CHECK(act_kind(g->actions[2]) == ACT_PASS && act_kind(g->actions[4]) == ACT_STACK);
-    position p = g->start;
+    CHECK(g->id == 0 && g->setup == SETUP_FIXED && !strcmp(g->specs[0], "lg:alice") && !strcmp(g->specs[1], "lg:bob"));
+    CHECK(g->nactions == 5 && g->turns == 3 && rec_game_winner(g) == -1 && g->ending == END_NONE);
+    CHECK(act_kind((action)g->actions[2]) == ACT_PASS && act_kind((action)g->actions[4]) == ACT_STACK);
+    position p = *rec_tz_start(g);
     const char *want[] = { "A5xA4", "B4xB5", "pass", "C5xB5", "B6+B5" };
     for (int j = 0; j < 5; j++) {
         char a[ACTION_TEXT_MAX];
         undo u;
-        action_to_text(g->actions[j], p.side, a);
+        action_to_text((action)g->actions[j], p.side, a);
         CHECKF(!strcmp(a, want[j]), "action %d is %s", j, a);
         pos_make(&p, g->actions[j], &u);
     }
@@ -386,8 +404,8 @@ static void test_littlegolem_round_trip(void)
 {
     char err[300], *text = NULL;
     size_t len = 0;
-    player *w = player_new("random", err, sizeof err), *b = player_new("random", err, sizeof err);
-    REQUIRE(w && b);
+    gplayer **pl = random_pair();
+    REQUIRE(pl[0] && pl[1]);
     static rec_game g[8];
     static sink s;
     int short_end = 0;
@@ -395,9 +413,9 @@ static void test_littlegolem_round_trip(void)
     REQUIRE(f);
     for (int i = 0; i < 8; i++) {
         rec_run run = test_run(i < 6 ? SETUP_RANDOM : SETUP_TOURNAMENT, false, 8, 77);
-        CHECK(play_game(&run, (uint64_t)i, w, b, &g[i], err, sizeof err) == 0);
+        CHECK(play_game(&run, (uint64_t)i, pl, &g[i], err, sizeof err) == 0);
         CHECK(lg_export(f, &g[i], err, sizeof err) == 0);
-        position p = g[i].start;
+        position p = *rec_tz_start(&g[i]);
         for (int j = 0; j + 1 < g[i].nactions; j++) {
             undo u;
             pos_make(&p, g[i].actions[j], &u);
@@ -411,13 +429,11 @@ static void test_littlegolem_round_trip(void)
     CHECK(lg_import(text, "mem", &next, collect, &s, err, sizeof err) == 8);
     for (int i = 0; i < s.n; i++) {
         int skip = g[i].setup == SETUP_TOURNAMENT ? 60 : 0;
-        CHECK(s.games[i].winner == g[i].winner && s.games[i].ending == g[i].ending);
+        CHECK(rec_game_winner(&s.games[i]) == rec_game_winner(&g[i]) && s.games[i].ending == g[i].ending);
         CHECK(s.games[i].turns == g[i].turns && s.games[i].nactions == g[i].nactions - skip);
-        CHECK(!memcmp(s.games[i].actions, g[i].actions + skip, (size_t)s.games[i].nactions * sizeof(action)));
+        CHECK(!memcmp(s.games[i].actions, g[i].actions + skip, (size_t)s.games[i].nactions * sizeof(game_action)));
     }
     free(text);
-    player_free(w);
-    player_free(b);
 }
 
 const test_case tests_records[] = {

@@ -9,6 +9,7 @@
 #include <unistd.h>
 
 #include "check.h"
+#include "games/tzaar/game_tzaar.h"
 #include "games/tzaar/setup.h"
 #include "selfplay/dedup.h"
 #include "selfplay/littlegolem.h"
@@ -43,9 +44,11 @@ static void files_close(files *f)
 
 static rec_run random_run(uint64_t games, uint64_t seed)
 {
-    rec_run run = { .games = games, .seed = seed, .setup = SETUP_RANDOM, .shards = 1 };
-    snprintf(run.white, sizeof run.white, "random");
-    snprintf(run.black, sizeof run.black, "random");
+    rec_run run;
+    rec_run_init(&run, &game_tzaar, 2);
+    run.games = games, run.seed = seed, run.setup = SETUP_RANDOM;
+    snprintf(run.specs[0], REC_SPEC_MAX, "random");
+    snprintf(run.specs[1], REC_SPEC_MAX, "random");
     return run;
 }
 
@@ -151,7 +154,7 @@ static void records_dedup_drops_the_same_run_and_id(void)
     rec_run run = random_run(10, 1), shard = run, other = random_run(10, 2), typed = run;
     shard.shard = 1;
     shard.shards = 2;
-    snprintf(typed.white, sizeof typed.white, "random"); /* the same spec */
+    snprintf(typed.specs[0], REC_SPEC_MAX, "random"); /* the same spec */
     rec_game *g = calloc(1, sizeof *g);
     REQUIRE(g);
     g->id = 3;
@@ -169,21 +172,23 @@ static void records_dedup_drops_the_same_run_and_id(void)
     CHECK(rec_dedup_add(&d, &typed, g) == 0);
     /* ab:depth=1 and ab:depth=1,noise=0,tt=16 are the same player, so the same run */
     rec_run a = run, b = run;
-    snprintf(a.white, sizeof a.white, "ab:depth=1");
-    snprintf(b.white, sizeof b.white, "ab:tt=16,depth=1");
+    snprintf(a.specs[0], REC_SPEC_MAX, "ab:depth=1");
+    snprintf(b.specs[0], REC_SPEC_MAX, "ab:tt=16,depth=1");
     CHECK(rec_dedup_add(&d, &a, g) == 1);
     CHECK(rec_dedup_add(&d, &b, g) == 0);
     CHECK(d.dropped == 4);
 
     /* Imports: ids restart in each import, so the content decides. */
-    rec_run imp = { .source = REC_SOURCE_IMPORT, .shards = 1 };
-    setup_fixed(&g->start);
+    rec_run imp;
+    rec_run_init(&imp, &game_tzaar, 2);
+    imp.source = REC_SOURCE_IMPORT;
+    setup_fixed((position *)(void *)g->start);
     g->id = 0;
-    snprintf(g->white, sizeof g->white, "lg:alice");
-    snprintf(g->black, sizeof g->black, "lg:bob");
+    snprintf(g->specs[0], REC_SPEC_MAX, "lg:alice");
+    snprintf(g->specs[1], REC_SPEC_MAX, "lg:bob");
     CHECK(rec_dedup_add(&d, &imp, g) == 1);
     CHECK(rec_dedup_add(&d, &imp, g) == 0);
-    snprintf(g->white, sizeof g->white, "lg:carol"); /* another game, same id */
+    snprintf(g->specs[0], REC_SPEC_MAX, "lg:carol"); /* another game, same id */
     CHECK(rec_dedup_add(&d, &imp, g) == 1);
     CHECK(d.dropped == 5);
     free(g);
@@ -195,15 +200,15 @@ static void records_run_diff_compares_canonical_specs(void)
 {
     rec_run a = random_run(10, 1), b = a;
     char msg[300];
-    snprintf(a.white, sizeof a.white, "ab:depth=1");
-    snprintf(b.white, sizeof b.white, "ab:depth=1,tt=16");
+    snprintf(a.specs[0], REC_SPEC_MAX, "ab:depth=1");
+    snprintf(b.specs[0], REC_SPEC_MAX, "ab:depth=1,tt=16");
     CHECK(rec_run_diff(&a, &b, true, "A", "B", msg, sizeof msg) == 0);
-    snprintf(b.white, sizeof b.white, "ab:noise=0,tt=16,depth=1");
+    snprintf(b.specs[0], REC_SPEC_MAX, "ab:noise=0,tt=16,depth=1");
     CHECK(rec_run_diff(&a, &b, true, "A", "B", msg, sizeof msg) == 0);
-    snprintf(b.white, sizeof b.white, "ab:depth=1,tt=32");
+    snprintf(b.specs[0], REC_SPEC_MAX, "ab:depth=1,tt=32");
     CHECK(rec_run_diff(&a, &b, true, "A", "B", msg, sizeof msg) == 1 && strstr(msg, "White's player"));
-    snprintf(a.white, sizeof a.white, "lg:x");
-    snprintf(b.white, sizeof b.white, "lg:y");
+    snprintf(a.specs[0], REC_SPEC_MAX, "lg:x");
+    snprintf(b.specs[0], REC_SPEC_MAX, "lg:y");
     CHECK(rec_run_diff(&a, &b, true, "A", "B", msg, sizeof msg) == 1);
 }
 
@@ -233,7 +238,124 @@ static void records_littlegolem_names_are_kept_whole_or_refused(void)
     }
 }
 
+/* Records v2: --resume refuses a file another engine wrote, naming both
+ * signatures, and plays nothing into it. */
+static void records_resume_refuses_another_engine_signature(void)
+{
+    files f;
+    REQUIRE(files_open(&f));
+    rec_run run = random_run(4, 9), old = run;
+    char err[400];
+    old.engine_sig = 0x3039;
+    rec_writer *w = rec_writer_open(f.a, &old, REC_CREATE, 0, 0, err, sizeof err);
+    REQUIRE(w);
+    REQUIRE(rec_writer_close(w, err, sizeof err) == 0);
+    run_opts o = { .run = run, .out = f.a, .threads = 1, .flush_seconds = 1e9, .resume = true, .quiet = true };
+    char want[200];
+    snprintf(want, sizeof want, "signature 0000000000003039; this triad's is %016llx",
+             (unsigned long long)run.engine_sig);
+    CHECK(run.engine_sig != 0);
+    CHECKF(run_selfplay(&o, err, sizeof err) == 2 && strstr(err, want), "%s", err);
+    rec_reader *r = rec_reader_open(f.a, err, sizeof err);
+    REQUIRE(r);
+    rec_game *g = malloc(sizeof *g);
+    CHECK(g && rec_reader_next(r, g) == REC_END && rec_reader_run(r)->engine_sig == 0x3039);
+    free(g);
+    rec_reader_close(r);
+    /* the same signature resumes */
+    old.engine_sig = run.engine_sig;
+    REQUIRE((w = rec_writer_open(f.a, &old, REC_OVERWRITE, 0, 0, err, sizeof err)));
+    REQUIRE(rec_writer_close(w, err, sizeof err) == 0);
+    CHECKF(run_selfplay(&o, err, sizeof err) == 0, "%s", err);
+    files_close(&f);
+}
+
+/* Format 2 stores scores in half points: the writer refuses a score it
+ * cannot store and goes on; a 3-player run's header reads back. */
+static void records_writer_refuses_a_score_it_cannot_store(void)
+{
+    files f;
+    REQUIRE(files_open(&f));
+    char err[300];
+    const game_def *gd = game_find("race3", err, sizeof err);
+    REQUIRE(gd);
+    rec_run run;
+    rec_run_init(&run, gd, 3);
+    run.source = REC_SOURCE_IMPORT;
+    rec_game *g = calloc(1, sizeof *g);
+    REQUIRE(g);
+    REQUIRE(gd->setup(g->start, gd->setup_names[0], 3, 1, err, sizeof err) == 0);
+    for (int i = 0; i < 3; i++)
+        snprintf(g->specs[i], REC_SPEC_MAX, "random");
+    g->scores[0] = 0.25; /* not a multiple of 0.5 */
+    rec_writer *w = rec_writer_open(f.a, &run, REC_CREATE, 0, 0, err, sizeof err);
+    REQUIRE(w);
+    CHECK(rec_writer_append(w, g) == -1 && strstr(rec_writer_error(w), "not a multiple of 0.5"));
+    g->scores[0] = 0;
+    CHECK(rec_writer_append(w, g) == 0); /* the writer goes on after a refusal */
+    CHECK(rec_writer_close(w, err, sizeof err) == 0);
+    rec_reader *r = rec_reader_open(f.a, err, sizeof err);
+    REQUIRE(r);
+    CHECK(rec_reader_run(r)->game == gd && rec_reader_run(r)->players == 3 && rec_reader_version(r) == 2);
+    CHECK(rec_reader_next(r, g) == REC_GAME && g->ending == 0 && g->nactions == 0);
+    rec_reader_close(r);
+    free(g);
+    files_close(&f);
+}
+
+/* A format 1 file (the sample, written by an older triad) read into format
+ * 2's types: TZAAR, 2 players, --paired as two rotations of pieces and
+ * players, the swapped game as rotation 1, the winner as scores 1/0, no
+ * engine signature; and written again as format 2, the same games. */
+static void records_format_1_maps_into_format_2(void)
+{
+    char err[300];
+    rec_reader *r = rec_reader_open("data/records/ab2-random-200.trd", err, sizeof err);
+    REQUIRE(r);
+    const rec_run *run = rec_reader_run(r);
+    CHECK(rec_reader_version(r) == 1 && run->game == &game_tzaar && run->players == 2 && run->rotations == 2 &&
+          run->rotate == (REC_ROTATE_PIECES | REC_ROTATE_PLAYERS) && run->engine_sig == 0 &&
+          !strcmp(run->rules_version, game_tzaar.rules_version) && !strcmp(run->specs[0], "ab:depth=2"));
+    files f;
+    REQUIRE(files_open(&f));
+    rec_writer *w = rec_writer_open(f.a, run, REC_CREATE, 0, 0, err, sizeof err);
+    REQUIRE(w);
+    rec_game *g = malloc(sizeof *g), *h = malloc(sizeof *h);
+    REQUIRE(g && h);
+    int n = 0;
+    while (rec_reader_next(r, g) == REC_GAME) {
+        n++;
+        int w_ = rec_game_winner(g);
+        CHECK(g->rotation == (int)(g->id & 1) && g->ending != 0 && w_ >= 0 && g->scores[w_] == 1 &&
+              g->scores[!w_] == 0);
+        CHECK(rec_writer_append(w, g) == 0);
+    }
+    CHECK(n == 200);
+    CHECK(rec_writer_close(w, err, sizeof err) == 0);
+    rec_reader_close(r);
+    /* format 2 gives back every game, field by field */
+    rec_reader *a = rec_reader_open("data/records/ab2-random-200.trd", err, sizeof err),
+               *b = rec_reader_open(f.a, err, sizeof err);
+    REQUIRE(a && b);
+    CHECK(rec_reader_version(b) == 2);
+    int same = 0;
+    while (rec_reader_next(a, g) == REC_GAME && rec_reader_next(b, h) == REC_GAME)
+        same += g->id == h->id && g->seed == h->seed && g->rotation == h->rotation &&
+                !memcmp(g->start, h->start, sizeof g->start) && !memcmp(g->specs, h->specs, sizeof g->specs) &&
+                !memcmp(g->scores, h->scores, sizeof g->scores) && g->ending == h->ending && g->turns == h->turns &&
+                g->nactions == h->nactions && !memcmp(g->actions, h->actions, (size_t)g->nactions * sizeof *g->actions);
+    CHECKF(same == 200, "%d of 200 games the same", same);
+    rec_reader_close(a);
+    rec_reader_close(b);
+    free(g);
+    free(h);
+    files_close(&f);
+}
+
 const test_case tests_records2[] = {
+    { "records_format_1_maps_into_format_2", records_format_1_maps_into_format_2 },
+    { "records_resume_refuses_another_engine_signature", records_resume_refuses_another_engine_signature },
+    { "records_writer_refuses_a_score_it_cannot_store", records_writer_refuses_a_score_it_cannot_store },
     { "records_concatenated_runs_are_read_each_under_its_own_header",
       records_concatenated_runs_are_read_each_under_its_own_header },
     { "records_games_after_a_damaged_run_header_are_not_served", records_games_after_a_damaged_run_header_are_not_served },

@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include "core/prng.h"
 #include "eval/logistic.h"
+#include "eval/seat_stats.h"
 #include "eval/stats.h"
 #include "check.h"
 
@@ -163,7 +164,34 @@ static void logistic_rejects_empty(void)
     CHECK(err[0] != 0);
 }
 
+/* Per-seat summaries worked out by hand: win/loss games take Wilson's
+ * interval, points games a t interval; ranks share on ties. */
+static void seat_stats_by_hand(void)
+{
+    seat_stats s;
+    seat_stats_init(&s, 2);
+    for (int i = 0; i < 10; i++)
+        seat_stats_add(&s, (const double[GAME_MAX_PLAYERS]){ i < 7, i >= 7 });
+    interval w = wilson(7, 10, Z95), c = seat_stats_ci95(&s, 0);
+    CHECK(!s.points && NEAR(seat_stats_mean(&s, 0), 0.7, 1e-12) && NEAR(c.lo, w.lo, 1e-12) && NEAR(c.hi, w.hi, 1e-12));
+    CHECK(s.ranks[0][0] == 7 && s.ranks[0][1] == 3 && s.ranks[1][0] == 3 && s.ties == 0);
+
+    /* three seats, points: seat 0 scores 2, 4, 6 (mean 4, sd 2), t(0.975, 2) = 4.302653 */
+    seat_stats_init(&s, 3);
+    seat_stats_add(&s, (const double[GAME_MAX_PLAYERS]){ 2, 2, 1 });
+    seat_stats_add(&s, (const double[GAME_MAX_PLAYERS]){ 4, 5, 0 });
+    seat_stats_add(&s, (const double[GAME_MAX_PLAYERS]){ 6, 0, 6 });
+    c = seat_stats_ci95(&s, 0);
+    double half = 4.302653 * 2 / sqrt(3);
+    CHECKF(s.points && NEAR(c.lo, 4 - half, 1e-5) && NEAR(c.hi, 4 + half, 1e-5), "[%g, %g]", c.lo, c.hi);
+    CHECK(s.ties == 2);                                       /* 2-2-1 and 6-0-6 */
+    CHECK(s.ranks[0][0] == 2 && s.ranks[0][1] == 1);          /* first, second, first (shared) */
+    CHECK(s.ranks[1][0] == 2 && s.ranks[1][2] == 1);
+    CHECK(s.ranks[2][0] == 1 && s.ranks[2][1] == 0 && s.ranks[2][2] == 2);
+}
+
 const test_case tests_stats[] = {
+    { "stats_seat_stats_by_hand", seat_stats_by_hand },
     { "stats_wilson", wilson_known_values },
     { "stats_elo", elo_known_values },
     { "stats_pentanomial", pentanomial_by_hand },

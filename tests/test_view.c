@@ -16,8 +16,10 @@ static rec_game *game_with(uint64_t id, int setup, int winner, int ending, int t
 {
     rec_game *g = calloc(1, sizeof *g);
     if (g) {
-        g->id = id, g->setup = setup, g->winner = winner, g->ending = ending, g->turns = turns;
-        setup_make(&g->start, setup, 1);
+        g->id = id, g->setup = setup, g->ending = ending, g->turns = turns;
+        if (winner >= 0)
+            g->scores[winner] = 1;
+        setup_make((position *)(void *)g->start, setup, 1);
     }
     return g;
 }
@@ -142,7 +144,7 @@ static void game_data_holds_every_ply(void)
     const game_def *g = game_find("tzaar", NULL, 0);
     rec_game *r = game_with(42, SETUP_FIXED, -1, END_NONE, 0);
     REQUIRE(g && r);
-    position p = r->start;
+    position p = *rec_tz_start(r);
     for (int j = 0; j < 9; j++) {
         action list[MAX_ACTIONS];
         undo u;
@@ -157,7 +159,7 @@ static void game_data_holds_every_ply(void)
     buf_byte(&b, 0);
     const char *s = (const char *)b.data;
     CHECK(!strncmp(s, "triadGame({\"index\":3,\"id\":42,\"setup\":\"fixed\"", 44));
-    p = r->start;
+    p = *rec_tz_start(r);
     for (int j = 0; j <= r->nactions; j++) {
         char text[POS_TEXT_MAX + 2] = "\"";
         undo u;

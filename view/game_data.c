@@ -137,9 +137,7 @@ int view_game_data(const game_def *game, const rec_game *g, uint64_t index, buf 
         snprintf(err, n, "out of memory");
         goto done;
     }
-    pos_to_text(&g->start, text, sizeof text);
-    if (game->from_text(s, text, err, n))
-        goto done;
+    memcpy(s, g->start, game->state_size);
     for (int ply = 0; ply <= g->nactions; ply++) {
         game_action last = ply ? g->actions[ply - 1] : GAME_NO_ACTION;
         if (ply) {
@@ -175,11 +173,11 @@ int view_game_data(const game_def *game, const rec_game *g, uint64_t index, buf 
     }
     out_printf(b, "triadGame({\"index\":%llu,\"id\":%llu,\"setup\":\"%s\",\"swapped\":%s,\"white\":",
                (unsigned long long)index, (unsigned long long)g->id, setup_names[g->setup % SETUP_KINDS],
-               g->swapped ? "true" : "false");
-    out_json(b, g->white);
+               g->rotation ? "true" : "false");
+    out_json(b, g->specs[WHITE]);
     out_str(b, ",\"black\":");
-    out_json(b, g->black);
-    out_printf(b, ",\"winner\":\"%s\",\"ending\":\"%s\",\"turns\":%d,\n\"actions\":[", winner_name(g->winner),
+    out_json(b, g->specs[BLACK]);
+    out_printf(b, ",\"winner\":\"%s\",\"ending\":\"%s\",\"turns\":%d,\n\"actions\":[", winner_name(rec_game_winner(g)),
                ending_name(g->ending), g->turns);
     buf_put(b, acts.data, acts.len);
     out_str(b, "],\n\"positions\":[");

@@ -122,7 +122,7 @@ static uint64_t game_value(int key, const rec_game *g)
     case SEL_ENDING:
         return (uint64_t)g->ending;
     default:
-        return (uint64_t)(g->winner + 1);
+        return (uint64_t)(rec_game_winner(g) + 1);
     }
 }
 

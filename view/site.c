@@ -68,11 +68,11 @@ static void put_run(buf *b, const char *file, const rec_run *r)
     out_printf(b, ",\"source\":\"%s\",\"games\":%llu,\"seed\":%llu,\"setup\":\"%s\",\"paired\":%s,"
                   "\"shard\":\"%u/%u\",\"white\":",
                r->source == REC_SOURCE_IMPORT ? "import" : "selfplay", (unsigned long long)r->games,
-               (unsigned long long)r->seed, setup_names[r->setup % SETUP_KINDS], r->paired ? "true" : "false",
+               (unsigned long long)r->seed, setup_names[r->setup % SETUP_KINDS], r->rotations == 2 ? "true" : "false",
                r->shard, r->shards ? r->shards : 1);
-    out_json(b, r->white);
+    out_json(b, r->specs[0]);
     out_str(b, ",\"black\":");
-    out_json(b, r->black);
+    out_json(b, r->specs[1]);
     out_str(b, "}");
 }
 
@@ -81,11 +81,11 @@ static void put_row(buf *b, const rec_game *g, int file, uint64_t index)
 {
     static const char *const endings[3] = { "unfinished", "trinity", "no_capture" };
     out_printf(b, "%s[%llu,%d,\"%s\",%d,", index ? ",\n" : "", (unsigned long long)g->id, file,
-               setup_names[g->setup % SETUP_KINDS], g->swapped);
-    out_json(b, g->white);
+               setup_names[g->setup % SETUP_KINDS], g->rotation != 0);
+    out_json(b, g->specs[0]);
     buf_byte(b, ',');
-    out_json(b, g->black);
-    out_printf(b, ",%d,\"%s\",%d]", g->winner, endings[g->ending % 3], g->turns);
+    out_json(b, g->specs[1]);
+    out_printf(b, ",%d,\"%s\",%d]", rec_game_winner(g), endings[g->ending % 3], g->turns);
 }
 
 static const char page_head[] =
@@ -190,6 +190,11 @@ static int write_games(const view_opts *o, const char *path, int file, rec_reade
                 o->warn(msg);
             status = VIEW_DAMAGED;
             continue;
+        }
+        if (rec_reader_run(r)->game != o->game) {
+            status = fail(err, n, VIEW_BAD_INPUT, "only %s runs are shown yet (%s holds a %s run)", o->game->name,
+                          path, rec_reader_run(r)->game->name);
+            break;
         }
         bool keep = sel_match(o->select, g) && (!o->want || o->want(o->want_ctx, file, seq, g));
         seq++;

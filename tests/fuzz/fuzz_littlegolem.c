@@ -19,6 +19,7 @@
 #include <string.h>
 #include "games/tzaar/movegen.h"
 #include "games/tzaar/position.h"
+#include "games/tzaar/game_tzaar.h"
 #include "selfplay/littlegolem.h"
 #include "selfplay/record.h"
 
@@ -43,7 +44,7 @@ typedef struct sink_ctx {
 static int same_game(const rec_game *a, const rec_game *b)
 {
     return a->nactions == b->nactions && !memcmp(a->actions, b->actions, sizeof a->actions[0] * (size_t)a->nactions) &&
-           !memcmp(&a->start, &b->start, sizeof a->start) && a->winner == b->winner &&
+           !memcmp(&a->start, &b->start, sizeof a->start) && !memcmp(a->scores, b->scores, sizeof a->scores) &&
            a->ending == b->ending;
 }
 
@@ -90,20 +91,20 @@ static int check_game(void *ctx, const rec_game *g)
     char err[256];
     if (g->id != c->games++)
         fail("game ids are not 0, 1, 2, ...", c->text, NULL);
-    if (!memchr(g->white, '\0', sizeof g->white) || !memchr(g->black, '\0', sizeof g->black))
+    if (!memchr(g->specs[0], '\0', REC_SPEC_MAX) || !memchr(g->specs[1], '\0', REC_SPEC_MAX))
         fail("a player spec is not terminated", c->text, NULL);
-    if (strncmp(g->white, "lg:", 3) || strncmp(g->black, "lg:", 3))
-        fail("a player spec does not start with lg:", c->text, g->white);
+    if (strncmp(g->specs[0], "lg:", 3) || strncmp(g->specs[1], "lg:", 3))
+        fail("a player spec does not start with lg:", c->text, g->specs[0]);
     if (g->nactions < 0 || g->nactions > REC_MAX_ACTIONS)
         fail("the action count is out of range", c->text, NULL);
-    const char *why = pos_check(&g->start);
+    const char *why = pos_check(rec_tz_start(g));
     if (why)
         fail("the start fails pos_check", c->text, why);
     rec_game *again = c->copy;
     *again = *g;
-    if (rec_game_replay(again, err, sizeof err))
+    if (rec_game_replay(&game_tzaar, again, err, sizeof err))
         fail("an imported game does not replay", c->text, err);
-    if (again->winner != g->winner || again->ending != g->ending)
+    if (memcmp(again->scores, g->scores, sizeof g->scores) || again->ending != g->ending)
         fail("the importer's result is not the replay's", c->text, NULL);
     round_trip(c, g);
     return 0;
