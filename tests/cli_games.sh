@@ -14,27 +14,8 @@ case $bin in /*) ;; *) bin=$PWD/$bin ;; esac
 here=$(cd "$(dirname "$0")" && pwd)
 sample=$here/../data/records/ab2-random-200.trd
 
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-passed=0 failed=0
+. "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 
-ok() { echo "ok - $1"; passed=$((passed + 1)); }
-not_ok() { # description, why
-    echo "not ok - $1"
-    printf '#   %s\n' "$2"
-    [ -s "$tmp/err" ] && sed 's/^/#   stderr: /' "$tmp/err" | head -5
-    failed=$((failed + 1))
-}
-check() { # description, then a command that must succeed
-    local what=$1
-    shift
-    if "$@"; then ok "$what"; else not_ok "$what" "failed: $*"; fi
-}
-# run ARGS...: stdout in $tmp/out, stderr in $tmp/err, status in $rc.
-run() {
-    "$bin" "$@" >"$tmp/out" 2>"$tmp/err"
-    rc=$?
-}
 # status DESCRIPTION CODE ARGS...: runs and expects exit status CODE.
 status() {
     local what=$1 want=$2
@@ -159,5 +140,4 @@ bad "merge_refuses_shards_of_different_engines" "refusing to merge shards of dif
 bad "resume_refuses_format_1" "written in format 1: \`triad records upgrade\` it first" \
     selfplay --quiet --games 200 --players ab:depth=2 --seed 1 --paired --out "$tmp/in.trd" --resume
 
-echo "$passed passed, $failed failed"
-[ "$failed" -eq 0 ]
+finish
