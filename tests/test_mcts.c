@@ -414,15 +414,17 @@ static void mcts_small_tree_bound(void)
 
 static void mcts_time_limit(void)
 {
-    /* No playout limit: the clock stops it (not reproducible, so only the
-     * time and the legality are checked). */
+    /* No playout limit: only the clock can stop it.  Checked: it searched
+     * for its 30 ms and then stopped (an ignored limit would never return);
+     * the upper bound is a hang guard, not a speed figure, so it is loose
+     * enough for a loaded machine under the sanitizers. */
     nim s = { 200, 0, -1 };
     struct timespec t0, t1;
     clock_gettime(CLOCK_MONOTONIC, &t0);
     game_action a = pick(&nim_game, "playouts=0,ms=30", &s, 1);
     clock_gettime(CLOCK_MONOTONIC, &t1);
     double ms = (double)(t1.tv_sec - t0.tv_sec) * 1e3 + (double)(t1.tv_nsec - t0.tv_nsec) / 1e6;
-    CHECKF(a >= 1 && a <= 3 && ms >= 30 && ms < 2000, "action %u after %.1f ms", a, ms);
+    CHECKF(a >= 1 && a <= 3 && ms >= 30 && ms < 20000, "action %u after %.1f ms", a, ms);
 }
 
 const test_case tests_mcts[] = {
