@@ -1,0 +1,28 @@
+/* cmd_records.h — what the two halves of `triad records` share
+ * (cmd_records.c reads, cmd_records_write.c writes). */
+#ifndef TRIAD_CMD_RECORDS_H
+#define TRIAD_CMD_RECORDS_H
+
+#include <stdbool.h>
+#include "opts.h"
+#include "selfplay/record.h"
+
+#define MAX_FILES 4096
+/* merge and verify: the files are intact but games of the run are missing
+ * (so a Slurm afterok chain stops), unless --allow-incomplete. */
+#define EXIT_INCOMPLETE 3
+
+/* Parses the options and file operands of a subcommand; 0 to go on, -1
+ * after --help, else the exit status. */
+int parse(const cmd_spec *c, int argc, char **argv, const char **files, int *nfiles, bool need_files);
+/* Opens a file for reading, reporting failure as bad input. */
+rec_reader *open_or_say(const char *cmd, const char *path);
+/* The next game, reporting bad blocks (and counting them in *bad). */
+int next_game(const char *cmd, const char *path, rec_reader *r, rec_game *g, int *bad);
+
+int records_merge(int argc, char **argv, rec_game *g);
+int records_import(int argc, char **argv, rec_game *g);
+int records_export(int argc, char **argv, rec_game *g);
+int records_upgrade(int argc, char **argv, rec_game *g);
+
+#endif

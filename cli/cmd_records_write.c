@@ -1,0 +1,355 @@
+/* cmd_records_write.c — the `triad records` subcommands that write a
+ * records file: merge (shards of one run), import (LittleGolem), export
+ * and upgrade (format 1 to 2).  Every output is written under a temporary
+ * name, locked, and may not be one of the inputs. */
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include "core/fileio.h"
+#include "core/idset.h"
+#include "games/tzaar/game_tzaar.h"
+#include "selfplay/littlegolem.h"
+#include "selfplay/record.h"
+#include "cmd_records.h"
+#include "commands.h"
+#include "opts.h"
+
+/* Opens every input and checks they are shards of one self-play run. */
+static int open_shards(const char *cmd, const char **files, int nfiles, rec_reader **r)
+{
+    char diff[300];
+    for (int i = 0; i < nfiles; i++) {
+        if (!(r[i] = open_or_say(cmd, files[i])))
+            return 2;
+        if (rec_reader_run(r[i])->source != REC_SOURCE_SELFPLAY)
+            return cli_error(cmd, "%s is an import, not a shard of a self-play run", files[i]);
+        if (i && rec_run_diff(rec_reader_run(r[i]), rec_reader_run(r[0]), false, files[i], files[0], diff,
+                              sizeof diff))
+            return cli_error(cmd, "refusing to merge shards of different runs: %s", diff);
+        if (i && rec_reader_run(r[i])->engine_sig != rec_reader_run(r[0])->engine_sig)
+            return cli_error(cmd, "refusing to merge shards of different engines: %s has signature %016llx, %s %016llx",
+                             files[i], (unsigned long long)rec_reader_run(r[i])->engine_sig, files[0],
+                             (unsigned long long)rec_reader_run(r[0])->engine_sig);
+    }
+    return 0;
+}
+
+/* The output of merge and import is written under a temporary name beside
+ * OUT and put in place by finish_output(), so OUT is either whole or as it
+ * was.  It may not be one of the inputs (compared as files, not names),
+ * and an OUT that --force replaces is locked meanwhile, so that a file a
+ * self-play run is writing is refused. */
+typedef struct output {
+    fio_out tmp;
+    rec_writer *w;
+    int held;  /* the locked existing OUT, or -1 */
+} output;
+
+static int create_output(const char *cmd, const char *out, bool force, const rec_run *run, const char **files,
+                         int nfiles, output *o)
+{
+    char err[600];
+    o->w = NULL;
+    o->held = -1;
+    for (int i = 0; i < nfiles; i++)
+        if (fio_same_file(out, files[i]))
+            return cli_error(cmd, "refusing to write %s: it is also an input (%s)", out, files[i]);
+    if (fio_out_begin(&o->tmp, out, force, err, sizeof err))
+        return cli_error(cmd, "%s", err);
+    if (force && !access(out, F_OK) &&
+        ((o->held = fio_open_regular(out, O_RDONLY, 0, err, sizeof err)) < 0 || fio_lock(o->held, out, err, sizeof err))) {
+        fio_out_abort(&o->tmp);
+        if (o->held >= 0)
+            close(o->held);
+        return cli_error(cmd, "%s", err);
+    }
+    if (!(o->w = rec_writer_open(o->tmp.tmp, run, REC_OVERWRITE, 0, 0, err, sizeof err))) {
+        fio_out_abort(&o->tmp);
+        if (o->held >= 0)
+            close(o->held);
+        return cli_error(cmd, "cannot write %s: %s", out, err);
+    }
+    return 0;
+}
+
+/* Closes the writer and, when rc is 0 and all went well, puts OUT in place;
+ * otherwise leaves OUT as it was.  Returns the exit status. */
+static int finish_output(const char *cmd, output *o, int rc)
+{
+    char err[600];
+    if (rec_writer_close(o->w, err, sizeof err) && !rc)
+        rc = cli_error(cmd, "cannot write %s: %s", o->tmp.path, err) - 1;
+    if (!rc && fio_out_commit(&o->tmp, err, sizeof err))
+        rc = cli_error(cmd, "%s", err) - 1;
+    else if (rc)
+        fio_out_abort(&o->tmp);
+    if (o->held >= 0)
+        close(o->held);
+    return rc;
+}
+
+/* Copies the games of every shard, each id once; 0, or the exit status.
+ * A concatenated input's later runs must be shards of the same run too. */
+static int copy_shards(const char **files, int nfiles, rec_reader **r, rec_writer *w, const char *out, rec_game *g,
+                       uint64_t *games, uint64_t *dups, int *bad)
+{
+    idset seen = { 0 };
+    int rc = 0;
+    char diff[300];
+    rec_run first = *rec_reader_run(r[0]); /* r[0]'s own run changes if it is a concatenation */
+    for (int i = 0; i < nfiles && !rc; i++) {
+        int runs = 1;
+        while (!rc && next_game("records merge", files[i], r[i], g, bad) == REC_GAME) {
+            int added;
+            if (rec_reader_runs(r[i]) != runs) {
+                runs = rec_reader_runs(r[i]);
+                if (rec_run_diff(rec_reader_run(r[i]), &first, false, files[i], files[0], diff, sizeof diff)) {
+                    rc = cli_error("records merge", "refusing to merge shards of different runs: %s "
+                                   "(run %d of the concatenated %s)", diff, runs, files[i]);
+                    break;
+                }
+            }
+            if ((added = idset_add(&seen, g->id)) < 0)
+                rc = cli_error("records merge", "%s: game id %llu too large", files[i], (unsigned long long)g->id);
+            else if (!added)
+                ++*dups;
+            else if (rec_writer_append(w, g))
+                rc = cli_error("records merge", "cannot write %s: %s", out, rec_writer_error(w)) - 1;
+            else
+                ++*games;
+        }
+    }
+    idset_free(&seen);
+    return rc;
+}
+
+int records_merge(int argc, char **argv, rec_game *g)
+{
+    const char *files[MAX_FILES], *out = NULL;
+    rec_reader *r[MAX_FILES] = { 0 };
+    int nfiles, rc, bad = 0;
+    bool force = false, allow_incomplete = false;
+    const opt_spec opts[] = {
+        { "out", OPT_STR, &out, "OUT", "the merged file", 0, 0, NULL },
+        { "force", OPT_FLAG, &force, NULL, "overwrite OUT", 0, 0, NULL },
+        { "allow-incomplete", OPT_FLAG, &allow_incomplete, NULL, "exit 0 when games of the run are missing", 0, 0,
+          NULL },
+        { 0 },
+    };
+    const cmd_spec spec = { "records merge", "--out OUT IN... [--force] [--allow-incomplete]",
+                            "Merges shards of one self-play run (any number, any order, or concatenated\n"
+                            "into one file), keeping each game id once.  Refuses files of different runs.\n"
+                            "OUT is written whole (a temporary file renamed into place) and may not be\n"
+                            "one of the inputs.  When games of the run are missing, OUT is still written\n"
+                            "but the exit status is 3 (so a Slurm afterok chain stops), unless\n"
+                            "--allow-incomplete.", opts };
+    if ((rc = parse(&spec, argc, argv, files, &nfiles, true)))
+        return rc < 0 ? 0 : rc;
+    if (!out)
+        return cli_error(spec.name, "--out OUT is required");
+    uint64_t games = 0, dups = 0;
+    output o;
+    bool missing = false;
+    if (!(rc = open_shards(spec.name, files, nfiles, r))) {
+        rec_run run = *rec_reader_run(r[0]);
+        run.shard = 0;
+        run.shards = 1;
+        if (!(rc = create_output(spec.name, out, force, &run, files, nfiles, &o))) {
+            /* refused midway (a concatenation of other runs) or failed: OUT stays as it was */
+            rc = finish_output(spec.name, &o, copy_shards(files, nfiles, r, o.w, out, g, &games, &dups, &bad));
+            missing = games < run.games;
+        }
+        if (!rc)
+            fprintf(stderr, "records merge: %llu games into %s (%llu duplicates dropped)%s\n",
+                    (unsigned long long)games, out, (unsigned long long)dups,
+                    !missing ? ""
+                    : allow_incomplete ? "; some of the run's games are missing"
+                                       : "; some of the run's games are missing (exit 3; --allow-incomplete accepts that)");
+    }
+    for (int i = 0; i < nfiles; i++)
+        if (r[i])
+            rec_reader_close(r[i]);
+    return rc ? rc : bad ? 1 : missing && !allow_incomplete ? EXIT_INCOMPLETE : 0;
+}
+
+/* The whole of a regular file, NUL-terminated; NULL with a message in err. */
+static char *slurp(const char *path, char *err, size_t n)
+{
+    FILE *f = fio_fopen_read(path, err, n);
+    char *text = NULL;
+    size_t len = 0, cap = 0, got;
+    if (!f)
+        return NULL;
+    do {
+        if (cap - len < 65537) {
+            char *t = realloc(text, cap = cap * 2 + 65537);
+            if (!t)
+                break;
+            text = t;
+        }
+        got = fread(text + len, 1, cap - len - 1, f);
+        len += got;
+    } while (got);
+    if (ferror(f) || cap - len < 1) {
+        snprintf(err, n, "%s: %s", path, ferror(f) ? strerror(errno) : "out of memory");
+        free(text);
+        text = NULL;
+    } else {
+        text[len] = 0;
+    }
+    fclose(f);
+    return text;
+}
+
+static int store_game(void *ctx, const rec_game *g)
+{
+    return rec_writer_append(ctx, g);
+}
+
+static int import_files(const char **files, int nfiles, rec_writer *w, uint64_t *games)
+{
+    char err[400];
+    for (int i = 0; i < nfiles; i++) {
+        char *text = slurp(files[i], err, sizeof err);
+        if (!text)
+            return cli_error("records import", "%s", err);
+        int got = lg_import(text, files[i], games, store_game, w, err, sizeof err);
+        free(text);
+        if (got < 0)
+            return cli_error("records import", "%s", err);
+    }
+    return 0;
+}
+
+int records_import(int argc, char **argv, rec_game *g)
+{
+    const char *files[MAX_FILES], *out = NULL;
+    int nfiles, rc;
+    bool lg = false, force = false;
+    const opt_spec opts[] = {
+        { "littlegolem", OPT_FLAG, &lg, NULL, "the files are LittleGolem records (the only format)", 0, 0, NULL },
+        { "out", OPT_STR, &out, "OUT", "the records file to write", 0, 0, NULL },
+        { "force", OPT_FLAG, &force, NULL, "overwrite OUT", 0, 0, NULL },
+        { 0 },
+    };
+    const cmd_spec spec = { "records import", "--littlegolem FILE... --out OUT [--force]",
+                            "Imports LittleGolem TZAAR records (the rules page describes them) as games\n"
+                            "of setup random, or fixed when POS is the rulebook's.  Stops at the first\n"
+                            "bad record, naming its file, game and turn; OUT is then not kept.", opts };
+    (void)g;
+    if ((rc = parse(&spec, argc, argv, files, &nfiles, true)))
+        return rc < 0 ? 0 : rc;
+    if (!lg)
+        return cli_error(spec.name, "say which format: --littlegolem");
+    if (!out)
+        return cli_error(spec.name, "--out OUT is required");
+    rec_run run;
+    rec_run_init(&run, &game_tzaar, 2);
+    run.source = REC_SOURCE_IMPORT;
+    output o;
+    if ((rc = create_output(spec.name, out, force, &run, files, nfiles, &o)))
+        return rc;
+    uint64_t games = 0;
+    rc = finish_output(spec.name, &o, import_files(files, nfiles, o.w, &games));
+    if (!rc)
+        fprintf(stderr, "records import: %llu games into %s\n", (unsigned long long)games, out);
+    return rc;
+}
+
+int records_export(int argc, char **argv, rec_game *g)
+{
+    const char *files[MAX_FILES];
+    int nfiles, rc, bad = 0;
+    bool lg = false;
+    const opt_spec opts[] = {
+        { "littlegolem", OPT_FLAG, &lg, NULL, "write LittleGolem records (the only format)", 0, 0, NULL },
+        { 0 },
+    };
+    const cmd_spec spec = { "records export", "--littlegolem FILE...",
+                            "Writes every game on stdout as a LittleGolem record, one per line\n"
+                            "(tournament games from the position after placement).", opts };
+    if ((rc = parse(&spec, argc, argv, files, &nfiles, true)))
+        return rc < 0 ? 0 : rc;
+    if (!lg)
+        return cli_error(spec.name, "say which format: --littlegolem");
+    for (int i = 0; i < nfiles; i++) {
+        char err[200];
+        rec_reader *r = open_or_say(spec.name, files[i]);
+        if (!r)
+            return 2;
+        while (next_game(spec.name, files[i], r, g, &bad) == REC_GAME)
+            if (rec_reader_run(r)->game != &game_tzaar) {
+                cli_error(spec.name, "%s holds a %s run: LittleGolem records are TZAAR's only", files[i],
+                          rec_reader_run(r)->game->name);
+                rec_reader_close(r);
+                return 2;
+            } else if (lg_export(stdout, g, err, sizeof err)) {
+                cli_error("records export", "%s: %s", files[i], err);
+                bad++;
+                if (ferror(stdout))
+                    break; /* the output is gone: say it once */
+            }
+        rec_reader_close(r);
+        if (ferror(stdout))
+            break;
+    }
+    return bad ? 1 : 0;
+}
+
+/* Copies every game of a format 1 file into w; 0, or the exit status. */
+static int copy_upgraded(const char *in, rec_reader *r, rec_writer *w, const char *out, rec_game *g, uint64_t *games)
+{
+    int bad = 0;
+    while (next_game("records upgrade", in, r, g, &bad) == REC_GAME) {
+        if (rec_reader_runs(r) > 1)
+            return cli_error("records upgrade", "%s holds %d runs' headers (a concatenation): upgrade each file "
+                             "on its own", in, rec_reader_runs(r));
+        if (rec_writer_append(w, g))
+            return cli_error("records upgrade", "cannot write %s: %s", out, rec_writer_error(w)) - 1;
+        ++*games;
+    }
+    return bad ? 1 : 0;
+}
+
+int records_upgrade(int argc, char **argv, rec_game *g)
+{
+    const char *files[MAX_FILES], *out = NULL;
+    int nfiles, rc;
+    bool force = false;
+    const opt_spec opts[] = {
+        { "out", OPT_STR, &out, "OUT", "the format 2 file to write", 0, 0, NULL },
+        { "force", OPT_FLAG, &force, NULL, "overwrite OUT", 0, 0, NULL },
+        { 0 },
+    };
+    const cmd_spec spec = { "records upgrade", "IN --out OUT [--force]",
+                            "Rewrites a format 1 records file (TZAAR, written before format 2) as format 2:\n"
+                            "the same run and the same games.  The engine signature stays unknown (0), so\n"
+                            "selfplay --resume still refuses OUT.  OUT is written whole (a temporary file\n"
+                            "renamed into place), may not be IN, and is not kept when IN has a bad block.",
+                            opts };
+    if ((rc = parse(&spec, argc, argv, files, &nfiles, true)))
+        return rc < 0 ? 0 : rc;
+    if (!out)
+        return cli_error(spec.name, "--out OUT is required");
+    if (nfiles != 1)
+        return cli_error(spec.name, "give one input file (%d given)", nfiles);
+    rec_reader *r = open_or_say(spec.name, files[0]);
+    if (!r)
+        return 2;
+    if (rec_reader_version(r) != 1) {
+        rec_reader_close(r);
+        return cli_error(spec.name, "%s is in format %d already", files[0], REC_FORMAT_VERSION);
+    }
+    output o;
+    uint64_t games = 0;
+    if (!(rc = create_output(spec.name, out, force, rec_reader_run(r), files, nfiles, &o)))
+        rc = finish_output(spec.name, &o, copy_upgraded(files[0], r, o.w, out, g, &games));
+    rec_reader_close(r);
+    if (!rc)
+        fprintf(stderr, "records upgrade: %llu games into %s (format %d)\n", (unsigned long long)games, out,
+                REC_FORMAT_VERSION);
+    return rc;
+}
