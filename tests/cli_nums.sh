@@ -16,17 +16,6 @@ RUN_TIMEOUT=30 # the old binary started 2^64-2 games for --games " -2"
 . "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 ESC=$'\033'
 
-# bad DESCRIPTION WORD ARGS...: exit 2, one stderr line containing WORD, no stdout.
-bad() {
-    local what=$1 word=$2
-    shift 2
-    run "$@"
-    if [ "$rc" -ne 2 ]; then not_ok "$what" "exit $rc, expected 2"
-    elif [ "$(wc -l <"$tmp/err")" -ne 1 ]; then not_ok "$what" "$(wc -l <"$tmp/err") lines on stderr"
-    elif ! grep -qF -- "$word" "$tmp/err"; then not_ok "$what" "stderr lacks '$word'"
-    elif [ -s "$tmp/out" ]; then not_ok "$what" "output on stdout"
-    else ok "$what"; fi
-}
 # no_raw_bytes DESCRIPTION FILE: FILE holds no control byte but newlines.
 no_raw_bytes() {
     if LC_ALL=C grep -q '[[:cntrl:]]' <(tr -d '\n' <"$2"); then not_ok "$1" "a raw control byte in $2"; else ok "$1"; fi

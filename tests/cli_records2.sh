@@ -18,24 +18,6 @@ sample=$here/../data/records/ab2-random-200.trd
 . "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 FIXED_POS=cCCCCcbBBBccbaAAbccbacCabcCBACcabcCBAcCABCCBaaABCCbbbBCccccC
 
-# status DESCRIPTION CODE ARGS...: runs and expects exit status CODE.
-status() {
-    local what=$1 want=$2
-    shift 2
-    run "$@"
-    if [ "$rc" -eq "$want" ]; then ok "$what"; else not_ok "$what" "exit $rc, expected $want"; fi
-}
-# bad DESCRIPTION WORD ARGS...: exit 2, one stderr line containing WORD, no stdout.
-bad() {
-    local what=$1 word=$2
-    shift 2
-    run "$@"
-    if [ "$rc" -ne 2 ]; then not_ok "$what" "exit $rc, expected 2"
-    elif [ "$(wc -l <"$tmp/err")" -ne 1 ]; then not_ok "$what" "expected one line on stderr"
-    elif ! grep -qF -- "$word" "$tmp/err"; then not_ok "$what" "stderr lacks '$word'"
-    elif [ -s "$tmp/out" ]; then not_ok "$what" "wrote to stdout"
-    else ok "$what"; fi
-}
 sp() { "$bin" selfplay --quiet "$@" 2>"$tmp/err"; }
 games_of() { "$bin" records cat "$1" 2>/dev/null | sort -n | cut -d' ' -f1,5-; }
 

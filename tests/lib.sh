@@ -10,6 +10,11 @@
 #                               $tmp/err, the status in $rc (stdin as the caller gives it),
 #                               and RUN_TIMEOUT (seconds, if set) stops a
 #                               command that hangs (status 124)
+#   status DESC CODE ARGS...    run, and expect exit status CODE
+#   bad DESC WORD ARGS...       run, and expect a refusal: exit 2, one stderr
+#                               line containing WORD (a fixed string), nothing
+#                               on stdout (a script that checks refusals
+#                               otherwise defines its own bad)
 #   finish                      prints the totals; the script's exit status
 tmp=$(mktemp -d)
 trap 'declare -F on_exit >/dev/null && on_exit; rm -rf "$tmp"' EXIT
@@ -30,6 +35,22 @@ check() {
 run() {
     ${RUN_TIMEOUT:+timeout "$RUN_TIMEOUT"} "$bin" "$@" >"$tmp/out" 2>"$tmp/err"
     rc=$?
+}
+status() {
+    local what=$1 want=$2
+    shift 2
+    run "$@"
+    if [ "$rc" -eq "$want" ]; then ok "$what"; else not_ok "$what" "exit $rc, expected $want"; fi
+}
+bad() {
+    local what=$1 word=$2
+    shift 2
+    run "$@"
+    if [ "$rc" -ne 2 ]; then not_ok "$what" "exit $rc, expected 2"
+    elif [ "$(wc -l <"$tmp/err")" -ne 1 ]; then not_ok "$what" "$(wc -l <"$tmp/err") lines on stderr, expected one"
+    elif ! grep -qF -- "$word" "$tmp/err"; then not_ok "$what" "stderr lacks '$word'"
+    elif [ -s "$tmp/out" ]; then not_ok "$what" "output on stdout"
+    else ok "$what"; fi
 }
 finish() {
     echo "$passed passed, $failed failed"
