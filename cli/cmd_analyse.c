@@ -1,69 +1,94 @@
-/* cmd_analyse.c — `triad analyse`: one player's choice in one position, with
- * the search's score, depth, nodes, speed and principal variation. */
+/* cmd_analyse.c — `triad analyse`: one player's choice in one position of
+ * any game, with what a searching player reports: score, depth, nodes,
+ * speed and principal variation. */
 #include <stdio.h>
-#include "games/tzaar/movegen.h"
-#include "games/tzaar/notation.h"
-#include "games/tzaar/player.h"
+#include <stdlib.h>
+#include <string.h>
+#include "games/players.h"
 #include "commands.h"
 #include "opts.h"
 
-int pv_to_text(const position *p, const action *pv, int n, bool json, char *out, size_t size)
+int cli_pv_text(const game_def *g, const void *s, const game_action *pv, int n, bool json, char *out, size_t size)
 {
-    position q = *p;
+    void *q = malloc(g->state_size);
+    game_action *list = malloc(sizeof *list * (size_t)g->max_actions);
     size_t len = 0;
     int i = 0;
     out[0] = 0;
-    /* Stop at anything illegal: the PV is only advice. */
-    for (; i < n && len + 16 < size && action_is_legal(&q, pv[i]); i++) {
-        char name[ACTION_TEXT_MAX];
-        undo u;
-        action_to_text(pv[i], q.side, name);
-        len += (size_t)snprintf(out + len, size - len, json ? "%s\"%s\"" : "%s%s", i ? json ? "," : " " : "", name);
-        pos_make(&q, pv[i], &u);
+    if (q && list) {
+        memcpy(q, s, g->state_size);
+        /* Stop at anything illegal: the PV is only advice. */
+        for (; i < n && len + GAME_ACTION_TEXT_MAX + 4 < size; i++) {
+            int m = g->legal(q, list), j = 0;
+            while (j < m && list[j] != pv[i])
+                j++;
+            if (j == m)
+                break;
+            char name[GAME_ACTION_TEXT_MAX];
+            g->action_to_text(q, pv[i], name, sizeof name);
+            len += (size_t)snprintf(out + len, size - len, json ? "%s\"%s\"" : "%s%s", i ? json ? "," : " " : "",
+                                    name);
+            g->apply(q, pv[i]);
+        }
     }
+    free(q);
+    free(list);
     return i;
 }
 
 int cmd_analyse(int argc, char **argv)
 {
-    const char *text = NULL, *setup = NULL, *spec_text = "ab:depth=4";
-    uint64_t seed = 0, player_seed = 0;
-    bool seed_given = false, json = false;
+    cli_start st = { 0 };
+    const char *spec_text = NULL;
+    uint64_t player_seed = 0;
+    bool json = false;
     const opt_spec opts[] = {
-        { "position", OPT_STR, &text, "STR", "a position string (see docs/formats.md)", 0, 0, NULL },
-        { "setup", OPT_STR, &setup, "KIND", "random, fixed (default) or tournament", 0, 0, NULL },
-        { "seed", OPT_U64, &seed, "S", "seed of --setup random", 0, 0, &seed_given },
-        { "player", OPT_STR, &spec_text, "SPEC", "the player (default ab:depth=4; see docs/players.md)", 0, 0, NULL },
+        CLI_START_OPTS(st),
+        { "player", OPT_STR, &spec_text, "SPEC", "the player (TZAAR's default ab:depth=4, other games' mcts; "
+                                                "see docs/players.md)", 0, 0, NULL },
         { "player-seed", OPT_U64, &player_seed, "S", "the player's seed (tie-breaks; default 0)", 0, 0, NULL },
         { "json", OPT_FLAG, &json, NULL,
           "print {\"action\",\"score\",\"depth\",\"nodes\",\"nodes_per_second\",\"pv\"}", 0, 0, NULL },
         { 0 },
     };
     const cmd_spec spec = {
-        "analyse", "[--position STR | --setup KIND [--seed S]] [--player SPEC] [--player-seed S] [--json]",
-        "Prints the player's action, the score (side to act's view; about 100 per stack,\n"
-        "above 29000 a won game), the depth in plies (one ply per action), nodes,\n"
-        "nodes per second and the principal variation.  A time limit (ab:ms=N) is not\n"
-        "reproducible; depth and node limits are.",
+        "analyse", "[--game NAME] [--position STR | --setup KIND [--seed S]] [--player SPEC] [--player-seed S] [--json]",
+        "Prints the player's action and, for a searching player, the score (the acting\n"
+        "seat's view; TZAAR's ab: about 100 per stack, above 29000 a won game), the depth\n"
+        "in plies (one ply per action), nodes, nodes per second and the principal\n"
+        "variation.  A time limit (ab:ms=N) is not reproducible; depth and node limits are.",
         opts,
     };
     int rc = opts_parse(&spec, argc, argv);
     if (rc)
         return rc == 1 ? 0 : rc;
-    position p;
-    if ((rc = cli_position("analyse", text, setup, seed, seed_given, &p)))
+    const game_def *g;
+    void *s;
+    if ((rc = cli_start_state("analyse", &st, &g, &s)))
         return rc;
-    if (game_winner(&p, NULL) >= 0)
+    if (g->over(s)) {
+        free(s);
         return cli_error("analyse", "the game is over in this position");
-    char err[512], name[ACTION_TEXT_MAX], pv[PV_MAX * 12];
-    player *pl = player_new(spec_text, err, sizeof err);
-    if (!pl)
+    }
+    if (!spec_text)
+        spec_text = g->default_player ? g->default_player : "mcts";
+    char err[512], name[GAME_ACTION_TEXT_MAX], pv[GAME_PV_MAX * (GAME_ACTION_TEXT_MAX + 3)];
+    gplayer *pl = gplayer_new(g, spec_text, err, sizeof err);
+    if (!pl) {
+        free(s);
         return cli_error("analyse", "--player: %s", err);
-    search_report r;
-    action a = player_choose(pl, &p, player_seed, &r);
-    player_free(pl);
-    action_to_text(a, p.side, name);
-    pv_to_text(&p, r.pv, r.pv_len, json, pv, sizeof pv);
+    }
+    game_action a = gplayer_choose(pl, s, player_seed);
+    game_search_report r;
+    bool searched = gplayer_report(pl, &r);
+    gplayer_free(pl);
+    g->action_to_text(s, a, name, sizeof name);
+    if (!searched) {
+        printf(json ? "{\"action\":\"%s\"}\n" : "action %s\n", name);
+        free(s);
+        return 0;
+    }
+    cli_pv_text(g, s, r.pv, r.pv_len, json, pv, sizeof pv);
     double nps = r.seconds > 0 ? (double)r.nodes / r.seconds : 0;
     if (json)
         printf("{\"action\":\"%s\",\"score\":%d,\"depth\":%d,\"nodes\":%llu,\"nodes_per_second\":%.0f,\"pv\":[%s]}\n",
@@ -71,5 +96,6 @@ int cmd_analyse(int argc, char **argv)
     else
         printf("action %s\nscore %d\ndepth %d\nnodes %llu\nnodes_per_second %.0f\npv %s\n", name, r.score,
                r.depth, (unsigned long long)r.nodes, nps, pv);
+    free(s);
     return 0;
 }

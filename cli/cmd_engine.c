@@ -1,28 +1,29 @@
 /* cmd_engine.c — `triad engine`: the line protocol of docs/protocol.md on
- * stdin/stdout, so a GUI, a referee or another program can drive a player.
- * Every command line gets an answer; a bad one gets "error ..." and the
- * engine reads on.  End of input or "quit" ends it with status 0. */
+ * stdin/stdout, so a GUI, a referee or another program can drive a player
+ * of any game.  Every command line gets an answer; a bad one gets
+ * "error ..." and the engine reads on.  End of input or "quit" ends it with
+ * status 0. */
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include "core/msg.h"
 #include "core/num.h"
-#include "games/tzaar/movegen.h"
-#include "games/tzaar/notation.h"
-#include "games/tzaar/player.h"
-#include "games/tzaar/setup.h"
+#include "games/players.h"
 #include "commands.h"
 #include "opts.h"
 
 #define SPEC_MAX 512
 
 typedef struct engine {
+    const game_def *g;
+    int players;     /* seats of the setups "position" makes */
     char spec[SPEC_MAX];
-    player *pl;
-    position pos;
+    gplayer *pl;
+    void *pos, *work; /* the position; scratch for all-or-nothing changes */
+    game_action *list;
     uint64_t seed;
-    int infos; /* info lines printed by the current "go" */
+    int infos;       /* info lines printed by the current "go" */
 } engine;
 
 static void reply(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
@@ -35,17 +36,17 @@ static void reply(const char *fmt, ...)
     fflush(stdout);
 }
 
-static void print_info(engine *e, const search_report *r)
+static void print_info(engine *e, const game_search_report *r)
 {
-    char pv[PV_MAX * 12];
-    pv_to_text(&e->pos, r->pv, r->pv_len, false, pv, sizeof pv);
+    char pv[GAME_PV_MAX * (GAME_ACTION_TEXT_MAX + 3)];
+    cli_pv_text(e->g, e->pos, r->pv, r->pv_len, false, pv, sizeof pv);
     reply("info depth %d score %d nodes %llu nps %.0f time %.0f pv %s", r->depth, r->score,
           (unsigned long long)r->nodes, r->seconds > 0 ? (double)r->nodes / r->seconds : 0, r->seconds * 1000,
           pv);
     e->infos++;
 }
 
-static void on_iteration(void *ctx, const search_report *r)
+static void on_iteration(void *ctx, const game_search_report *r)
 {
     print_info(ctx, r);
 }
@@ -54,78 +55,115 @@ static void on_iteration(void *ctx, const search_report *r)
 static int set_player(engine *e, const char *spec)
 {
     char err[600];
-    player *pl = player_new(spec, err, sizeof err);
+    gplayer *pl = gplayer_new(e->g, spec, err, sizeof err);
     if (!pl) {
         reply("error %s", err);
         return -1;
     }
-    player_free(e->pl);
+    gplayer_free(e->pl);
     e->pl = pl;
     snprintf(e->spec, sizeof e->spec, "%s", spec);
-    player_set_progress(pl, on_iteration, e);
+    gplayer_set_progress(pl, on_iteration, e);
     return 0;
 }
 
-/* Applies the remaining tokens as actions to a copy of *p; all or nothing. */
-static int apply_actions(position *p, char **save)
+/* Applies the remaining tokens as actions to q; 0, or -1 after the error. */
+static int apply_actions(engine *e, void *q, char **save)
 {
-    position q = *p;
     char err[256];
     for (char *t; (t = strtok_r(NULL, " \t\r", save));) {
-        action a;
-        if (action_parse_legal(&q, t, &a, err, sizeof err)) {
+        game_action a;
+        if (e->g->over(q)) {
+            reply("error actions: '%.40s' comes after the end of the game", t);
+            return -1;
+        }
+        if (e->g->action_from_text(q, t, &a, err, sizeof err)) {
             reply("error %s", err);
             return -1;
         }
-        undo u;
-        pos_make(&q, a, &u);
+        e->g->apply(q, a);
     }
-    *p = q;
     return 0;
 }
 
-/* position fixed | tournament | random SEED | CELLS SIDE PHASE, then
- * optionally "actions A B ...". */
+static int setup_index(const game_def *g, const char *name)
+{
+    for (int i = 0; g->setup_names[i]; i++)
+        if (!strcmp(g->setup_names[i], name))
+            return i;
+    return -1;
+}
+
+/* position SETUP [SEED] | POSITION-STRING, then optionally "actions A B ...";
+ * SEED for a setup whose start depends on it (TZAAR's random). */
 static void eng_position(engine *e, char **save)
 {
-    position p;
-    char *what = strtok_r(NULL, " \t\r", save), err[256];
-    int kind = what ? setup_kind(what) : -1;
-    uint64_t seed = 0;
+    const game_def *g = e->g;
+    char *what = strtok_r(NULL, " \t\r", save), err[256], *more = NULL;
+    void *q = e->work;
     if (!what) {
-        reply("error position: expected fixed, tournament, random SEED or a position string");
+        reply("error position: expected a setup (%s...) or a position string", g->setup_names[0]);
         return;
     }
-    if (kind == SETUP_RANDOM) {
-        char *s = strtok_r(NULL, " \t\r", save);
-        if (!s) {
-            reply("error position random: expected a seed");
+    if (setup_index(g, what) >= 0) {
+        uint64_t seed = 0;
+        if (cli_setup_is_seeded(g, what, e->players)) {
+            char *s = strtok_r(NULL, " \t\r", save);
+            if (!s) {
+                reply("error position %s: expected a seed", what);
+                return;
+            }
+            if (num_u64(s, 0, UINT64_MAX, &seed, err, sizeof err)) {
+                reply("error position %s: bad seed: '%s' is %s", what, MSG_PATH(s), err);
+                return;
+            }
+        }
+        if (g->setup(q, what, e->players, seed, err, sizeof err)) {
+            reply("error position: %s", err);
             return;
         }
-        if (num_u64(s, 0, UINT64_MAX, &seed, err, sizeof err)) {
-            reply("error position random: bad seed: '%s' is %s", MSG_PATH(s), err);
-            return;
-        }
-    }
-    if (kind >= 0) {
-        setup_make(&p, kind, seed);
+        more = strtok_r(NULL, " \t\r", save);
     } else {
-        char *side = strtok_r(NULL, " \t\r", save), *phase = side ? strtok_r(NULL, " \t\r", save) : NULL, text[400];
-        snprintf(text, sizeof text, "%s %s %s", what, side ? side : "", phase ? phase : "");
-        if (pos_from_text(&p, text, err, sizeof err)) {
+        /* A position string may hold spaces: its words run up to "actions". */
+        char text[GAME_TEXT_MAX];
+        size_t len = (size_t)snprintf(text, sizeof text, "%s", what);
+        while ((more = strtok_r(NULL, " \t\r", save)) && strcmp(more, "actions") && len < sizeof text)
+            len += (size_t)snprintf(text + len, sizeof text - len, " %s", more);
+        if (g->from_text(q, text, err, sizeof err)) {
             reply("error %s", err);
             return;
         }
     }
-    char *more = strtok_r(NULL, " \t\r", save);
     if (more && strcmp(more, "actions")) {
         reply("error position: unexpected '%s' (expected 'actions')", more);
         return;
     }
-    if (more && apply_actions(&p, save))
+    if (more && apply_actions(e, q, save))
         return;
-    e->pos = p;
+    memcpy(e->pos, q, g->state_size);
     reply("ok");
+}
+
+/* The player with limits given to go: all three keys (what is not given
+ * is unlimited), or, for a kind without them all, the keys given. */
+static gplayer *limited_player(engine *e, const char *const keys[3], const uint64_t limit[3], const bool given[3])
+{
+    char spec[SPEC_MAX + 128], err[600];
+    for (int pass = 0; pass < 2; pass++) {
+        size_t len = (size_t)snprintf(spec, sizeof spec, "%s", e->spec);
+        char sep = strchr(e->spec, ':') ? ',' : ':';
+        for (int i = 0; i < 3; i++)
+            if (pass == 0 || given[i]) {
+                len += (size_t)snprintf(spec + len, sizeof spec - len, "%c%s=%llu", sep, keys[i],
+                                        (unsigned long long)limit[i]);
+                sep = ',';
+            }
+        gplayer *pl = gplayer_new(e->g, spec, err, sizeof err);
+        if (pl)
+            return pl;
+    }
+    reply("error go: %s", err);
+    return NULL;
 }
 
 /* go [depth N] [nodes N] [ms N]: limits given here replace the player's. */
@@ -133,8 +171,8 @@ static void eng_go(engine *e, char **save)
 {
     static const char *const keys[3] = { "depth", "nodes", "ms" };
     uint64_t limit[3] = { 0, 0, 0 };
+    bool given[3] = { false, false, false }, limited = false;
     char why[160];
-    bool limited = false;
     for (char *k; (k = strtok_r(NULL, " \t\r", save));) {
         char *v = strtok_r(NULL, " \t\r", save);
         int i = 0;
@@ -148,58 +186,79 @@ static void eng_go(engine *e, char **save)
             reply("error go: bad number for %s: '%s' is %s", k, MSG_PATH(v), why);
             return;
         }
-        limited = true;
+        limited = given[i] = true;
     }
-    char spec[SPEC_MAX + 128], err[600];
-    snprintf(spec, sizeof spec, "%s%sdepth=%llu,nodes=%llu,ms=%llu", e->spec, strchr(e->spec, ':') ? "," : ":",
-             (unsigned long long)limit[0], (unsigned long long)limit[1], (unsigned long long)limit[2]);
-    int w = game_winner(&e->pos, NULL);
-    if (w >= 0) {
-        reply("error go: the game is over (%s won)", w == WHITE ? "White" : "Black");
+    if (e->g->over(e->pos)) {
+        char who[200], ending[64];
+        cli_result_text(e->g, e->pos, who, sizeof who, ending);
+        reply("error go: the game is over (%s by %s)", who, ending);
         return;
     }
-    player *pl = e->pl;
-    if (limited && strncmp(e->spec, "ab", 2) == 0 && !(pl = player_new(spec, err, sizeof err))) {
-        reply("error go: %s", err);
+    gplayer *pl = e->pl;
+    if (limited && !(pl = limited_player(e, keys, limit, given)))
         return;
-    }
-    search_report r;
-    char name[ACTION_TEXT_MAX];
+    char name[GAME_ACTION_TEXT_MAX];
     e->infos = 0;
-    player_set_progress(pl, on_iteration, e);
-    action a = player_choose(pl, &e->pos, e->seed, &r);
-    if (!e->infos)
+    gplayer_set_progress(pl, on_iteration, e);
+    game_action a = gplayer_choose(pl, e->pos, e->seed);
+    game_search_report r;
+    if (!e->infos && gplayer_report(pl, &r))
         print_info(e, &r);
     if (pl != e->pl)
-        player_free(pl);
-    action_to_text(a, e->pos.side, name);
+        gplayer_free(pl);
+    e->g->action_to_text(e->pos, a, name, sizeof name);
     reply("bestaction %s", name);
 }
 
 static void eng_legal(engine *e)
 {
-    action list[MAX_ACTIONS];
-    char line[MAX_ACTIONS * ACTION_TEXT_MAX + 8] = "legal";
-    int n = gen_actions(&e->pos, list);
+    size_t cap = (size_t)e->g->max_actions * GAME_ACTION_TEXT_MAX + 8, len = 5;
+    char *line = malloc(cap);
+    if (!line) {
+        reply("error legal: out of memory");
+        return;
+    }
+    int n = e->g->legal(e->pos, e->list);
+    memcpy(line, "legal", 6);
     for (int i = 0; i < n; i++) {
-        char name[ACTION_TEXT_MAX];
-        action_to_text(list[i], e->pos.side, name);
-        strcat(line, " ");
-        strcat(line, name);
+        char name[GAME_ACTION_TEXT_MAX];
+        e->g->action_to_text(e->pos, e->list[i], name, sizeof name);
+        len += (size_t)snprintf(line + len, cap - len, " %s", name);
     }
     reply("%s", line);
+    free(line);
 }
 
+/* "status over white trinity": the seat first alone (or "tie"), lower case,
+ * and the ending, words joined by '-'; then the scores for a points game. */
 static void eng_status(engine *e)
 {
-    char text[POS_TEXT_MAX];
-    int ending, w = game_winner(&e->pos, &ending);
-    pos_to_text(&e->pos, text, sizeof text);
+    const game_def *g = e->g;
+    char text[GAME_TEXT_MAX], who[32] = "tie", ending[64], scores[128] = "", name[16];
+    g->to_text(e->pos, text, sizeof text);
     reply("position %s", text);
-    if (w < 0)
+    if (!g->over(e->pos)) {
         reply("status running");
-    else
-        reply("status over %s %s", w == WHITE ? "white" : "black", ending == END_TRINITY ? "trinity" : "no-capture");
+        return;
+    }
+    int ranks[GAME_MAX_PLAYERS], players = g->players(e->pos), firsts = 0;
+    g->rank(e->pos, ranks);
+    for (int k = 0; k < players; k++)
+        if (ranks[k] == 0 && firsts++ == 0)
+            snprintf(who, sizeof who, "%s", cli_seat_name(g, k, name));
+    if (firsts > 1)
+        snprintf(who, sizeof who, "tie");
+    snprintf(ending, sizeof ending, "%s", g->ending_names[g->ending(e->pos)]);
+    for (char *c = who; *c; c++)
+        *c = *c == ' ' ? '-' : (char)(*c >= 'A' && *c <= 'Z' ? *c - 'A' + 'a' : *c);
+    for (char *c = ending; *c; c++)
+        *c = *c == '_' || *c == ' ' ? '-' : *c;
+    if (g->score_max != 1) {
+        char sc[100];
+        cli_scores_text(g, e->pos, sc, sizeof sc);
+        snprintf(scores, sizeof scores, " scores %s", sc);
+    }
+    reply("status over %s %s%s", who, ending, scores);
 }
 
 /* Returns false on "quit". */
@@ -241,8 +300,11 @@ static bool dispatch(engine *e, char *line)
     } else if (!strcmp(cmd, "position"))
         eng_position(e, &save);
     else if (!strcmp(cmd, "actions")) {
-        if (!apply_actions(&e->pos, &save))
+        memcpy(e->work, e->pos, e->g->state_size);
+        if (!apply_actions(e, e->work, &save)) { /* all or nothing */
+            memcpy(e->pos, e->work, e->g->state_size);
             reply("ok");
+        }
     } else if (!strcmp(cmd, "go"))
         eng_go(e, &save);
     else if (!strcmp(cmd, "legal"))
@@ -256,12 +318,17 @@ static bool dispatch(engine *e, char *line)
 
 int cmd_engine(int argc, char **argv)
 {
-    const char *spec_text = "ab:depth=4";
+    const char *spec_text = NULL, *game = NULL;
+    int players = 0;
     const opt_spec opts[] = {
-        { "player", OPT_STR, &spec_text, "SPEC", "the initial player (default ab:depth=4)", 0, 0, NULL },
+        { "game", OPT_STR, &game, "NAME", "the game (default tzaar; triad help lists them)", 0, 0, NULL },
+        { "nplayers", OPT_INT, &players, "N", "players of the setups 'position' makes (default: the game's)", 1,
+          GAME_MAX_PLAYERS, NULL },
+        { "player", OPT_STR, &spec_text, "SPEC", "the initial player (default: the game's, TZAAR's ab:depth=4)", 0,
+          0, NULL },
         { 0 },
     };
-    const cmd_spec spec = { "engine", "[--player SPEC]",
+    const cmd_spec spec = { "engine", "[--game NAME] [--nplayers N] [--player SPEC]",
                             "Speaks the line protocol of docs/protocol.md on stdin and stdout.\n"
                             "A time limit (go ms N, ab:ms=N) is not reproducible; depth and node limits are.",
                             opts };
@@ -269,20 +336,39 @@ int cmd_engine(int argc, char **argv)
     if (rc)
         return rc == 1 ? 0 : rc;
     engine e = { .seed = 0 };
+    if (!(e.g = cli_game("engine", game)))
+        return 2;
+    /* The game's default setup, with seed 0 when it is a random one. */
+    const char *setup = e.g->default_setup ? e.g->default_setup : e.g->setup_names[0];
+    int seats = players ? players : e.g->default_players ? e.g->default_players : e.g->min_players;
+    cli_start st = { .game = game, .players = players, .seed_given = cli_setup_is_seeded(e.g, setup, seats) };
+    if ((rc = cli_start_state("engine", &st, &e.g, &e.pos)))
+        return rc;
+    e.players = e.g->players(e.pos);
+    e.work = malloc(e.g->state_size);
+    e.list = malloc(sizeof *e.list * (size_t)e.g->max_actions);
     char err[600];
-    if (!(e.pl = player_new(spec_text, err, sizeof err)))
-        return cli_error("engine", "--player: %s", err);
-    snprintf(e.spec, sizeof e.spec, "%s", spec_text);
-    player_set_progress(e.pl, on_iteration, &e);
-    setup_fixed(&e.pos);
-    char *line = NULL;
-    size_t cap = 0;
-    while (getline(&line, &cap, stdin) >= 0) {
-        line[strcspn(line, "\n")] = 0;
-        if (!dispatch(&e, line))
-            break;
+    if (!spec_text)
+        spec_text = e.g->default_player ? e.g->default_player : "mcts";
+    if (!e.work || !e.list)
+        rc = cli_error("engine", "out of memory");
+    else if (!(e.pl = gplayer_new(e.g, spec_text, err, sizeof err)))
+        rc = cli_error("engine", "--player: %s", err);
+    if (!rc) {
+        snprintf(e.spec, sizeof e.spec, "%s", spec_text);
+        gplayer_set_progress(e.pl, on_iteration, &e);
+        char *line = NULL;
+        size_t cap = 0;
+        while (getline(&line, &cap, stdin) >= 0) {
+            line[strcspn(line, "\n")] = 0;
+            if (!dispatch(&e, line))
+                break;
+        }
+        free(line);
     }
-    free(line);
-    player_free(e.pl);
-    return 0;
+    gplayer_free(e.pl);
+    free(e.pos);
+    free(e.work);
+    free(e.list);
+    return rc;
 }

@@ -1,5 +1,5 @@
-/* cmd_match.c — `triad match`: paired games between two players through the
- * self-play machinery, scored as they arrive. */
+/* cmd_match.c — `triad match`: games between two players of any game
+ * through the self-play machinery, scored as they arrive (eval/match.h). */
 #include <errno.h>
 #include <math.h>
 #include <stdio.h>
@@ -7,8 +7,6 @@
 #include <string.h>
 #include <unistd.h>
 #include "core/fileio.h"
-#include "games/tzaar/game_tzaar.h"
-#include "games/tzaar/setup.h"
 #include "eval/match.h"
 #include "selfplay/run.h"
 #include "commands.h"
@@ -30,10 +28,62 @@ static void json_elo(double x)
         printf("null");
 }
 
+static void print_interval(const char *what, double mean, interval ci, double scale, const char *unit)
+{
+    printf("%s %.*f%s, 95%% interval [%.*f, %.*f]", what, scale == 100 ? 1 : 2, mean * scale, unit,
+           scale == 100 ? 1 : 2, ci.lo * scale, scale == 100 ? 1 : 2, ci.hi * scale);
+}
+
+static void json_interval(const char *name, double mean, interval ci)
+{
+    printf(",\"%s\":%.6f,\"%s_ci95\":[%.6f,%.6f]", name, mean + 0.0, name, ci.lo + 0.0, ci.hi + 0.0);
+}
+
+/* N > 2 players: A's share of the points, rank and score over setups. */
+static void report_nway(const match_tally *t, const run_opts *o, bool json)
+{
+    match_nway e = match_nway_estimate(t);
+    int n = t->players;
+    if (json) {
+        printf("{\"game\":");
+        cli_json_string(stdout, o->run.game->name);
+        printf(",\"players\":%d,\"a\":", n);
+        cli_json_string(stdout, o->run.specs[0]);
+        printf(",\"b\":");
+        cli_json_string(stdout, o->run.specs[1]);
+        printf(",\"games\":%llu,\"setups\":%llu,\"fair_share\":%.6f", (unsigned long long)t->games,
+               (unsigned long long)e.setups, 1.0 / n);
+        json_interval("share", e.share, e.share_ci);
+        json_interval("mean_rank", e.rank, e.rank_ci);
+        json_interval("mean_score", e.score, e.score_ci);
+        printf(",\"ranks\":[");
+        for (int r = 0; r < n; r++)
+            printf("%s%llu", r ? "," : "", (unsigned long long)t->ranks[r]);
+        printf("]}\n");
+        return;
+    }
+    printf("A: %s\nB: %s (in the other %d seats)\n", o->run.specs[0], o->run.specs[1], n - 1);
+    printf("%llu games, %llu setups each played with A in every seat\n", (unsigned long long)t->games,
+           (unsigned long long)e.setups);
+    print_interval("A's share of the points", e.share, e.share_ci, 100, "%");
+    printf(" (an equal player's: %.1f%%)\n", 100.0 / n);
+    print_interval("A's mean rank", e.rank, e.rank_ci, 1, "");
+    printf(" of %d (ties share the better rank)\n", n);
+    print_interval("A's mean score", e.score, e.score_ci, 1, "");
+    printf("\nA's games by rank, first to last:");
+    for (int r = 0; r < n; r++)
+        printf(" %llu", (unsigned long long)t->ranks[r]);
+    printf("\nintervals: Student t over setups (a setup's %d games are one observation)\n", n);
+}
+
 static void report(const match_tally *t, const run_opts *o, bool json)
 {
+    if (t->players > 2) {
+        report_nway(t, o, json);
+        return;
+    }
     penta_estimate e = penta_estimate_from(t->penta, Z95);
-    double score = t->games ? (double)t->a_wins / (double)t->games : 0;
+    double score = t->games ? t->a_points / (double)t->games : 0;
     static const char *const decisions[3] = { "H0 accepted (not better by elo1)", "continue", "H1 accepted" };
     if (json) {
         printf("{\"a\":");
@@ -53,7 +103,9 @@ static void report(const match_tally *t, const run_opts *o, bool json)
         if (t->sprt)
             printf(",\"sprt\":{\"llr\":%.4f,\"lower\":%.4f,\"upper\":%.4f,\"decision\":\"%s\"}", t->last.llr,
                    t->last.lower, t->last.upper, t->last.decision > 0 ? "H1" : t->last.decision < 0 ? "H0" : "none");
-        printf("}\n");
+        printf(",\"game\":");
+        cli_json_string(stdout, o->run.game->name);
+        printf(",\"players\":2}\n");
         return;
     }
     printf("A: %s\nB: %s\n", o->run.specs[0], o->run.specs[1]);
@@ -77,15 +129,21 @@ static void report(const match_tally *t, const run_opts *o, bool json)
 
 int cmd_match(int argc, char **argv)
 {
-    const char *a = NULL, *b = NULL, *setup = "random", *sprt_text = NULL;
+    const char *a = NULL, *b = NULL, *setup = NULL, *sprt_text = NULL, *game = NULL;
     uint64_t games = 0, seed = 1;
+    int nplayers = 0;
     bool json = false;
     run_opts o = { .threads = (int)sysconf(_SC_NPROCESSORS_ONLN), .flush_seconds = 10 };
     const opt_spec opts[] = {
+        { "game", OPT_STR, &game, "NAME", "the game (default tzaar; triad help lists them)", 0, 0, NULL },
+        { "nplayers", OPT_INT, &nplayers, "N", "seats (default: the game's); N > 2: A against N-1 copies of B",
+          2, GAME_MAX_PLAYERS, NULL },
         { "a", OPT_STR, &a, "SPEC", "player A, e.g. ab:depth=2,weights=tuned.txt", 0, 0, NULL },
         { "b", OPT_STR, &b, "SPEC", "player B", 0, 0, NULL },
-        { "games", OPT_U64, &games, "N", "games, an even number: N/2 setups played twice", 0, 0, NULL },
-        { "setup", OPT_STR, &setup, "KIND", "random (default), fixed or tournament", 0, 0, NULL },
+        { "games", OPT_U64, &games, "N", "games, a multiple of the seats: N/seats setups, each played once "
+                                        "with A in every seat", 0, 0, NULL },
+        { "setup", OPT_STR, &setup, "KIND", "the game's setup (default: its first; TZAAR: random, fixed or "
+                                           "tournament)", 0, 0, NULL },
         { "seed", OPT_U64, &seed, "S", "the run's seed (default 1)", 0, 0, NULL },
         { "threads", OPT_INT, &o.threads, "T", "worker threads (default: all cores)", 1, 256, NULL },
         { "out", OPT_STR, &o.out, "FILE", "keep the games in this records file (default: a temporary file)", 0, 0,
@@ -98,12 +156,16 @@ int cmd_match(int argc, char **argv)
         { 0 },
     };
     const cmd_spec spec = {
-        "match", "--a SPEC --b SPEC --games N [--setup KIND] [--seed S] [--threads T] [--out FILE] [--sprt SPEC] [--json]",
-        "Plays paired games between A and B: every setup twice, the second time with\n"
-        "every piece recoloured and the players exchanged, so each moves first once on\n"
-        "the same arrangement.  Reports A's score, the Elo difference with a 95% interval\n"
-        "from the pentanomial counts, and the counts; --sprt stops as soon as the test\n"
-        "decides.  Reproducible like selfplay (docs/tuning.md).",
+        "match", "[--game NAME] [--nplayers N] --a SPEC --b SPEC --games N [--setup KIND] [--seed S]\n"
+                 "       [--threads T] [--out FILE] [--sprt SPEC] [--json]",
+        "Two players: paired games between A and B, every setup twice, the second time\n"
+        "with every piece moved to the other seat and the players exchanged, so each\n"
+        "moves first once on the same arrangement.  Reports A's score (a shared first\n"
+        "place is half a point), the Elo difference with a 95% interval from the\n"
+        "pentanomial counts, and the counts; --sprt stops as soon as the test decides.\n"
+        "N > 2 players: A against N-1 copies of B, every setup once with A in each seat;\n"
+        "reports A's share of the points, mean rank and mean score with 95% intervals\n"
+        "over setups.  Reproducible like selfplay (docs/tuning.md).",
         opts,
     };
     int rc = opts_parse(&spec, argc, argv);
@@ -111,23 +173,47 @@ int cmd_match(int argc, char **argv)
         return rc == 1 ? 0 : rc;
     if (!a || !b)
         return cli_error("match", "--a SPEC and --b SPEC are required");
-    if (games < 2 || games % 2)
-        return cli_error("match", "--games must be an even number of at least 2 (pairs of games)");
-    int setup_k = setup_kind(setup);
-    if (setup_k < 0)
-        return cli_error("match", "unknown setup '%s' (expected random, fixed or tournament)", setup);
-    rec_run_init(&o.run, &game_tzaar, 2);
-    o.run.setup = setup_k;
+    const game_def *g = cli_game("match", game);
+    if (!g)
+        return 2;
+    int players = nplayers ? nplayers : g->default_players ? g->default_players : g->min_players;
+    if (players < 2 || players < g->min_players || players > g->max_players)
+        return cli_error("match", "--nplayers: %s is a game for %d to %d players, not %d (a match needs 2 or more)",
+                         g->name, g->min_players, g->max_players, players);
+    int per_setup = players == 2 ? 2 : players;
+    if (games < (uint64_t)per_setup || games % (uint64_t)per_setup)
+        return cli_error("match", "--games must be a multiple of %d of at least %d (%s)", per_setup, per_setup,
+                         players == 2 ? "pairs of games" : "A in every seat of each setup");
+    if (sprt_text && players != 2)
+        return cli_error("match", "--sprt is for 2-player matches (pentanomial pairs)");
+    rec_run_init(&o.run, g, players);
+    o.run.setup = -1;
+    if (!setup)
+        setup = g->setup_names[0];
+    for (int i = 0; g->setup_names[i]; i++)
+        if (!strcmp(g->setup_names[i], setup))
+            o.run.setup = i;
+    if (o.run.setup < 0)
+        return cli_error("match", "unknown setup '%s' for %s", setup, g->name);
     char err[600];
+    unsigned char probe[REC_STATE_MAX]; /* a setup the game refuses for this many players */
+    if (g->setup(probe, setup, players, 0, err, sizeof err))
+        return cli_error("match", "%s", err);
     match_sprt sprt;
     if (sprt_text && match_sprt_parse(sprt_text, &sprt, err, sizeof err))
         return cli_error("match", "%s", err);
-    if ((rc = cli_canonical_spec("match", a, o.run.specs[0])) || (rc = cli_canonical_spec("match", b, o.run.specs[1])))
+    /* A is listed first, B in every other seat. */
+    if ((rc = cli_canonical_spec("match", g, a, o.run.specs[0])))
         return rc;
+    for (int k = 1; k < players; k++)
+        if ((rc = cli_canonical_spec("match", g, b, o.run.specs[k])))
+            return rc;
     o.run.games = games;
     o.run.seed = seed;
-    o.run.rotations = 2; /* v1's pair: the same arrangement, pieces and players exchanged */
-    o.run.rotate = REC_ROTATE_PIECES | REC_ROTATE_PLAYERS;
+    o.run.rotations = per_setup;
+    /* 2 players: v1's pair, the same arrangement with pieces and players
+     * exchanged; more: the same start with the players moved a seat on. */
+    o.run.rotate = players == 2 ? REC_ROTATE_PIECES | REC_ROTATE_PLAYERS : REC_ROTATE_PLAYERS;
 
     o.no_resume = true;
     char tmp[] = "/tmp/triad-match-XXXXXX";
@@ -142,7 +228,7 @@ int cmd_match(int argc, char **argv)
         o.force = true;
     }
     match_tally t;
-    if (match_tally_init(&t, games, sprt_text ? &sprt : NULL))
+    if (match_tally_init(&t, players, games, sprt_text ? &sprt : NULL))
         return cli_error("match", "out of memory");
     o.on_game = match_on_game;
     o.on_game_ctx = &t;

@@ -1,114 +1,150 @@
-/* cmd_play.c — `triad play`: one game between two players, printed turn by
- * turn, then the final board and how it ended.  Each action's seed is
- * seed_mix(--seed, action number), so a game is reproducible from its command
- * line when neither player has a time limit. */
+/* cmd_play.c — `triad play`: one game of any game between its players,
+ * printed turn by turn, then the final board and how it ended.  Each
+ * action's seed is seed_mix(--seed, action number), so a game is
+ * reproducible from its command line when no player has a time limit. */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
-#include "games/tzaar/movegen.h"
-#include "games/tzaar/notation.h"
-#include "games/tzaar/player.h"
 #include "core/prng.h"
-#include "games/tzaar/setup.h"
+#include "games/players.h"
 #include "commands.h"
 #include "opts.h"
 
-/* Far above any real game: 60 placements plus at most ~60 turns of two. */
-#define MAX_GAME_ACTIONS 400
+typedef struct game_run {
+    const game_def *g;
+    void *s;
+    gplayer *pl[GAME_MAX_PLAYERS];
+    game_action *list;
+} game_run;
 
-static const char *const side_names[2] = { "White", "Black" };
-
-/* Prints one line per turn: the actions a player made before the side changed. */
-static int run_game(player *pl[2], position *p, uint64_t seed, bool quiet)
+/* Prints one line per turn: the actions a seat made before another acts.
+ * Actions that start no turn (a placement phase) are listed as placements. */
+static int run_game(game_run *r, uint64_t seed, bool quiet)
 {
-    char line[128] = "", name[ACTION_TEXT_MAX];
-    int turn = 0, actions = 0, ending;
-    while (game_winner(p, &ending) < 0) {
-        if (actions >= MAX_GAME_ACTIONS)
-            return cli_error("play", "no result after %d actions", MAX_GAME_ACTIONS);
-        int side = p->side;
-        action a = player_choose(pl[side], p, seed_mix(seed, (uint64_t)actions), NULL);
-        if (!action_is_legal(p, a))
-            return cli_error("play", "%s (%s) chose an illegal action", side_names[side], player_spec(pl[side]));
-        action_to_text(a, side, name);
-        if (!line[0] && p->phase == PHASE_PLACE) /* placement is not a turn */
-            snprintf(line, sizeof line, "      %s places", side_names[side]);
-        else if (!line[0])
-            snprintf(line, sizeof line, "%4d. %s ", ++turn, side_names[side]);
-        strcat(line, " ");
-        strcat(line, name);
-        undo u;
-        pos_make(p, a, &u);
+    const game_def *g = r->g;
+    char line[1024] = "", name[GAME_ACTION_TEXT_MAX], seat[16];
+    int start_turns = g->turns(r->s), actions = 0;
+    while (!g->over(r->s)) {
+        if (actions >= REC_MAX_ACTIONS)
+            return cli_error("play", "no result after %d actions", REC_MAX_ACTIONS);
+        int k = g->to_act(r->s), before = g->turns(r->s);
+        game_action a = gplayer_choose(r->pl[k], r->s, seed_mix(seed, (uint64_t)actions));
+        int n = g->legal(r->s, r->list), i = 0;
+        while (i < n && r->list[i] != a)
+            i++;
+        if (i == n)
+            return cli_error("play", "%s (%s) chose an illegal action", cli_seat_name(g, k, seat),
+                             gplayer_spec(r->pl[k]));
+        g->action_to_text(r->s, a, name, sizeof name);
+        g->apply(r->s, a);
         actions++;
-        if (p->side != side || p->winner >= 0) {
+        size_t len = strlen(line);
+        if (g->turns(r->s) > before) { /* this action opened a turn */
+            if (len && !quiet)
+                printf("%s\n", line);
+            len = (size_t)snprintf(line, sizeof line, "%4d. %s ", g->turns(r->s) - start_turns,
+                                   cli_seat_name(g, k, seat));
+        } else if (!len)
+            len = (size_t)snprintf(line, sizeof line, "      %s places", cli_seat_name(g, k, seat));
+        if (len < sizeof line)
+            snprintf(line + len, sizeof line - len, " %s", name);
+        if (g->to_act(r->s) != k) {
             if (!quiet)
                 printf("%s\n", line);
             line[0] = 0;
         }
     }
-    int w = game_winner(p, &ending);
+    char who[200], ending[64], scores[100];
     if (!quiet) {
-        char text[POS_TEXT_MAX];
-        pos_to_text(p, text, sizeof text);
+        char text[GAME_TEXT_MAX], board[8192];
         printf("\n");
-        pos_draw(p, stdout);
+        if (g->board_text && g->board_text(r->s, board, sizeof board) >= 0)
+            fputs(board, stdout);
+        g->to_text(r->s, text, sizeof text);
         printf("%s\n", text);
     }
-    printf("result: %s (%s wins by %s after %d turns)\n", w == WHITE ? "1-0" : "0-1", side_names[w],
-           ending == END_TRINITY ? "trinity" : "no capture", turn);
+    cli_result_text(g, r->s, who, sizeof who, ending);
+    cli_scores_text(g, r->s, scores, sizeof scores);
+    printf("result: %s (%s by %s after %d turns)\n", scores, who, ending, g->turns(r->s) - start_turns);
     return 0;
 }
 
 int cmd_play(int argc, char **argv)
 {
-    const char *white = NULL, *black = NULL, *setup = "fixed", *text = NULL;
+    const char *game = NULL, *setup = NULL, *text = NULL;
+    OPT_LIST_OWNED opt_list seat = { 0 };
+    cli_seats so = { .seat = &seat };
     uint64_t seed = 1;
-    bool quiet = false, setup_given = false;
+    int nplayers = 0;
+    bool quiet = false;
     const opt_spec opts[] = {
-        { "white", OPT_STR, &white, "SPEC", "White's player, e.g. ab:depth=4, greedy, random", 0, 0, NULL },
-        { "black", OPT_STR, &black, "SPEC", "Black's player", 0, 0, NULL },
-        { "setup", OPT_STR, &setup, "KIND", "fixed (default), random or tournament", 0, 0, &setup_given },
+        { "game", OPT_STR, &game, "NAME", "the game (default tzaar; triad help lists them)", 0, 0, NULL },
+        { "players", OPT_STR, &so.players, "SPEC", "every seat's player", 0, 0, NULL },
+        { "seat", OPT_LIST, &seat, "K=SPEC", "seat K's player (repeatable)", 0, 0, NULL },
+        { "white", OPT_STR, &so.white, "SPEC", "seat 0's player (TZAAR's White), e.g. ab:depth=4, greedy, random",
+          0, 0, NULL },
+        { "black", OPT_STR, &so.black, "SPEC", "seat 1's player (TZAAR's Black)", 0, 0, NULL },
+        { "nplayers", OPT_INT, &nplayers, "N", "seats (default: the game's)", 1, GAME_MAX_PLAYERS, NULL },
+        { "setup", OPT_STR, &setup, "KIND", "the game's setup (TZAAR: fixed (default), random or tournament)", 0, 0,
+          NULL },
         { "position", OPT_STR, &text, "STR", "start from this position string instead", 0, 0, NULL },
-        { "seed", OPT_U64, &seed, "S", "seeds the random setup and every player's choice (default 1)", 0, 0, NULL },
+        { "seed", OPT_U64, &seed, "S", "seeds a random setup and every player's choice (default 1)", 0, 0, NULL },
         { "quiet", OPT_FLAG, &quiet, NULL, "print the result line only", 0, 0, NULL },
         { 0 },
     };
     const cmd_spec spec = {
-        "play", "--white SPEC --black SPEC [--setup KIND | --position STR] [--seed S] [--quiet]",
+        "play", "[--game NAME] (--white SPEC --black SPEC | --players SPEC | --seat K=SPEC ...)\n"
+                "       [--setup KIND | --position STR] [--seed S] [--quiet]",
         "Plays one game and prints it turn by turn, the final board and the result\n"
-        "line 'result: 1-0 (...)' or 'result: 0-1 (...)'.  Player specs: docs/players.md.\n"
-        "With depth or node limits the game is a function of the command line; a time\n"
-        "limit (ab:ms=N) makes it depend on the machine's speed and load.",
+        "line 'result: SCORES (WHO wins by ENDING after N turns)', scores joined by '-'\n"
+        "(TZAAR: 1-0 or 0-1).  Player specs: docs/players.md.  With depth, node or\n"
+        "playout limits the game is a function of the command line; a time limit\n"
+        "(ab:ms=N) makes it depend on the machine's speed and load.",
         opts,
     };
     int rc = opts_parse(&spec, argc, argv);
     if (rc)
         return rc == 1 ? 0 : rc;
-    if (!white || !black)
-        return cli_error("play", "--white SPEC and --black SPEC are required");
-    position p;
-    char err[512];
-    if (text && setup_given)
+    game_run r = { .g = cli_game("play", game) };
+    if (!r.g)
+        return 2;
+    const game_def *g = r.g;
+    char err[512], specs[GAME_MAX_PLAYERS][REC_SPEC_MAX];
+    if (text && setup)
         return cli_error("play", "give either --position or --setup, not both");
-    if (text) {
-        if (pos_from_text(&p, text, err, sizeof err))
-            return cli_error("play", "%s", err);
+    r.s = calloc(1, g->state_size);
+    r.list = malloc(sizeof *r.list * (size_t)g->max_actions);
+    if (!r.s || !r.list)
+        rc = cli_error("play", "out of memory");
+    else if (text) {
+        if (nplayers)
+            rc = cli_error("play", "--nplayers applies to --setup only");
+        else if (g->from_text(r.s, text, err, sizeof err))
+            rc = cli_error("play", "%s", err);
     } else {
-        int kind = setup_kind(setup);
-        if (kind < 0)
-            return cli_error("play", "unknown setup '%s' (expected random, fixed or tournament)", setup);
-        setup_make(&p, kind, seed);
+        int players = nplayers ? nplayers : g->default_players ? g->default_players : g->min_players;
+        if (!setup)
+            setup = g->default_setup ? g->default_setup : g->setup_names[0];
+        if (g->setup(r.s, setup, players, seed, err, sizeof err))
+            rc = cli_error("play", "%s", err);
     }
-    player *pl[2] = { player_new(white, err, sizeof err), NULL };
-    if (!pl[0])
-        return cli_error("play", "--white: %s", err);
-    if (!(pl[1] = player_new(black, err, sizeof err))) {
-        player_free(pl[0]);
-        return cli_error("play", "--black: %s", err);
+    int players = rc ? 0 : g->players(r.s);
+    if (!rc)
+        rc = cli_seat_specs("play", g, players, &so, specs);
+    for (int k = 0; k < players && !rc; k++)
+        if (!(r.pl[k] = gplayer_new(g, specs[k], err, sizeof err)))
+            rc = cli_error("play", "seat %d: %s", k, err);
+    if (!rc && !quiet) {
+        char seat_name[16];
+        for (int k = 0; k < players; k++)
+            printf("%s: %s\n", cli_seat_name(g, k, seat_name), specs[k]);
+        printf("\n");
     }
-    if (!quiet)
-        printf("White: %s\nBlack: %s\n\n", white, black);
-    rc = run_game(pl, &p, seed, quiet);
-    player_free(pl[0]);
-    player_free(pl[1]);
+    if (!rc)
+        rc = run_game(&r, seed, quiet);
+    for (int k = 0; k < GAME_MAX_PLAYERS; k++)
+        gplayer_free(r.pl[k]);
+    free(r.s);
+    free(r.list);
     return rc;
 }

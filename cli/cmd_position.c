@@ -1,71 +1,78 @@
-/* cmd_position.c — commands that look at one position: perft, show, legal. */
+/* cmd_position.c — commands that look at one position of any game: perft,
+ * show, legal. */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
-#include "games/tzaar/movegen.h"
-#include "games/tzaar/notation.h"
-#include "games/tzaar/perft.h"
 #include "commands.h"
 #include "opts.h"
 
-#define POSITION_OPTS(text, setup, seed, seed_given)                                              \
-    { "position", OPT_STR, &text, "STR", "a position string (see docs/formats.md)", 0, 0, NULL }, \
-    { "setup", OPT_STR, &setup, "KIND", "random, fixed (default) or tournament", 0, 0, NULL },    \
-    { "seed", OPT_U64, &seed, "S", "seed of --setup random", 0, 0, &seed_given }
+/* The leaves below each legal action of s, printed as they come; the total. */
+static uint64_t divide(const game_def *g, void *s, int depth, uint64_t (*count)(void *, int), bool json)
+{
+    game_action *list = malloc(sizeof *list * (size_t)g->max_actions);
+    void *child = malloc(g->state_size);
+    uint64_t total = 0;
+    int n = list && child ? g->legal(s, list) : 0;
+    if (json)
+        printf("{\"divide\":{");
+    for (int i = 0; i < n; i++) {
+        char name[GAME_ACTION_TEXT_MAX];
+        g->action_to_text(s, list[i], name, sizeof name);
+        memcpy(child, s, g->state_size);
+        g->apply(child, list[i]);
+        uint64_t sub = count(child, depth - 1);
+        total += sub;
+        if (json)
+            printf("%s\"%s\":%llu", i ? "," : "", name, (unsigned long long)sub);
+        else
+            printf("%s: %llu\n", name, (unsigned long long)sub);
+    }
+    if (json)
+        printf("},");
+    free(list);
+    free(child);
+    return total;
+}
 
 int cmd_perft(int argc, char **argv)
 {
-    const char *text = NULL, *setup = NULL;
-    uint64_t seed = 0;
-    bool seed_given = false, divide = false, json = false, bulk = false;
+    cli_start st = { 0 };
+    bool do_divide = false, json = false, bulk = false;
     int depth = -1;
     const opt_spec opts[] = {
         { "depth", OPT_INT, &depth, "N", "plies to count (every action is one ply)", 0, 30, NULL },
-        POSITION_OPTS(text, setup, seed, seed_given),
-        { "divide", OPT_FLAG, &divide, NULL, "also print the count below each legal action", 0, 0, NULL },
+        CLI_START_OPTS(st),
+        { "divide", OPT_FLAG, &do_divide, NULL, "also print the count below each legal action", 0, 0, NULL },
         { "bulk", OPT_FLAG, &bulk, NULL, "count the last ply without making its actions (faster; "
-                                        "not the make/unmake figure)", 0, 0, NULL },
+                                        "not the make/unmake figure; where the game has it)", 0, 0, NULL },
         { "json", OPT_FLAG, &json, NULL, "print {\"depth\",\"nodes\",\"seconds\",\"nodes_per_second\"}", 0, 0, NULL },
         { 0 },
     };
-    const cmd_spec spec = { "perft", "--depth N [--position STR | --setup KIND [--seed S]] [--divide] [--json]",
-                            "Counts the leaves of the game tree N plies deep.  Every action (capture, stack,\n"
-                            "pass, placement) is one ply and a finished game has no actions.  From the fixed\n"
-                            "setup: 42, 1797, 260556, 11010135, 1557472755.",
+    const cmd_spec spec = { "perft", "--depth N [--game NAME] [--position STR | --setup KIND [--seed S]] [--divide] [--json]",
+                            "Counts the leaves of the game tree N plies deep.  Every action is one ply\n"
+                            "(TZAAR: capture, stack, pass, placement) and a finished game has no actions.\n"
+                            "TZAAR from the fixed setup: 42, 1797, 260556, 11010135, 1557472755.",
                             opts };
     int rc = opts_parse(&spec, argc, argv);
     if (rc)
         return rc == 1 ? 0 : rc;
     if (depth < 0)
         return cli_error("perft", "--depth N is required");
-    position p;
-    if ((rc = cli_position("perft", text, setup, seed, seed_given, &p)))
+    const game_def *g;
+    void *s;
+    if ((rc = cli_start_state("perft", &st, &g, &s)))
         return rc;
-
-    uint64_t (*count)(position *, int) = bulk ? perft_bulk : perft;
+    if (bulk && !g->perft_bulk) {
+        free(s);
+        return cli_error("perft", "--bulk: the game '%s' has no bulk counting", g->name);
+    }
+    uint64_t (*count)(void *, int) = bulk ? g->perft_bulk : g->perft;
     double t0 = now_seconds();
-    uint64_t nodes = 0;
-    if (divide && depth > 0) {
-        action list[MAX_ACTIONS];
-        int n = gen_actions(&p, list);
-        if (json)
-            printf("{\"divide\":{");
-        for (int i = 0; i < n; i++) {
-            char name[ACTION_TEXT_MAX];
-            undo u;
-            action_to_text(list[i], p.side, name);
-            pos_make(&p, list[i], &u);
-            uint64_t sub = count(&p, depth - 1);
-            pos_unmake(&p, list[i], &u);
-            nodes += sub;
-            if (json)
-                printf("%s\"%s\":%llu", i ? "," : "", name, (unsigned long long)sub);
-            else
-                printf("%s: %llu\n", name, (unsigned long long)sub);
-        }
-        if (json)
-            printf("},");
-    } else {
-        nodes = count(&p, depth);
+    uint64_t nodes;
+    if (do_divide && depth > 0)
+        nodes = divide(g, s, depth, count, json);
+    else {
+        nodes = count(s, depth);
         if (json)
             printf("{");
     }
@@ -77,92 +84,82 @@ int cmd_perft(int argc, char **argv)
     else
         printf("perft %d: %llu nodes in %.3f s (%.1f M/s%s)\n", depth, (unsigned long long)nodes, secs,
                nps / 1e6, bulk ? ", bulk counting" : "");
-    return 0;
-}
-
-/* Plays the space-separated actions of list from p; 0, or 2 after naming
- * the first that does not parse or is not legal. */
-static int play_actions(const char *cmd, position *p, const char *list)
-{
-    char word[64], err[256];
-    int k = 0;
-    for (const char *s = list; *s;) {
-        size_t len = strcspn(s, " ");
-        if (len) {
-            action a;
-            undo u;
-            snprintf(word, sizeof word, "%.*s", (int)(len < sizeof word ? len : sizeof word - 1), s);
-            k++;
-            if (action_parse_legal(p, word, &a, err, sizeof err))
-                return cli_error(cmd, "--actions: action %d '%s': %s", k, word, err);
-            pos_make(p, a, &u);
-        }
-        s += len + (s[len] == ' ');
-    }
+    free(s);
     return 0;
 }
 
 int cmd_show(int argc, char **argv)
 {
-    const char *text = NULL, *setup = NULL, *actions = NULL;
-    uint64_t seed = 0;
-    bool seed_given = false;
+    cli_start st = { 0 };
+    const char *actions = NULL;
     const opt_spec opts[] = {
-        POSITION_OPTS(text, setup, seed, seed_given),
+        CLI_START_OPTS(st),
         { "actions", OPT_STR, &actions, "\"A B ...\"", "play these actions first (space-separated)", 0, 0, NULL },
         { 0 },
     };
-    const cmd_spec spec = { "show", "[--position STR | --setup KIND [--seed S]] [--actions \"A B ...\"]",
-                            "Draws the board with coordinates, then prints the position string; with\n"
-                            "--actions, of the position after those actions.", opts };
+    const cmd_spec spec = { "show", "[--game NAME] [--position STR | --setup KIND [--seed S]] [--actions \"A B ...\"]",
+                            "Draws the board with coordinates (where the game has a drawing), then prints\n"
+                            "the position string; with --actions, of the position after those actions.", opts };
     int rc = opts_parse(&spec, argc, argv);
     if (rc)
         return rc == 1 ? 0 : rc;
-    position p;
-    if ((rc = cli_position("show", text, setup, seed, seed_given, &p)))
+    const game_def *g;
+    void *s;
+    if ((rc = cli_start_state("show", &st, &g, &s)))
         return rc;
-    if (actions && (rc = play_actions("show", &p, actions)))
+    if (actions && (rc = cli_play_actions("show", g, s, actions))) {
+        free(s);
         return rc;
-    char line[POS_TEXT_MAX];
-    pos_draw(&p, stdout);
-    pos_to_text(&p, line, sizeof line);
+    }
+    char board[8192], line[GAME_TEXT_MAX];
+    if (g->board_text && g->board_text(s, board, sizeof board) >= 0)
+        fputs(board, stdout);
+    g->to_text(s, line, sizeof line);
     printf("%s\n", line);
+    free(s);
     return 0;
 }
 
 int cmd_legal(int argc, char **argv)
 {
-    const char *text = NULL, *setup = NULL;
-    uint64_t seed = 0;
-    bool seed_given = false, json = false;
+    cli_start st = { 0 };
+    bool json = false;
     const opt_spec opts[] = {
-        POSITION_OPTS(text, setup, seed, seed_given),
+        CLI_START_OPTS(st),
         { "json", OPT_FLAG, &json, NULL, "print {\"actions\":[...]}", 0, 0, NULL },
         { 0 },
     };
-    const cmd_spec spec = { "legal", "[--position STR | --setup KIND [--seed S]] [--json]",
-                            "Lists the legal actions, one per line (none when the game is over,\n"
-                            "which is then said on stderr).", opts };
+    const cmd_spec spec = { "legal", "[--game NAME] [--position STR | --setup KIND [--seed S]] [--json]",
+                            "Lists the legal actions, one per line, in the game's order (none when the\n"
+                            "game is over, which is then said on stderr).", opts };
     int rc = opts_parse(&spec, argc, argv);
     if (rc)
         return rc == 1 ? 0 : rc;
-    position p;
-    if ((rc = cli_position("legal", text, setup, seed, seed_given, &p)))
+    const game_def *g;
+    void *s;
+    if ((rc = cli_start_state("legal", &st, &g, &s)))
         return rc;
-    action list[MAX_ACTIONS];
-    int n = gen_actions(&p, list);
+    game_action *list = malloc(sizeof *list * (size_t)g->max_actions);
+    if (!list) {
+        free(s);
+        return cli_error("legal", "out of memory");
+    }
+    int n = g->legal(s, list);
     if (json)
         printf("{\"actions\":[");
     for (int i = 0; i < n; i++) {
-        char name[ACTION_TEXT_MAX];
-        action_to_text(list[i], p.side, name);
+        char name[GAME_ACTION_TEXT_MAX];
+        g->action_to_text(s, list[i], name, sizeof name);
         printf(json ? "%s\"%s\"" : "%.0s%s\n", i ? "," : "", name);
     }
     if (json)
         printf("]}\n");
-    int ending, w = game_winner(&p, &ending);
-    if (w >= 0 && !json)
-        fprintf(stderr, "game over: %s wins (%s)\n", w == WHITE ? "White" : "Black",
-                ending == END_TRINITY ? "trinity" : "no capture");
+    if (g->over(s) && !json) {
+        char who[200], ending[64];
+        cli_result_text(g, s, who, sizeof who, ending);
+        fprintf(stderr, "game over: %s (%s)\n", who, ending);
+    }
+    free(list);
+    free(s);
     return 0;
 }

@@ -12,7 +12,6 @@
 #include <string.h>
 #include "core/idset.h"
 #include "eval/seat_stats.h"
-#include "games/tzaar/game_tzaar.h"
 #include "selfplay/dedup.h"
 #include "selfplay/record.h"
 #include "cmd_records.h"
@@ -137,7 +136,13 @@ static void print_seats(const tally *t, bool json)
 static void print_stats(const tally *t, bool json)
 {
     double n = t->games ? (double)t->games : 1;
-    const char *first = t->game == &game_tzaar ? "white_score" : "seat0_score";
+    /* "white_score" where the game names its seats, else "seat0_score" */
+    char first[40] = "seat0_score";
+    if (t->game->seat_names) {
+        snprintf(first, sizeof first, "%.20s_score", t->game->seat_names[0]);
+        for (char *c = first; *c; c++)
+            *c = (char)(*c >= 'A' && *c <= 'Z' ? *c - 'A' + 'a' : *c == ' ' ? '_' : *c);
+    }
     if (!json) {
         printf("games %llu\n%s %.4f\nmean_turns %.2f\nbytes_per_game %.1f\n", (unsigned long long)t->games, first,
                t->points[0] / n, (double)t->turns / n, (double)t->bytes / n);
@@ -246,7 +251,8 @@ static int records_stats(int argc, char **argv, rec_game *g)
         fprintf(stderr, "records stats: %llu duplicate games dropped (read twice: the same run and id)\n",
                 (unsigned long long)t.duplicates);
     if (!t.game) { /* no games: the default game's lines, all zero */
-        t.game = &game_tzaar, t.players = 2;
+        char err[200];
+        t.game = game_find("tzaar", err, sizeof err), t.players = 2;
         seat_stats_init(&t.seats, 2);
     }
     print_stats(&t, json);

@@ -6,8 +6,6 @@
 #include <unistd.h>
 #include "core/msg.h"
 #include "core/num.h"
-#include "games/players.h"
-#include "games/tzaar/game_tzaar.h"
 #include "selfplay/run.h"
 #include "commands.h"
 #include "opts.h"
@@ -39,56 +37,11 @@ static int parse_shard(const char *s, rec_run *run)
 
 /* The players' options as given. */
 typedef struct seats_opts {
-    const char *players, *white, *black;
-    const opt_list *seat;            /* "K=SPEC" items */
-    int nplayers;                    /* 0: the game's fewest */
+    cli_seats seats;
+    int nplayers;                    /* 0: the game's default */
     bool paired;
     int rotations;                   /* 0: not given */
 } seats_opts;
-
-/* The canonical spec of a player of game g into out; 0 or 2 after an
- * error line. */
-static int canonical(const game_def *g, const char *spec, char out[REC_SPEC_MAX])
-{
-    char err[200];
-    gplayer *pl = gplayer_new(g, spec, err, sizeof err);
-    if (!pl)
-        return cli_error("selfplay", "%s", err);
-    int too_long = snprintf(out, REC_SPEC_MAX, "%s", gplayer_spec(pl)) >= REC_SPEC_MAX;
-    gplayer_free(pl);
-    return too_long ? cli_error("selfplay", "player spec longer than %d characters", REC_SPEC_MAX - 1) : 0;
-}
-
-/* Every seat's spec from --players, --white/--black or --seat K=SPEC. */
-static int make_seats(rec_run *run, const seats_opts *so)
-{
-    const char *spec[GAME_MAX_PLAYERS] = { 0 };
-    int ways = !!so->players + !!(so->white || so->black) + !!so->seat->n;
-    if (ways > 1)
-        return cli_error("selfplay", "give --players SPEC, --seat K=SPEC ... or --white SPEC --black SPEC, not both");
-    if (!ways)
-        return cli_error("selfplay", "give --players SPEC, --seat K=SPEC for every seat, or --white and --black");
-    if ((so->white || so->black) && (run->game != &game_tzaar || !(so->white && so->black)))
-        return cli_error("selfplay", "--white and --black go together, and only with --game tzaar");
-    spec[0] = so->white, spec[1] = so->black;
-    for (int i = 0; so->players && i < run->players; i++)
-        spec[i] = so->players;
-    for (int i = 0; i < so->seat->n; i++) {
-        const char *item = so->seat->items[i], *eq = strchr(item, '=');
-        int k = eq && eq - item == 1 && item[0] >= '0' && item[0] <= '9' ? item[0] - '0' : -1;
-        if (k < 0 || k >= run->players)
-            return cli_error("selfplay", "bad --seat '%s' (expected K=SPEC with 0 <= K < %d)", item, run->players);
-        if (spec[k])
-            return cli_error("selfplay", "--seat %d given twice", k);
-        spec[k] = eq + 1;
-    }
-    for (int i = 0; i < run->players; i++)
-        if (!spec[i])
-            return cli_error("selfplay", "no player for seat %d (--seat %d=SPEC)", i, i);
-        else if (canonical(run->game, spec[i], run->specs[i]))
-            return 2;
-    return 0;
-}
 
 /* Fills the run from the options; 0 or 2 after an error line. */
 static int make_run(rec_run *run, const char *game, uint64_t games, bool games_given, const seats_opts *so,
@@ -103,7 +56,7 @@ static int make_run(rec_run *run, const char *game, uint64_t games, bool games_g
         return cli_error("selfplay", "--games N (N >= 1) is required");
     if (!seed_given)
         return cli_error("selfplay", "--seed S is required");
-    int players = so->nplayers ? so->nplayers : g->min_players;
+    int players = so->nplayers ? so->nplayers : g->default_players ? g->default_players : g->min_players;
     if (players < g->min_players || players > g->max_players)
         return cli_error("selfplay", "%s is a game for %d to %d players, not %d", g->name, g->min_players,
                          g->max_players, players);
@@ -139,25 +92,25 @@ static int make_run(rec_run *run, const char *game, uint64_t games, bool games_g
     unsigned char probe[REC_STATE_MAX]; /* a setup the game refuses for this many players */
     if (g->setup(probe, setup, players, 0, err, sizeof err))
         return cli_error("selfplay", "%s", err);
-    return make_seats(run, so);
+    return cli_seat_specs("selfplay", g, players, &so->seats, run->specs);
 }
 
 int cmd_selfplay(int argc, char **argv)
 {
     const char *game = "tzaar", *setup = NULL, *shard = NULL;
     OPT_LIST_OWNED opt_list seat = { 0 };
-    seats_opts so = { .seat = &seat };
+    seats_opts so = { .seats.seat = &seat };
     run_opts o = { .threads = (int)sysconf(_SC_NPROCESSORS_ONLN), .flush_seconds = 10 };
     uint64_t games = 0;
     bool games_given = false, seed_given = false;
     const opt_spec opts[] = {
         { "game", OPT_STR, &game, "NAME", "the game (default tzaar; triad help lists them)", 0, 0, NULL },
         { "games", OPT_U64, &games, "N", "games in the run (ids 0 .. N-1)", 0, 0, &games_given },
-        { "players", OPT_STR, &so.players, "SPEC", "every seat's player, e.g. random or ab:depth=4", 0, 0, NULL },
+        { "players", OPT_STR, &so.seats.players, "SPEC", "every seat's player, e.g. random or ab:depth=4", 0, 0, NULL },
         { "seat", OPT_LIST, &seat, "K=SPEC", "seat K's player (repeatable)", 0, 0, NULL },
-        { "nplayers", OPT_INT, &so.nplayers, "N", "seats (default: the game's fewest)", 1, GAME_MAX_PLAYERS, NULL },
-        { "white", OPT_STR, &so.white, "SPEC", "White's player (TZAAR: --seat 0=SPEC)", 0, 0, NULL },
-        { "black", OPT_STR, &so.black, "SPEC", "Black's player (TZAAR: --seat 1=SPEC)", 0, 0, NULL },
+        { "nplayers", OPT_INT, &so.nplayers, "N", "seats (default: the game's; triad help lists them)", 1, GAME_MAX_PLAYERS, NULL },
+        { "white", OPT_STR, &so.seats.white, "SPEC", "White's player (TZAAR: --seat 0=SPEC)", 0, 0, NULL },
+        { "black", OPT_STR, &so.seats.black, "SPEC", "Black's player (TZAAR: --seat 1=SPEC)", 0, 0, NULL },
         { "setup", OPT_STR, &setup, "KIND", "the game's setup (default: its first; TZAAR: random, fixed, tournament)", 0, 0, NULL },
         { "seed", OPT_U64, &o.run.seed, "S", "the run's seed: game i depends on (S, i) alone", 0, 0, &seed_given },
         { "threads", OPT_INT, &o.threads, "T", "worker threads (default: all cores)", 1, 256, NULL },

@@ -7,8 +7,9 @@
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
-#include "games/tzaar/position.h"
+#include "games/game.h"
 #include "selfplay/record.h"
+#include "opts.h"
 
 int cmd_perft(int argc, char **argv);
 int cmd_show(int argc, char **argv);
@@ -24,22 +25,70 @@ int cmd_tune(int argc, char **argv);
 int cmd_match(int argc, char **argv);
 int cmd_view(int argc, char **argv);
 
-/* The starting position named by --position STR or --setup KIND [--seed S]
- * (default: the fixed setup).  Returns 0, or 2 after printing the error. */
-int cli_position(const char *cmd, const char *text, const char *setup, uint64_t seed,
-                 bool seed_given, position *out);
+/* --game NAME (NULL: tzaar): the game, or NULL after the error line. */
+const game_def *cli_game(const char *cmd, const char *name);
+
+/* Where a command that looks at one position starts: --game, then
+ * --position STR, or --setup KIND (default: the game's) with --seed S for a
+ * random setup and --nplayers N for a game with a choice. */
+typedef struct cli_start {
+    const char *game, *position, *setup;
+    uint64_t seed;
+    bool seed_given;
+    int players; /* 0: the game's default */
+} cli_start;
+
+#define CLI_START_OPTS(st)                                                                                   \
+    { "game", OPT_STR, &(st).game, "NAME", "the game (default tzaar; triad help lists them)", 0, 0, NULL },  \
+    { "position", OPT_STR, &(st).position, "STR", "a position string of the game (docs/formats.md)", 0, 0,  \
+      NULL },                                                                                                \
+    { "setup", OPT_STR, &(st).setup, "KIND", "a setup of the game (TZAAR: random, fixed (default) or "      \
+      "tournament)", 0, 0, NULL },                                                                          \
+    { "seed", OPT_U64, &(st).seed, "S", "seed of a random setup", 0, 0, &(st).seed_given },                  \
+    { "nplayers", OPT_INT, &(st).players, "N", "players, for a game that has a choice (default: the "       \
+      "game's)", 1, GAME_MAX_PLAYERS, NULL }
+
+/* The state st names, on the heap (the caller frees it), and its game.
+ * Returns 0, or 2 after the error line. */
+int cli_start_state(const char *cmd, const cli_start *st, const game_def **g, void **s);
+
+/* True when the setup's start depends on its seed (a random setup). */
+bool cli_setup_is_seeded(const game_def *g, const char *setup, int players);
+
+/* Plays the space-separated actions of list from s; 0, or 2 after naming
+ * the first that does not parse, is not legal or comes after the end. */
+int cli_play_actions(const char *cmd, const game_def *g, void *s, const char *list);
+
+/* The seat's name (the game's, or "seat K" written into buf). */
+const char *cli_seat_name(const game_def *g, int seat, char name[16]);
+/* How a finished game ended: who ("White wins", "seat 0 and seat 2 share
+ * first place") and the ending's name ("trinity", "no capture"). */
+void cli_result_text(const game_def *g, const void *s, char *who, size_t wn, char ending[64]);
+/* Every seat's score, joined by '-': "1-0", "7-3-3". */
+void cli_scores_text(const game_def *g, const void *s, char *out, size_t n);
 
 double now_seconds(void);
 
 /* Writes s as a JSON string, quotes and escapes included. */
 void cli_json_string(FILE *f, const char *s);
 
-/* Checks a player spec and stores its canonical form (what records hold).
- * 0, or 2 after the error line. */
-int cli_canonical_spec(const char *cmd, const char *spec, char out[REC_SPEC_MAX]);
+/* Checks a player spec of game g and stores its canonical form (what
+ * records hold).  0, or 2 after the error line. */
+int cli_canonical_spec(const char *cmd, const game_def *g, const char *spec, char out[REC_SPEC_MAX]);
 
-/* Writes the legal prefix of a principal variation from p, space-separated or
- * as JSON strings; returns how many actions were written. */
-int pv_to_text(const position *p, const action *pv, int n, bool json, char *out, size_t size);
+/* Who sits where: --players SPEC (every seat), --seat K=SPEC ..., or
+ * --white SPEC --black SPEC (a 2-player game's seats 0 and 1). */
+typedef struct cli_seats {
+    const char *players, *white, *black;
+    const opt_list *seat; /* "K=SPEC" items; may be NULL */
+} cli_seats;
+
+/* Every seat's canonical spec; 0, or 2 after the error line. */
+int cli_seat_specs(const char *cmd, const game_def *g, int players, const cli_seats *so,
+                   char specs[GAME_MAX_PLAYERS][REC_SPEC_MAX]);
+
+/* Writes the legal prefix of a principal variation from s, space-separated
+ * or as JSON strings; returns how many actions were written. */
+int cli_pv_text(const game_def *g, const void *s, const game_action *pv, int n, bool json, char *out, size_t size);
 
 #endif

@@ -1,9 +1,9 @@
 /* common.c — helpers shared by the commands. */
-#include <time.h>
 #include <stdio.h>
-#include "games/tzaar/notation.h"
-#include "games/tzaar/player.h"
-#include "games/tzaar/setup.h"
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include "games/players.h"
 #include "commands.h"
 #include "opts.h"
 
@@ -14,36 +14,144 @@ double now_seconds(void)
     return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
 }
 
-int cli_position(const char *cmd, const char *text, const char *setup, uint64_t seed,
-                 bool seed_given, position *out)
+const game_def *cli_game(const char *cmd, const char *name)
 {
-    char err[256];
-    if (text && setup)
+    char err[300];
+    const game_def *g = game_find(name ? name : "tzaar", err, sizeof err);
+    if (!g)
+        cli_error(cmd, "--game: %s", err);
+    return g;
+}
+
+/* True when the setup's start depends on its seed (a random setup): two
+ * seeds give different states. */
+bool cli_setup_is_seeded(const game_def *g, const char *setup, int players)
+{
+    void *a = calloc(2, g->state_size);
+    char err[200];
+    bool seeded = a && !g->setup(a, setup, players, 1, err, sizeof err) &&
+                  !g->setup((char *)a + g->state_size, setup, players, 2, err, sizeof err) &&
+                  memcmp(a, (char *)a + g->state_size, g->state_size);
+    free(a);
+    return seeded;
+}
+
+int cli_start_state(const char *cmd, const cli_start *st, const game_def **gp, void **out)
+{
+    char err[300];
+    const game_def *g = cli_game(cmd, st->game);
+    if (!g)
+        return 2;
+    int players = st->players ? st->players : g->default_players ? g->default_players : g->min_players;
+    if (players < g->min_players || players > g->max_players)
+        return cli_error(cmd, "--nplayers: %s is a game for %d to %d players, not %d", g->name, g->min_players,
+                         g->max_players, players);
+    if (st->position && st->setup)
         return cli_error(cmd, "give either --position or --setup, not both");
-    if (text) {
-        if (pos_from_text(out, text, err, sizeof err))
+    void *s = calloc(1, g->state_size);
+    if (!s)
+        return cli_error(cmd, "out of memory");
+    if (st->position) {
+        if (st->seed_given || st->players) {
+            free(s);
+            return cli_error(cmd, "--%s applies to --setup only", st->seed_given ? "seed" : "nplayers");
+        }
+        if (g->from_text(s, st->position, err, sizeof err)) {
+            free(s);
             return cli_error(cmd, "%s", err);
-        return 0;
+        }
+    } else {
+        const char *setup = st->setup ? st->setup : g->default_setup ? g->default_setup : g->setup_names[0];
+        int rc = 0;
+        if (g->setup(s, setup, players, st->seed, err, sizeof err))
+            rc = cli_error(cmd, "%s", err);
+        else if (cli_setup_is_seeded(g, setup, players) && !st->seed_given)
+            rc = cli_error(cmd, "--setup %s needs --seed S", setup);
+        else if (!cli_setup_is_seeded(g, setup, players) && st->seed_given)
+            rc = cli_error(cmd, "--seed applies to a random setup only, not to %s", setup);
+        if (rc) {
+            free(s);
+            return rc;
+        }
     }
-    int kind = setup ? setup_kind(setup) : SETUP_FIXED;
-    if (kind < 0)
-        return cli_error(cmd, "unknown setup '%s' (expected random, fixed or tournament)", setup);
-    if (kind == SETUP_RANDOM && !seed_given)
-        return cli_error(cmd, "--setup random needs --seed S");
-    if (kind != SETUP_RANDOM && seed_given)
-        return cli_error(cmd, "--seed applies to --setup random only");
-    setup_make(out, kind, seed);
+    *gp = g;
+    *out = s;
     return 0;
 }
 
-int cli_canonical_spec(const char *cmd, const char *spec, char out[REC_SPEC_MAX])
+int cli_play_actions(const char *cmd, const game_def *g, void *s, const char *list)
 {
-    char err[200];
-    player *pl = player_new(spec, err, sizeof err);
+    char word[64], err[256];
+    int k = 0;
+    for (const char *p = list; *p;) {
+        size_t len = strcspn(p, " ");
+        if (len) {
+            game_action a;
+            snprintf(word, sizeof word, "%.*s", (int)(len < sizeof word ? len : sizeof word - 1), p);
+            k++;
+            if (g->over(s))
+                return cli_error(cmd, "--actions: action %d '%s': the game is over", k, word);
+            if (g->action_from_text(s, word, &a, err, sizeof err))
+                return cli_error(cmd, "--actions: action %d '%s': %s", k, word, err);
+            g->apply(s, a);
+        }
+        p += len + (p[len] == ' ');
+    }
+    return 0;
+}
+
+const char *cli_seat_name(const game_def *g, int seat, char name[16])
+{
+    if (g->seat_names)
+        return g->seat_names[seat];
+    snprintf(name, 16, "seat %d", seat);
+    return name;
+}
+
+void cli_result_text(const game_def *g, const void *s, char *who, size_t wn, char ending[64])
+{
+    int ranks[GAME_MAX_PLAYERS], players = g->players(s), first = 0, firsts = 0;
+    char name[16];
+    g->rank(s, ranks);
+    snprintf(ending, 64, "%s", g->ending_names[g->ending(s)]);
+    for (char *c = ending; *c; c++)
+        if (*c == '_')
+            *c = ' ';
+    for (int k = 0; k < players; k++)
+        if (ranks[k] == 0 && firsts++ == 0)
+            first = k;
+    if (firsts == 1) {
+        snprintf(who, wn, "%s wins", cli_seat_name(g, first, name));
+        return;
+    }
+    size_t len = 0;
+    who[0] = 0;
+    for (int k = 0, i = 0; k < players && len < wn; k++)
+        if (ranks[k] == 0)
+            len += (size_t)snprintf(who + len, wn - len, "%s%s", i++ ? i == firsts ? " and " : ", " : "",
+                                    cli_seat_name(g, k, name));
+    if (len < wn)
+        snprintf(who + len, wn - len, " share first place");
+}
+
+void cli_scores_text(const game_def *g, const void *s, char *out, size_t n)
+{
+    double scores[GAME_MAX_PLAYERS];
+    g->outcome(s, scores);
+    size_t len = 0;
+    out[0] = 0;
+    for (int k = 0; k < g->players(s) && len < n; k++)
+        len += (size_t)snprintf(out + len, n - len, "%s%g", k ? "-" : "", scores[k]);
+}
+
+int cli_canonical_spec(const char *cmd, const game_def *g, const char *spec, char out[REC_SPEC_MAX])
+{
+    char err[300];
+    gplayer *pl = gplayer_new(g, spec, err, sizeof err);
     if (!pl)
         return cli_error(cmd, "%s", err);
-    int too_long = snprintf(out, REC_SPEC_MAX, "%s", player_spec(pl)) >= REC_SPEC_MAX;
-    player_free(pl);
+    int too_long = snprintf(out, REC_SPEC_MAX, "%s", gplayer_spec(pl)) >= REC_SPEC_MAX;
+    gplayer_free(pl);
     return too_long ? cli_error(cmd, "player spec longer than %d characters", REC_SPEC_MAX - 1) : 0;
 }
 
@@ -60,4 +168,37 @@ void cli_json_string(FILE *f, const char *s)
             fputc(ch, f);
     }
     fputc('"', f);
+}
+
+int cli_seat_specs(const char *cmd, const game_def *g, int players, const cli_seats *so,
+                   char specs[GAME_MAX_PLAYERS][REC_SPEC_MAX])
+{
+    const char *spec[GAME_MAX_PLAYERS] = { 0 };
+    int nseat = so->seat ? so->seat->n : 0;
+    int ways = !!so->players + !!(so->white || so->black) + !!nseat;
+    if (ways > 1)
+        return cli_error(cmd, "give --players SPEC, --seat K=SPEC ... or --white SPEC --black SPEC, not both");
+    if (!ways)
+        return cli_error(cmd, "give --players SPEC, --seat K=SPEC for every seat, or --white and --black");
+    if ((so->white || so->black) && (players != 2 || !(so->white && so->black)))
+        return cli_error(cmd, "--white and --black go together, and only in a 2-player game (seats 0 and 1)");
+    spec[0] = so->white, spec[1] = so->black;
+    for (int i = 0; so->players && i < players; i++)
+        spec[i] = so->players;
+    for (int i = 0; i < nseat; i++) {
+        const char *item = so->seat->items[i], *eq = strchr(item, '=');
+        int k = eq && eq - item == 1 && item[0] >= '0' && item[0] <= '9' ? item[0] - '0' : -1;
+        if (k < 0 || k >= players)
+            return cli_error(cmd, "bad --seat '%s' (expected K=SPEC with 0 <= K < %d)", item, players);
+        if (spec[k])
+            return cli_error(cmd, "--seat %d given twice", k);
+        spec[k] = eq + 1;
+    }
+    int rc;
+    for (int i = 0; i < players; i++)
+        if (!spec[i])
+            return cli_error(cmd, "no player for seat %d (--seat %d=SPEC)", i, i);
+        else if ((rc = cli_canonical_spec(cmd, g, spec[i], specs[i])))
+            return rc;
+    return 0;
 }

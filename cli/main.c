@@ -5,7 +5,6 @@
 #include "core/fileio.h"
 #include "core/msg.h"
 #include "games/game.h"
-#include "games/tzaar/position.h"
 #include "commands.h"
 
 typedef struct command {
@@ -21,18 +20,18 @@ static const command commands[] = {
     { "legal", cmd_legal, "list the legal actions of a position" },
     { "selfplay", cmd_selfplay, "play engine games into a records file" },
     { "records", cmd_records, "stats, cat, verify, merge, import and export records files" },
-    { "play", cmd_play, "play one game between two players" },
+    { "play", cmd_play, "play one game between players, printed turn by turn" },
     { "analyse", cmd_analyse, "a player's choice in a position, with score and variation" },
     { "engine", cmd_engine, "drive a player through the line protocol on stdin/stdout" },
     { "tune", cmd_tune, "fit evaluation weights to game outcomes (Texel's method, GSL)" },
-    { "match", cmd_match, "paired games between two players: score, Elo interval, pentanomial, SPRT" },
+    { "match", cmd_match, "A against B: paired games, Elo interval, pentanomial, SPRT; N players: share, rank" },
     { "bias", cmd_bias, "the opening-setup bias study: scores, intervals, tests, plots, report" },
     { "view", cmd_view, "records as a static web site: games table and a board viewer" },
 };
 
 static void usage(FILE *out)
 {
-    fputs("triad — a self-play research toolkit for TZAAR\n\nusage: triad COMMAND [OPTIONS]\n\ncommands:\n", out);
+    fputs("triad — a self-play research toolkit for abstract strategy games\n\nusage: triad COMMAND [OPTIONS]\n\ncommands:\n", out);
     for (size_t i = 0; i < sizeof commands / sizeof *commands; i++)
         fprintf(out, "  %-10s %s\n", commands[i].name, commands[i].summary);
     fputs("  help       this list\n\ngames (--game NAME):\n", out);
@@ -55,7 +54,7 @@ static void usage(FILE *out)
 
 int main(int argc, char **argv)
 {
-    tz_init();
+    game_list(); /* every game initialised before any command can reach one */
     /* GSL's default handler aborts; the toolkit checks every status instead. */
     gsl_set_error_handler_off();
     /* A signal removes the temporary files the command registered. */

@@ -3,40 +3,56 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <gsl/gsl_cdf.h>
 #include "core/msg.h"
 #include "core/num.h"
 #include "match.h"
 
-int match_tally_init(match_tally *t, uint64_t games, const match_sprt *sprt)
+int match_tally_init(match_tally *t, int players, uint64_t games, const match_sprt *sprt)
 {
     memset(t, 0, sizeof *t);
-    t->setups = games / 2;
-    t->half = calloc(t->setups ? t->setups : 1, 1);
-    t->sprt = sprt;
-    return t->half ? 0 : -1;
+    t->players = players;
+    t->setups = games / (uint64_t)(players == 2 ? 2 : players);
+    t->sprt = players == 2 ? sprt : NULL;
+    size_t n = t->setups ? t->setups : 1;
+    if (players == 2)
+        t->half = calloc(n, 1);
+    else
+        t->setup = calloc(n, sizeof *t->setup);
+    return t->half || t->setup ? 0 : -1;
 }
 
 void match_tally_free(match_tally *t)
 {
     free(t->half);
+    free(t->setup);
     t->half = NULL;
+    t->setup = NULL;
 }
 
-int match_on_game(const rec_game *g, void *ctx)
+/* A's rank in g: the seats that scored more (ties share a rank). */
+static int rank_of(const rec_game *g, int players, int seat)
 {
-    match_tally *t = ctx;
+    int rank = 0;
+    for (int j = 0; j < players; j++)
+        rank += g->scores[j] > g->scores[seat];
+    return rank;
+}
+
+static int on_pair_game(match_tally *t, const rec_game *g, int a_seat)
+{
+    int rank = rank_of(g, 2, a_seat), other = rank_of(g, 2, 1 - a_seat);
+    int twice = rank < other ? 2 : rank == other ? 1 : 0; /* A's points x2 */
     uint64_t k = g->id / 2;
-    /* A is White in game 2k and Black in game 2k+1. */
-    int a_won = (rec_game_winner(g) == WHITE) != (g->rotation != 0);
-    t->games++;
-    t->a_wins += (uint64_t)a_won;
+    t->a_points += twice / 2.0;
+    t->a_wins += twice == 2;
     if (k >= t->setups)
         return 0;
     if (!t->half[k]) {
-        t->half[k] = (uint8_t)(1 + a_won);
+        t->half[k] = (uint8_t)(1 + twice);
         return 0;
     }
-    t->penta[2 * (t->half[k] - 1 + a_won)]++;
+    t->penta[t->half[k] - 1 + twice]++;
     if (!t->sprt)
         return 0;
     /* Once decided, the decision stands: the games still in flight are
@@ -44,6 +60,60 @@ int match_on_game(const rec_game *g, void *ctx)
     if (t->last.decision == 0)
         t->last = sprt_penta(t->penta, t->sprt->elo0, t->sprt->elo1, t->sprt->alpha, t->sprt->beta);
     return t->last.decision != 0;
+}
+
+int match_on_game(const rec_game *g, void *ctx)
+{
+    match_tally *t = ctx;
+    /* Rotation r puts the player listed first, A, in seat r. */
+    int a_seat = g->rotation % t->players;
+    t->games++;
+    t->ranks[rank_of(g, t->players, a_seat)]++;
+    if (t->players == 2)
+        return on_pair_game(t, g, a_seat);
+    uint64_t k = g->id / (uint64_t)t->players;
+    if (k >= t->setups)
+        return 0;
+    double total = 0;
+    for (int j = 0; j < t->players; j++)
+        total += g->scores[j];
+    match_setup *m = &t->setup[k];
+    m->games++;
+    /* A game where nobody scores gives everyone the fair share. */
+    m->share += total > 0 ? g->scores[a_seat] / total : 1.0 / t->players;
+    m->rank += rank_of(g, t->players, a_seat) + 1;
+    m->score += g->scores[a_seat];
+    return 0;
+}
+
+/* Mean and 95% t interval of n values given their sum and sum of squares. */
+static double mean_ci(double sum, double sq, double n, interval *ci)
+{
+    double mean = n > 0 ? sum / n : 0;
+    double var = n > 1 ? (sq - n * mean * mean) / (n - 1) : 0;
+    double half = n > 1 ? gsl_cdf_tdist_Pinv(0.975, n - 1) * sqrt(var > 0 ? var : 0) / sqrt(n) : 0;
+    *ci = (interval){ mean - half, mean + half };
+    return mean;
+}
+
+match_nway match_nway_estimate(const match_tally *t)
+{
+    match_nway e = { 0 };
+    double s[3] = { 0 }, q[3] = { 0 };
+    for (uint64_t k = 0; k < t->setups; k++) {
+        const match_setup *m = &t->setup[k];
+        if (m->games != t->players)
+            continue;
+        double v[3] = { m->share / m->games, m->rank / m->games, m->score / m->games };
+        for (int i = 0; i < 3; i++)
+            s[i] += v[i], q[i] += v[i] * v[i];
+        e.setups++;
+    }
+    double n = (double)e.setups;
+    e.share = mean_ci(s[0], q[0], n, &e.share_ci);
+    e.rank = mean_ci(s[1], q[1], n, &e.rank_ci);
+    e.score = mean_ci(s[2], q[2], n, &e.score_ci);
+    return e;
 }
 
 /* One "key=value" of --sprt (the text from p up to the next ',' or the end). */

@@ -45,13 +45,33 @@ typedef struct game_def game_def;
  * player's private state, or NULL with one line in err.  choose() picks a
  * legal action for the seat to act in s (which is not over); with no time
  * limit the choice is a function of (spec, s, seed) alone. */
+typedef struct game_search_report game_search_report;
+typedef void (*game_progress_fn)(void *ctx, const game_search_report *r);
+
 typedef struct game_player_kind {
     const char *name;
     const char *help;                 /* one line for `triad help players` */
     void *(*create)(const game_def *g, const char *opts, char *canon, size_t cn, char *err, size_t n);
     game_action (*choose)(void *impl, const void *s, uint64_t seed);
     void (*destroy)(void *impl);
+    /* Optional, for searching players (analyse, the engine's info lines):
+     * what the last choose() found (false when there is nothing to say),
+     * and a callback after every completed iteration of the next choices. */
+    bool (*report)(void *impl, game_search_report *out);
+    void (*set_progress)(void *impl, game_progress_fn fn, void *ctx);
 } game_player_kind;
+
+/* What a searching player reports: depth in plies (one per action), the
+ * score from the acting seat's view in the player's own units, the nodes
+ * and seconds spent, the principal variation. */
+#define GAME_PV_MAX 64
+struct game_search_report {
+    int depth, score;
+    uint64_t nodes;
+    double seconds;
+    int pv_len;
+    game_action pv[GAME_PV_MAX];
+};
 
 /* A bench position: a position string and the depths perft and the
  * search signature use from it. */
@@ -68,6 +88,7 @@ struct game_def {
     const char *rules_version;        /* the rules page's version, stored in records */
     bool testing_only;                /* a toy game for the test suite: listed apart */
     int min_players, max_players;
+    int default_players;              /* when a command is not told; 0: min_players */
     size_t state_size;
     int max_actions;                  /* bound on legal() of any state */
 
@@ -76,6 +97,7 @@ struct game_def {
 
     /* ---- starting a game ---- */
     const char *const *setup_names;   /* NULL-terminated; the bias study's kinds */
+    const char *default_setup;        /* what show, perft, play start from; NULL: setup_names[0] */
     /* A setup by name for the given number of players; seed drives random
      * setups (ignored by fixed ones).  0, or -1 with a message. */
     int (*setup)(void *s, const char *setup, int players, uint64_t seed, char *err, size_t n);
@@ -104,6 +126,8 @@ struct game_def {
     const char *const *ending_names;  /* NULL-terminated; index 0 = "none" (not over) */
     int (*ending)(const void *s);     /* index into ending_names */
     int (*turns)(const void *s);      /* turns played so far (the game's own count) */
+    /* Names of the seats ("White", "Black"); NULL: "seat 0", "seat 1", ... */
+    const char *const *seat_names;
 
     /* ---- text ---- */
     int (*to_text)(const void *s, char *buf, size_t n);                    /* length, or -1 */
@@ -111,6 +135,9 @@ struct game_def {
     void (*action_to_text)(const void *s, game_action a, char *buf, size_t n);
     /* Parses and checks legality in s. */
     int (*action_from_text)(const void *s, const char *text, game_action *a, char *err, size_t n);
+    /* Optional: the position drawn as text lines, for a terminal (show,
+     * play).  Length written, or -1 when n is too small. */
+    int (*board_text)(const void *s, char *buf, size_t n);
 
     /* ---- records codec ---- */
     /* A start position in a compact form (optional: NULL means the records
@@ -138,9 +165,12 @@ struct game_def {
 
     /* ---- players the game adds to the generic ones ---- */
     const game_player_kind *const *player_kinds; /* NULL-terminated, may be NULL */
+    const char *default_player;       /* analyse's and the engine's; NULL: "mcts" */
 
     /* ---- speed and signatures ---- */
     uint64_t (*perft)(void *s, int depth);   /* leaves at depth; s unchanged */
+    /* Optional: the same count without making the last ply's actions. */
+    uint64_t (*perft_bulk)(void *s, int depth);
     const game_bench_pos *bench;             /* terminated by a NULL name */
     /* Nodes of a fixed-depth search of the game's own searcher from s (for
      * the search signature); NULL when the game has only generic players. */

@@ -45,6 +45,9 @@ static void random_destroy(void *impl)
 }
 
 const game_player_kind gplayer_random = {
-    "random", "a legal action drawn uniformly (xoshiro256** from the seed)",
-    random_create, random_choose, random_destroy,
+    .name = "random",
+    .help = "a legal action drawn uniformly (xoshiro256** from the seed)",
+    .create = random_create,
+    .choose = random_choose,
+    .destroy = random_destroy,
 };

@@ -96,3 +96,14 @@ game_action gplayer_choose(gplayer *p, const void *s, uint64_t seed)
 {
     return p->kind->choose(p->impl, s, seed);
 }
+
+bool gplayer_report(const gplayer *p, game_search_report *out)
+{
+    return p->kind->report && p->kind->report(p->impl, out);
+}
+
+void gplayer_set_progress(gplayer *p, game_progress_fn fn, void *ctx)
+{
+    if (p->kind->set_progress)
+        p->kind->set_progress(p->impl, fn, ctx);
+}

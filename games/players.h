@@ -10,6 +10,7 @@
 #ifndef TRIAD_PLAYERS_H
 #define TRIAD_PLAYERS_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 #include "games/game.h"
@@ -24,6 +25,13 @@ void gplayer_free(gplayer *p);
 const char *gplayer_spec(const gplayer *p);
 /* A legal action for the seat to act in s, which must not be over. */
 game_action gplayer_choose(gplayer *p, const void *s, uint64_t seed);
+
+/* What the last gplayer_choose() found, for a searching player: true
+ * with *out filled, or false (the kind reports nothing). */
+bool gplayer_report(const gplayer *p, game_search_report *out);
+/* Calls fn after every completed iteration of the next choices (a
+ * searching player's; a no-op for others).  fn NULL: no more calls. */
+void gplayer_set_progress(gplayer *p, game_progress_fn fn, void *ctx);
 
 /* The generic kinds (games/player_random.c, games/mcts.c). */
 extern const game_player_kind gplayer_random, gplayer_mcts;

@@ -76,8 +76,8 @@ bad "selfplay_rotations_need_a_multiple" "multiple of 3" selfplay --game race3 -
     --rotations 3 --games 4 --seed 1 --out "$tmp/x.trd"
 bad "selfplay_paired_is_for_2_players" "--paired is for 2 players" selfplay --game race3 --nplayers 3 \
     --players random --paired --games 4 --seed 1 --out "$tmp/x.trd"
-bad "selfplay_white_is_tzaar_s" "only with --game tzaar" selfplay --game race3 --white random --black random \
-    --games 2 --seed 1 --out "$tmp/x.trd"
+bad "selfplay_white_and_black_are_for_2_players" "only in a 2-player game" selfplay --game race3 --nplayers 3 \
+    --white random --black random --games 2 --seed 1 --out "$tmp/x.trd"
 bad "bias_refuses_a_race3_run" "only tzaar runs are analysed yet" bias --records "$tmp/r3.trd"
 bad "tune_refuses_a_race3_run" "only tzaar runs are analysed yet" tune --records "$tmp/r3.trd" \
     --weights "$here/../data/weights/default.txt" --out "$tmp/w.txt" --quiet

@@ -114,7 +114,7 @@ printf 'go\n' | "$bin" engine --player ab:depth=1 >"$tmp/b"
 check "engine: reproducible answers" test "$(grep bestaction "$tmp/a")" = "$(grep bestaction "$tmp/b")"
 
 # bad input
-want="--white SPEC and --black SPEC are required" bad play --white random
+want="--white and --black go together" bad play --white random
 want="unknown player 'minimax'" bad play --white minimax --black random
 want="unknown option 'depht'" bad play --white random --black ab:depht=3
 want="bad value 'x' for 'depth'" bad analyse --player ab:depth=x

@@ -74,7 +74,7 @@ bad "tune on a garbage file" "garbage" tune --records "$tmp/garbage.trd" --weigh
 
 # match
 run match --a greedy --b random --games 40 --seed 3 --json --quiet
-has "match --json has score, Elo, interval and pentanomial" '^\{"a":"greedy","b":"random","games":40,"pairs":20,"score":[0-9.]+,"elo":[-0-9.a-z]+,"elo_ci95":\[[-0-9.a-z]+,[-0-9.a-z]+\],"pentanomial":\[[0-9]+,0,[0-9]+,0,[0-9]+\]\}'
+has "match --json has score, Elo, interval and pentanomial" '^\{"a":"greedy","b":"random","games":40,"pairs":20,"score":[0-9.]+,"elo":[-0-9.a-z]+,"elo_ci95":\[[-0-9.a-z]+,[-0-9.a-z]+\],"pentanomial":\[[0-9]+,0,[0-9]+,0,[0-9]+\],"game":"tzaar","players":2\}$'
 cp "$tmp/out" "$tmp/match1"
 run match --a greedy --b random --games 40 --seed 3 --json --quiet --threads 1
 if cmp -s "$tmp/out" "$tmp/match1"; then ok "match is the same with 1 and 2 threads"; else not_ok "match is the same with 1 and 2 threads" "differs"; fi
@@ -83,7 +83,7 @@ has "match --sprt stops early with a decision" '"games":([0-9]{1,3}|1[0-9]{3}),.
 run match --a greedy --b random --games 20 --out "$tmp/m.trd" --quiet
 run records stats "$tmp/m.trd" --json
 has "match --out keeps the games" '"games":20'
-bad "match with an odd --games" "even" match --a random --b random --games 7
+bad "match with an odd --games" "multiple of 2" match --a random --b random --games 7
 bad "match with a bad player" "nosuchplayer" match --a nosuchplayer --b random --games 2
 bad "match with a bad --sprt" "elo9" match --a random --b random --games 2 --sprt elo9=1
 bad "match refuses to overwrite --out" "exists" match --a random --b random --games 2 --out "$tmp/m.trd"

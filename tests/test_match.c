@@ -1,5 +1,6 @@
 /* test_match.c — pairing games into pentanomial counts, the SPRT stop, and
  * the --sprt parser. */
+#include <math.h>
 #include <string.h>
 #include "eval/match.h"
 #include "check.h"
@@ -18,7 +19,7 @@ static int feed(match_tally *t, uint64_t id, int winner)
 static void pairs_become_pentanomial_counts(void)
 {
     match_tally t;
-    REQUIRE(match_tally_init(&t, 8, NULL) == 0);
+    REQUIRE(match_tally_init(&t, 2, 8, NULL) == 0);
     /* Setup 0: A (White in game 0, Black in game 1) wins both. */
     feed(&t, 1, BLACK);
     feed(&t, 0, WHITE);
@@ -35,11 +36,63 @@ static void pairs_become_pentanomial_counts(void)
     match_tally_free(&t);
 }
 
+/* A shared first place is half a point: setup 0 is one draw and one A win
+ * (3 half-points: pentanomial index 3). */
+static void a_tie_is_half_a_point(void)
+{
+    match_tally t;
+    REQUIRE(match_tally_init(&t, 2, 4, NULL) == 0);
+    static rec_game g;
+    memset(&g, 0, sizeof g);
+    g.scores[0] = g.scores[1] = 1; /* game 0: shared first */
+    match_on_game(&g, &t);
+    g.id = 1, g.rotation = 1, g.scores[0] = 0; /* game 1: A in seat 1 wins */
+    match_on_game(&g, &t);
+    CHECK(t.games == 2 && t.a_wins == 1 && t.a_points == 1.5);
+    CHECK(t.penta[3] == 1 && t.penta[0] + t.penta[1] + t.penta[2] + t.penta[4] == 0);
+    match_tally_free(&t);
+}
+
+/* Three players: A in seat r of game 3k + r.  Setup 0: A scores 6 of 12,
+ * then 0 of 6, then 3 of 9 (shares 1/2, 0, 1/3; ranks 1, 3, 2).  Setup 1:
+ * A scores a third of the points every time (shares 1/3, tied first).  The
+ * estimates are over setups: share (5/18 + 1/3) / 2, a t interval from two
+ * setup means; setup 2 is incomplete and left out. */
+static void three_players_are_scored_by_setup(void)
+{
+    static const double scores[6][3] = {
+        { 6, 4, 2 }, { 3, 0, 3 }, { 4, 2, 3 }, /* A in seat 0, 1, 2 */
+        { 2, 2, 2 }, { 1, 1, 1 }, { 5, 5, 5 },
+    };
+    match_tally t;
+    REQUIRE(match_tally_init(&t, 3, 9, NULL) == 0);
+    static rec_game g;
+    for (int i = 0; i < 7; i++) {
+        memset(&g, 0, sizeof g);
+        g.id = (uint64_t)i;
+        g.rotation = i % 3;
+        for (int j = 0; j < 3; j++)
+            g.scores[j] = i < 6 ? scores[i][j] : j == 1;
+        CHECK(match_on_game(&g, &t) == 0);
+    }
+    match_nway e = match_nway_estimate(&t);
+    double s0 = (0.5 + 0 + 1.0 / 3) / 3, s1 = 1.0 / 3;
+    CHECK(t.games == 7 && e.setups == 2);
+    CHECKF(fabs(e.share - (s0 + s1) / 2) < 1e-12, "share %g", e.share);
+    CHECKF(fabs(e.rank - (2 + 1) / 2.0) < 1e-12, "rank %g", e.rank); /* setup 0: ranks 1, 3, 2 */
+    CHECK(e.share_ci.lo < e.share && e.share < e.share_ci.hi);
+    /* two setups: half width t(0.975, 1) * |s0 - s1| / 2 = 12.706 * |s0 - s1| / 2 */
+    CHECKF(fabs((e.share_ci.hi - e.share_ci.lo) / 2 - 12.7062047 * fabs(s0 - s1) / 2) < 1e-6, "ci [%g, %g]",
+           e.share_ci.lo, e.share_ci.hi);
+    CHECK(t.ranks[0] == 4 && t.ranks[1] == 2 && t.ranks[2] == 1); /* game 6: A (seat 0) second, 0 of 1 */
+    match_tally_free(&t);
+}
+
 static void sprt_stops_a_one_sided_match(void)
 {
     match_sprt s = { 0, 10, 0.05, 0.05 };
     match_tally t;
-    REQUIRE(match_tally_init(&t, 2000, &s) == 0);
+    REQUIRE(match_tally_init(&t, 2, 2000, &s) == 0);
     int stopped_at = -1;
     for (uint64_t k = 0; k < 1000 && stopped_at < 0; k++) {
         /* A wins 3 setups of 4 outright and splits the fourth. */
@@ -68,6 +121,8 @@ static void sprt_spec_parsing(void)
 
 const test_case tests_match[] = {
     { "match_pentanomial_pairs", pairs_become_pentanomial_counts },
+    { "match_a_tie_is_half_a_point", a_tie_is_half_a_point },
+    { "match_three_players_by_setup", three_players_are_scored_by_setup },
     { "match_sprt_stops", sprt_stops_a_one_sided_match },
     { "match_sprt_parse", sprt_spec_parsing },
     { NULL, NULL },

@@ -30,6 +30,11 @@ uint64_t tzaar_perft(void *state, int depth)
     return perft(state, depth);
 }
 
+uint64_t tzaar_perft_bulk(void *state, int depth)
+{
+    return perft_bulk(state, depth);
+}
+
 uint64_t tzaar_search_nodes(const void *state, int depth)
 {
     const position *p = state;

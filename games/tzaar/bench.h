@@ -22,6 +22,8 @@ extern const game_bench_pos tzaar_bench[]; /* terminated by a NULL name */
 
 /* game.h's perft hook: perft() with make/unmake at every node. */
 uint64_t tzaar_perft(void *state, int depth);
+/* The same with the last ply counted, not made (perft_bulk). */
+uint64_t tzaar_perft_bulk(void *state, int depth);
 
 /* game.h's search_nodes hook: the nodes of a depth-limited search of the
  * position (default weights, TZAAR_BENCH_TT_MB, TZAAR_BENCH_SEED); 0 for a

@@ -14,6 +14,7 @@
 
 static const char *const tz_setups[] = { "random", "fixed", "tournament", NULL };
 static const char *const tz_endings[] = { "none", "trinity", "no_capture", NULL }; /* by END_* */
+static const char *const tz_seats[] = { "White", "Black", NULL };
 
 /* Filled once by tz_game_init() from the evaluation's feature names, which
  * a constant initialiser cannot reach. */
@@ -181,6 +182,19 @@ static void tz_features(const void *s, int seat, double *out)
             out[i] = -out[i];
 }
 
+/* pos_draw() writes to a stream: here, one over the caller's buffer. */
+static int tz_board_text(const void *s, char *out, size_t n)
+{
+    FILE *f = fmemopen(out, n, "w");
+    if (!f)
+        return -1;
+    pos_draw(pos_of(s), f);
+    long len = ftell(f);
+    bool whole = !ferror(f) && len >= 0 && (size_t)len + 1 < n;
+    fclose(f);
+    return whole ? (int)len : -1;
+}
+
 /* White minus Black, as the bias study has always used them. */
 static void tz_start_features(const void *s, double *out)
 {
@@ -197,6 +211,7 @@ const game_def game_tzaar = {
     .max_actions = MAX_ACTIONS,
     .init = tz_game_init,
     .setup_names = tz_setups,
+    .default_setup = "fixed",
     .setup = tz_setup,
     .permute = tz_permute,
     .players = tz_players,
@@ -210,10 +225,12 @@ const game_def game_tzaar = {
     .ending_names = tz_endings,
     .ending = tz_ending,
     .turns = tz_turns,
+    .seat_names = tz_seats,
     .to_text = tz_to_text,
     .from_text = tz_from_text,
     .action_to_text = tz_action_to_text,
     .action_from_text = tz_action_from_text,
+    .board_text = tz_board_text,
     .encode_start = tz_encode_start,
     .decode_start = tz_decode_start,
     .encode_action = tz_encode_action,
@@ -226,7 +243,9 @@ const game_def game_tzaar = {
     .start_feature_names = start_feature_names,
     .start_features = tz_start_features,
     .player_kinds = tz_player_kinds,
+    .default_player = "ab:depth=4",
     .perft = tzaar_perft,     /* bench.c: they take the position, which a tz_state starts with */
+    .perft_bulk = tzaar_perft_bulk,
     .bench = tzaar_bench,
     .search_nodes = tzaar_search_nodes,
     .svg_viewbox = TZ_SVG_VIEWBOX,

@@ -3,9 +3,30 @@
  * their canonical form and every choice are exactly player.h's: the same
  * seed gives the same game through either door. */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include "game_tzaar.h"
 #include "player.h"
+
+/* A kind's state: the player, and what its last choice found. */
+typedef struct tz_kind_player {
+    player *pl;
+    bool has_report; /* a choice was made */
+    search_report last;
+    game_progress_fn progress;
+    void *progress_ctx;
+} tz_kind_player;
+
+static void to_game_report(const search_report *r, game_search_report *out)
+{
+    out->depth = r->depth;
+    out->score = r->score;
+    out->nodes = r->nodes;
+    out->seconds = r->seconds;
+    out->pv_len = r->pv_len < GAME_PV_MAX ? r->pv_len : GAME_PV_MAX;
+    for (int i = 0; i < out->pv_len; i++)
+        out->pv[i] = r->pv[i];
+}
 
 static void *make(const char *name, const char *opts, char *canon, size_t cn, char *err, size_t n)
 {
@@ -24,7 +45,14 @@ static void *make(const char *name, const char *opts, char *canon, size_t cn, ch
         player_free(pl);
         return NULL;
     }
-    return pl;
+    tz_kind_player *k = calloc(1, sizeof *k);
+    if (!k) {
+        snprintf(err, n, "out of memory");
+        player_free(pl);
+        return NULL;
+    }
+    k->pl = pl;
+    return k;
 }
 
 static void *make_random(const game_def *g, const char *opts, char *canon, size_t cn, char *err, size_t n)
@@ -47,24 +75,52 @@ static void *make_ab(const game_def *g, const char *opts, char *canon, size_t cn
 
 static game_action choose(void *impl, const void *s, uint64_t seed)
 {
-    return player_choose(impl, &((const tz_state *)s)->pos, seed, NULL);
+    tz_kind_player *k = impl;
+    k->has_report = true; /* every TZAAR player reports (random: depth 0) */
+    return player_choose(k->pl, &((const tz_state *)s)->pos, seed, &k->last);
 }
 
 static void destroy(void *impl)
 {
-    player_free(impl);
+    tz_kind_player *k = impl;
+    player_free(k->pl);
+    free(k);
+}
+
+static bool report(void *impl, game_search_report *out)
+{
+    tz_kind_player *k = impl;
+    if (k->has_report)
+        to_game_report(&k->last, out);
+    return k->has_report;
+}
+
+static void on_iteration(void *ctx, const search_report *r)
+{
+    tz_kind_player *k = ctx;
+    game_search_report g;
+    to_game_report(r, &g);
+    k->progress(k->progress_ctx, &g);
+}
+
+static void set_progress(void *impl, game_progress_fn fn, void *ctx)
+{
+    tz_kind_player *k = impl;
+    k->progress = fn;
+    k->progress_ctx = ctx;
+    player_set_progress(k->pl, fn ? on_iteration : NULL, k);
 }
 
 static const game_player_kind kind_random = {
     "random", "a legal action drawn uniformly (TZAAR's own draw, as in every TZAAR record)",
-    make_random, choose, destroy,
+    make_random, choose, destroy, report, set_progress,
 };
 static const game_player_kind kind_greedy = {
-    "greedy", "the turn whose result the evaluation likes best; weights=FILE", make_greedy, choose, destroy,
+    "greedy", "the turn whose result the evaluation likes best; weights=FILE", make_greedy, choose, destroy, report, set_progress,
 };
 static const game_player_kind kind_ab = {
     "ab", "alpha-beta search: depth=D, nodes=N, ms=T, noise=K, tt=MB, weights=FILE (docs/players.md)",
-    make_ab, choose, destroy,
+    make_ab, choose, destroy, report, set_progress,
 };
 
 const game_player_kind *const tz_player_kinds[] = { &kind_random, &kind_greedy, &kind_ab, NULL };
