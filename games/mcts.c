@@ -80,6 +80,10 @@ typedef struct mcts {
     double *lnv;          /* lnv[n] = det_log(n): the UCT log of a visit count, cached */
     size_t lnv_n;
     xoshiro256 rng;
+    /* what the last choose() did, for report() */
+    bool searched;
+    uint64_t iterations;
+    double seconds;
 } mcts;
 
 /* ---- options ---- */
@@ -482,19 +486,20 @@ static uint32_t select_child(mcts *m, uint32_t i)
     return pick;
 }
 
-/* The final choice: most visits, then the best mean for the mover, then the key. */
-static game_action best_child(const mcts *m)
+/* The final choice below node i (expanded): most visits, then the best
+ * mean for the mover, then the key.  Its index. */
+static uint32_t best_child(const mcts *m, uint32_t i)
 {
-    const node *root = &m->nodes[0];
-    const node *best = &m->nodes[root->first];
-    for (uint32_t j = root->first + 1; j < root->first + root->nchild; j++) {
-        const node *c = &m->nodes[j];
-        double mc = c->visits ? c->sum[root->mover] / c->visits : 0;
-        double mb = best->visits ? best->sum[root->mover] / best->visits : 0;
-        if (c->visits > best->visits || (c->visits == best->visits && (mc > mb || (mc == mb && c->key < best->key))))
-            best = c;
+    const node *parent = &m->nodes[i];
+    uint32_t best = parent->first;
+    for (uint32_t j = parent->first + 1; j < parent->first + parent->nchild; j++) {
+        const node *c = &m->nodes[j], *b = &m->nodes[best];
+        double mc = c->visits ? c->sum[parent->mover] / c->visits : 0;
+        double mb = b->visits ? b->sum[parent->mover] / b->visits : 0;
+        if (c->visits > b->visits || (c->visits == b->visits && (mc > mb || (mc == mb && c->key < b->key))))
+            best = j;
     }
-    return best->action;
+    return best;
 }
 
 static double now_ms(void)
@@ -510,6 +515,8 @@ static game_action mcts_choose(void *impl, const void *state, uint64_t seed)
     const game_def *g = m->g;
     size_t sz = g->state_size;
     int players = g->players(state);
+    double t0 = now_ms();
+    m->searched = false;
     xoshiro_seed(&m->rng, seed);
     memcpy(m->root, state, sz);
     if (!m->cap && (m->nodes = malloc(sizeof *m->nodes)))
@@ -527,7 +534,8 @@ static game_action mcts_choose(void *impl, const void *state, uint64_t seed)
     if (m->nodes[0].nchild == 1)
         return m->nodes[1].action;
     double deadline = m->ms > 0 ? now_ms() + m->ms : 0;
-    for (uint64_t it = 0; !m->playouts || it < m->playouts; it++) {
+    uint64_t it = 0;
+    for (; !m->playouts || it < m->playouts; it++) {
         if (deadline && it && now_ms() >= deadline)
             break;
         memcpy(m->s, m->root, sz);
@@ -551,7 +559,34 @@ static game_action mcts_choose(void *impl, const void *state, uint64_t seed)
                 break;
         }
     }
-    return best_child(m);
+    m->searched = true;
+    m->iterations = it;
+    m->seconds = (now_ms() - t0) / 1e3;
+    return m->nodes[best_child(m, 0)].action;
+}
+
+/* The last search: playouts as nodes, the most visited line as the
+ * principal variation (as deep as it was visited twice), and the score as
+ * the mover's mean reward of the chosen action in thousandths of score_max. */
+static bool mcts_report(void *impl, game_search_report *out)
+{
+    const mcts *m = impl;
+    if (!m->searched)
+        return false;
+    memset(out, 0, sizeof *out);
+    out->nodes = m->iterations;
+    out->seconds = m->seconds;
+    for (uint32_t i = 0; m->nodes[i].first && out->pv_len < GAME_PV_MAX;) {
+        uint32_t c = best_child(m, i);
+        if (m->nodes[c].visits < (out->pv_len ? 2u : 1u))
+            break;
+        if (out->pv_len == 0)
+            out->score = (int)lround(1000 * m->nodes[c].sum[m->nodes[0].mover] / m->nodes[c].visits);
+        out->pv[out->pv_len++] = m->nodes[c].action;
+        i = c;
+    }
+    out->depth = out->pv_len;
+    return true;
 }
 
 const game_player_kind gplayer_mcts = {
@@ -561,4 +596,5 @@ const game_player_kind gplayer_mcts = {
     .create = mcts_create,
     .choose = mcts_choose,
     .destroy = mcts_destroy,
+    .report = mcts_report,
 };

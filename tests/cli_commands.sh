@@ -57,6 +57,12 @@ bad "play_white_and_black_are_for_2_players" "only in a 2-player game" play --ga
 # analyse: a player that does not search reports its action only.
 status "analyse_race3_mcts" 0 analyse --game race3 --nplayers 3 --player mcts:playouts=100
 check "analyse_race3_prints_the_action" grep -qx 'action [123]' "$tmp/out"
+check "analyse_race3_mcts_reports_its_playouts_and_line" grep -qzE 'score [0-9]+
+depth [1-9][0-9]*
+nodes 100
+nodes_per_second [0-9]+
+pv [123]( [123])*
+$' "$tmp/out"
 status "analyse_race3_json" 0 analyse --game race3 --player random --json
 check "analyse_race3_json" grep -qx '{"action":"[123]"}' "$tmp/out"
 
