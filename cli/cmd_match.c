@@ -101,8 +101,10 @@ static void report(const match_tally *t, const run_opts *o, bool json)
                (unsigned long long)t->penta[1], (unsigned long long)t->penta[2], (unsigned long long)t->penta[3],
                (unsigned long long)t->penta[4]);
         if (t->sprt)
-            printf(",\"sprt\":{\"llr\":%.4f,\"lower\":%.4f,\"upper\":%.4f,\"decision\":\"%s\"}", t->last.llr,
-                   t->last.lower, t->last.upper, t->last.decision > 0 ? "H1" : t->last.decision < 0 ? "H0" : "none");
+            printf(",\"sprt\":{\"model\":\"%s\",\"llr\":%.4f,\"lower\":%.4f,\"upper\":%.4f,\"decision\":\"%s\","
+                   "\"interval_corrected\":false}",
+                   t->sprt->model == SPRT_LOGISTIC ? "logistic" : "normalized", t->last.llr, t->last.lower,
+                   t->last.upper, t->last.decision > 0 ? "H1" : t->last.decision < 0 ? "H0" : "none");
         printf(",\"game\":");
         cli_json_string(stdout, o->run.game->name);
         printf(",\"players\":2}\n");
@@ -121,10 +123,14 @@ static void report(const match_tally *t, const run_opts *o, bool json)
     printf("pentanomial, pairs by A's points 0 / 0.5 / 1 / 1.5 / 2: %llu %llu %llu %llu %llu\n",
            (unsigned long long)t->penta[0], (unsigned long long)t->penta[1], (unsigned long long)t->penta[2],
            (unsigned long long)t->penta[3], (unsigned long long)t->penta[4]);
-    if (t->sprt)
-        printf("SPRT elo0=%g elo1=%g alpha=%g beta=%g: LLR %.3f in [%.3f, %.3f]: %s\n", t->sprt->elo0, t->sprt->elo1,
-               t->sprt->alpha, t->sprt->beta, t->last.llr, t->last.lower, t->last.upper,
-               decisions[t->last.decision + 1]);
+    if (!t->sprt)
+        return;
+    printf("SPRT (exact pentanomial GSPRT, %s Elo) elo0=%g elo1=%g alpha=%g beta=%g: LLR %.3f in [%.3f, %.3f]: %s\n",
+           t->sprt->model == SPRT_LOGISTIC ? "logistic" : "normalized", t->sprt->elo0, t->sprt->elo1,
+           t->sprt->alpha, t->sprt->beta, t->last.llr, t->last.lower, t->last.upper, decisions[t->last.decision + 1]);
+    if (t->last.decision)
+        printf("the match stopped when the test decided: the Elo interval above is not corrected for that "
+               "stopping rule (it is biased away from 0)\n");
 }
 
 int cmd_match(int argc, char **argv)
@@ -149,7 +155,8 @@ int cmd_match(int argc, char **argv)
         { "out", OPT_STR, &o.out, "FILE", "keep the games in this records file (default: a temporary file)", 0, 0,
           NULL },
         { "force", OPT_FLAG, &o.force, NULL, "overwrite --out", 0, 0, NULL },
-        { "sprt", OPT_STR, &sprt_text, "SPEC", "stop when the SPRT decides: elo0=0,elo1=10,alpha=0.05,beta=0.05",
+        { "sprt", OPT_STR, &sprt_text, "SPEC", "stop when the SPRT decides: elo0=0,elo1=10,alpha=0.05,beta=0.05,"
+                                               "model=normalized (or logistic; docs/tuning.md)",
           0, 0, NULL },
         { "quiet", OPT_FLAG, &o.quiet, NULL, "no progress report", 0, 0, NULL },
         { "json", OPT_FLAG, &json, NULL, "print the figures as one JSON object", 0, 0, NULL },

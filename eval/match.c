@@ -58,7 +58,8 @@ static int on_pair_game(match_tally *t, const rec_game *g, int a_seat)
     /* Once decided, the decision stands: the games still in flight are
      * counted, but they do not reopen the test. */
     if (t->last.decision == 0)
-        t->last = sprt_penta(t->penta, t->sprt->elo0, t->sprt->elo1, t->sprt->alpha, t->sprt->beta);
+        t->last = sprt_penta(t->penta, t->sprt->model, t->sprt->elo0, t->sprt->elo1, t->sprt->alpha,
+                             t->sprt->beta);
     return t->last.decision != 0;
 }
 
@@ -129,11 +130,20 @@ static int sprt_item(const char *s, const char *p, size_t len, match_sprt *out, 
     item[len] = 0;
     char *eq = strchr(item, '=');
     if (!eq) {
-        snprintf(err, n, "bad --sprt '%s' at offset %d (expected elo0=X,elo1=X,alpha=X,beta=X)", MSG_PATH(s),
+        snprintf(err, n, "bad --sprt '%s' at offset %d (expected elo0=X,elo1=X,alpha=X,beta=X,model=M)", MSG_PATH(s),
                  (int)(p - s));
         return -1;
     }
     *eq = 0;
+    if (!strcmp(item, "model")) {
+        if (strcmp(eq + 1, "normalized") && strcmp(eq + 1, "logistic")) {
+            snprintf(err, n, "bad --sprt '%s': model '%s' (expected normalized or logistic)", MSG_PATH(s),
+                     MSG_PATH(eq + 1));
+            return -1;
+        }
+        out->model = strcmp(eq + 1, "logistic") ? SPRT_NORMALIZED : SPRT_LOGISTIC;
+        return 0;
+    }
     if (!strcmp(item, "elo0"))
         dest = &out->elo0;
     else if (!strcmp(item, "elo1"))
@@ -143,7 +153,7 @@ static int sprt_item(const char *s, const char *p, size_t len, match_sprt *out, 
     else if (!strcmp(item, "beta"))
         dest = &out->beta;
     if (!dest) {
-        snprintf(err, n, "bad --sprt '%s': unknown key '%s' (elo0, elo1, alpha, beta)", MSG_PATH(s), item);
+        snprintf(err, n, "bad --sprt '%s': unknown key '%s' (elo0, elo1, alpha, beta, model)", MSG_PATH(s), item);
         return -1;
     }
     if (num_double(eq + 1, -HUGE_VAL, HUGE_VAL, &v, why, sizeof why)) {
@@ -157,7 +167,7 @@ static int sprt_item(const char *s, const char *p, size_t len, match_sprt *out, 
 
 int match_sprt_parse(const char *s, match_sprt *out, char *err, size_t n)
 {
-    *out = (match_sprt){ 0, 10, 0.05, 0.05 };
+    *out = (match_sprt){ 0, 10, 0.05, 0.05, SPRT_NORMALIZED };
     for (const char *p = s; *p;) {
         size_t len = strcspn(p, ",");
         if (sprt_item(s, p, len, out, err, n))

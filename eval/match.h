@@ -20,10 +20,12 @@
 #include <stdint.h>
 #include "games/game.h"
 #include "selfplay/record.h"
+#include "sprt.h"
 #include "stats.h"
 
 typedef struct match_sprt {
     double elo0, elo1, alpha, beta;
+    sprt_model model; /* the Elo the hypotheses are stated in (sprt.h) */
 } match_sprt;
 
 /* Per setup of an N-player match: sums over its games so far. */
@@ -62,8 +64,9 @@ void match_tally_free(match_tally *t);
 int match_on_game(const rec_game *g, void *tally);
 /* The N-player estimates (players > 2). */
 match_nway match_nway_estimate(const match_tally *t);
-/* Parses "elo0=0,elo1=10,alpha=0.05,beta=0.05" (any subset; those are the
- * defaults).  0, or -1 with a message. */
+/* Parses "elo0=0,elo1=10,alpha=0.05,beta=0.05,model=normalized" (any
+ * subset; those are the defaults; model=logistic states the hypotheses in
+ * logistic Elo).  0, or -1 with a message. */
 int match_sprt_parse(const char *s, match_sprt *out, char *err, size_t n);
 
 #endif

@@ -30,13 +30,12 @@ double elo_from_score(double score)
     return -400.0 * log10(1.0 / score - 1.0);
 }
 
-/* Mean and variance of the per-pair score (pair points / 2) over counts c,
- * plus `pseudo` pairs split between the extremes (0 and 2 points). */
-static void pair_moments(const uint64_t counts[5], double pseudo, double *n, double *mean, double *var)
+/* Mean and variance of the per-pair score (pair points / 2) over counts. */
+static void pair_moments(const uint64_t counts[5], double *n, double *mean, double *var)
 {
     double c[5], sum = 0, m = 0, v = 0;
     for (int i = 0; i < 5; i++)
-        c[i] = (double)counts[i] + (i == 0 || i == 4 ? pseudo / 2 : 0);
+        c[i] = (double)counts[i];
     for (int i = 0; i < 5; i++)
         sum += c[i], m += c[i] * i / 4.0;
     m = sum > 0 ? m / sum : 0.5;
@@ -50,7 +49,7 @@ static void pair_moments(const uint64_t counts[5], double pseudo, double *n, dou
 penta_estimate penta_estimate_from(const uint64_t counts[5], double z)
 {
     double n, m, v;
-    pair_moments(counts, 0, &n, &m, &v);
+    pair_moments(counts, &n, &m, &v);
     penta_estimate e;
     e.pairs = (uint64_t)n;
     e.score = m;
@@ -64,24 +63,6 @@ penta_estimate penta_estimate_from(const uint64_t counts[5], double z)
     e.elo_ci.lo = elo_from_score(lo);
     e.elo_ci.hi = elo_from_score(hi);
     return e;
-}
-
-sprt_state sprt_penta(const uint64_t counts[5], double elo0, double elo1, double alpha, double beta)
-{
-    /* The mean from the pairs; the variance from the pairs plus one
-     * pseudo-pair split between the extremes: with few pairs, or pairs all
-     * alike, the raw spread is near 0 and the LLR would explode after a pair
-     * or two. */
-    double n, m, v, rn, rm;
-    pair_moments(counts, 0, &n, &m, &v);
-    pair_moments(counts, 1, &rn, &rm, &v);
-    double s0 = score_from_elo(elo0), s1 = score_from_elo(elo1);
-    sprt_state s;
-    s.lower = log(beta / (1 - alpha));
-    s.upper = log((1 - beta) / alpha);
-    s.llr = n > 0 ? n * (s1 - s0) * (2 * m - s0 - s1) / (2 * v) : 0;
-    s.decision = s.llr >= s.upper ? 1 : s.llr <= s.lower ? -1 : 0;
-    return s;
 }
 
 proportion_diff proportion_difference(double x1, double n1, double x2, double n2, double z)

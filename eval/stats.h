@@ -1,7 +1,7 @@
 /* stats.h — the statistics behind match results and the bias study:
  * Wilson intervals, logistic Elo, the pentanomial model of paired games,
- * the sequential probability ratio test and the difference of two
- * proportions.  Pure functions of counts; nothing here reads records. */
+ * and the difference of two proportions (the SPRT is in sprt.h).  Pure
+ * functions of counts; nothing here reads records. */
 #ifndef TRIAD_STATS_H
 #define TRIAD_STATS_H
 
@@ -31,16 +31,6 @@ typedef struct penta_estimate {
     interval elo_ci; /* at the z given; a Wilson interval over pairs when all pairs scored alike */
 } penta_estimate;
 penta_estimate penta_estimate_from(const uint64_t counts[5], double z);
-
-/* GSPRT on pentanomial counts (the normal approximation used by chess testing
- * frameworks): H0 elo = elo0 against H1 elo = elo1.  The variance counts one
- * extra pair, split between 0 and 2 points, so a handful of pairs that
- * happen to agree cannot decide the test. */
-typedef struct sprt_state {
-    double llr, lower, upper; /* lower = log(beta/(1-alpha)), upper = log((1-beta)/alpha) */
-    int decision;             /* -1 accept H0, +1 accept H1, 0 go on */
-} sprt_state;
-sprt_state sprt_penta(const uint64_t counts[5], double elo0, double elo1, double alpha, double beta);
 
 /* p1 - p2 for x1/n1 and x2/n2: Newcombe's hybrid score interval and the
  * two-sided p-value of the pooled z test. */

@@ -79,7 +79,12 @@ cp "$tmp/out" "$tmp/match1"
 run match --a greedy --b random --games 40 --seed 3 --json --quiet --threads 1
 if cmp -s "$tmp/out" "$tmp/match1"; then ok "match is the same with 1 and 2 threads"; else not_ok "match is the same with 1 and 2 threads" "differs"; fi
 run match --a random --b random --games 2000 --seed 1 --sprt elo0=0,elo1=300 --json --quiet
-has "match --sprt stops early with a decision" '"games":([0-9]{1,3}|1[0-9]{3}),.*"sprt":\{"llr":[-0-9.]+,"lower":-2.9444,"upper":2.9444,"decision":"H0"\}'
+has "match --sprt stops early with a decision" '"games":([0-9]{1,3}|1[0-9]{3}),.*"sprt":\{"model":"normalized","llr":[-0-9.]+,"lower":-2.9444,"upper":2.9444,"decision":"H0","interval_corrected":false\}'
+run match --a random --b random --games 2000 --seed 1 --sprt elo0=0,elo1=300,model=logistic --quiet
+has "match --sprt model=logistic says so" '^SPRT \(exact pentanomial GSPRT, logistic Elo\) elo0=0 elo1=300 '
+has "match --sprt says the interval is not corrected for stopping" 'not corrected for that stopping rule'
+bad "match --sprt with an unknown model" "model 'probit' (expected normalized or logistic)" match --a random --b random \
+    --games 2 --sprt model=probit
 run match --a greedy --b random --games 20 --out "$tmp/m.trd" --quiet
 run records stats "$tmp/m.trd" --json
 has "match --out keeps the games" '"games":20'

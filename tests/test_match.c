@@ -90,7 +90,7 @@ static void three_players_are_scored_by_setup(void)
 
 static void sprt_stops_a_one_sided_match(void)
 {
-    match_sprt s = { 0, 10, 0.05, 0.05 };
+    match_sprt s = { 0, 10, 0.05, 0.05, SPRT_NORMALIZED };
     match_tally t;
     REQUIRE(match_tally_init(&t, 2, 2000, &s) == 0);
     int stopped_at = -1;

@@ -5,6 +5,7 @@
 #include "core/prng.h"
 #include "eval/logistic.h"
 #include "eval/seat_stats.h"
+#include "eval/sprt.h"
 #include "eval/stats.h"
 #include "check.h"
 
@@ -54,45 +55,97 @@ static void pentanomial_by_hand(void)
     CHECKF(NEAR(e.elo_ci.lo, elo_from_score(20 / (20 + Z95 * Z95)), 1e-9), "%f", e.elo_ci.lo);
 }
 
-/* The variance of pair scores (points / 2) over counts c[0..4]. */
-static double pair_variance(const double c[5])
+static double loglik(const uint64_t c[5], const double p[5])
 {
-    double n = 0, m = 0, v = 0;
+    double l = 0;
     for (int i = 0; i < 5; i++)
-        n += c[i], m += c[i] * i / 4.0;
-    m /= n;
-    for (int i = 0; i < 5; i++)
-        v += c[i] * (i / 4.0 - m) * (i / 4.0 - m);
-    return v / n;
+        l += (double)c[i] * log(p[i]);
+    return l;
 }
 
 static void sprt_by_hand(void)
 {
-    /* n = 100, mean .75; the variance counts one pseudo-pair split between
-     * LL and WW: counts 10.5, 30, 60.5.  elo0 = 0 (s0 = .5), elo1 = 10. */
-    uint64_t c[5] = { 10, 0, 30, 0, 60 };
-    double s1 = score_from_elo(10), v = pair_variance((double[5]){ 10.5, 0, 30, 0, 60.5 });
-    double expect = 100 * (s1 - 0.5) * (1.5 - 0.5 - s1) / (2 * v);
-    CHECKF(NEAR(v, 0.11447, 1e-4), "variance %f", v); /* (5.867 + 1.838 + 3.856) / 101 */
-    sprt_state s = sprt_penta(c, 0, 10, 0.05, 0.05);
-    CHECKF(NEAR(s.llr, expect, 1e-9), "llr %f expected %f", s.llr, expect);
+    /* The issue's case: 30 pairs all won, elo0 = 0, elo1 = 10 logistic.
+     * The normal approximation said 13.4 and stopped; the exact LLR is
+     * about 30 log(s1 / s0), the two hypotheses' best fits being nearly
+     * two-point distributions on 0 and 1 with means s0 and s1. */
+    uint64_t thirty[5] = { 0, 0, 0, 0, 30 };
+    double s1 = score_from_elo(10);
+    sprt_state s = sprt_penta(thirty, SPRT_LOGISTIC, 0, 10, 0.05, 0.05);
+    CHECKF(NEAR(s.llr, 30 * log(s1 / 0.5), 0.02) && s.decision == 0, "llr %f", s.llr);
     CHECK(NEAR(s.upper, log(19), 1e-12) && NEAR(s.lower, -log(19), 1e-12));
-    CHECK(s.decision == (expect >= log(19) ? 1 : 0));
-    uint64_t even[5] = { 5, 0, 90, 0, 5 }; /* an even match: LLR < 0 */
-    s = sprt_penta(even, 0, 10, 0.05, 0.05);
-    CHECK(s.llr < 0 && s.decision == 0);
-    uint64_t lose[5] = { 400, 0, 200, 0, 100 };
-    CHECK(sprt_penta(lose, 0, 10, 0.05, 0.05).decision == -1);
-    uint64_t win[5] = { 100, 0, 200, 0, 400 };
-    CHECK(sprt_penta(win, 0, 10, 0.05, 0.05).decision == 1);
+    s = sprt_penta(thirty, SPRT_NORMALIZED, 0, 10, 0.05, 0.05);
+    CHECKF(s.llr > 0 && s.llr < 3 && s.decision == 0, "normalized llr %f", s.llr);
     /* One or two pairs that happen to agree decide nothing, even against a
-     * wide hypothesis; thirty do. */
-    uint64_t one[5] = { 0, 0, 0, 0, 1 }, two[5] = { 0, 0, 0, 0, 2 }, thirty[5] = { 0, 0, 0, 0, 30 };
-    CHECK(sprt_penta(one, 0, 300, 0.05, 0.05).decision == 0);
-    CHECK(sprt_penta(two, 0, 300, 0.05, 0.05).decision == 0);
-    s = sprt_penta(thirty, 0, 10, 0.05, 0.05);
-    v = pair_variance((double[5]){ 0.5, 0, 0, 0, 30.5 });
-    CHECK(NEAR(s.llr, 30 * (s1 - 0.5) * (2 - 0.5 - s1) / (2 * v), 1e-9) && s.decision == 1);
+     * wide hypothesis. */
+    uint64_t one[5] = { 0, 0, 0, 0, 1 }, two[5] = { 0, 0, 0, 0, 2 };
+    CHECK(sprt_penta(one, SPRT_LOGISTIC, 0, 300, 0.05, 0.05).decision == 0);
+    CHECK(sprt_penta(two, SPRT_NORMALIZED, 0, 300, 0.05, 0.05).decision == 0);
+    /* Clear matches decide, either way, in both models. */
+    uint64_t lose[5] = { 400, 0, 200, 0, 100 }, win[5] = { 100, 0, 200, 0, 400 };
+    for (int m = 0; m < 2; m++) {
+        CHECK(sprt_penta(lose, (sprt_model)m, 0, 10, 0.05, 0.05).decision == -1);
+        CHECK(sprt_penta(win, (sprt_model)m, 0, 10, 0.05, 0.05).decision == 1);
+    }
+    /* Data exactly at H0 (an even match): H0's best fit is the data itself,
+     * so the LLR is n sum q log(p1 / q) < 0, and 1,000 such pairs accept H0. */
+    uint64_t even[5] = { 50, 0, 900, 0, 50 };
+    double p0[5], p1[5];
+    REQUIRE(sprt_penta_mle(even, SPRT_LOGISTIC, 0, p0) == 0);
+    CHECK(NEAR(p0[0], 0.05, 1e-5) && NEAR(p0[2], 0.9, 1e-5) && NEAR(p0[4], 0.05, 1e-5)); /* empty cells: 1e-3 pairs */
+    REQUIRE(sprt_penta_mle(even, SPRT_LOGISTIC, 10, p1) == 0);
+    s = sprt_penta(even, SPRT_LOGISTIC, 0, 10, 0.05, 0.05);
+    CHECKF(NEAR(s.llr, loglik(even, p1) - loglik(even, p0), 1e-3) && s.llr < 0 && s.decision == -1, "llr %f",
+           s.llr);
+}
+
+/* The constrained fits meet their constraint and are maxima: moving along
+ * any direction that keeps the constraint lowers the likelihood. */
+static void sprt_fits_are_constrained_maxima(void)
+{
+    uint64_t c[5] = { 10, 20, 30, 25, 60 };
+    double p[5], mu = 0, var = 0;
+    REQUIRE(sprt_penta_mle(c, SPRT_LOGISTIC, 30, p) == 0);
+    for (int i = 0; i < 5; i++)
+        mu += p[i] * i / 4.0;
+    CHECKF(NEAR(mu, score_from_elo(30), 1e-12), "mean %.15f", mu);
+    double best = loglik(c, p);
+    /* (1, -2, 1, 0, 0) and (0, 1, -2, 1, 0) keep the sum and the mean */
+    static const double dirs[2][5] = { { 1, -2, 1, 0, 0 }, { 0, 1, -2, 1, 0 } };
+    for (int d = 0; d < 2; d++)
+        for (int sgn = -1; sgn <= 1; sgn += 2) {
+            double q[5];
+            for (int i = 0; i < 5; i++)
+                q[i] = p[i] + sgn * 1e-4 * dirs[d][i];
+            CHECK(loglik(c, q) < best);
+        }
+    REQUIRE(sprt_penta_mle(c, SPRT_NORMALIZED, 25, p) == 0);
+    mu = 0;
+    for (int i = 0; i < 5; i++)
+        mu += p[i] * i / 4.0;
+    for (int i = 0; i < 5; i++)
+        var += p[i] * (i / 4.0 - mu) * (i / 4.0 - mu);
+    double nelo = 800 / log(10) * (mu - 0.5) / sqrt(2 * var);
+    CHECKF(NEAR(nelo, 25, 1e-7), "nElo of the fit %.10f", nelo);
+    /* Far from the data (an even match against nElo 300, where a single
+     * linearised step has no solution) the fit still meets its constraint,
+     * and the test accepts H0. */
+    uint64_t even[5] = { 242, 0, 493, 0, 265 };
+    REQUIRE(sprt_penta_mle(even, SPRT_NORMALIZED, 300, p) == 0);
+    mu = var = 0;
+    for (int i = 0; i < 5; i++)
+        mu += p[i] * i / 4.0;
+    for (int i = 0; i < 5; i++)
+        var += p[i] * (i / 4.0 - mu) * (i / 4.0 - mu);
+    CHECKF(NEAR(800 / log(10) * (mu - 0.5) / sqrt(2 * var), 300, 1e-6), "nElo of the far fit %f",
+           800 / log(10) * (mu - 0.5) / sqrt(2 * var));
+    CHECK(sprt_penta(even, SPRT_NORMALIZED, 0, 300, 0.05, 0.05).decision == -1);
+    /* the data's own nElo: mean .6289..., by hand */
+    double m = (20 * 0.25 + 30 * 0.5 + 25 * 0.75 + 60) / 145.0, v = 0;
+    double a[5] = { 0, 0.25, 0.5, 0.75, 1 };
+    for (int i = 0; i < 5; i++)
+        v += (double)c[i] * (a[i] - m) * (a[i] - m) / 145.0;
+    CHECK(NEAR(sprt_penta_nelo(c), 800 / log(10) * (m - 0.5) / sqrt(2 * v), 1e-9));
 }
 
 static void proportion_difference_newcombe(void)
@@ -196,6 +249,7 @@ const test_case tests_stats[] = {
     { "stats_elo", elo_known_values },
     { "stats_pentanomial", pentanomial_by_hand },
     { "stats_sprt", sprt_by_hand },
+    { "stats_sprt_fits_are_constrained_maxima", sprt_fits_are_constrained_maxima },
     { "stats_proportion_difference", proportion_difference_newcombe },
     { "stats_logistic_recovers_model", logistic_recovers_known_model },
     { "stats_logistic_empty", logistic_rejects_empty },
