@@ -83,7 +83,7 @@ static void report(const match_tally *t, const run_opts *o, bool json)
         return;
     }
     penta_estimate e = penta_estimate_from(t->penta, Z95);
-    double score = t->games ? t->a_points / (double)t->games : 0;
+    double score = e.pairs ? e.score : 0; /* over complete pairs, as the Elo */
     static const char *const decisions[3] = { "H0 accepted (not better by elo1)", "continue", "H1 accepted" };
     if (json) {
         printf("{\"a\":");
@@ -111,8 +111,8 @@ static void report(const match_tally *t, const run_opts *o, bool json)
         return;
     }
     printf("A: %s\nB: %s\n", o->run.specs[0], o->run.specs[1]);
-    printf("%llu games (%llu complete pairs): A scores %.1f%% (%llu wins)\n", (unsigned long long)t->games,
-           (unsigned long long)e.pairs, 100 * score, (unsigned long long)t->a_wins);
+    printf("%llu games (%llu complete pairs): A scores %.1f%% over the complete pairs (%llu wins in all)\n",
+           (unsigned long long)t->games, (unsigned long long)e.pairs, 100 * score, (unsigned long long)t->a_wins);
     printf("Elo ");
     print_elo(e.elo);
     printf(", 95%% interval [");
@@ -165,11 +165,12 @@ int cmd_match(int argc, char **argv)
     const cmd_spec spec = {
         "match", "[--game NAME] [--nplayers N] --a SPEC --b SPEC --games N [--setup KIND] [--seed S]\n"
                  "       [--threads T] [--out FILE] [--sprt SPEC] [--json]",
-        "Two players: paired games between A and B, every setup twice, the second time\n"
-        "with every piece moved to the other seat and the players exchanged, so each\n"
-        "moves first once on the same arrangement.  Reports A's score (a shared first\n"
-        "place is half a point), the Elo difference with a 95% interval from the\n"
-        "pentanomial counts, and the counts; --sprt stops as soon as the test decides.\n"
+        "Two players: paired games between A and B, every setup twice from the same\n"
+        "position, the players swapping sides.  Reports A's score over complete pairs\n"
+        "(a shared first place is half a point), the Elo difference with a 95% interval\n"
+        "from the pentanomial counts, and the counts; --sprt stops as soon as the test\n"
+        "decides.  Placements (TZAAR's tournament setup) are made in each game by its\n"
+        "own players, so there the one who places first alternates.\n"
         "N > 2 players: A against N-1 copies of B, every setup once with A in each seat;\n"
         "reports A's share of the points, mean rank and mean score with 95% intervals\n"
         "over setups.  Reproducible like selfplay (docs/tuning.md).",
@@ -218,9 +219,10 @@ int cmd_match(int argc, char **argv)
     o.run.games = games;
     o.run.seed = seed;
     o.run.rotations = per_setup;
-    /* 2 players: v1's pair, the same arrangement with pieces and players
-     * exchanged; more: the same start with the players moved a seat on. */
-    o.run.rotate = players == 2 ? REC_ROTATE_PIECES | REC_ROTATE_PLAYERS : REC_ROTATE_PLAYERS;
+    /* The same start every time, the players moved a seat on: with two
+     * players, the standard pair (same position, players swap sides), which
+     * cancels the start's own bias within each pair. */
+    o.run.rotate = REC_ROTATE_PLAYERS;
 
     o.no_resume = true;
     char tmp[] = "/tmp/triad-match-XXXXXX";

@@ -3,11 +3,14 @@
 # what is missing, builds, then self-play on random, fixed and tournament
 # setups, tunes the evaluation on those games, checks the tuned weights by a
 # match, and writes the bias report with its charts, all into OUT (default
-# out/study).  A few minutes on 2 cores.  Scale it up with the environment:
+# out/study-SIG, SIG the engine signature: games of another engine never mix
+# with these, and a re-run resumes).  A few minutes on 2 cores.  Tournament
+# games are not paired: under the rules each game's players place, White
+# first.  Scale it up with the environment:
 #   GAMES=20000 FIXED_GAMES=20000 TOURNAMENT_GAMES=20000 PLAYER=ab:depth=2 scripts/study.sh out/big
 set -euo pipefail
 cd "$(dirname "$0")/.."
-out=${1:-out/study}
+out=${1:-}
 games=${GAMES:-2000}
 fixed_games=${FIXED_GAMES:-1000}
 tournament_games=${TOURNAMENT_GAMES:-1000}
@@ -17,8 +20,10 @@ seed=${SEED:-1}
 
 scripts/setup.sh
 make -s -j2
-mkdir -p "$out"
 triad=bin/triad
+link_study=false
+[ -n "$out" ] || { out=out/study-$($triad bench --signature); link_study=true; }
+mkdir -p "$out"
 # The player spec with a weights file: options follow ':' then ','.
 with_weights() { case $1 in *:*) echo "$1,weights=$2" ;; *) echo "$1:weights=$2" ;; esac; }
 step() { printf '\n== %s\n' "$*"; }
@@ -26,12 +31,12 @@ step() { printf '\n== %s\n' "$*"; }
 step "move generator: perft from the fixed setup"
 $triad perft --depth 4
 
-step "self-play: $games games on random setups, $fixed_games fixed, $tournament_games tournament ($player, paired)"
+step "self-play: $games games on random setups, $fixed_games fixed (paired), $tournament_games tournament ($player)"
 $triad selfplay --games "$games" --players "$player" --setup random --seed "$seed" --paired \
     --out "$out/random.trd" --resume
 $triad selfplay --games "$fixed_games" --players "$player" --setup fixed --seed "$seed" --paired \
     --out "$out/fixed.trd" --resume
-$triad selfplay --games "$tournament_games" --players "$player" --setup tournament --seed "$seed" --paired \
+$triad selfplay --games "$tournament_games" --players "$player" --setup tournament --seed "$seed" \
     --out "$out/tournament.trd" --resume
 $triad records stats "$out/random.trd" "$out/fixed.trd" "$out/tournament.trd"
 
@@ -49,3 +54,6 @@ $triad bias --records "$out/random.trd" "$out/fixed.trd" "$out/tournament.trd" \
 
 step "done"
 echo "report: $out/report.md (charts in $out/plots)"
+if $link_study && { [ -L out/study ] || [ ! -e out/study ]; }; then
+    ln -sfn "$(basename "$out")" out/study  # out/study: the latest default run
+fi

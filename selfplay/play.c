@@ -2,44 +2,27 @@
 #include <stdio.h>
 #include <string.h>
 #include "core/prng.h"
-#include "games/tzaar/game_tzaar.h"
 #include "play.h"
 
-/* TZAAR's tournament setup starts from an empty board: the players place
- * the pieces, action j with seed_mix(setup seed, j), so that every rotation
- * of the setup can reproduce the same placement on its own (format 1's
- * seeds, kept so that the same seeds give the same games). */
-static bool placing(const rec_run *run, const void *s)
-{
-    return run->game == &game_tzaar && ((const tz_state *)s)->pos.phase == PHASE_PLACE;
-}
-
-/* The setup of game id, with its placement when it has one: played by the
- * players in rotation 0's seats (listed j in seat j) and recorded into g
- * when g is rotation 0. */
-static int start(const rec_run *run, uint64_t k, gplayer *const *listed, rec_game *g, void *s, char *err,
-                 size_t n)
+/* The start of game g: the setup of its setup index, its pieces moved
+ * g->rotation seats on when the run rotates pieces.  A setup that leaves
+ * something to do before the first turn (TZAAR's tournament placement) is
+ * played out by the game's own seated players, as the rules say, and
+ * recorded with the game's actions: every game of a rotation makes its own
+ * placement. */
+static int start(const rec_run *run, uint64_t k, rec_game *g, void *s, char *err, size_t n)
 {
     const game_def *gd = run->game;
-    uint64_t seed = rec_setup_seed(run, k);
     memset(s, 0, gd->state_size);
-    if (gd->setup(s, rec_setup_name(run, run->setup), run->players, seed, err, n))
+    if (gd->setup(s, rec_setup_name(run, run->setup), run->players, rec_setup_seed(run, k), err, n))
         return -1;
-    memcpy(g->start, s, gd->state_size);
-    for (int j = 0; placing(run, s); j++) {
-        game_action a = gplayer_choose(listed[gd->to_act(s)], s, seed_mix(seed, (uint64_t)j));
-        if (g->rotation == 0)
-            g->actions[g->nactions++] = a;
-        gd->apply(s, a);
-    }
     if (g->rotation && run->rotate & REC_ROTATE_PIECES) {
         int perm[GAME_MAX_PLAYERS] = { 0 };
         for (int i = 0; i < run->players; i++)
             perm[i] = (i + g->rotation) % run->players;
         gd->permute(s, perm);
     }
-    if (g->rotation)
-        memcpy(g->start, s, gd->state_size);
+    memcpy(g->start, s, gd->state_size);
     return 0;
 }
 
@@ -56,7 +39,7 @@ int play_game(const rec_run *run, uint64_t id, gplayer *const *listed, rec_game 
     g->setup = run->setup;
     g->rotation = run->rotations > 1 ? (int)(id % (uint64_t)run->rotations) : 0;
     g->nactions = 0;
-    if (start(run, rec_setup_index(run, id), listed, g, s, err, n))
+    if (start(run, rec_setup_index(run, id), g, s, err, n))
         return -1;
     int shift = run->rotate & REC_ROTATE_PLAYERS ? g->rotation : 0;
     for (int j = 0; j < run->players; j++)

@@ -88,6 +88,21 @@ bad "match --sprt with an unknown model" "model 'probit' (expected normalized or
 run match --a greedy --b random --games 20 --out "$tmp/m.trd" --quiet
 run records stats "$tmp/m.trd" --json
 has "match --out keeps the games" '"games":20'
+# The standard pair (issue 10): the same position, the players swapping sides.
+run match --a greedy --b random --games 8 --seed 2 --out "$tmp/pair.trd" --quiet
+"$bin" records cat --start "$tmp/pair.trd" >"$tmp/cat" 2>/dev/null
+starts_agree() { for k in 0 1 2 3; do
+    [ "$(grep "^$((2 * k)) start " "$tmp/cat" | cut -d' ' -f3-)" = "$(grep "^$((2 * k + 1)) start " "$tmp/cat" | cut -d' ' -f3-)" ] || return 1
+done; }
+check "match pairs play the same position twice" starts_agree
+check "match pairs swap the players' sides" test "$(grep -cE '^[0-9]*[02468] random greedy random |^[0-9]*[13579] random,swapped random greedy ' "$tmp/cat")" -eq 8
+has "match reports the score over complete pairs" 'A scores [0-9.]+% over the complete pairs'
+# Tournament games follow the rules: each game's own players place, White first.
+run match --a greedy --b random --games 4 --seed 2 --setup tournament --out "$tmp/tpair.trd" --quiet
+"$bin" records cat "$tmp/tpair.trd" >"$tmp/cat" 2>/dev/null
+check "tournament match games each make their own placement" \
+    test "$(awk '{ n = 0; for (i = 1; i <= NF; i++) if ($i ~ /^[abcABC]@/) n++; if (n == 60) k++ } END { print k + 0 }' "$tmp/cat")" -eq 4
+check "tournament match: B places first in the second game of a pair" grep -qE '^1 tournament,swapped random greedy .* : [abc]@' "$tmp/cat"
 bad "match with an odd --games" "multiple of 2" match --a random --b random --games 7
 bad "match with a bad player" "nosuchplayer" match --a nosuchplayer --b random --games 2
 bad "match with a bad --sprt" "elo9" match --a random --b random --games 2 --sprt elo9=1
