@@ -71,22 +71,17 @@ printf '%s\n' protocol print 'go' legal 'position fixed actions 1 2 3' print 'po
     'position random' 'actions 9' 'go depth 2' quit >"$tmp/session"
 run engine --game race3 --nplayers 3 --player random <"$tmp/session"
 check "engine_race3_exits_0" test "$rc" -eq 0
-expect() { # line number, extended regex
-    local line
-    line=$(sed -n "$1p" "$tmp/out")
-    if printf '%s\n' "$line" | grep -qE "^$2\$"; then ok "engine_race3 line $1: $2"; else not_ok "engine_race3 line $1: $2" "got '$line'"; fi
-}
-expect 1 'protocol triad 1'
-expect 2 "position $start"
-expect 3 'status running'
-expect 4 'bestaction [123]'
-expect 5 'legal 1 2 3'
-expect 6 'ok'
-expect 8 'status running'
-expect 9 'ok'
-expect 12 'error position random: expected a seed'
-expect 13 'error .*9.*'
-expect 14 "error go: .*depth.*"
+line_is 1 'protocol triad 1' "engine_race3"
+line_is 2 "position $start" "engine_race3"
+line_is 3 'status running' "engine_race3"
+line_is 4 'bestaction [123]' "engine_race3"
+line_is 5 'legal 1 2 3' "engine_race3"
+line_is 6 'ok' "engine_race3"
+line_is 8 'status running' "engine_race3"
+line_is 9 'ok' "engine_race3"
+line_is 12 'error position random: expected a seed' "engine_race3"
+line_is 13 'error .*9.*' "engine_race3"
+line_is 14 "error go: .*depth.*" "engine_race3"
 
 # match: A against N-1 copies of B, A in every seat of each setup.
 status "match_race3_3_players" 0 match --game race3 --nplayers 3 --a mcts:playouts=100 --b random --games 60 \

@@ -81,25 +81,20 @@ position fixed
 END
 run engine <"$tmp/session"
 check "engine exits 0" test "$rc" -eq 0
-expect() { # line number, extended regex
-    local line
-    line=$(sed -n "$1p" "$tmp/out")
-    if printf '%s\n' "$line" | grep -qE "^$2\$"; then ok "engine line $1: $2"; else not_ok "engine line $1: $2" "got '$line'"; fi
-}
-expect 1 'protocol triad 1'
-expect 2 'readyok'
-expect 3 'ok'
-expect 4 'ok'
-expect 5 'info depth 1 score -?[0-9]+ nodes [0-9]+ nps [0-9]+ time [0-9]+ pv [A-I][1-9]x[A-I][1-9]'
-expect 6 'info depth 2 .* pv [A-I][1-9]x[A-I][1-9] [A-I][1-9][x+][A-I][1-9]|info depth 2 .* pv [A-I][1-9]x[A-I][1-9] pass'
-expect 7 'bestaction [A-I][1-9]x[A-I][1-9]'
-expect 8 "error unknown command 'this'"
-expect 9 'error go: .*'
-expect 10 'error .*'
-expect 11 'error .*'
-expect 12 "error player 'ab': unknown option 'depht'"
-expect 13 'ok'
-expect 14 'info depth [0-9]+ .*'
+line_is 1 'protocol triad 1' "engine"
+line_is 2 'readyok' "engine"
+line_is 3 'ok' "engine"
+line_is 4 'ok' "engine"
+line_is 5 'info depth 1 score -?[0-9]+ nodes [0-9]+ nps [0-9]+ time [0-9]+ pv [A-I][1-9]x[A-I][1-9]' "engine"
+line_is 6 'info depth 2 .* pv [A-I][1-9]x[A-I][1-9] [A-I][1-9][x+][A-I][1-9]|info depth 2 .* pv [A-I][1-9]x[A-I][1-9] pass' "engine"
+line_is 7 'bestaction [A-I][1-9]x[A-I][1-9]' "engine"
+line_is 8 "error unknown command 'this'" "engine"
+line_is 9 'error go: .*' "engine"
+line_is 10 'error .*' "engine"
+line_is 11 'error .*' "engine"
+line_is 12 "error player 'ab': unknown option 'depht'" "engine"
+line_is 13 'ok' "engine"
+line_is 14 'info depth [0-9]+ .*' "engine"
 n=$(grep -c '^bestaction' "$tmp/out")
 check "engine answers both go commands" test "$n" -eq 2
 check "engine: go nodes 300 obeys the node limit" grep -qE '^info .* nodes ([0-9]|[0-9][0-9]|[12][0-9][0-9]|300) ' "$tmp/out"

@@ -15,6 +15,8 @@
 #                               line containing WORD (a fixed string), nothing
 #                               on stdout (a script that checks refusals
 #                               otherwise defines its own bad)
+#   line_is N REGEX [WHO]       line N of $tmp/out matches the extended REGEX
+#                               whole (a protocol transcript, line by line)
 #   finish                      prints the totals; the script's exit status
 tmp=$(mktemp -d)
 trap 'declare -F on_exit >/dev/null && on_exit; rm -rf "$tmp"' EXIT
@@ -51,6 +53,11 @@ bad() {
     elif ! grep -qF -- "$word" "$tmp/err"; then not_ok "$what" "stderr lacks '$word'"
     elif [ -s "$tmp/out" ]; then not_ok "$what" "output on stdout"
     else ok "$what"; fi
+}
+line_is() {
+    local line
+    line=$(sed -n "$1p" "$tmp/out")
+    if printf '%s\n' "$line" | grep -qE "^$2\$"; then ok "${3:-line} $1: $2"; else not_ok "${3:-line} $1: $2" "got '$line'"; fi
 }
 finish() {
     echo "$passed passed, $failed failed"
