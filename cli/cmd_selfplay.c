@@ -41,6 +41,7 @@ typedef struct seats_opts {
     int nplayers;                    /* 0: the game's default */
     bool paired;
     int rotations;                   /* 0: not given */
+    int replicates;                  /* 1: none */
 } seats_opts;
 
 /* Fills the run from the options; 0 or 2 after an error line. */
@@ -83,9 +84,11 @@ static int make_run(rec_run *run, const char *game, uint64_t games, bool games_g
     }
     if (so->paired && games % 2)
         return cli_error("selfplay", "--paired needs an even --games (pairs of games)");
-    if (games % (uint64_t)run->rotations)
-        return cli_error("selfplay", "--rotations %d needs --games to be a multiple of %d (a game per rotation)",
-                         run->rotations, run->rotations);
+    run->replicates = so->replicates;
+    uint64_t per_setup = rec_games_per_setup(run);
+    if (games % per_setup)
+        return cli_error("selfplay", "--games must be a multiple of %llu (%d rotations x %d replicates per setup)",
+                         (unsigned long long)per_setup, run->rotations, run->replicates);
     run->games = games;
     if (shard && parse_shard(shard, run))
         return 2;
@@ -99,7 +102,7 @@ int cmd_selfplay(int argc, char **argv)
 {
     const char *game = "tzaar", *setup = NULL, *shard = NULL;
     OPT_LIST_OWNED opt_list seat = { 0 };
-    seats_opts so = { .seats.seat = &seat };
+    seats_opts so = { .seats.seat = &seat, .replicates = 1 };
     run_opts o = { .threads = (int)sysconf(_SC_NPROCESSORS_ONLN), .flush_seconds = 10 };
     uint64_t games = 0;
     bool games_given = false, seed_given = false;
@@ -115,6 +118,8 @@ int cmd_selfplay(int argc, char **argv)
         { "seed", OPT_U64, &o.run.seed, "S", "the run's seed: game i depends on (S, i) alone", 0, 0, &seed_given },
         { "threads", OPT_INT, &o.threads, "T", "worker threads (default: all cores)", 1, 256, NULL },
         { "rotations", OPT_INT, &so.rotations, "R", "play each setup R times, its pieces moved one seat on each time", 1, GAME_MAX_PLAYERS, NULL },
+        { "replicates", OPT_INT, &so.replicates, "R", "play each rotation of a setup R times with other game seeds "
+                                                     "(default 1; docs/bias.md)", 1, REC_REPLICATES_MAX, NULL },
         { "paired", OPT_FLAG, &so.paired, NULL, "2 players: each setup twice, colours and players exchanged (ids 2k, 2k+1)", 0, 0, NULL },
         { "out", OPT_STR, &o.out, "FILE", "records file to write", 0, 0, NULL },
         { "resume", OPT_FLAG, &o.resume, NULL, "keep FILE's games and play only the missing ones", 0, 0, NULL },
@@ -134,7 +139,9 @@ int cmd_selfplay(int argc, char **argv)
         "records file (docs/records.md).  The games are the same for any --threads;\n"
         "--shard K/N splits a run between machines (merge with triad records merge).\n"
         "--rotations R plays each setup R times, the start's pieces moved one seat on\n"
-        "each time (game id = setup * R + rotation); --paired is TZAAR's pair.",
+        "each time; --paired is TZAAR's pair; --replicates R plays each of those R\n"
+        "times with other game seeds (game id = (setup * R + replicate) * rotations\n"
+        "+ rotation), which separates the setup's effect from the games' own noise.",
         opts,
     };
     int rc = opts_parse(&spec, argc, argv);

@@ -47,6 +47,8 @@ static uint64_t run_identity(const rec_run *run)
     mix(&h, run->seed);
     mix_string(&h, run->game->name);
     mix(&h, (uint64_t)run->setup << 16 | (uint64_t)run->rotations << 8 | (uint64_t)run->rotate);
+    if (run->replicates > 1) /* mixed in only when set: older identities stay */
+        mix(&h, (uint64_t)run->replicates);
     mix(&h, (uint64_t)run->players);
     for (int s = 0; s < run->players; s++)
         mix_player(&h, run, run->specs[s]);

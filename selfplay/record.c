@@ -25,13 +25,25 @@ void rec_run_init(rec_run *run, const game_def *g, int players)
     snprintf(run->rules_version, sizeof run->rules_version, "%s", g->rules_version);
     run->players = players;
     run->rotations = 1;
+    run->replicates = 1;
     run->shards = 1;
     run->engine_sig = game_engine_signature(g);
 }
 
+uint64_t rec_games_per_setup(const rec_run *run)
+{
+    return (uint64_t)(run->rotations > 1 ? run->rotations : 1) * (uint64_t)(run->replicates > 1 ? run->replicates : 1);
+}
+
+int rec_replicate(const rec_run *run, uint64_t id)
+{
+    uint64_t r = run->rotations > 1 ? (uint64_t)run->rotations : 1;
+    return run->replicates > 1 ? (int)(id / r % (uint64_t)run->replicates) : 0;
+}
+
 uint64_t rec_setup_index(const rec_run *run, uint64_t id)
 {
-    return run->rotations > 1 ? id / (uint64_t)run->rotations : id;
+    return id / rec_games_per_setup(run);
 }
 
 uint64_t rec_setup_seed(const rec_run *run, uint64_t k)
@@ -53,7 +65,7 @@ uint64_t rec_run_shard_games(const rec_run *run)
 {
     if (run->source != REC_SOURCE_SELFPLAY)
         return 0;
-    uint64_t r = run->rotations > 1 ? (uint64_t)run->rotations : 1, setups = run->games / r;
+    uint64_t r = rec_games_per_setup(run), setups = run->games / r;
     uint64_t n = run->shards > 1 ? run->shards : 1;
     uint64_t k = run->shards > 1 ? run->shard : 0, mine = setups > k ? (setups - k + n - 1) / n : 0;
     return r * mine;
@@ -173,6 +185,8 @@ int rec_run_diff(const rec_run *a, const rec_run *b, bool with_shard, const char
                       b->rotations == 2 ? "--paired" : "no --paired", bn);
     if (a->rotations != b->rotations || a->rotate != b->rotate)
         return differ(msg, n, "--rotations %d in %s, %d in %s", a->rotations, an, b->rotations, bn);
+    if (a->replicates != b->replicates)
+        return differ(msg, n, "--replicates %d in %s, %d in %s", a->replicates, an, b->replicates, bn);
     for (int s = 0; s < a->players; s++)
         if (!same_player(a->game, a->specs[s], b->specs[s])) {
             if (tz)

@@ -23,6 +23,7 @@
 #define REC_SPEC_MAX 128      /* a player spec, NUL included */
 #define REC_MAX_ACTIONS 4096  /* long games (TRID's 200 quiet turns) */
 #define REC_STATE_MAX 2048    /* a game's state_size must fit */
+#define REC_REPLICATES_MAX 1000
 
 /* Where a file's games came from. */
 enum { REC_SOURCE_SELFPLAY = 0, REC_SOURCE_IMPORT = 1 };
@@ -42,7 +43,8 @@ typedef struct rec_run {
     uint64_t games;                   /* ids 0 .. games-1 (0 for an import: open-ended) */
     uint64_t seed;
     int setup;                        /* index into game->setup_names */
-    int rotations;                    /* games per setup: 1 (none) .. players */
+    int rotations;                    /* colour or seat assignments per setup: 1 (none) .. players */
+    int replicates;                   /* games per assignment, with other game seeds: 1 .. REC_REPLICATES_MAX */
     int rotate;                       /* REC_ROTATE_* bits */
     uint32_t shard, shards;           /* setups k with k % shards == shard; 0/1 = all */
     char specs[GAME_MAX_PLAYERS][REC_SPEC_MAX]; /* canonical spec per listed player */
@@ -66,6 +68,12 @@ typedef struct rec_game {
  * own (source, games, seed, setup, specs, ...). */
 void rec_run_init(rec_run *run, const game_def *g, int players);
 
+/* Game ids: id = (k * replicates + j) * rotations + r for setup k,
+ * replicate j, rotation r (docs/records.md), so a setup's games are
+ * consecutive and a pair's two games stay 2m and 2m + 1.
+ * rec_games_per_setup() is rotations x replicates. */
+uint64_t rec_games_per_setup(const rec_run *run);
+int rec_replicate(const rec_run *run, uint64_t id);
 /* The derived seeds (docs/records.md): the setup index of game id, the seed
  * of its random setup or placement, and the game's own seed. */
 uint64_t rec_setup_index(const rec_run *run, uint64_t id);

@@ -11,6 +11,8 @@
 #include <stdio.h>
 #include <string.h>
 #include <zlib.h>
+#include "core/msg.h"
+#include "core/num.h"
 #include "games/game_codec.h"
 #include "record_codec.h"
 
@@ -46,7 +48,16 @@ void rec_encode_run(buf *out, const rec_run *run)
     for (int s = 0; s < run->players; s++)
         buf_string(out, run->specs[s]);
     buf_u64(out, run->engine_sig);
-    buf_varint(out, 0); /* run options (key, value): none yet */
+    /* Run options as (key, value) strings, written only when not the
+     * default, so files without them stay byte for byte as before. */
+    if (run->replicates > 1) {
+        char v[24];
+        snprintf(v, sizeof v, "%d", run->replicates);
+        buf_varint(out, 1);
+        buf_string(out, "replicates");
+        buf_string(out, v);
+    } else
+        buf_varint(out, 0);
 }
 
 int rec_decode_run(cursor *in, rec_run *run, char *err, size_t n)
@@ -73,9 +84,25 @@ int rec_decode_run(cursor *in, rec_run *run, char *err, size_t n)
     for (int s = 0; s < run->players; s++)
         cur_string(in, run->specs[s], REC_SPEC_MAX);
     run->engine_sig = cur_u64(in);
-    for (uint64_t i = 0, np = cur_varint(in); i < np && !in->bad; i++) { /* unknown options: skipped */
+    run->replicates = 1;
+    /* Every option changes what the ids mean: one this reader does not
+     * know is refused, never skipped. */
+    for (uint64_t i = 0, np = cur_varint(in); i < np && !in->bad; i++) {
         cur_string(in, key, sizeof key);
         cur_string(in, value, sizeof value);
+        uint64_t r;
+        char why[100];
+        if (in->bad)
+            break;
+        if (strcmp(key, "replicates")) {
+            snprintf(err, n, "unknown run option '%s' (a newer triad wrote this file)", MSG_PATH(key));
+            return -1;
+        }
+        if (num_u64(value, 2, REC_REPLICATES_MAX, &r, why, sizeof why)) {
+            snprintf(err, n, "bad run option replicates='%s': %s", MSG_PATH(value), why);
+            return -1;
+        }
+        run->replicates = (int)r;
     }
     if (in->bad || run->source > REC_SOURCE_IMPORT || (run->shards > 1 && run->shard >= run->shards)) {
         snprintf(err, n, "bad run parameters");

@@ -67,7 +67,7 @@ static int hand_over(shared *s, const rec_game *g)
 static int play_unit(shared *s, uint64_t k, gplayer *const *pl, rec_game *g)
 {
     const rec_run *run = &s->o->run;
-    uint64_t r = run->rotations > 1 ? (uint64_t)run->rotations : 1, first = r * k, last = first + r - 1;
+    uint64_t r = rec_games_per_setup(run), first = r * k, last = first + r - 1;
     char err[200];
     for (uint64_t id = first; id <= last; id++) {
         if (idset_has(s->done, id))
@@ -267,7 +267,7 @@ static void play_all(shared *s, progress *pr, tally *t)
 
 static uint64_t shard_units(const rec_run *run)
 {
-    uint64_t r = run->rotations > 1 ? (uint64_t)run->rotations : 1, setups = run->games / r;
+    uint64_t r = rec_games_per_setup(run), setups = run->games / r;
     uint64_t n = run->shards ? run->shards : 1;
     return setups > run->shard ? (setups - run->shard + n - 1) / n : 0;
 }
@@ -334,7 +334,7 @@ int run_selfplay(const run_opts *o, char *err, size_t n)
     else {
         progress pr;
         progress_start(&pr, stderr, o->quiet, o->run.players,
-                       s.units * (uint64_t)(o->run.rotations > 1 ? o->run.rotations : 1), t.games);
+                       s.units * rec_games_per_setup(&o->run), t.games);
         play_all(&s, &pr, &t);
         char cerr[256];
         if (rec_writer_close(s.w, cerr, sizeof cerr) && !s.failed)

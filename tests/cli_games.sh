@@ -122,4 +122,25 @@ bad "merge_refuses_shards_of_different_engines" "refusing to merge shards of dif
 bad "resume_refuses_format_1" "written in format 1: \`triad records upgrade\` it first" \
     selfplay --quiet --games 200 --players ab:depth=2 --seed 1 --paired --out "$tmp/in.trd" --resume
 
+# --- replicates: every rotation of a setup played R times with other game seeds --------------
+status "replicates_run" 0 selfplay --quiet --games 12 --players random --seed 5 --paired --replicates 3 --out "$tmp/rep.trd"
+"$bin" records cat --start "$tmp/rep.trd" >"$tmp/cat" 2>/dev/null
+start_of() { grep "^$1 start " "$tmp/cat" | cut -d' ' -f3-; }
+check "replicates_share_the_setup_and_its_rotation" test "$(start_of 0)" = "$(start_of 2)" -a "$(start_of 0)" = "$(start_of 4)" \
+    -a "$(start_of 1)" = "$(start_of 5)" -a "$(start_of 0)" != "$(start_of 1)" -a "$(start_of 0)" != "$(start_of 6)"
+moves_of() { grep -E "^$1 (random|fixed)" "$tmp/cat" | cut -d: -f2; }
+check "replicates_play_other_games" test "$(moves_of 0)" != "$(moves_of 2)" -a "$(moves_of 2)" != "$(moves_of 4)"
+status "replicates_verify" 0 records verify "$tmp/rep.trd"
+bad "replicates_need_games_in_whole_setups" "--games must be a multiple of 6" selfplay --quiet --games 8 \
+    --players random --seed 5 --paired --replicates 3 --out "$tmp/rep2.trd"
+bad "resume_refuses_other_replicates" "--replicates 2" selfplay --quiet --games 12 --players random --seed 5 \
+    --paired --replicates 2 --out "$tmp/rep.trd" --resume
+for k in 0 1; do
+    status "replicates_shard_$k" 0 selfplay --quiet --games 12 --players random --seed 5 --paired --replicates 3 \
+        --shard $k/2 --out "$tmp/rep-$k.trd"
+done
+status "replicates_shards_merge" 0 records merge --out "$tmp/rep-m.trd" "$tmp/rep-0.trd" "$tmp/rep-1.trd"
+check "replicates_shards_split_by_setup_and_merge_to_the_run" cmp -s <("$bin" records cat "$tmp/rep.trd" | sort -n) \
+    <("$bin" records cat "$tmp/rep-m.trd" | sort -n)
+
 finish

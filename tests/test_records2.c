@@ -14,6 +14,7 @@
 #include "selfplay/dedup.h"
 #include "selfplay/littlegolem.h"
 #include "selfplay/record.h"
+#include "selfplay/record_codec.h"
 #include "selfplay/run.h"
 
 #define FIXED_POS "cCCCCcbBBBccbaAAbccbacCabcCBACcabcCBAcCABCCBaaABCCbbbBCccccC"
@@ -212,6 +213,43 @@ static void records_run_diff_compares_canonical_specs(void)
     CHECK(rec_run_diff(&a, &b, true, "A", "B", msg, sizeof msg) == 1);
 }
 
+/* Replicates: a run option in the header.  It round-trips, changes which
+ * games share a setup, and a header option a reader does not know is
+ * refused, since it would change what the ids mean (issue 10 item 4). */
+static void records_replicates_round_trip_and_unknown_options_are_refused(void)
+{
+    rec_run run = random_run(12, 1), back;
+    run.rotations = 2;
+    run.rotate = REC_ROTATE_PIECES | REC_ROTATE_PLAYERS;
+    run.replicates = 3;
+    CHECK(rec_games_per_setup(&run) == 6);
+    CHECK(rec_setup_index(&run, 5) == 0 && rec_setup_index(&run, 6) == 1);
+    CHECK(rec_replicate(&run, 0) == 0 && rec_replicate(&run, 3) == 1 && rec_replicate(&run, 5) == 2 &&
+          rec_replicate(&run, 6) == 0);
+    CHECK(rec_run_shard_games(&run) == 12);
+    buf b = { 0 };
+    char err[200];
+    rec_encode_run(&b, &run);
+    cursor c = { b.data, b.data + b.len, false };
+    CHECK(rec_decode_run(&c, &back, err, sizeof err) == 0 && back.replicates == 3 && !c.bad);
+    CHECK(rec_run_diff(&run, &back, true, "A", "B", err, sizeof err) == 0);
+    back.replicates = 2;
+    CHECK(rec_run_diff(&run, &back, true, "A", "B", err, sizeof err) == 1 && strstr(err, "--replicates 3 in A"));
+    /* the key's last letter changed: "replicatez" */
+    for (size_t i = 0; i + 10 <= b.len; i++)
+        if (!memcmp(b.data + i, "replicates", 10))
+            b.data[i + 9] = 'z';
+    c = (cursor){ b.data, b.data + b.len, false };
+    CHECK(rec_decode_run(&c, &back, err, sizeof err) == -1 && strstr(err, "unknown run option 'replicatez'"));
+    buf_free(&b);
+    /* a run without replicates writes no option: its header is as before */
+    rec_run plain = random_run(12, 1);
+    buf p1 = { 0 };
+    rec_encode_run(&p1, &plain);
+    CHECK(p1.len > 0 && p1.data[p1.len - 1] == 0); /* nparams = 0 */
+    buf_free(&p1);
+}
+
 static int count_game(void *ctx, const rec_game *g)
 {
     (void)g;
@@ -361,6 +399,8 @@ const test_case tests_records2[] = {
     { "records_games_after_a_damaged_run_header_are_not_served", records_games_after_a_damaged_run_header_are_not_served },
     { "records_dedup_drops_the_same_run_and_id", records_dedup_drops_the_same_run_and_id },
     { "records_run_diff_compares_canonical_specs", records_run_diff_compares_canonical_specs },
+    { "records_replicates_round_trip_and_unknown_options_are_refused",
+      records_replicates_round_trip_and_unknown_options_are_refused },
     { "records_littlegolem_names_are_kept_whole_or_refused", records_littlegolem_names_are_kept_whole_or_refused },
     { NULL, NULL },
 };
