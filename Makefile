@@ -74,9 +74,11 @@ TESTS    = $(BUILD)/triad-tests
 .PHONY: all test bench fuzz install clean
 all: bin/triad
 
+# Copied then renamed, so that a rebuild replaces bin/triad even while a
+# long run is executing it (cp onto a running binary fails: "Text file busy").
 bin/triad: $(TRIAD)
 	@mkdir -p bin
-	cp $< $@
+	cp $< $@.tmp && mv -f $@.tmp $@
 
 $(TRIAD): $(LIB_OBJ) $(CLI_OBJ)
 	$(CC) $(LDFLAGS) -o $@ $^ $(LDLIBS)
