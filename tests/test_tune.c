@@ -60,7 +60,7 @@ static void tuner_recovers_known_weights(void)
     logit_data val = { V, EVAL_FEATURES, x + (size_t)N * EVAL_FEATURES, y + N };
     tune_result res;
     char err[128];
-    REQUIRE(tune_fit(&train, &val, &start, 1e-9, &res, err, sizeof err) == 0);
+    REQUIRE(tune_fit(&train, &val, start.w, 1e-9, &res, err, sizeof err) == 0);
 
     /* Only K * w is identifiable; compare it, feature by feature, within four
      * standard errors, for every feature that varies in the sample. */
@@ -73,7 +73,7 @@ static void tuner_recovers_known_weights(void)
         }
         if (lo == hi || !isfinite(res.se[j]))
             continue;
-        double fit = res.k * res.after.w[j], want = k_true * truth.w[j], se = res.k * res.se[j];
+        double fit = res.k * res.after[j], want = k_true * truth.w[j], se = res.k * res.se[j];
         CHECKF(fabs(fit - want) <= 4 * se + 1e-4, "%s: K*w = %.5f, truth %.5f, se %.5f", eval_feature_name(j), fit,
                want, se);
         compared++;
