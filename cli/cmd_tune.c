@@ -150,10 +150,10 @@ int cmd_tune(int argc, char **argv)
 
     double pps = r.extract_seconds > 0 ? (double)r.candidates / r.extract_seconds : 0;
     if (json) {
-        printf("{\"game\":\"%s\",\"games\":%llu,\"duplicates\":%llu,\"positions\":%zu,\"train_positions\":%zu,\"validation_positions\":%zu,"
+        printf("{\"games\":%llu,\"duplicates\":%llu,\"game\":\"%s\",\"positions\":%zu,\"train_positions\":%zu,\"validation_positions\":%zu,"
                "\"k\":%.8g,\"train_loss_before\":%.8g,\"train_loss_after\":%.8g,\"validation_loss_before\":%.8g,"
                "\"validation_loss_after\":%.8g,\"positions_per_second\":%.0f,\"fit_seconds\":%.3f,\"weights\":{",
-               g->name, (unsigned long long)r.games, (unsigned long long)r.duplicates, r.train_positions + r.validation_positions, r.train_positions,
+               (unsigned long long)r.games, (unsigned long long)r.duplicates, g->name, r.train_positions + r.validation_positions, r.train_positions,
                r.validation_positions, r.k, r.train_before, r.train_after, r.validation_before,
                r.validation_after, pps, r.fit_seconds);
         for (int i = 0; i < g->nfeatures; i++) {

@@ -121,8 +121,8 @@ static void json_kind(const bias_result *r, int k, FILE *f)
 
 void bias_print_json(const bias_result *r, FILE *f)
 {
-    fprintf(f, "{\"game\":\"%s\",\"players\":%d,\"duplicates\":%llu,\"by_setup\":{", r->game->name, r->players,
-            (unsigned long long)r->duplicates);
+    fprintf(f, "{\"duplicates\":%llu,\"game\":\"%s\",\"players\":%d,\"by_setup\":{", (unsigned long long)r->duplicates,
+            r->game->name, r->players);
     for (int k = 0, first = 1; k < r->kinds; k++)
         if (r->kind[k].games) {
             fputs(first ? "" : ",", f);

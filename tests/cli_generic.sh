@@ -37,7 +37,7 @@ run tune --game race3 --records "$tmp/r.trd" "$tmp/f.trd" --weights "$tmp/w0.txt
     --positions 5000 --json --quiet
 check "tune_race3_runs" test "$rc" -eq 0
 check "tune_json_names_the_game_and_its_features" grep -q \
-    '^{"game":"race3","games":750,.*"weights":{"lead":{"before":1,"after":[-0-9.e]*,"se":[-0-9.e]*},"reach":{.*},"rounds_left":{.*}}}$' "$tmp/out"
+    '^{"games":750,"duplicates":0,"game":"race3",.*"weights":{"lead":{"before":1,"after":[-0-9.e]*,"se":[-0-9.e]*},"reach":{.*},"rounds_left":{.*}}}$' "$tmp/out"
 check "tune_sampled_positions" test "$(num positions)" -eq 5000
 check "tune_lowers_the_training_loss" awk -v a="$(num train_loss_before)" -v b="$(num train_loss_after)" 'BEGIN { exit !(b < a) }'
 check "tune_writes_the_game_s_features_and_the_end_line" test "$(grep -c '^lead \|^reach \|^rounds_left ' "$tmp/w1.txt")" -eq 3 -a \
@@ -57,7 +57,7 @@ bad "tune_refuses_a_concatenation_of_two_games" "holds a tzaar run, not race3" t
 # --- bias --------------------------------------------------------------------------
 run bias --game race3 --records "$tmp/r.trd" "$tmp/f.trd" --json
 check "bias_race3_runs" test "$rc" -eq 0
-check "bias_json_names_game_and_seats" grep -q '^{"game":"race3","players":3,' "$tmp/out"
+check "bias_json_names_game_and_seats" grep -q '^{"duplicates":0,"game":"race3","players":3,' "$tmp/out"
 # each kind's object: "random" up to "fixed", "fixed" up to "differences"
 sed 's/.*"by_setup":{"random"://; s/,"fixed":.*//' "$tmp/out" >"$tmp/random.json"
 sed 's/.*,"fixed"://; s/,"differences":.*//' "$tmp/out" >"$tmp/fixed.json"
