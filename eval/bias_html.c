@@ -84,6 +84,8 @@ static int scan_file(const char *path, int file, one_sided **out, size_t *nout, 
         rec_reader_close(r);
         return 0;
     }
+    /* the arrangement changes seats when the pieces rotate */
+    bool moves = rec_reader_run(r)->rotate & REC_ROTATE_PIECES;
     rec_game *g = malloc(sizeof *g);
     game_key *keys = NULL;
     size_t nkeys = 0, capk = 0;
@@ -104,8 +106,8 @@ static int scan_file(const char *path, int file, one_sided **out, size_t *nout, 
     qsort(keys, nkeys, sizeof *keys, by_id);
     for (size_t i = 0; !status && i + 1 < nkeys; i++) {
         const game_key *a = &keys[i], *b = &keys[i + 1];
-        if (a->id % 2 || b->id != a->id + 1 || a->winner < 0 || b->winner < 0 || a->winner == b->winner)
-            continue; /* one arrangement won both: White in one game, Black in the other */
+        if (a->id % 2 || b->id != a->id + 1 || a->winner < 0 || b->winner < 0 || (a->winner == b->winner) == moves)
+            continue; /* not one arrangement winning both games */
         if (*nout == *cap) {
             one_sided *o = realloc(*out, (*cap = *cap ? 2 * *cap : 256) * sizeof *o);
             if (!o) {
@@ -225,7 +227,7 @@ static void put_one_sided(buf *b, buf *ids, const bias_result *r, const one_side
                           const char *const *files, int nfiles)
 {
     out_printf(b, "<section><h2>The most one-sided setups</h2>\n<p>Paired games in which the same arrangement "
-                  "of pieces won both games, once as White and once as Black: the setup, not the first move, "
+                  "of pieces won both games, once in each seat: the setup, not the first move, "
                   "decided them.  The %zu quickest (fewest turns over the pair) of these; each game opens in "
                   "the viewer.</p>\n", n);
     if (!n) {
