@@ -138,20 +138,28 @@ static void start_features_of_fixed_setup(void)
     CHECK(f[SF_RIM] == -1 && f[SF_TZAAR_RIM] == 0 && f[SF_INNER] == 0);
 }
 
-/* A finished race3 game of 3 seats in a 3-rotation run (pieces rotate). */
-static void add3(bias_data *d, uint64_t id, double s0, double s1, double s2)
+/* A finished race3 game of 3 seats on setup kind 0 (random) or 1 (fixed);
+ * in a run of `rotations` rotations (pieces rotate), game id is rotation
+ * id % rotations. */
+static void add_race3(bias_data *d, int setup, uint64_t id, int rotations, double s0, double s1, double s2)
 {
     static rec_game g;
     memset(&g, 0, sizeof g);
     char err[128];
     g.id = id;
-    g.setup = 0; /* random */
-    g.rotation = (int)(id % 3);
-    REQUIRE(game_race3.setup(g.start, "random", 3, id / 3, err, sizeof err) == 0);
+    g.setup = setup;
+    g.rotation = (int)(id % (uint64_t)rotations);
+    REQUIRE(game_race3.setup(g.start, game_race3.setup_names[setup], 3, id / (uint64_t)rotations, err,
+                             sizeof err) == 0);
     g.scores[0] = s0, g.scores[1] = s1, g.scores[2] = s2;
     g.ending = 1;
     g.turns = 12;
-    CHECK(bias_add_game(d, &g, 3, REC_ROTATE_PIECES) == 0);
+    CHECK(bias_add_game(d, &g, rotations, REC_ROTATE_PIECES) == 0);
+}
+
+static void add3(bias_data *d, uint64_t id, double s0, double s1, double s2)
+{
+    add_race3(d, 0, id, 3, s0, s1, s2);
 }
 
 /* Two groups of three rotations, worked by hand (docs/bias.md): in group A
@@ -214,6 +222,32 @@ static void race3_incomplete_groups_left_out(void)
     bias_free(&d);
 }
 
+/* Points: the first seat's share compared between kinds with a normal
+ * interval on the difference of means.  Random: share 1/2 four times;
+ * fixed: 1/4, 1/4, 1/2, 1/2 (variance 1/48), so the difference is 1/8
+ * with standard error 1/8 / sqrt 3: z = sqrt 3. */
+static void race3_kinds_compared_on_points(void)
+{
+    bias_data d;
+    bias_init(&d, &game_race3, 3);
+    for (uint64_t id = 0; id < 4; id++) {
+        add_race3(&d, 0, id, 1, 2, 1, 1);
+        add_race3(&d, 1, id, 1, id < 2 ? 1 : 2, 1, id < 2 ? 2 : 1);
+    }
+    REQUIRE(bias_end_file(&d) == 0);
+    bias_result r;
+    char err[128];
+    REQUIRE(bias_analyse(&d, 100, 1, &r, err, sizeof err) == 0);
+    REQUIRE(r.ndiffs == 1 && r.diff[0].a == 0 && r.diff[0].b == 1);
+    const proportion_diff *x = &r.diff[0].d;
+    CHECKF(NEAR(x->diff, 0.125, 1e-12) && NEAR(x->z, sqrt(3), 1e-9), "%f %f", x->diff, x->z);
+    CHECKF(NEAR(x->ci.hi - x->diff, Z95 * 0.125 / sqrt(3), 1e-9), "%f", x->ci.hi);
+    CHECKF(NEAR(x->p_value, 0.0832645, 1e-6), "%f", x->p_value);
+    CHECK(r.kind[0].varies && !r.kind[1].varies && r.kind[0].grp.groups == 0);
+    CHECK(NEAR(r.kind[1].first_advantage, 0.375 - 1.0 / 3, 1e-12));
+    bias_free(&d);
+}
+
 const test_case tests_bias[] = {
     { "bias_white_always_wins", white_always_wins },
     { "bias_setup_decides", setup_decides_everything },
@@ -222,5 +256,6 @@ const test_case tests_bias[] = {
     { "bias_start_features_fixed", start_features_of_fixed_setup },
     { "bias_race3_rotation_groups_by_hand", race3_rotation_groups_by_hand },
     { "bias_race3_incomplete_groups", race3_incomplete_groups_left_out },
+    { "bias_race3_kinds_compared_on_points", race3_kinds_compared_on_points },
     { NULL, NULL },
 };
