@@ -63,10 +63,9 @@ int cmd_bias(int argc, char **argv)
         { "game", OPT_STR, &game, "NAME", "the game (default: the records' game; a mismatch is refused)", 0, 0,
           NULL },
         { "json", OPT_FLAG, &json, NULL, "print the figures as one JSON object", 0, 0, NULL },
-        { "plots", OPT_STR, &plots, "DIR", "write PNG and SVG charts (gnuplot) into DIR (two-player win/loss "
-                                          "games)", 0, 0, NULL },
-        { "report", OPT_STR, &report, "FILE.md", "write a Markdown report (embeds the charts of --plots; "
-                                                 "two-player win/loss games)", 0, 0, NULL },
+        { "plots", OPT_STR, &plots, "DIR", "write PNG and SVG charts (gnuplot) into DIR", 0, 0, NULL },
+        { "report", OPT_STR, &report, "FILE.md", "write a Markdown report (embeds the charts of --plots)", 0, 0,
+          NULL },
         { "force", OPT_FLAG, &force, NULL, "overwrite an existing report, charts or web page", 0, 0, NULL },
         { "html", OPT_STR, &html, "DIR", "write the report as a web page with inline charts and the most "
                                         "one-sided setups' games (DIR/index.html; needs gnuplot; two-player "
@@ -115,7 +114,7 @@ int cmd_bias(int argc, char **argv)
     bias_free(&d);
     if (rc)
         return cli_error("bias", "%s", err);
-    if ((plots || report || html) && !bias_charts_apply(&r, err, sizeof err))
+    if (html && !bias_html_applies(&r, err, sizeof err))
         return cli_error("bias", "%s", err);
     if (json)
         bias_print_json(&r, stdout);

@@ -162,10 +162,6 @@ int bias_analyse_groups(const bias_kind_data *k, int players, int resamples, uin
 /* Output (bias_report.c, bias_plots.c). */
 void bias_print_text(const bias_result *r, FILE *f);
 void bias_print_json(const bias_result *r, FILE *f);
-/* True when the report, the plots and the web page can show r: two seats
- * and win/loss outcomes (the charts are of the first seat's score as a
- * proportion, and of pairs).  Otherwise why says so in one line. */
-bool bias_charts_apply(const bias_result *r, char *why, size_t n);
 /* A Markdown report; plots (may be NULL) is the folder of the PNGs, as the
  * report should refer to it.  Written whole (core/fileio.h); an existing
  * file is replaced only with force. */

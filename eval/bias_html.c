@@ -269,6 +269,24 @@ static void put_one_sided(buf *b, buf *ids, const bias_result *r, const one_side
     out_str(b, "</pre></section>\n");
 }
 
+bool bias_html_applies(const bias_result *r, char *why, size_t n)
+{
+    bool points = false;
+    for (int k = 0; k < r->kinds; k++)
+        points |= r->kind[k].games && r->kind[k].points;
+    if (r->players != 2 || points) {
+        snprintf(why, n, "--html is for two-player win/loss games (these %s records have %d players%s); --report "
+                 "and --plots cover every game", r->game->name, r->players, points ? " and points" : "");
+        return false;
+    }
+    if (!r->game->svg_board || !r->game->svg_pieces) {
+        snprintf(why, n, "--html needs a game the viewer can draw, and %s has no drawing; --report and --plots "
+                 "cover every game", r->game->name);
+        return false;
+    }
+    return true;
+}
+
 int bias_html_check(const char *dir, bool force, char *err, size_t n)
 {
     if (fio_dir_has_files(dir) && !force)

@@ -281,19 +281,6 @@ void bias_print_text(const bias_result *r, FILE *f)
     print_sections(r, f, false);
 }
 
-bool bias_charts_apply(const bias_result *r, char *why, size_t n)
-{
-    bool points = false;
-    for (int k = 0; k < r->kinds; k++)
-        points |= r->kind[k].games && r->kind[k].points;
-    if (r->players == 2 && !points)
-        return true;
-    snprintf(why, n, "--plots, --report and --html are for two-player win/loss games (these %s records have %d "
-             "players%s); --json and the text cover every game", r->game->name, r->players,
-             points ? " and points" : "");
-    return false;
-}
-
 int bias_write_report(const bias_result *r, const char *path, const char *plots, bool force, char *err,
                       size_t n)
 {

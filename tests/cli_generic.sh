@@ -3,8 +3,8 @@
 # only, on the toy game race3 (3 seats, points): self-play with 3
 # rotations, records stats, tune (weights written, then loaded back by an
 # MCTS player with evaluation playouts) and bias --json (per-seat figures,
-# intervals, rotation groups, regression), with checks on the figures'
-# structure and sanity, and the refusals (records of different games, a
+# intervals, rotation groups, regression; --plots and --report), with
+# checks on the figures' structure and sanity, and the refusals (records of different games, a
 # wrong --game).  Prints "ok - ..." / "not ok - ..." per check and ends
 # with "N passed, N failed"; exits non-zero on any failure.
 set -u
@@ -94,7 +94,15 @@ bad "bias_refuses_a_concatenation_of_two_games" "holds a tzaar run, not race3" b
 bad "bias_refuses_an_unknown_game" "unknown game 'nosuch'" bias --game nosuch --records "$tmp/r.trd"
 "$bin" selfplay --game race3 --nplayers 4 --players random --games 8 --seed 1 --quiet --out "$tmp/r4.trd"
 bad "bias_refuses_two_numbers_of_seats" "4-player run" bias --records "$tmp/r.trd" "$tmp/r4.trd"
-bad "bias_charts_are_for_two_player_win_loss_games" "two-player win/loss" bias --records "$tmp/r.trd" \
-    --plots "$tmp/plots"
+if command -v gnuplot >/dev/null; then
+    run bias --records "$tmp/r.trd" "$tmp/f.trd" --plots "$tmp/plots" --report "$tmp/report.md"
+    check "bias_plots_and_report_for_three_seats" test "$rc" -eq 0 -a -s "$tmp/plots/white_score.svg" -a \
+        -s "$tmp/plots/setup_scores.png" -a -s "$tmp/plots/game_length.png"
+    check "bias_chart_has_a_bar_per_seat" test "$(grep -o 'title "seat [012]"' "$tmp/plots/bias.gp" | wc -l)" -eq 3
+    check "bias_report_has_every_seat_and_the_groups" test "$(grep -c '^- seat [012]: mean score' "$tmp/report.md")" -eq 6 -a \
+        "$(grep -c '^## Rotation groups' "$tmp/report.md")" -eq 2
+fi
+bad "bias_html_is_for_two_player_win_loss_games" "--html is for two-player win/loss games" bias \
+    --records "$tmp/r.trd" --html "$tmp/site"
 
 finish
