@@ -170,8 +170,9 @@ int bias_add_file(bias_data *d, const char *path, void (*warn)(const char *msg),
     if (!r)
         return -1;
     rec_game *g = malloc(sizeof *g);
-    int rc = REC_BAD, runs = 1;
-    while (g && (rc = rec_reader_next(r, g)) != REC_END) {
+    int rc, runs = 1;
+    bool oom = !g;
+    while (!oom && (rc = rec_reader_next(r, g)) != REC_END) {
         if (rc == REC_BAD) {
             char msg[512];
             snprintf(msg, sizeof msg, "%s: %s (skipped)", MSG_PATH(path), rec_reader_error(r));
@@ -197,15 +198,11 @@ int bias_add_file(bias_data *d, const char *path, void (*warn)(const char *msg),
             if (added > 0 && close_all(d))
                 added = -1;
         }
-        if (added < 0 || bias_add_game(d, g, run->rotations, run->rotate)) {
-            free(g);
-            g = NULL;
-            break;
-        }
+        oom = added < 0 || bias_add_game(d, g, run->rotations, run->rotate);
     }
     free(g);
     rec_reader_close(r);
-    if (!g && rc != REC_END) {
+    if (oom) {
         snprintf(err, n, "out of memory reading %s", MSG_PATH(path));
         return -1;
     }
