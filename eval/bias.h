@@ -1,12 +1,18 @@
-/* bias.h — the opening-setup bias study: how much the first player gains,
- * and how that differs between random, fixed and tournament setups.
+/* bias.h — the opening-setup bias study, for any game of games/game.h: how
+ * much the first seat gains, how much the setup itself decides, and how
+ * that differs between the game's setup kinds (g->setup_names).
  *
  * bias_add_file() reads records into a bias_data; bias_analyse() turns it
- * into a bias_result: White's score per setup kind with Wilson intervals,
- * the differences between kinds, the paired-game analysis (how much the
- * setup itself decides), a logistic regression of White's result on features
- * of random starting positions, and game lengths and endings.  The models
- * are explained in docs/bias.md. */
+ * into a bias_result.  Per setup kind: every seat's mean score and share of
+ * the points with 95% intervals (Wilson for win/loss, Student t for points:
+ * seat_stats.h), the first seat's advantage (its share minus 1/players),
+ * rank distributions, ties, game lengths and endings by the game's
+ * ending_names; the differences of the first seat's share between every
+ * two kinds; the rotation-group analysis (a run with rotations R > 1 plays
+ * every setup R times: how much the setup decides, bias_groups.c; TZAAR's
+ * paired games are R = 2); and a logistic regression of the first seat's
+ * share on the game's start features over the kinds whose start varies.
+ * The models are explained in docs/bias.md. */
 #ifndef TRIAD_BIAS_H
 #define TRIAD_BIAS_H
 
@@ -14,91 +20,146 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
-#include "games/tzaar/setup.h"
-#include "games/tzaar/start_features.h" /* the regression's features */
+#include "games/game.h"
 #include "selfplay/dedup.h"
 #include "selfplay/record.h"
+#include "seat_stats.h"
 #include "stats.h"
 
 #define BIAS_TURNS_MAX 128 /* histogram bins of game length, in turns */
+#define BIAS_KINDS_MAX 8   /* setup kinds of one game */
+#define BIAS_ENDINGS_MAX 8 /* ending names of one game, "none" included */
+#define BIAS_DIFFS_MAX (BIAS_KINDS_MAX * (BIAS_KINDS_MAX - 1) / 2)
 
-typedef struct bias_pair_game {
+/* One game of a rotation group, waiting for its group to be complete. */
+typedef struct bias_group_game {
     uint64_t id;
-    int8_t white_won;
-    bool swapped;
-} bias_pair_game;
+    int rotation;
+    double share[GAME_MAX_PLAYERS]; /* every seat's share of the points */
+    int8_t first;                  /* the seat ranked first alone, or -1 */
+} bias_group_game;
+
+/* A complete group: the R games of one setup, by rotation. */
+typedef struct bias_group {
+    double share[GAME_MAX_PLAYERS][GAME_MAX_PLAYERS]; /* [rotation][seat] */
+    int8_t first[GAME_MAX_PLAYERS];                  /* [rotation] */
+} bias_group;
 
 typedef struct bias_kind_data {
-    uint64_t games, white_wins;
-    uint64_t endings[3]; /* by END_* */
+    seat_stats scores, shares; /* per seat: the scores, and the shares of the points */
+    uint64_t endings[BIAS_ENDINGS_MAX];
     double turns_sum, turns_sq;
     uint64_t turns_hist[BIAS_TURNS_MAX];
-    /* paired games of the current file, paired up when the file is done */
-    bias_pair_game *pending;
+    /* the start of the first game, to see whether the kind's starts vary */
+    unsigned char first_start[REC_STATE_MAX];
+    bool have_start, varies;
+    /* rotation groups: games of the current file, grouped when it is done */
+    bias_group_game *pending;
     size_t npending, cap_pending;
-    /* one entry per complete pair: White's wins in game 1 and game 2 */
-    uint8_t *pairs;
-    size_t npairs, cap_pairs;
+    int pending_rotations, pending_rotate; /* the run of the pending games */
+    int rotations, rotate;     /* of the groups kept (the first group's run) */
+    bias_group *groups;
+    size_t ngroups, cap_groups;
+    uint64_t groups_other;     /* groups of a run with another R or rotate, left out */
+    /* regression rows (1, start features) and labels, of every game */
+    double *x, *y;
+    size_t rows, cap_rows;
 } bias_kind_data;
 
 typedef struct bias_data {
-    bias_kind_data kind[SETUP_KINDS];
-    double *x, *y; /* regression rows: 1, start features; label */
-    size_t rows, cap_rows;
+    const game_def *game;
+    int players;
+    int kinds, endings;        /* the game's setup kinds and ending names */
+    bias_kind_data kind[BIAS_KINDS_MAX];
     uint64_t files, skipped;
-    rec_dedup seen;  /* games already read: a game read twice counts once */
+    rec_dedup seen;            /* games already read: a game read twice counts once */
 } bias_data;
+
+/* The rotation-group analysis of one kind (bias_groups.c). */
+typedef struct bias_groups_result {
+    uint64_t groups, groups_other;
+    int rotations, rotate;
+    /* the first seat's mean share over the groups' games, with a t interval
+     * over the groups' means (clustered by setup) */
+    double first_share;
+    interval first_share_ci;
+    double arrangement_var;  /* the variance over setups of an arrangement's mean share */
+    double outcome_var;      /* a seat's share's variance over all games (the chance part) */
+    double setup_var;        /* the variance of the per-setup share beyond chance */
+    interval setup_var_ci;
+    double setup_share;      /* setup_var / outcome_var */
+    double one_sided_observed, one_sided_expected;
+    double one_sided;        /* estimated fraction of setups the arrangement decides */
+    interval one_sided_ci;
+    /* two seats, two rotations and win/loss (TZAAR's pairs): pentanomials */
+    bool pentanomial;
+    uint64_t first_penta[5];  /* pairs by seat 0's points x2: 0, 1 (unused), 2, 3 (unused), 4 */
+    uint64_t holder_penta[5]; /* by the points of game 1's seat 0 arrangement */
+} bias_groups_result;
 
 typedef struct bias_kind_result {
     uint64_t games;
-    double white_score;
-    interval ci;
+    double mean[GAME_MAX_PLAYERS];     /* every seat's mean score */
+    interval mean_ci[GAME_MAX_PLAYERS];
+    double share[GAME_MAX_PLAYERS];    /* every seat's mean share of the points */
+    interval share_ci[GAME_MAX_PLAYERS];
+    double first_advantage;            /* share[0] - 1 / players */
+    uint64_t ranks[GAME_MAX_PLAYERS][GAME_MAX_PLAYERS]; /* [seat][rank] */
+    uint64_t ties;
+    bool points;                       /* a score other than 0 or 1 was seen */
     double mean_turns, sd_turns;
-    uint64_t endings[3];
+    uint64_t endings[BIAS_ENDINGS_MAX];
     uint64_t turns_hist[BIAS_TURNS_MAX];
-    /* paired games (pairs > 0) */
-    uint64_t pairs;
-    uint64_t white_penta[5];  /* pairs by White's points x2: 0, 1 (unused), 2, 3 (unused), 4 */
-    uint64_t holder_penta[5]; /* by the points of the side holding game 1's White arrangement */
-    double setup_var;         /* variance of the per-setup score beyond chance */
-    interval setup_var_ci;
-    double setup_share;       /* setup_var / (p (1 - p)): the share of outcome variance */
-    double one_sided_observed, one_sided_expected;
-    double one_sided;         /* estimated fraction of setups the arrangement decides */
-    interval one_sided_ci;
+    bool varies;                       /* the kind's starts differ */
+    bias_groups_result grp;            /* grp.groups > 0 for rotated runs */
 } bias_kind_result;
 
+typedef struct bias_diff {
+    int a, b;                          /* kinds, a before b in setup_names */
+    proportion_diff d;                 /* of the first seat's share, a - b */
+} bias_diff;
+
 typedef struct bias_result {
-    bias_kind_result kind[SETUP_KINDS];
-    /* differences between kinds a - b for (random, fixed), (random, tournament),
-     * (fixed, tournament), when both have games */
-    bool has_diff[3];
-    proportion_diff diff[3];
-    /* regression on random setups: intercept then START_FEATURES */
+    const game_def *game;
+    int players, kinds, endings;
+    bias_kind_result kind[BIAS_KINDS_MAX];
+    int ndiffs;                        /* every two kinds with games */
+    bias_diff diff[BIAS_DIFFS_MAX];
+    /* regression over the kinds whose start varies: intercept then the
+     * game's start features */
     size_t reg_rows;
     bool reg_ok;
-    double beta[START_FEATURES + 1], se[START_FEATURES + 1];
-    uint64_t duplicates; /* games read twice (the same run and id), dropped */
+    double beta[GAME_MAX_FEATURES + 1], se[GAME_MAX_FEATURES + 1];
+    uint64_t duplicates;               /* games read twice (the same run and id), dropped */
 } bias_result;
 
-extern const int bias_diff_kinds[3][2];
-
-void bias_init(bias_data *d);
+/* g and players: the game and number of seats to study; NULL or 0 takes
+ * them from the first run read. */
+void bias_init(bias_data *d, const game_def *g, int players);
 void bias_free(bias_data *d);
 /* Reads one records file.  Torn or corrupt blocks are reported through
  * warn (one line each) and skipped; a game already read (the same run and
  * id, rec_dedup) is dropped and counted; each run of a concatenated file is
  * read under its own header.  Returns 0, or -1 with a message in err
- * when the file cannot be read at all. */
+ * when the file cannot be read at all, or holds a run of another game or
+ * another number of players. */
 int bias_add_file(bias_data *d, const char *path, void (*warn)(const char *msg), char *err, size_t n);
-/* The same one game at a time: games of a paired run are paired up (ids 2k
- * and 2k+1) when bias_end_file() closes the file.  0, or -1 out of memory. */
-int bias_add_game(bias_data *d, const rec_game *g, bool paired);
+/* The same one game at a time (d->game and d->players set): the games of a
+ * run with rotations > 1 (rotate: its REC_ROTATE_* bits) are grouped, ids
+ * kR .. kR+R-1, when bias_end_file() closes the file.  0, or -1 out of
+ * memory. */
+int bias_add_game(bias_data *d, const rec_game *g, int rotations, int rotate);
 int bias_end_file(bias_data *d);
 /* Bootstrap intervals use `resamples` draws seeded by seed. */
 int bias_analyse(const bias_data *d, int resamples, uint64_t seed, bias_result *r, char *err, size_t n);
 
-/* Output (bias_report.c, plot.c). */
+/* Rotation groups (bias_groups.c): groups the pending games of kind k
+ * (0, or -1 out of memory), and analyses its groups into r. */
+int bias_close_groups(bias_kind_data *k);
+int bias_analyse_groups(const bias_kind_data *k, int players, int resamples, uint64_t seed,
+                        bias_groups_result *r);
+
+/* Output (bias_report.c, bias_plots.c). */
 void bias_print_text(const bias_result *r, FILE *f);
 void bias_print_json(const bias_result *r, FILE *f);
 /* A Markdown report; plots (may be NULL) is the folder of the PNGs, as the

@@ -84,6 +84,8 @@ static int scan_file(const char *path, int file, one_sided **out, size_t *nout, 
         rec_reader_close(r);
         return 0;
     }
+    /* the arrangement changes seats when the pieces rotate */
+    bool moves = rec_reader_run(r)->rotate & REC_ROTATE_PIECES;
     rec_game *g = malloc(sizeof *g);
     game_key *keys = NULL;
     size_t nkeys = 0, capk = 0;
@@ -104,8 +106,8 @@ static int scan_file(const char *path, int file, one_sided **out, size_t *nout, 
     qsort(keys, nkeys, sizeof *keys, by_id);
     for (size_t i = 0; !status && i + 1 < nkeys; i++) {
         const game_key *a = &keys[i], *b = &keys[i + 1];
-        if (a->id % 2 || b->id != a->id + 1 || a->winner < 0 || b->winner < 0 || a->winner == b->winner)
-            continue; /* one arrangement won both: White in one game, Black in the other */
+        if (a->id % 2 || b->id != a->id + 1 || a->winner < 0 || b->winner < 0 || (a->winner == b->winner) == moves)
+            continue; /* not one arrangement winning both games */
         if (*nout == *cap) {
             one_sided *o = realloc(*out, (*cap = *cap ? 2 * *cap : 256) * sizeof *o);
             if (!o) {
@@ -132,59 +134,64 @@ static void cell(buf *b, const char *cls, const char *fmt, double v)
 static void put_tables(buf *b, const bias_result *r)
 {
     static const char *const num = " class=\"num\"";
-    out_str(b, "<section><h2>White's score by setup kind</h2><div class=\"scroll\"><table><thead><tr><th>setup</th>"
-               "<th class=\"num\">games</th><th class=\"num\">White's score</th><th>95% interval</th>"
-               "<th class=\"num\">mean turns (sd)</th><th class=\"num\">trinity</th><th class=\"num\">no capture</th>"
-               "</tr></thead><tbody>\n");
-    for (int k = 0; k < SETUP_KINDS; k++) {
+    const char *const *names = r->game->setup_names;
+    out_str(b, "<section><h2>The first seat's score by setup kind</h2><div class=\"scroll\"><table><thead><tr>"
+               "<th>setup</th><th class=\"num\">games</th><th class=\"num\">seat 0's score</th><th>95% interval</th>"
+               "<th class=\"num\">mean turns (sd)</th>");
+    for (int e = 1; e < r->endings; e++)
+        out_printf(b, "<th class=\"num\">%s</th>", r->game->ending_names[e]);
+    out_str(b, "</tr></thead><tbody>\n");
+    for (int k = 0; k < r->kinds; k++) {
         const bias_kind_result *s = &r->kind[k];
         if (!s->games)
             continue;
-        out_printf(b, "<tr><td>%s</td><td class=\"num\">%llu</td>", setup_names[k], (unsigned long long)s->games);
-        cell(b, num, "%.2f%%", 100 * s->white_score);
-        out_printf(b, "<td>%.2f%% – %.2f%%</td><td class=\"num\">%.1f (%.1f)</td><td class=\"num\">%llu</td>"
-                      "<td class=\"num\">%llu</td></tr>\n", 100 * s->ci.lo, 100 * s->ci.hi, s->mean_turns,
-                   s->sd_turns, (unsigned long long)s->endings[1], (unsigned long long)s->endings[2]);
+        out_printf(b, "<tr><td>%s</td><td class=\"num\">%llu</td>", names[k], (unsigned long long)s->games);
+        cell(b, num, "%.2f%%", 100 * s->share[0]);
+        out_printf(b, "<td>%.2f%% – %.2f%%</td><td class=\"num\">%.1f (%.1f)</td>", 100 * s->share_ci[0].lo,
+                   100 * s->share_ci[0].hi, s->mean_turns, s->sd_turns);
+        for (int e = 1; e < r->endings; e++)
+            out_printf(b, "<td class=\"num\">%llu</td>", (unsigned long long)s->endings[e]);
+        out_str(b, "</tr>\n");
     }
     out_str(b, "</tbody></table></div>\n");
-    if (r->has_diff[0] || r->has_diff[1] || r->has_diff[2]) {
+    if (r->ndiffs) {
         out_str(b, "<h3>Differences between kinds (Newcombe interval, pooled z test)</h3><ul>\n");
-        for (int i = 0; i < 3; i++)
-            if (r->has_diff[i])
-                out_printf(b, "<li>%s − %s: %+.2f points, 95%% [%+.2f, %+.2f], z = %.2f, p = %.3g</li>\n",
-                           setup_names[bias_diff_kinds[i][0]], setup_names[bias_diff_kinds[i][1]],
-                           100 * r->diff[i].diff, 100 * r->diff[i].ci.lo, 100 * r->diff[i].ci.hi, r->diff[i].z,
-                           r->diff[i].p_value);
+        for (int i = 0; i < r->ndiffs; i++) {
+            const proportion_diff *d = &r->diff[i].d;
+            out_printf(b, "<li>%s − %s: %+.2f points, 95%% [%+.2f, %+.2f], z = %.2f, p = %.3g</li>\n",
+                       names[r->diff[i].a], names[r->diff[i].b], 100 * d->diff, 100 * d->ci.lo, 100 * d->ci.hi, d->z,
+                       d->p_value);
+        }
         out_str(b, "</ul>\n");
     }
     out_str(b, "</section>\n");
-    for (int k = 0; k < SETUP_KINDS; k++) {
-        const bias_kind_result *s = &r->kind[k];
-        if (s->pairs < 2)
+    for (int k = 0; k < r->kinds; k++) {
+        const bias_groups_result *g = &r->kind[k].grp;
+        if (g->groups < 2 || !g->pentanomial)
             continue;
-        out_printf(b, "<section><h2>Paired games, %s setups (%llu pairs)</h2><ul>\n", setup_names[k],
-                   (unsigned long long)s->pairs);
-        out_printf(b, "<li>White's points per pair 0 / 1 / 2: %llu / %llu / %llu</li>\n",
-                   (unsigned long long)s->white_penta[0], (unsigned long long)s->white_penta[2],
-                   (unsigned long long)s->white_penta[4]);
-        out_printf(b, "<li>the first game's White arrangement, points per pair 0 / 1 / 2: %llu / %llu / %llu</li>\n",
-                   (unsigned long long)s->holder_penta[0], (unsigned long long)s->holder_penta[2],
-                   (unsigned long long)s->holder_penta[4]);
+        out_printf(b, "<section><h2>Paired games, %s setups (%llu pairs)</h2><ul>\n", names[k],
+                   (unsigned long long)g->groups);
+        out_printf(b, "<li>seat 0's points per pair 0 / 1 / 2: %llu / %llu / %llu</li>\n",
+                   (unsigned long long)g->first_penta[0], (unsigned long long)g->first_penta[2],
+                   (unsigned long long)g->first_penta[4]);
+        out_printf(b, "<li>the first game's seat 0 arrangement, points per pair 0 / 1 / 2: %llu / %llu / %llu</li>\n",
+                   (unsigned long long)g->holder_penta[0], (unsigned long long)g->holder_penta[2],
+                   (unsigned long long)g->holder_penta[4]);
         out_printf(b, "<li>variance of the per-setup score beyond chance: %.4f, 95%% [%.4f, %.4f] (%.1f%% of the "
-                      "outcome variance)</li>\n", s->setup_var, s->setup_var_ci.lo, s->setup_var_ci.hi,
-                   100 * s->setup_share);
+                      "outcome variance)</li>\n", g->setup_var, g->setup_var_ci.lo, g->setup_var_ci.hi,
+                   100 * g->setup_share);
         out_printf(b, "<li>one-sided setups (the same arrangement wins both games): %.1f%% observed, %.1f%% by "
                       "chance, so %.1f%% 95%% [%.1f%%, %.1f%%] decided by the setup</li></ul></section>\n",
-                   100 * s->one_sided_observed, 100 * s->one_sided_expected, 100 * s->one_sided,
-                   100 * s->one_sided_ci.lo, 100 * s->one_sided_ci.hi);
+                   100 * g->one_sided_observed, 100 * g->one_sided_expected, 100 * g->one_sided,
+                   100 * g->one_sided_ci.lo, 100 * g->one_sided_ci.hi);
     }
     if (r->reg_ok) {
-        out_printf(b, "<section><h2>What favours White in a random setup (logistic regression, %zu games)</h2>"
-                      "<div class=\"scroll\"><table><thead><tr><th>feature (White − Black)</th><th class=\"num\">"
+        out_printf(b, "<section><h2>What favours the first seat on a varying setup (logistic regression, %zu "
+                      "games)</h2><div class=\"scroll\"><table><thead><tr><th>feature</th><th class=\"num\">"
                       "coefficient</th><th class=\"num\">standard error</th><th class=\"num\">z</th></tr></thead>"
                       "<tbody>\n", r->reg_rows);
-        for (int j = 0; j <= START_FEATURES; j++) {
-            out_printf(b, "<tr><td>%s</td>", j ? start_feature_names[j - 1] : "intercept");
+        for (int j = 0; j <= r->game->nstart_features; j++) {
+            out_printf(b, "<tr><td>%s</td>", j ? r->game->start_feature_names[j - 1] : "intercept");
             cell(b, num, "%.4f", r->beta[j]);
             cell(b, num, "%.4f", r->se[j]);
             cell(b, num, "%.2f", r->beta[j] / r->se[j]);
@@ -216,11 +223,11 @@ static int inline_svg(buf *b, const char *dir, const char *name)
     return start ? 0 : -1;
 }
 
-static void put_one_sided(buf *b, buf *ids, const one_sided *o, size_t n, const picks *pk,
+static void put_one_sided(buf *b, buf *ids, const bias_result *r, const one_sided *o, size_t n, const picks *pk,
                           const char *const *files, int nfiles)
 {
     out_printf(b, "<section><h2>The most one-sided setups</h2>\n<p>Paired games in which the same arrangement "
-                  "of pieces won both games, once as White and once as Black: the setup, not the first move, "
+                  "of pieces won both games, once in each seat: the setup, not the first move, "
                   "decided them.  The %zu quickest (fewest turns over the pair) of these; each game opens in "
                   "the viewer.</p>\n", n);
     if (!n) {
@@ -237,9 +244,9 @@ static void put_one_sided(buf *b, buf *ids, const one_sided *o, size_t n, const 
         out_printf(b, "</td><td>%s, pair %llu</td><td><a href=\"games/viewer.html?game=%ld\">%llu</a>, "
                       "<a href=\"games/viewer.html?game=%ld\">%llu</a></td><td>game %llu's %s arrangement</td>"
                       "<td class=\"num\">%d</td></tr>\n",
-                   setup_names[o[i].setup % SETUP_KINDS], (unsigned long long)(o[i].id / 2), p0,
+                   r->game->setup_names[o[i].setup % r->kinds], (unsigned long long)(o[i].id / 2), p0,
                    (unsigned long long)o[i].id, p1, (unsigned long long)o[i].id + 1, (unsigned long long)o[i].id,
-                   o[i].holder == WHITE ? "White" : "Black", o[i].turns);
+                   o[i].holder ? "seat 1" : "seat 0", o[i].turns);
     }
     out_str(b, "</tbody></table></div>\n<p>The same games for <code>triad view</code> "
                "(also in <a href=\"one-sided-ids.txt\">one-sided-ids.txt</a>):</p>\n");
@@ -260,6 +267,24 @@ static void put_one_sided(buf *b, buf *ids, const one_sided *o, size_t n, const 
     out_str(b, "<pre class=\"pos\">");
     buf_put(b, ids->data, ids->len);
     out_str(b, "</pre></section>\n");
+}
+
+bool bias_html_applies(const bias_result *r, char *why, size_t n)
+{
+    bool points = false;
+    for (int k = 0; k < r->kinds; k++)
+        points |= r->kind[k].games && r->kind[k].points;
+    if (r->players != 2 || points) {
+        snprintf(why, n, "--html is for two-player win/loss games (these %s records have %d players%s); --report "
+                 "and --plots cover every game", r->game->name, r->players, points ? " and points" : "");
+        return false;
+    }
+    if (!r->game->svg_board || !r->game->svg_pieces) {
+        snprintf(why, n, "--html needs a game the viewer can draw, and %s has no drawing; --report and --plots "
+                 "cover every game", r->game->name);
+        return false;
+    }
+    return true;
 }
 
 int bias_html_check(const char *dir, bool force, char *err, size_t n)
@@ -298,7 +323,7 @@ int bias_write_html(const bias_result *r, const char *const *files, int nfiles, 
 
     /* The viewer site of the listed games. */
     selection all = { 0 };
-    view_opts vo = { game_find("tzaar", err, n), games_dir, &all, 0, force, NULL, want_game, &pk };
+    view_opts vo = { r->game, games_dir, &all, 0, force, NULL, want_game, &pk };
     uint64_t written;
     int rc = 0;
     if (view_write_site(&vo, files, nfiles, &written, err, n) >= VIEW_BAD_INPUT)
@@ -308,9 +333,9 @@ int bias_write_html(const bias_result *r, const char *const *files, int nfiles, 
     if (!rc) {
         out_str(&b, "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
                     "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
-                    "<title>TZAAR opening-setup bias</title>\n<link rel=\"stylesheet\" href=\"games/style.css\">\n"
+                    "<title>Opening-setup bias</title>\n<link rel=\"stylesheet\" href=\"games/style.css\">\n"
                     "<style>.chart{margin:1em 0}.chart svg{max-width:100%;height:auto;background:#fff;"
-                    "border:1px solid var(--line)}</style>\n</head>\n<body>\n<header><h1>TZAAR opening-setup bias "
+                    "border:1px solid var(--line)}</style>\n</head>\n<body>\n<header><h1>Opening-setup bias "
                     "<span class=\"sub\">triad bias — models in docs/bias.md</span></h1>"
                     "<nav><a href=\"games/index.html\">the listed games</a></nav></header>\n<main>\n<p>Records: ");
         for (int f = 0; f < nfiles; f++) {
@@ -324,7 +349,7 @@ int bias_write_html(const bias_result *r, const char *const *files, int nfiles, 
         inline_svg(&b, dir, "game_length");
         inline_svg(&b, dir, "setup_scores");
         out_str(&b, "</section>\n");
-        put_one_sided(&b, &ids, o, no, &pk, files, nfiles);
+        put_one_sided(&b, &ids, r, o, no, &pk, files, nfiles);
         out_str(&b, "</main>\n</body>\n</html>\n");
         if (out_file(dir, "one-sided-ids.txt", &ids, err, n) || out_file(dir, "index.html", &b, err, n))
             rc = -1;

@@ -15,6 +15,12 @@
 
 #define BIAS_HTML_ONE_SIDED 50 /* setups listed */
 
+/* True when the web page can show r: two seats and win/loss outcomes (its
+ * one-sided table is of pairs won twice by one arrangement) and a game
+ * the viewer can draw (game_def's svg hooks).  Otherwise why says so in
+ * one line. */
+bool bias_html_applies(const bias_result *r, char *why, size_t n);
+
 /* 0 when DIR is missing, empty, or force is set; else -1 with a message in
  * err (so that `triad bias` can refuse before the analysis runs). */
 int bias_html_check(const char *dir, bool force, char *err, size_t n);

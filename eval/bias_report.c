@@ -1,14 +1,14 @@
 /* bias_report.c — the bias study's results as text, JSON and a Markdown
- * report (see bias.h; plots are in plot.c). */
+ * report (see bias.h; charts are in bias_plots.c). */
 #include <errno.h>
 #include <math.h>
 #include <stdio.h>
-#include "core/fileio.h"
 #include <string.h>
+#include "core/fileio.h"
 #include "core/msg.h"
 #include "bias.h"
 
-/* JSON has no infinities: an Elo of +-inf (a 0% or 100% score) is null. */
+/* JSON has no infinities or NaNs: such a figure is null. */
 static void json_num(FILE *f, double x)
 {
     if (isfinite(x))
@@ -26,146 +26,253 @@ static void json_interval(FILE *f, interval i)
     fputc(']', f);
 }
 
-static void json_counts(FILE *f, const uint64_t c[5])
+static void json_counts(FILE *f, const uint64_t *c, int n)
 {
-    fprintf(f, "[%llu,%llu,%llu,%llu,%llu]", (unsigned long long)c[0], (unsigned long long)c[1],
-            (unsigned long long)c[2], (unsigned long long)c[3], (unsigned long long)c[4]);
+    for (int i = 0; i < n; i++)
+        fprintf(f, "%c%llu", i ? ',' : '[', (unsigned long long)c[i]);
+    fputc(']', f);
+}
+
+static void json_key_num(FILE *f, const char *key, double x)
+{
+    fprintf(f, ",\"%s\":", key);
+    json_num(f, x);
+}
+
+static void json_key_interval(FILE *f, const char *key, interval i)
+{
+    fprintf(f, ",\"%s\":", key);
+    json_interval(f, i);
+}
+
+static const char *rotate_name(int rotate)
+{
+    return (rotate & REC_ROTATE_PIECES) && (rotate & REC_ROTATE_PLAYERS) ? "pieces,players"
+           : rotate & REC_ROTATE_PIECES                                    ? "pieces"
+                                                                           : "players";
+}
+
+static void json_groups(FILE *f, const bias_groups_result *g)
+{
+    if (g->pentanomial && g->groups >= 2) { /* TZAAR's pairs; the estimates need two pairs at least */
+        fprintf(f, ",\"paired\":{\"pairs\":%llu,\"white_pentanomial\":", (unsigned long long)g->groups);
+        json_counts(f, g->first_penta, 5);
+        fputs(",\"arrangement_pentanomial\":", f);
+        json_counts(f, g->holder_penta, 5);
+        json_key_num(f, "setup_variance", g->setup_var);
+        json_key_interval(f, "setup_variance_ci95", g->setup_var_ci);
+        json_key_num(f, "setup_share", g->setup_share);
+        json_key_num(f, "one_sided_fraction", g->one_sided);
+        json_key_interval(f, "one_sided_ci95", g->one_sided_ci);
+        json_key_num(f, "one_sided_observed", g->one_sided_observed);
+        json_key_num(f, "one_sided_expected", g->one_sided_expected);
+        fputc('}', f);
+    }
+    if (!g->groups)
+        return;
+    fprintf(f, ",\"rotation_groups\":{\"rotations\":%d,\"rotate\":\"%s\",\"groups\":%llu,\"groups_other\":%llu",
+            g->rotations, rotate_name(g->rotate), (unsigned long long)g->groups,
+            (unsigned long long)g->groups_other);
+    json_key_num(f, "first_seat_share", g->first_share);
+    json_key_interval(f, "first_seat_share_ci95", g->first_share_ci);
+    if (g->groups >= 2) {
+        json_key_num(f, "arrangement_variance", g->arrangement_var);
+        json_key_num(f, "outcome_variance", g->outcome_var);
+        json_key_num(f, "setup_variance", g->setup_var);
+        json_key_interval(f, "setup_variance_ci95", g->setup_var_ci);
+        json_key_num(f, "setup_share", g->setup_share);
+        json_key_num(f, "one_sided_fraction", g->one_sided);
+        json_key_interval(f, "one_sided_ci95", g->one_sided_ci);
+        json_key_num(f, "one_sided_observed", g->one_sided_observed);
+        json_key_num(f, "one_sided_expected", g->one_sided_expected);
+    }
+    fputc('}', f);
+}
+
+static void json_kind(const bias_result *r, int k, FILE *f)
+{
+    const bias_kind_result *s = &r->kind[k];
+    /* white_score: the first seat's share (TZAAR's White), under the name
+     * this output has always used */
+    fprintf(f, "\"%s\":{\"games\":%llu,\"white_score\":", r->game->setup_names[k], (unsigned long long)s->games);
+    json_num(f, s->share[0]);
+    json_key_interval(f, "ci95", s->share_ci[0]);
+    fprintf(f, ",\"mean_turns\":%.4f,\"sd_turns\":%.4f,\"endings\":{", s->mean_turns, s->sd_turns);
+    for (int e = 1; e < r->endings; e++)
+        fprintf(f, "%s\"%s\":%llu", e > 1 ? "," : "", r->game->ending_names[e], (unsigned long long)s->endings[e]);
+    fputc('}', f);
+    json_key_num(f, "first_seat_advantage", s->first_advantage);
+    fprintf(f, ",\"ties\":%llu,\"interval\":\"%s\",\"seats\":[", (unsigned long long)s->ties,
+            s->points ? "t" : "wilson");
+    for (int p = 0; p < r->players; p++) {
+        fprintf(f, "%s{\"mean\":", p ? "," : "");
+        json_num(f, s->mean[p]);
+        json_key_interval(f, "ci95", s->mean_ci[p]);
+        json_key_num(f, "share", s->share[p]);
+        json_key_interval(f, "share_ci95", s->share_ci[p]);
+        fputs(",\"ranks\":", f);
+        json_counts(f, s->ranks[p], r->players);
+        fputc('}', f);
+    }
+    fputc(']', f);
+    json_groups(f, &s->grp);
+    fputc('}', f);
 }
 
 void bias_print_json(const bias_result *r, FILE *f)
 {
-    fprintf(f, "{\"duplicates\":%llu,\"by_setup\":{", (unsigned long long)r->duplicates);
-    int first = 1;
-    for (int k = 0; k < SETUP_KINDS; k++) {
-        const bias_kind_result *s = &r->kind[k];
-        if (!s->games)
-            continue;
-        fprintf(f, "%s\"%s\":{\"games\":%llu,\"white_score\":", first ? "" : ",", setup_names[k],
-                (unsigned long long)s->games);
-        first = 0;
-        json_num(f, s->white_score);
-        fputs(",\"ci95\":", f);
-        json_interval(f, s->ci);
-        fprintf(f, ",\"mean_turns\":%.4f,\"sd_turns\":%.4f,\"endings\":{\"trinity\":%llu,\"no_capture\":%llu}",
-                s->mean_turns, s->sd_turns, (unsigned long long)s->endings[1], (unsigned long long)s->endings[2]);
-        if (s->pairs >= 2) { /* the estimates need two pairs at least */
-            fprintf(f, ",\"paired\":{\"pairs\":%llu,\"white_pentanomial\":", (unsigned long long)s->pairs);
-            json_counts(f, s->white_penta);
-            fputs(",\"arrangement_pentanomial\":", f);
-            json_counts(f, s->holder_penta);
-            fputs(",\"setup_variance\":", f);
-            json_num(f, s->setup_var);
-            fputs(",\"setup_variance_ci95\":", f);
-            json_interval(f, s->setup_var_ci);
-            fputs(",\"setup_share\":", f);
-            json_num(f, s->setup_share);
-            fputs(",\"one_sided_fraction\":", f);
-            json_num(f, s->one_sided);
-            fputs(",\"one_sided_ci95\":", f);
-            json_interval(f, s->one_sided_ci);
-            fputs(",\"one_sided_observed\":", f);
-            json_num(f, s->one_sided_observed);
-            fputs(",\"one_sided_expected\":", f);
-            json_num(f, s->one_sided_expected);
-            fputc('}', f);
+    fprintf(f, "{\"duplicates\":%llu,\"game\":\"%s\",\"players\":%d,\"by_setup\":{", (unsigned long long)r->duplicates,
+            r->game->name, r->players);
+    for (int k = 0, first = 1; k < r->kinds; k++)
+        if (r->kind[k].games) {
+            fputs(first ? "" : ",", f);
+            first = 0;
+            json_kind(r, k, f);
         }
-        fputc('}', f);
-    }
     fputs("},\"differences\":[", f);
-    first = 1;
-    for (int i = 0; i < 3; i++) {
-        if (!r->has_diff[i])
-            continue;
-        const proportion_diff *d = &r->diff[i];
-        fprintf(f, "%s{\"a\":\"%s\",\"b\":\"%s\",\"diff\":", first ? "" : ",", setup_names[bias_diff_kinds[i][0]],
-                setup_names[bias_diff_kinds[i][1]]);
-        first = 0;
+    for (int i = 0; i < r->ndiffs; i++) {
+        const proportion_diff *d = &r->diff[i].d;
+        fprintf(f, "%s{\"a\":\"%s\",\"b\":\"%s\",\"diff\":", i ? "," : "", r->game->setup_names[r->diff[i].a],
+                r->game->setup_names[r->diff[i].b]);
         json_num(f, d->diff);
-        fputs(",\"ci95\":", f);
-        json_interval(f, d->ci);
-        fputs(",\"z\":", f);
-        json_num(f, d->z);
-        fputs(",\"p_value\":", f);
-        json_num(f, d->p_value);
+        json_key_interval(f, "ci95", d->ci);
+        json_key_num(f, "z", d->z);
+        json_key_num(f, "p_value", d->p_value);
         fputc('}', f);
     }
     fputc(']', f);
     if (r->reg_ok) {
         fprintf(f, ",\"regression\":{\"games\":%zu,\"coefficients\":{", r->reg_rows);
-        for (int j = 0; j <= START_FEATURES; j++) {
-            fprintf(f, "%s\"%s\":{\"beta\":", j ? "," : "", j ? start_feature_names[j - 1] : "intercept");
+        for (int j = 0; j <= r->game->nstart_features; j++) {
+            fprintf(f, "%s\"%s\":{\"beta\":", j ? "," : "", j ? r->game->start_feature_names[j - 1] : "intercept");
             json_num(f, r->beta[j]);
-            fputs(",\"se\":", f);
-            json_num(f, r->se[j]);
+            json_key_num(f, "se", r->se[j]);
             fputc('}', f);
         }
-        fputs("}}", f);
+        fputs("},\"kinds\":[", f);
+        for (int k = 0, first = 1; k < r->kinds; k++)
+            if (r->kind[k].games && r->kind[k].varies) {
+                fprintf(f, "%s\"%s\"", first ? "" : ",", r->game->setup_names[k]);
+                first = 0;
+            }
+        fputs("]}", f);
     }
     fputs("}\n", f);
 }
 
 static void print_kind_table(const bias_result *r, FILE *f, bool md)
 {
-    if (md)
-        fputs("| setup | games | White's score | 95% interval | mean turns (sd) | trinity | no capture |\n"
-              "|---|---:|---:|---|---:|---:|---:|\n", f);
-    else
-        fprintf(f, "%-11s %8s %8s  %-17s %-14s %8s %10s\n", "setup", "games", "White", "95% interval",
-                "turns (sd)", "trinity", "no capture");
-    for (int k = 0; k < SETUP_KINDS; k++) {
+    const char *const *en = r->game->ending_names;
+    if (md) {
+        fputs("| setup | games | first seat's share | 95% interval | mean turns (sd) |", f);
+        for (int e = 1; e < r->endings; e++)
+            fprintf(f, " %s |", en[e]);
+        fputs("\n|---|---:|---:|---|---:|", f);
+        for (int e = 1; e < r->endings; e++)
+            fputs("---:|", f);
+        fputc('\n', f);
+    } else {
+        fprintf(f, "%-11s %8s %8s  %-17s %-14s", "setup", "games", "seat 0", "95% interval", "turns (sd)");
+        for (int e = 1; e < r->endings; e++)
+            fprintf(f, " %10s", en[e]);
+        fputc('\n', f);
+    }
+    for (int k = 0; k < r->kinds; k++) {
         const bias_kind_result *s = &r->kind[k];
         if (!s->games)
             continue;
-        fprintf(f, md ? "| %s | %llu | %.2f%% | %.2f%% – %.2f%% | %.1f (%.1f) | %llu | %llu |\n"
-                      : "%-11s %8llu %7.2f%%  %5.2f%% – %5.2f%%  %5.1f (%4.1f)    %8llu %10llu\n",
-                setup_names[k], (unsigned long long)s->games, 100 * s->white_score, 100 * s->ci.lo,
-                100 * s->ci.hi, s->mean_turns, s->sd_turns, (unsigned long long)s->endings[1],
-                (unsigned long long)s->endings[2]);
+        fprintf(f, md ? "| %s | %llu | %.2f%% | %.2f%% – %.2f%% | %.1f (%.1f) |"
+                      : "%-11s %8llu %7.2f%%  %5.2f%% – %5.2f%%  %5.1f (%4.1f)   ",
+                r->game->setup_names[k], (unsigned long long)s->games, 100 * s->share[0], 100 * s->share_ci[0].lo,
+                100 * s->share_ci[0].hi, s->mean_turns, s->sd_turns);
+        for (int e = 1; e < r->endings; e++)
+            fprintf(f, md ? " %llu |" : " %10llu", (unsigned long long)s->endings[e]);
+        fputc('\n', f);
     }
+}
+
+static void print_seats(const bias_result *r, int k, FILE *f, bool md)
+{
+    const bias_kind_result *s = &r->kind[k];
+    const char *b = md ? "- " : "  ";
+    fprintf(f, "%sSeats, %s setups (%s intervals)\n%s", md ? "\n## " : "\n", r->game->setup_names[k],
+            s->points ? "Student t" : "Wilson", md ? "\n" : "");
+    for (int p = 0; p < r->players; p++) {
+        fprintf(f, "%sseat %d: mean score %.4f [%.4f, %.4f], share %.2f%% [%.2f%%, %.2f%%], ranks", b, p, s->mean[p],
+                s->mean_ci[p].lo, s->mean_ci[p].hi, 100 * s->share[p], 100 * s->share_ci[p].lo,
+                100 * s->share_ci[p].hi);
+        for (int q = 0; q < r->players; q++)
+            fprintf(f, " %llu", (unsigned long long)s->ranks[p][q]);
+        fputc('\n', f);
+    }
+    fprintf(f, "%sfirst seat's advantage (its share − 1/%d): %+.2f points; ties (first place shared): %llu\n", b,
+            r->players, 100 * s->first_advantage, (unsigned long long)s->ties);
+}
+
+static void print_groups(const bias_result *r, int k, FILE *f, bool md)
+{
+    const bias_groups_result *g = &r->kind[k].grp;
+    const char *b = md ? "- " : "  ";
+    fprintf(f, "%sRotation groups, %s setups (%llu groups of %d games, %s rotated)\n%s", md ? "\n## " : "\n",
+            r->game->setup_names[k], (unsigned long long)g->groups, g->rotations, rotate_name(g->rotate),
+            md ? "\n" : "");
+    if (g->pentanomial) {
+        fprintf(f, "%sseat 0's points per pair 0 / 1 / 2: %llu / %llu / %llu\n", b,
+                (unsigned long long)g->first_penta[0], (unsigned long long)g->first_penta[2],
+                (unsigned long long)g->first_penta[4]);
+        fprintf(f, "%sfirst game's seat 0 arrangement, points per pair 0 / 1 / 2: %llu / %llu / %llu\n", b,
+                (unsigned long long)g->holder_penta[0], (unsigned long long)g->holder_penta[2],
+                (unsigned long long)g->holder_penta[4]);
+    }
+    fprintf(f, "%sseat 0's share, groups as the observations: %.2f%% [%.2f%%, %.2f%%]\n", b, 100 * g->first_share,
+            100 * g->first_share_ci.lo, 100 * g->first_share_ci.hi);
+    if (g->groups_other)
+        fprintf(f, "%s%llu groups of runs with other rotations left out\n", b, (unsigned long long)g->groups_other);
+    if (g->groups < 2)
+        return;
+    fprintf(f, "%svariance of the per-setup share beyond chance: %.4f, 95%% [%.4f, %.4f] "
+               "(%.1f%% of the outcome variance)\n", b, g->setup_var, g->setup_var_ci.lo, g->setup_var_ci.hi,
+            100 * g->setup_share);
+    fprintf(f, "%sone-sided setups (one arrangement first in every game of its group): %.1f%% observed, %.1f%% by "
+               "chance, so %.1f%% 95%% [%.1f%%, %.1f%%] decided by the setup\n", b,
+            100 * g->one_sided_observed, 100 * g->one_sided_expected, 100 * g->one_sided,
+            100 * g->one_sided_ci.lo, 100 * g->one_sided_ci.hi);
 }
 
 static void print_sections(const bias_result *r, FILE *f, bool md)
 {
     const char *h = md ? "\n## " : "\n";
-    fputs(md ? "## White's score by setup\n\n" : "White's score by setup kind\n", f);
+    fprintf(f, md ? "## The first seat's share of the points by setup (%s, %d players)\n\n"
+                  : "%s, %d players: the first seat's share of the points by setup kind\n",
+            r->game->name, r->players);
     print_kind_table(r, f, md);
-    bool any = r->has_diff[0] || r->has_diff[1] || r->has_diff[2];
-    if (any) {
-        fprintf(f, "%sDifferences between setup kinds (Newcombe interval, pooled z test)\n%s", h, md ? "\n" : "");
-        for (int i = 0; i < 3; i++)
-            if (r->has_diff[i])
-                fprintf(f, "%s%s − %s: %+.2f points, 95%% [%+.2f, %+.2f], z = %.2f, p = %.3g\n", md ? "- " : "  ",
-                        setup_names[bias_diff_kinds[i][0]], setup_names[bias_diff_kinds[i][1]],
-                        100 * r->diff[i].diff, 100 * r->diff[i].ci.lo, 100 * r->diff[i].ci.hi, r->diff[i].z,
-                        r->diff[i].p_value);
-    }
-    for (int k = 0; k < SETUP_KINDS; k++) {
-        const bias_kind_result *s = &r->kind[k];
-        if (s->pairs < 2)
-            continue;
-        fprintf(f, "%sPaired games, %s setups (%llu pairs)\n%s", h, setup_names[k], (unsigned long long)s->pairs,
+    if (r->ndiffs) {
+        fprintf(f, "%sDifferences between setup kinds (%s)\n%s", h,
+                r->kind[r->diff[0].a].points || r->kind[r->diff[0].b].points
+                    ? "normal interval on the difference of mean shares"
+                    : "Newcombe interval, pooled z test",
                 md ? "\n" : "");
-        const char *b = md ? "- " : "  ";
-        fprintf(f, "%sWhite's points per pair 0 / 1 / 2: %llu / %llu / %llu\n", b,
-                (unsigned long long)s->white_penta[0], (unsigned long long)s->white_penta[2],
-                (unsigned long long)s->white_penta[4]);
-        fprintf(f, "%sfirst game's White arrangement, points per pair 0 / 1 / 2: %llu / %llu / %llu\n", b,
-                (unsigned long long)s->holder_penta[0], (unsigned long long)s->holder_penta[2],
-                (unsigned long long)s->holder_penta[4]);
-        fprintf(f, "%svariance of the per-setup score beyond chance: %.4f, 95%% [%.4f, %.4f] "
-                   "(%.1f%% of the outcome variance)\n", b, s->setup_var, s->setup_var_ci.lo, s->setup_var_ci.hi,
-                100 * s->setup_share);
-        fprintf(f, "%sone-sided setups (the same arrangement wins both games): %.1f%% observed, %.1f%% by "
-                   "chance, so %.1f%% 95%% [%.1f%%, %.1f%%] decided by the setup\n", b,
-                100 * s->one_sided_observed, 100 * s->one_sided_expected, 100 * s->one_sided,
-                100 * s->one_sided_ci.lo, 100 * s->one_sided_ci.hi);
+        for (int i = 0; i < r->ndiffs; i++) {
+            const proportion_diff *d = &r->diff[i].d;
+            fprintf(f, "%s%s − %s: %+.2f points, 95%% [%+.2f, %+.2f], z = %.2f, p = %.3g\n", md ? "- " : "  ",
+                    r->game->setup_names[r->diff[i].a], r->game->setup_names[r->diff[i].b], 100 * d->diff,
+                    100 * d->ci.lo, 100 * d->ci.hi, d->z, d->p_value);
+        }
     }
+    for (int k = 0; k < r->kinds; k++)
+        if (r->kind[k].games)
+            print_seats(r, k, f, md);
+    for (int k = 0; k < r->kinds; k++)
+        if (r->kind[k].grp.groups)
+            print_groups(r, k, f, md);
     if (r->reg_ok) {
-        fprintf(f, "%sWhat favours White in a random setup (logistic regression, %zu games)\n%s", h, r->reg_rows,
-                md ? "\n| feature (White − Black) | coefficient | standard error | z |\n|---|---:|---:|---:|\n" : "");
-        for (int j = 0; j <= START_FEATURES; j++)
+        fprintf(f, "%sWhat favours the first seat on a varying setup (logistic regression of its share, %zu "
+                   "games)\n%s", h, r->reg_rows,
+                md ? "\n| feature | coefficient | standard error | z |\n|---|---:|---:|---:|\n" : "");
+        for (int j = 0; j <= r->game->nstart_features; j++)
             fprintf(f, md ? "| %s | %.4f | %.4f | %.2f |\n" : "  %-16s %9.4f  se %.4f  z %6.2f\n",
-                    j ? start_feature_names[j - 1] : "intercept", r->beta[j], r->se[j], r->beta[j] / r->se[j]);
+                    j ? r->game->start_feature_names[j - 1] : "intercept", r->beta[j], r->se[j],
+                    r->beta[j] / r->se[j]);
     }
 }
 
@@ -181,14 +288,14 @@ int bias_write_report(const bias_result *r, const char *path, const char *plots,
     if (fio_out_begin(&o, path, force, err, n))
         return -1;
     FILE *f = o.f;
-    fputs("# TZAAR opening-setup bias\n\nWritten by `triad bias`; the models behind each figure are in "
-          "triad's docs/bias.md.\n\n", f);
+    fprintf(f, "# Opening-setup bias: %s\n\nWritten by `triad bias`; the models behind each figure are in "
+               "triad's docs/bias.md.\n\n", r->game->title);
     print_sections(r, f, true);
     if (plots) {
-        fprintf(f, "\n## Plots\n\n![White's score by setup kind](%s/white_score.png)\n\n"
+        fprintf(f, "\n## Plots\n\n![The first seat's score by setup kind](%s/white_score.png)\n\n"
                    "![Game length by setup kind](%s/game_length.png)\n\n", plots, plots);
-        for (int k = 0; k < SETUP_KINDS; k++)
-            if (r->kind[k].pairs >= 2) {
+        for (int k = 0; k < r->kinds; k++)
+            if (r->kind[k].grp.groups >= 2) {
                 fprintf(f, "![Per-setup scores](%s/setup_scores.png)\n", plots);
                 break;
             }

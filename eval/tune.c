@@ -4,8 +4,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
-#include "games/tzaar/game_tzaar.h"
-#include "games/tzaar/movegen.h"
 #include "core/prng.h"
 #include "selfplay/dedup.h"
 #include "selfplay/record.h"
@@ -13,19 +11,24 @@
 #include "logistic.h"
 #include "tune.h"
 
-/* A uniform sample (reservoir) of feature rows: exactly EVAL_FEATURES
- * doubles per position plus its label. */
+/* A uniform sample (reservoir) of feature rows: exactly k doubles (the
+ * game's features) per position plus its label. */
 typedef struct sample_set {
-    size_t n, cap;
+    size_t n, cap, k;
     uint64_t seen;
     double *x, *y;
+    const game_def *game;
+    xoshiro256 *rng;      /* shared by the training and validation sets */
 } sample_set;
 
-static int sample_init(sample_set *s, size_t cap)
+static int sample_init(sample_set *s, size_t cap, const game_def *g, xoshiro256 *rng)
 {
     memset(s, 0, sizeof *s);
     s->cap = cap;
-    s->x = malloc(sizeof(double) * EVAL_FEATURES * (cap ? cap : 1));
+    s->game = g;
+    s->k = (size_t)g->nfeatures;
+    s->rng = rng;
+    s->x = malloc(sizeof(double) * s->k * (cap ? cap : 1));
     s->y = malloc(sizeof(double) * (cap ? cap : 1));
     return s->x && s->y ? 0 : -1;
 }
@@ -36,17 +39,26 @@ static void sample_free(sample_set *s)
     free(s->y);
 }
 
-/* Offers a position; its features are computed only when it is kept. */
-static void sample_offer(sample_set *s, const position *p, double label, xoshiro256 *rng)
+double tune_label(const double scores[GAME_MAX_PLAYERS], int players, int seat)
 {
+    double sum = 0;
+    for (int i = 0; i < players; i++)
+        sum += scores[i];
+    return sum != 0 ? scores[seat] / sum : 1.0 / players;
+}
+
+/* Offers a position; its features are computed only when it is kept. */
+static void sample_offer(const void *state, int seat, double label, void *ctx)
+{
+    sample_set *s = ctx;
     size_t row;
     s->seen++;
     if (s->n < s->cap)
         row = s->n++;
-    else if ((row = (size_t)xoshiro_below(rng, s->seen)) >= s->cap)
+    else if ((row = (size_t)xoshiro_below(s->rng, s->seen)) >= s->cap)
         return;
-    eval_features(p, s->x + row * EVAL_FEATURES);
     s->y[row] = label;
+    s->game->features(state, seat, s->x + row * s->k);
 }
 
 static double seconds_now(void)
@@ -56,30 +68,29 @@ static double seconds_now(void)
     return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
 }
 
-/* Replays one game, offering each position at the start of a turn (not the
- * placement phase, not a finished game) to the train or validation set. */
-static uint64_t offer_game(const rec_game *g, sample_set *set, xoshiro256 *rng)
+uint64_t tune_game(const game_def *g, const void *start, const game_action *actions, int nactions,
+                   const double scores[GAME_MAX_PLAYERS],
+                   void (*offer)(const void *state, int seat, double label, void *ctx), void *ctx)
 {
-    position p = *rec_tz_start(g);
-    double label = rec_game_winner(g) == WHITE;
+    unsigned char state[REC_STATE_MAX];
+    memcpy(state, start, g->state_size);
+    int players = g->players(state);
     uint64_t offered = 0;
-    for (int j = 0; j <= g->nactions; j++) {
-        if ((p.phase == PHASE_OPENING || p.phase == PHASE_FIRST) && game_winner(&p, NULL) < 0) {
-            sample_offer(set, &p, label, rng);
+    for (int j = 0; j <= nactions; j++) {
+        if (g->tune_sample ? g->tune_sample(state) : !g->over(state)) {
+            int seat = g->to_act(state);
+            offer(state, seat, tune_label(scores, players, seat), ctx);
             offered++;
         }
-        if (j == g->nactions)
+        if (j == nactions)
             break;
-        undo u;
-        pos_make(&p, g->actions[j], &u);
+        g->apply(state, actions[j]);
     }
     return offered;
 }
 
 static int extract(const tune_opts *o, sample_set *train, sample_set *val, tune_result *r, char *err, size_t n)
 {
-    xoshiro256 rng;
-    xoshiro_seed(&rng, o->seed);
     rec_game g; /* about 19 KiB: the main thread's stack has room */
     rec_dedup seen = { 0 };
     for (int f = 0; f < o->nfiles; f++) {
@@ -98,14 +109,14 @@ static int extract(const tune_opts *o, sample_set *train, sample_set *val, tune_
                     o->warn(msg);
                 continue;
             }
-            if (run->game != &game_tzaar) {
-                snprintf(err, n, "only tzaar runs are analysed yet (%s holds a %s run)", MSG_PATH(o->files[f]),
-                         run->game->name);
+            if (run->game != o->game) {
+                snprintf(err, n, "records of different games: %s holds a %s run, not %s", MSG_PATH(o->files[f]),
+                         run->game->name, o->game->name);
                 rec_reader_close(rd);
                 rec_dedup_free(&seen);
                 return -1;
             }
-            if (rec_game_winner(&g) < 0)
+            if (g.ending == 0)
                 continue; /* an unfinished import has no label */
             int added = rec_dedup_add(&seen, run, &g); /* a game read twice counts once */
             if (added < 0) {
@@ -121,7 +132,8 @@ static int extract(const tune_opts *o, sample_set *train, sample_set *val, tune_
              * the order the files are given in. */
             uint64_t h = seed_mix(seed_mix(o->seed, run->seed ^ (uint64_t)g.setup << 60), g.id);
             bool held_out = (double)(h >> 11) / 9007199254740992.0 < o->validation;
-            r->candidates += offer_game(&g, held_out ? val : train, &rng);
+            r->candidates += tune_game(o->game, g.start, g.actions, g.nactions, g.scores, sample_offer,
+                                       held_out ? val : train);
             r->games++;
             if (o->progress && r->games % 1024 == 0)
                 o->progress(r->games, r->candidates, o->progress_ctx);
@@ -138,17 +150,19 @@ static int extract(const tune_opts *o, sample_set *train, sample_set *val, tune_
     return 0;
 }
 
-int tune_fit(const logit_data *train, const logit_data *val, const eval_weights *start, double l2,
-             tune_result *r, char *err, size_t n)
+int tune_fit(const logit_data *train, const logit_data *val, const double *start, double l2, tune_result *r,
+             char *err, size_t n)
 {
     double t0 = seconds_now();
-    r->before = *start;
-    r->k = logit_fit_scale(train, start->w, 1e-6, 0.05);
+    int k = (int)train->k;
+    r->nfeatures = k;
+    memcpy(r->before, start, sizeof *start * (size_t)k);
+    r->k = logit_fit_scale(train, start, 1e-6, 0.05);
     /* Fit the scaled weights beta = K w: dimensionless, so the optimiser
      * sees a well-conditioned problem whatever the evaluation's units. */
-    double beta[EVAL_FEATURES], prior[EVAL_FEATURES], se[EVAL_FEATURES];
-    for (int i = 0; i < EVAL_FEATURES; i++)
-        beta[i] = prior[i] = r->k * start->w[i];
+    double beta[GAME_MAX_FEATURES], prior[GAME_MAX_FEATURES], se[GAME_MAX_FEATURES];
+    for (int i = 0; i < k; i++)
+        beta[i] = prior[i] = r->k * start[i];
     logit_opts unit = { .scale = 1 }, fit = { .scale = 1, .l2 = l2, .prior = prior };
     r->train_before = logit_loss(train, &unit, beta);
     r->validation_before = logit_loss(val, &unit, beta);
@@ -160,28 +174,36 @@ int tune_fit(const logit_data *train, const logit_data *val, const eval_weights 
      * the starting weights had it (the fit tends to grow all weights
      * together, which would only change the units). */
     double nb = 0, nw = 0;
-    for (int i = 0; i < EVAL_FEATURES; i++) {
+    for (int i = 0; i < k; i++) {
         nb += beta[i] * beta[i];
-        nw += start->w[i] * start->w[i];
+        nw += start[i] * start[i];
     }
     if (nb > 0 && nw > 0)
         r->k = sqrt(nb / nw);
-    for (int i = 0; i < EVAL_FEATURES; i++) {
-        r->after.w[i] = beta[i] / r->k;
+    for (int i = 0; i < k; i++) {
+        r->after[i] = beta[i] / r->k;
         r->se[i] = se[i] / r->k;
     }
     r->fit_seconds = seconds_now() - t0;
     return 0;
 }
 
-int tune_run(const tune_opts *o, const eval_weights *start, tune_result *r, char *err, size_t n)
+int tune_run(const tune_opts *o, const double *start, tune_result *r, char *err, size_t n)
 {
     memset(r, 0, sizeof *r);
-    r->before = *start;
+    const game_def *g = o->game;
+    if (g->nfeatures <= 0 || g->nfeatures > GAME_MAX_FEATURES || !g->features) {
+        snprintf(err, n, "game %s has no evaluation features to tune", g->name);
+        return -1;
+    }
+    r->nfeatures = g->nfeatures;
+    memcpy(r->before, start, sizeof *start * (size_t)g->nfeatures);
     size_t val_cap = (size_t)ceil((double)o->positions * o->validation);
+    xoshiro256 rng;
+    xoshiro_seed(&rng, o->seed);
     sample_set train, val;
     int rc = -1;
-    if (sample_init(&train, o->positions - val_cap) | sample_init(&val, val_cap)) {
+    if (sample_init(&train, o->positions - val_cap, g, &rng) | sample_init(&val, val_cap, g, &rng)) {
         snprintf(err, n, "out of memory for %zu positions", o->positions);
         goto done;
     }
@@ -192,8 +214,8 @@ int tune_run(const tune_opts *o, const eval_weights *start, tune_result *r, char
     r->train_positions = train.n;
     r->validation_positions = val.n;
 
-    logit_data td = { train.n, EVAL_FEATURES, train.x, train.y };
-    logit_data vd = { val.n, EVAL_FEATURES, val.x, val.y };
+    logit_data td = { train.n, train.k, train.x, train.y };
+    logit_data vd = { val.n, val.k, val.x, val.y };
     if (tune_fit(&td, &vd, start, o->l2, r, err, n))
         goto done;
     rc = 0;

@@ -155,6 +155,11 @@ struct game_def {
     /* The features of s from seat's point of view (its share of the
      * outcome is what tuning fits them to). */
     void (*features)(const void *s, int seat, double *out);
+    /* Whether tuning samples s (optional): true at the start of a turn the
+     * evaluation is meant for, in a game not over.  NULL: every position
+     * that is not over.  TZAAR leaves out the placement phase and the
+     * second action of a turn. */
+    bool (*tune_sample)(const void *s);
     const char *default_weights;      /* path under data/weights/, or NULL */
 
     /* ---- the bias study ---- */

@@ -131,3 +131,14 @@ void gweights_default_path(const game_def *g, char *out, size_t n)
     const char *d = g->default_weights;
     snprintf(out, n, "%s%s", d && !strchr(d, '/') ? "data/weights/" : "", d ? d : "");
 }
+
+void gweights_write(const game_def *g, const double *w, FILE *out)
+{
+    for (int i = 0; i < g->nfeatures; i++)
+        fprintf(out, "%-18s %.17g\n", g->feature_names[i], w[i]);
+}
+
+void gweights_end_line(const char *text, size_t len, char out[GWEIGHTS_END_LINE_MAX])
+{
+    snprintf(out, GWEIGHTS_END_LINE_MAX, END_PREFIX "%08x\n", (unsigned)fio_crc32(0, text, len));
+}

@@ -5,6 +5,7 @@
  * once, in any order; '#' starts a comment; the last line is
  * "# end crc32=XXXXXXXX", the CRC-32 (core/fileio.h) of everything before
  * it, so a file cut short or damaged is refused rather than half read.
+ * `triad tune` writes it with gweights_write() and gweights_end_line().
  * Generic players (games/mcts.c) use it; TZAAR's own players keep
  * games/tzaar/eval.c, which reads the same files. */
 #ifndef TRIAD_WEIGHTS_H
@@ -12,6 +13,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 #include "games/game.h"
 
 /* Reads path into w (g->nfeatures values) and the file's checksum (the
@@ -22,5 +24,14 @@ int gweights_load(const game_def *g, const char *path, double *w, uint32_t *crc,
 /* The file holding g's default weights (game_def.default_weights: a bare
  * name is looked up under data/weights/), or "" when the game has none. */
 void gweights_default_path(const game_def *g, char *out, size_t n);
+
+/* Writes w as one "name value" line per feature, in g's order, with
+ * enough digits that reading them back gives the same doubles. */
+void gweights_write(const game_def *g, const double *w, FILE *out);
+
+/* The end line of a file whose content before it is text (len bytes):
+ * "# end crc32=XXXXXXXX\n". */
+#define GWEIGHTS_END_LINE_MAX 32
+void gweights_end_line(const char *text, size_t len, char out[GWEIGHTS_END_LINE_MAX]);
 
 #endif

@@ -78,9 +78,9 @@ bad "selfplay_paired_is_for_2_players" "--paired is for 2 players" selfplay --ga
     --players random --paired --games 4 --seed 1 --out "$tmp/x.trd"
 bad "selfplay_white_and_black_are_for_2_players" "only in a 2-player game" selfplay --game race3 --nplayers 3 \
     --white random --black random --games 2 --seed 1 --out "$tmp/x.trd"
-bad "bias_refuses_a_race3_run" "only tzaar runs are analysed yet" bias --records "$tmp/r3.trd"
-bad "tune_refuses_a_race3_run" "only tzaar runs are analysed yet" tune --records "$tmp/r3.trd" \
-    --weights "$here/../data/weights/default.txt" --out "$tmp/w.txt" --quiet
+# (tune and bias analyse race3: tests/cli_generic.sh)
+bad "tune_refuses_tzaar_weights_for_race3" "unknown feature 'tzaar_stacks' for game race3" tune \
+    --records "$tmp/r3.trd" --weights "$here/../data/weights/default.txt" --out "$tmp/w.txt" --quiet
 bad "view_refuses_a_race3_run" "only tzaar runs are shown yet" view "$tmp/r3.trd" --out "$tmp/site"
 bad "export_refuses_a_race3_run" "LittleGolem records are TZAAR's only" records export --littlegolem "$tmp/r3.trd"
 bad "stats_refuses_two_games_together" "holds a 2-player tzaar run" records stats "$tmp/r3.trd" "$sample"

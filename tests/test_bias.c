@@ -1,8 +1,11 @@
 /* test_bias.c — the bias study on constructed games with known answers. */
 #include <math.h>
 #include <string.h>
+#include "games/tzaar/game_tzaar.h"
 #include "games/tzaar/geometry.h"
 #include "games/tzaar/setup.h"
+#include "games/tzaar/start_features.h"
+#include "games/toy/race3.h"
 #include "eval/bias.h"
 #include "check.h"
 
@@ -21,7 +24,7 @@ static void add(bias_data *d, int setup, uint64_t id, int winner, int turns, int
         g.scores[winner] = 1;
     g.ending = ending;
     g.turns = turns;
-    CHECK(bias_add_game(d, &g, paired) == 0);
+    CHECK(bias_add_game(d, &g, paired ? 2 : 1, REC_ROTATE_PIECES | REC_ROTATE_PLAYERS) == 0);
 }
 
 /* 100 pairs in which White wins both games: White's score 1, no setup
@@ -29,7 +32,7 @@ static void add(bias_data *d, int setup, uint64_t id, int winner, int turns, int
 static void white_always_wins(void)
 {
     bias_data d;
-    bias_init(&d);
+    bias_init(&d, &game_tzaar, 2);
     for (uint64_t id = 0; id < 200; id++)
         add(&d, SETUP_RANDOM, id, WHITE, 20, END_TRINITY, true);
     REQUIRE(bias_end_file(&d) == 0);
@@ -37,13 +40,14 @@ static void white_always_wins(void)
     char err[128];
     REQUIRE(bias_analyse(&d, 200, 1, &r, err, sizeof err) == 0);
     const bias_kind_result *k = &r.kind[SETUP_RANDOM];
-    CHECK(k->games == 200 && k->white_score == 1);
-    CHECK(k->pairs == 100 && k->white_penta[4] == 100 && k->holder_penta[2] == 100);
-    CHECKF(NEAR(k->setup_var, 0, 1e-12), "%f", k->setup_var);
-    CHECKF(NEAR(k->one_sided, 0, 1e-12), "%f", k->one_sided);
-    CHECK(NEAR(k->ci.hi, 1, 1e-12) && k->ci.lo > 0.98 && k->ci.lo < 0.99); /* 200/(200+z^2) */
+    const bias_groups_result *g = &k->grp;
+    CHECK(k->games == 200 && k->share[0] == 1);
+    CHECK(g->groups == 100 && g->first_penta[4] == 100 && g->holder_penta[2] == 100);
+    CHECKF(NEAR(g->setup_var, 0, 1e-12), "%f", g->setup_var);
+    CHECKF(NEAR(g->one_sided, 0, 1e-12), "%f", g->one_sided);
+    CHECK(NEAR(k->share_ci[0].hi, 1, 1e-12) && k->share_ci[0].lo > 0.98 && k->share_ci[0].lo < 0.99); /* 200/(200+z^2) */
     CHECK(NEAR(k->mean_turns, 20, 1e-12) && k->sd_turns == 0 && k->endings[END_TRINITY] == 200);
-    CHECK(!r.kind[SETUP_FIXED].games && !r.has_diff[0]);
+    CHECK(!r.kind[SETUP_FIXED].games && r.ndiffs == 0);
     bias_free(&d);
 }
 
@@ -52,7 +56,7 @@ static void white_always_wins(void)
 static void setup_decides_everything(void)
 {
     bias_data d;
-    bias_init(&d);
+    bias_init(&d, &game_tzaar, 2);
     for (uint64_t k = 0; k < 100; k++) {
         int holder_wins = k < 50;
         add(&d, SETUP_RANDOM, 2 * k, holder_wins ? WHITE : BLACK, 30, END_TRINITY, true);
@@ -63,9 +67,9 @@ static void setup_decides_everything(void)
     bias_result r;
     char err[128];
     REQUIRE(bias_analyse(&d, 500, 7, &r, err, sizeof err) == 0);
-    const bias_kind_result *s = &r.kind[SETUP_RANDOM];
-    CHECK(NEAR(s->white_score, 0.5, 1e-12));
-    CHECK(s->holder_penta[0] == 50 && s->holder_penta[4] == 50 && s->white_penta[2] == 100);
+    const bias_groups_result *s = &r.kind[SETUP_RANDOM].grp;
+    CHECK(NEAR(r.kind[SETUP_RANDOM].share[0], 0.5, 1e-12));
+    CHECK(s->holder_penta[0] == 50 && s->holder_penta[4] == 50 && s->first_penta[2] == 100);
     /* var(a) = .25 * 100/99; setup variance = 2 var(a) - .25 */
     CHECKF(NEAR(s->setup_var, 2 * 0.25 * 100 / 99 - 0.25, 1e-12), "%f", s->setup_var);
     CHECK(NEAR(s->one_sided_observed, 1, 1e-12) && NEAR(s->one_sided_expected, 0.5, 1e-12));
@@ -78,7 +82,7 @@ static void setup_decides_everything(void)
 static void kinds_compared(void)
 {
     bias_data d;
-    bias_init(&d);
+    bias_init(&d, &game_tzaar, 2);
     for (uint64_t id = 0; id < 80; id++)
         add(&d, SETUP_RANDOM, id, id < 48 ? WHITE : BLACK, 25, id % 4 ? END_TRINITY : END_NO_CAPTURE, false);
     for (uint64_t id = 0; id < 70; id++)
@@ -87,23 +91,22 @@ static void kinds_compared(void)
     bias_result r;
     char err[128];
     REQUIRE(bias_analyse(&d, 100, 1, &r, err, sizeof err) == 0);
-    CHECK(r.kind[SETUP_RANDOM].pairs == 0 && r.kind[SETUP_RANDOM].endings[END_NO_CAPTURE] == 20);
+    CHECK(r.kind[SETUP_RANDOM].grp.groups == 0 && r.kind[SETUP_RANDOM].endings[END_NO_CAPTURE] == 20);
     CHECK(NEAR(r.kind[SETUP_FIXED].mean_turns, 20, 1e-12));
     CHECK(NEAR(r.kind[SETUP_FIXED].sd_turns, sqrt(25.0 * 70 / 69), 1e-9));
     /* fixed - random in Newcombe's example order is 56/70 - 48/80; ours is
      * random - fixed, so the interval is mirrored: [-.3339, -.0524]. */
-    REQUIRE(r.has_diff[0]);
-    CHECK(NEAR(r.diff[0].diff, -0.2, 1e-12));
-    CHECKF(NEAR(r.diff[0].ci.lo, -0.3339, 1e-4) && NEAR(r.diff[0].ci.hi, -0.0524, 1e-4), "[%f, %f]",
-           r.diff[0].ci.lo, r.diff[0].ci.hi);
-    CHECK(!r.has_diff[1] && !r.has_diff[2]);
+    REQUIRE(r.ndiffs == 1 && r.diff[0].a == SETUP_RANDOM && r.diff[0].b == SETUP_FIXED);
+    CHECK(NEAR(r.diff[0].d.diff, -0.2, 1e-12));
+    CHECKF(NEAR(r.diff[0].d.ci.lo, -0.3339, 1e-4) && NEAR(r.diff[0].d.ci.hi, -0.0524, 1e-4), "[%f, %f]",
+           r.diff[0].d.ci.lo, r.diff[0].d.ci.hi);
     bias_free(&d);
 }
 
 static void empty_records_are_an_error(void)
 {
     bias_data d;
-    bias_init(&d);
+    bias_init(&d, &game_tzaar, 2);
     bias_result r;
     char err[128] = "";
     CHECK(bias_analyse(&d, 100, 1, &r, err, sizeof err) == -1 && err[0]);
@@ -135,11 +138,124 @@ static void start_features_of_fixed_setup(void)
     CHECK(f[SF_RIM] == -1 && f[SF_TZAAR_RIM] == 0 && f[SF_INNER] == 0);
 }
 
+/* A finished race3 game of 3 seats on setup kind 0 (random) or 1 (fixed);
+ * in a run of `rotations` rotations (pieces rotate), game id is rotation
+ * id % rotations. */
+static void add_race3(bias_data *d, int setup, uint64_t id, int rotations, double s0, double s1, double s2)
+{
+    static rec_game g;
+    memset(&g, 0, sizeof g);
+    char err[128];
+    g.id = id;
+    g.setup = setup;
+    g.rotation = (int)(id % (uint64_t)rotations);
+    REQUIRE(game_race3.setup(g.start, game_race3.setup_names[setup], 3, id / (uint64_t)rotations, err,
+                             sizeof err) == 0);
+    g.scores[0] = s0, g.scores[1] = s1, g.scores[2] = s2;
+    g.ending = 1;
+    g.turns = 12;
+    CHECK(bias_add_game(d, &g, rotations, REC_ROTATE_PIECES) == 0);
+}
+
+static void add3(bias_data *d, uint64_t id, double s0, double s1, double s2)
+{
+    add_race3(d, 0, id, 3, s0, s1, s2);
+}
+
+/* Two groups of three rotations, worked by hand (docs/bias.md): in group A
+ * the pieces that start in seat 0 score 6 against 3 and 3 wherever they
+ * sit; in group B every game is a three-way tie at 4. */
+static void race3_rotation_groups_by_hand(void)
+{
+    bias_data d;
+    bias_init(&d, &game_race3, 3);
+    add3(&d, 0, 6, 3, 3);
+    add3(&d, 1, 3, 6, 3); /* rotation 1: seat 0's pieces now in seat 1 */
+    add3(&d, 2, 3, 3, 6);
+    add3(&d, 3, 4, 4, 4);
+    add3(&d, 4, 4, 4, 4);
+    add3(&d, 5, 4, 4, 4);
+    REQUIRE(bias_end_file(&d) == 0);
+    bias_result r;
+    char err[128];
+    REQUIRE(bias_analyse(&d, 200, 1, &r, err, sizeof err) == 0);
+    const bias_kind_result *k = &r.kind[0];
+    const bias_groups_result *g = &k->grp;
+    CHECK(r.players == 3 && k->games == 6 && k->points);
+    /* every seat: scores 6 3 3 4 4 4 in some order, mean 4; the means add
+     * up to the 12 points of every game */
+    for (int s = 0; s < 3; s++)
+        CHECKF(NEAR(k->mean[s], 4, 1e-12) && NEAR(k->share[s], 1.0 / 3, 1e-12), "seat %d: %f %f", s, k->mean[s],
+               k->share[s]);
+    /* t interval: sample variance 6/5, t(0.975, 5) = 2.570582 */
+    CHECKF(NEAR(k->mean_ci[0].hi - 4, 2.570582 * sqrt(1.2 / 6), 1e-5), "%f", k->mean_ci[0].hi);
+    CHECK(k->ranks[0][0] == 4 && k->ranks[0][1] == 2 && k->ranks[0][2] == 0 && k->ties == 3);
+    CHECK(NEAR(k->first_advantage, 0, 1e-12));
+    REQUIRE(g->groups == 2 && g->rotations == 3 && !g->pentanomial);
+    /* a_0 = 1/2 and 1/3, a_1 = a_2 = 1/4 and 1/3: variances 1/72, 1/288,
+     * 1/288, mean 1/144; every seat's share has population variance 1/144;
+     * setup variance (3/144 - 1/144) / 2 = 1/144 */
+    CHECKF(NEAR(g->arrangement_var, 1.0 / 144, 1e-12), "%f", g->arrangement_var);
+    CHECKF(NEAR(g->outcome_var, 1.0 / 144, 1e-12), "%f", g->outcome_var);
+    CHECKF(NEAR(g->setup_var, 1.0 / 144, 1e-12), "%f", g->setup_var);
+    CHECK(NEAR(g->setup_share, 1, 1e-9));
+    /* group A is one-sided, B is not; each seat is first alone in 1 game
+     * of 6, so chance gives 3 (1/6)^3 = 1/72 */
+    CHECK(NEAR(g->one_sided_observed, 0.5, 1e-12) && NEAR(g->one_sided_expected, 1.0 / 72, 1e-12));
+    CHECK(NEAR(g->one_sided, 35.0 / 71, 1e-12));
+    CHECK(NEAR(g->first_share, 1.0 / 3, 1e-12) && NEAR(g->first_share_ci.lo, 1.0 / 3, 1e-12));
+    bias_free(&d);
+}
+
+/* A group needs its R games with rotations 0 .. R-1: a lone game and a
+ * group of another run's R are left out. */
+static void race3_incomplete_groups_left_out(void)
+{
+    bias_data d;
+    bias_init(&d, &game_race3, 3);
+    add3(&d, 0, 1, 2, 3);
+    add3(&d, 1, 1, 2, 3);
+    add3(&d, 2, 1, 2, 3);
+    add3(&d, 4, 1, 2, 3); /* ids 3 and 5 missing */
+    REQUIRE(bias_end_file(&d) == 0);
+    CHECK(d.kind[0].ngroups == 1 && d.kind[0].scores.games == 4);
+    bias_free(&d);
+}
+
+/* Points: the first seat's share compared between kinds with a normal
+ * interval on the difference of means.  Random: share 1/2 four times;
+ * fixed: 1/4, 1/4, 1/2, 1/2 (variance 1/48), so the difference is 1/8
+ * with standard error 1/8 / sqrt 3: z = sqrt 3. */
+static void race3_kinds_compared_on_points(void)
+{
+    bias_data d;
+    bias_init(&d, &game_race3, 3);
+    for (uint64_t id = 0; id < 4; id++) {
+        add_race3(&d, 0, id, 1, 2, 1, 1);
+        add_race3(&d, 1, id, 1, id < 2 ? 1 : 2, 1, id < 2 ? 2 : 1);
+    }
+    REQUIRE(bias_end_file(&d) == 0);
+    bias_result r;
+    char err[128];
+    REQUIRE(bias_analyse(&d, 100, 1, &r, err, sizeof err) == 0);
+    REQUIRE(r.ndiffs == 1 && r.diff[0].a == 0 && r.diff[0].b == 1);
+    const proportion_diff *x = &r.diff[0].d;
+    CHECKF(NEAR(x->diff, 0.125, 1e-12) && NEAR(x->z, sqrt(3), 1e-9), "%f %f", x->diff, x->z);
+    CHECKF(NEAR(x->ci.hi - x->diff, Z95 * 0.125 / sqrt(3), 1e-9), "%f", x->ci.hi);
+    CHECKF(NEAR(x->p_value, 0.0832645, 1e-6), "%f", x->p_value);
+    CHECK(r.kind[0].varies && !r.kind[1].varies && r.kind[0].grp.groups == 0);
+    CHECK(NEAR(r.kind[1].first_advantage, 0.375 - 1.0 / 3, 1e-12));
+    bias_free(&d);
+}
+
 const test_case tests_bias[] = {
     { "bias_white_always_wins", white_always_wins },
     { "bias_setup_decides", setup_decides_everything },
     { "bias_kinds_compared", kinds_compared },
     { "bias_empty", empty_records_are_an_error },
     { "bias_start_features_fixed", start_features_of_fixed_setup },
+    { "bias_race3_rotation_groups_by_hand", race3_rotation_groups_by_hand },
+    { "bias_race3_incomplete_groups", race3_incomplete_groups_left_out },
+    { "bias_race3_kinds_compared_on_points", race3_kinds_compared_on_points },
     { NULL, NULL },
 };

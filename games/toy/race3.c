@@ -241,6 +241,12 @@ static void race_features(const void *s, int seat, double *out)
     out[2] = ROUNDS - r->turn / r->players;
 }
 
+/* Every action is a turn: tuning samples every position not over. */
+static bool race_tune_sample(const void *s)
+{
+    return !race_over(s);
+}
+
 static void race_start_features(const void *s, double *out)
 {
     const race *r = s;
@@ -305,6 +311,7 @@ const game_def game_race3 = {
     .nfeatures = 3,
     .feature_names = features_names,
     .features = race_features,
+    .tune_sample = race_tune_sample,
     .nstart_features = 2,
     .start_feature_names = start_names,
     .start_features = race_start_features,

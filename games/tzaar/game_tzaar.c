@@ -195,6 +195,14 @@ static int tz_board_text(const void *s, char *out, size_t n)
     return whole ? (int)len : -1;
 }
 
+/* Tuning samples the start of a turn (White's opening capture included),
+ * never the placement phase, the second action or a finished game. */
+static bool tz_tune_sample(const void *s)
+{
+    const position *p = pos_of(s);
+    return (p->phase == PHASE_OPENING || p->phase == PHASE_FIRST) && game_winner(p, NULL) < 0;
+}
+
 /* White minus Black, as the bias study has always used them. */
 static void tz_start_features(const void *s, double *out)
 {
@@ -238,6 +246,7 @@ const game_def game_tzaar = {
     .nfeatures = EVAL_FEATURES,
     .feature_names = tz_feature_names,
     .features = tz_features,
+    .tune_sample = tz_tune_sample,
     .default_weights = "data/weights/default.txt",
     .nstart_features = START_FEATURES,
     .start_feature_names = start_feature_names,

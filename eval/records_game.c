@@ -1,0 +1,33 @@
+/* records_game.c — see records_game.h. */
+#include <stdio.h>
+#include <string.h>
+#include "core/msg.h"
+#include "selfplay/record.h"
+#include "records_game.h"
+
+int records_game(const char *const *files, int nfiles, const char *want, const game_def **g, char *err,
+                 size_t n)
+{
+    const game_def *asked = NULL, *seen = NULL;
+    if (want && !(asked = game_find(want, err, n)))
+        return -1;
+    for (int i = 0; i < nfiles; i++) {
+        rec_reader *r = rec_reader_open(files[i], err, n);
+        if (!r)
+            return -1;
+        const game_def *gi = rec_reader_run(r)->game;
+        rec_reader_close(r);
+        if (asked && gi != asked) {
+            snprintf(err, n, "--game %s, but %s holds a %s run", asked->name, MSG_PATH(files[i]), gi->name);
+            return -1;
+        }
+        if (seen && gi != seen) {
+            snprintf(err, n, "records of different games: %s holds a %s run, %s a %s run", MSG_PATH(files[0]),
+                     seen->name, MSG_PATH(files[i]), gi->name);
+            return -1;
+        }
+        seen = gi;
+    }
+    *g = asked ? asked : seen;
+    return *g ? 0 : (snprintf(err, n, "no records files"), -1);
+}

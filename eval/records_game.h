@@ -1,0 +1,20 @@
+/* records_game.h — which game a set of records files holds, for the
+ * drivers that analyse one game at a time (tune, bias).
+ *
+ * Each file's first header names its game (selfplay/record.h); the files
+ * must agree, and agree with the game asked for when one is.  A later run
+ * of a concatenated file is checked by the driver as it reads it. */
+#ifndef TRIAD_RECORDS_GAME_H
+#define TRIAD_RECORDS_GAME_H
+
+#include <stddef.h>
+#include "games/game.h"
+
+/* The game of files[0..nfiles-1] into *g.  want: the --game name asked
+ * for, or NULL for the records' own.  0, or -1 with one line in err: an
+ * unreadable file, an unknown name, files of different games, or files of
+ * another game than want. */
+int records_game(const char *const *files, int nfiles, const char *want, const game_def **g, char *err,
+                 size_t n);
+
+#endif
