@@ -65,6 +65,7 @@ void bias_free(bias_data *d)
         free(d->kind[k].groups);
         free(d->kind[k].x);
         free(d->kind[k].y);
+        bias_reps_free(&d->kind[k].reps);
     }
     rec_dedup_free(&d->seen);
     memset(d, 0, sizeof *d);
@@ -198,7 +199,12 @@ int bias_add_file(bias_data *d, const char *path, void (*warn)(const char *msg),
             if (added > 0 && close_all(d))
                 added = -1;
         }
-        oom = added < 0 || bias_add_game(d, g, run->rotations, run->rotate);
+        /* With replicates a setup's games are not one rotation group but
+         * R x P: they go to the variance components instead. */
+        if (run->replicates > 1)
+            oom = added < 0 || bias_add_game(d, g, 1, 0) || bias_add_replicate(d, run, g);
+        else
+            oom = added < 0 || bias_add_game(d, g, run->rotations, run->rotate);
     }
     free(g);
     rec_reader_close(r);
@@ -296,6 +302,19 @@ static void regress(const bias_data *d, bias_result *r)
     free(y);
 }
 
+int bias_add_replicate(bias_data *d, const rec_run *run, const rec_game *g)
+{
+    /* The setup's key: the run (its seed and players) and the setup index,
+     * so that shards of one run meet and other runs stay apart. */
+    uint64_t key = seed_mix(run->seed, rec_setup_index(run, g->id));
+    for (int s = 0; s < run->players; s++)
+        for (const char *c = run->specs[s]; *c; c++)
+            key = seed_mix(key, (uint64_t)(unsigned char)*c);
+    int seat = run->rotate & REC_ROTATE_PIECES ? g->rotation % d->players : 0; /* where arrangement 0 sits */
+    return bias_reps_add(&d->kind[g->setup].reps, key, run->rotations, run->replicates, g->rotation,
+                         rec_replicate(run, g->id), tune_label(g->scores, d->players, seat));
+}
+
 int bias_analyse(const bias_data *d, int resamples, uint64_t seed, bias_result *r, char *err, size_t n)
 {
     memset(r, 0, sizeof *r);
@@ -309,6 +328,11 @@ int bias_analyse(const bias_data *d, int resamples, uint64_t seed, bias_result *
         analyse_kind(d, &d->kind[k], &r->kind[k]);
         if (bias_analyse_groups(&d->kind[k], d->players, resamples, seed_mix(seed, (uint64_t)k),
                                 &r->kind[k].grp)) {
+            snprintf(err, n, "out of memory");
+            return -1;
+        }
+        if (bias_reps_analyse(&d->kind[k].reps, resamples, seed_mix(seed ^ 0x636f6d70, (uint64_t)k),
+                              &r->kind[k].comp)) {
             snprintf(err, n, "out of memory");
             return -1;
         }

@@ -23,6 +23,7 @@
 #include "games/game.h"
 #include "selfplay/dedup.h"
 #include "selfplay/record.h"
+#include "bias_components.h"
 #include "seat_stats.h"
 #include "stats.h"
 
@@ -61,6 +62,7 @@ typedef struct bias_kind_data {
     bias_group *groups;
     size_t ngroups, cap_groups;
     uint64_t groups_other;     /* groups of a run with another R or rotate, left out */
+    bias_reps reps;            /* the games of runs with replicates (bias_components.h) */
     /* regression rows (1, start features) and labels, of every game */
     double *x, *y;
     size_t rows, cap_rows;
@@ -112,6 +114,7 @@ typedef struct bias_kind_result {
     uint64_t turns_hist[BIAS_TURNS_MAX];
     bool varies;                       /* the kind's starts differ */
     bias_groups_result grp;            /* grp.groups > 0 for rotated runs */
+    bias_components comp;              /* comp.setups > 0 for runs with replicates */
 } bias_kind_result;
 
 typedef struct bias_diff {
@@ -152,6 +155,11 @@ int bias_add_game(bias_data *d, const rec_game *g, int rotations, int rotate);
 int bias_end_file(bias_data *d);
 /* Bootstrap intervals use `resamples` draws seeded by seed. */
 int bias_analyse(const bias_data *d, int resamples, uint64_t seed, bias_result *r, char *err, size_t n);
+
+/* A game of a run with replicates (run->replicates > 1), after
+ * bias_add_game(d, g, 1, 0): its variance-components row.  0, or -1 out of
+ * memory. */
+int bias_add_replicate(bias_data *d, const rec_run *run, const rec_game *g);
 
 /* Rotation groups (bias_groups.c): groups the pending games of kind k
  * (0, or -1 out of memory), and analyses its groups into r. */

@@ -52,6 +52,20 @@ static const char *rotate_name(int rotate)
                                                                            : "players";
 }
 
+static void json_components(FILE *f, const bias_components *c)
+{
+    if (!c->setups)
+        return;
+    fprintf(f, ",\"components\":{\"setups\":%llu,\"rotations\":%d,\"replicates\":%d,\"other_games\":%llu",
+            (unsigned long long)c->setups, c->rotations, c->replicates, (unsigned long long)c->other);
+    json_key_num(f, "game_var", c->game_var);
+    json_key_num(f, "setup_var", c->setup_var);
+    json_key_interval(f, "setup_var_ci95", c->setup_var_ci);
+    json_key_num(f, "seat_setup_var", c->seat_setup_var);
+    json_key_interval(f, "seat_setup_var_ci95", c->seat_setup_var_ci);
+    fputc('}', f);
+}
+
 static void json_groups(FILE *f, const bias_groups_result *g)
 {
     if (g->pentanomial && g->groups >= 2) { /* TZAAR's pairs; the estimates need two pairs at least */
@@ -116,6 +130,7 @@ static void json_kind(const bias_result *r, int k, FILE *f)
     }
     fputc(']', f);
     json_groups(f, &s->grp);
+    json_components(f, &s->comp);
     fputc('}', f);
 }
 
@@ -239,6 +254,24 @@ static void print_groups(const bias_result *r, int k, FILE *f, bool md)
             100 * g->one_sided_ci.lo, 100 * g->one_sided_ci.hi);
 }
 
+static void print_components(const bias_result *r, int k, FILE *f, bool md)
+{
+    const bias_components *c = &r->kind[k].comp;
+    const char *b = md ? "- " : "  ";
+    fprintf(f, "%sVariance components, %s setups (%llu setups x %d rotations x %d replicates; docs/bias.md)\n%s",
+            md ? "\n## " : "\n", r->game->setup_names[k], (unsigned long long)c->setups, c->rotations,
+            c->replicates, md ? "\n" : "");
+    fprintf(f, "%sthe games' own chance (within a setup and rotation): %.4f\n", b, c->game_var);
+    fprintf(f, "%sthe arrangement's strength between setups: %.4f, 95%% [%.4f, %.4f]\n", b, c->setup_var,
+            c->setup_var_ci.lo, c->setup_var_ci.hi);
+    if (c->rotations > 1)
+        fprintf(f, "%sthe setup's own seat effect (two seats: its first-move effect) between setups: %.4f, "
+                   "95%% [%.4f, %.4f]\n", b, c->seat_setup_var, c->seat_setup_var_ci.lo, c->seat_setup_var_ci.hi);
+    if (c->other)
+        fprintf(f, "%s%llu games of runs with other rotations or replicates left out\n", b,
+                (unsigned long long)c->other);
+}
+
 static void print_sections(const bias_result *r, FILE *f, bool md)
 {
     const char *h = md ? "\n## " : "\n";
@@ -265,6 +298,9 @@ static void print_sections(const bias_result *r, FILE *f, bool md)
     for (int k = 0; k < r->kinds; k++)
         if (r->kind[k].grp.groups)
             print_groups(r, k, f, md);
+    for (int k = 0; k < r->kinds; k++)
+        if (r->kind[k].comp.setups)
+            print_components(r, k, f, md);
     if (r->reg_ok) {
         fprintf(f, "%sWhat favours the first seat on a varying setup (logistic regression of its share, %zu "
                    "games)\n%s", h, r->reg_rows,

@@ -131,6 +131,11 @@ check "replicates_share_the_setup_and_its_rotation" test "$(start_of 0)" = "$(st
 moves_of() { grep -E "^$1 (random|fixed)" "$tmp/cat" | cut -d: -f2; }
 check "replicates_play_other_games" test "$(moves_of 0)" != "$(moves_of 2)" -a "$(moves_of 2)" != "$(moves_of 4)"
 status "replicates_verify" 0 records verify "$tmp/rep.trd"
+run bias --records "$tmp/rep.trd" --json
+check "bias_of_replicates_gives_variance_components" grep -qE '"components":\{"setups":2,"rotations":2,"replicates":3,"other_games":0,"game_var":[-0-9.e]+,"setup_var":[-0-9.e]+,"setup_var_ci95":\[[^]]*\],"seat_setup_var":[-0-9.e]+,"seat_setup_var_ci95":\[[^]]*\]\}' "$tmp/out"
+check "bias_of_replicates_makes_no_rotation_groups_of_replicates" test "$(grep -c '"rotation_groups"' "$tmp/out")" -eq 0
+run bias --records "$tmp/rep.trd"
+check "bias_text_names_the_components" grep -q '^Variance components, random setups (2 setups x 2 rotations x 3 replicates' "$tmp/out"
 bad "replicates_need_games_in_whole_setups" "--games must be a multiple of 6" selfplay --quiet --games 8 \
     --players random --seed 5 --paired --replicates 3 --out "$tmp/rep2.trd"
 bad "resume_refuses_other_replicates" "--replicates 2" selfplay --quiet --games 12 --players random --seed 5 \

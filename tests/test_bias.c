@@ -1,6 +1,7 @@
 /* test_bias.c — the bias study on constructed games with known answers. */
 #include <math.h>
 #include <string.h>
+#include "core/prng.h"
 #include "games/tzaar/game_tzaar.h"
 #include "games/tzaar/geometry.h"
 #include "games/tzaar/setup.h"
@@ -248,7 +249,68 @@ static void race3_kinds_compared_on_points(void)
     bias_free(&d);
 }
 
+/* Variance components by hand: two setups, two rotations, two replicates.
+ * Setup A: rotation 0 scores 1, 1; rotation 1 scores 0, 1.  Setup B: 1, 0
+ * and 0, 0.  Cells 1, .5, .5, 0; grand .5; rows .75, .25; columns .75, .25;
+ * no interaction.  MS_E = 1 / 4, MS_A = 4 (.0625 + .0625) / 1 = .5,
+ * MS_AB = 0: game_var .25, setup_var (.5 - .25) / 4, seat_setup_var
+ * (0 - .25) / 2 / 2. */
+static void components_by_hand(void)
+{
+    static const double y[2][2][2] = { { { 1, 1 }, { 0, 1 } }, { { 1, 0 }, { 0, 0 } } };
+    bias_reps r = { 0 };
+    for (int k = 0; k < 2; k++)
+        for (int rot = 1; rot >= 0; rot--) /* any order */
+            for (int j = 0; j < 2; j++)
+                REQUIRE(bias_reps_add(&r, 100 + (uint64_t)k, 2, 2, rot, j, y[k][rot][j]) == 0);
+    REQUIRE(bias_reps_add(&r, 7, 2, 2, 0, 0, 1) == 0);  /* an incomplete setup: left out */
+    REQUIRE(bias_reps_add(&r, 8, 2, 3, 0, 0, 1) == 0);  /* another run's shape: counted apart */
+    bias_components c;
+    REQUIRE(bias_reps_analyse(&r, 200, 1, &c) == 0);
+    CHECK(c.setups == 2 && c.rotations == 2 && c.replicates == 2 && c.other == 1);
+    CHECKF(NEAR(c.game_var, 0.25, 1e-12), "game_var %f", c.game_var);
+    CHECKF(NEAR(c.setup_var, 0.0625, 1e-12), "setup_var %f", c.setup_var);
+    CHECKF(NEAR(c.seat_setup_var, -0.0625, 1e-12), "seat_setup_var %f", c.seat_setup_var);
+    bias_reps_free(&r);
+}
+
+/* Data drawn from the model itself — arrangement strengths with variance
+ * .04, first-move effects +-delta_k with Var(delta) .01 about a mean
+ * advantage of .1, noise .2 — give the components back. */
+static double unit(xoshiro256 *rng) /* uniform on [0, 1) */
+{
+    return (double)(xoshiro_next(rng) >> 11) / 9007199254740992.0;
+}
+
+static void components_recover_the_model(void)
+{
+    bias_reps r = { 0 };
+    xoshiro256 rng;
+    xoshiro_seed(&rng, 5);
+    /* uniform on [-a, a] has variance a^2 / 3 */
+    double sa = sqrt(3 * 0.04), sd = sqrt(3 * 0.01), se = sqrt(3 * 0.2);
+    for (uint64_t k = 0; k < 4000; k++) {
+        double alpha = sa * (2 * unit(&rng) - 1), delta = sd * (2 * unit(&rng) - 1);
+        for (int rot = 0; rot < 2; rot++)
+            for (int j = 0; j < 4; j++) {
+                double seat = rot == 0 ? 0.1 + delta : -0.1 - delta;
+                REQUIRE(bias_reps_add(&r, k, 2, 4, rot, j, alpha + seat + se * (2 * unit(&rng) - 1)) == 0);
+            }
+    }
+    bias_components c;
+    REQUIRE(bias_reps_analyse(&r, 100, 2, &c) == 0);
+    CHECK(c.setups == 4000);
+    CHECKF(NEAR(c.game_var, 0.2, 0.01), "game_var %f", c.game_var);
+    CHECKF(NEAR(c.setup_var, 0.04, 0.006), "setup_var %f", c.setup_var);
+    CHECKF(NEAR(c.seat_setup_var, 0.01, 0.004), "seat_setup_var %f", c.seat_setup_var);
+    CHECK(c.setup_var_ci.lo < 0.04 && 0.04 < c.setup_var_ci.hi);
+    CHECK(c.seat_setup_var_ci.lo < 0.01 && 0.01 < c.seat_setup_var_ci.hi);
+    bias_reps_free(&r);
+}
+
 const test_case tests_bias[] = {
+    { "bias_components_by_hand", components_by_hand },
+    { "bias_components_recover_the_model", components_recover_the_model },
     { "bias_white_always_wins", white_always_wins },
     { "bias_setup_decides", setup_decides_everything },
     { "bias_kinds_compared", kinds_compared },
