@@ -176,7 +176,18 @@ static int parse_seat(reader *rd, trid_board *b)
     if (b->up[st->start[3]] == b->up[st->start[4]])
         return fail(rd, rd->line, "the two jumpers start on one colour");
     st->defined = true;
+    st->line = rd->lineno;
     return 0;
+}
+
+/* A fault in the seat line of (players, k), or the first seat line given. */
+static int fail_seat(reader *rd, const trid_board *b, int players, int k, const char *what)
+{
+    const trid_seat *st = &b->seat[players][k];
+    for (int j = 0; !st->defined && j < players; j++)
+        st = &b->seat[players][j];
+    snprintf(rd->err, rd->n, "line %d, column 1: %s", st->line, what);
+    return -1;
 }
 
 /* After the last line: every player count given has all its seats, each a
@@ -191,14 +202,14 @@ static int check_seats(reader *rd, trid_board *b)
         if (have && have < pl) {
             char what[80];
             snprintf(what, sizeof what, "the %d-player seats are incomplete (%d of %d)", pl, have, pl);
-            return fail(rd, rd->line, what);
+            return fail_seat(rd, b, pl, 0, what);
         }
         for (int k = 0; have && k < pl; k++) {
             int m = trid_seat_rotation(b, pl, k);
             if (m < 0) {
                 char what[96];
                 snprintf(what, sizeof what, "seat %d %d is no rotation of the board carrying seat 0 onto it", pl, k);
-                return fail(rd, rd->line, what);
+                return fail_seat(rd, b, pl, k, what);
             }
             b->seat[pl][k].rot = (uint8_t)m;
         }

@@ -65,6 +65,7 @@ typedef struct trid_seat {
     uint8_t row[TRID_MAX_CELLS];     /* 0 = the start edge */
     uint8_t last_row;
     uint8_t rot;                     /* the rotation carrying seat 0's start onto this seat's */
+    int line;                        /* its line in the board file */
 } trid_seat;
 
 typedef struct trid_board {

@@ -83,10 +83,10 @@ static int parse_group(trid_state *s, int k, const char *text, const char **pp, 
         int c = trid_cell_parse(b, &p);
         if (c < 0)
             return bad(text, cat, "expected a cell of the board", err, n);
-        if (kind < last_kind || (kind == last_kind && c <= last_cell))
-            return bad(text, at, "pieces out of order (the chief, sliders, jumpers, each by cell)", err, n);
         if (kind == KIND_CHIEF && count[0])
             return bad(text, at, "a second chief", err, n);
+        if (kind < last_kind || (kind == last_kind && c <= last_cell))
+            return bad(text, at, "pieces out of order (the chief, sliders, jumpers, each by cell)", err, n);
         if (kind != KIND_CHIEF && count[kind] == 2)
             return bad(text, at, kind == KIND_SLIDER ? "more than 2 sliders" : "more than 2 jumpers", err, n);
         if (b->type[c] == TRID_WALL)
