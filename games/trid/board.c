@@ -245,6 +245,8 @@ int trid_board_parse(trid_board *b, const char *text, char *err, size_t n)
     while (!next_line(&rd)) {
         if (!rd.line[0])
             break; /* the final newline */
+        if (rd.line[0] == '\n')
+            return fail(&rd, rd.line, "a blank line");
         if (parse_seat(&rd, b))
             return -1;
     }
