@@ -373,6 +373,7 @@ static void board_file_errors(void)
         { HEAD "seat 2 0 h+ a1 a2 a3 a4 a5\n", "line 6, column 1: the 2-player seats are incomplete" },
         { HEAD "seat 2 0 h+ a1 a2 a3 a4 a5\nseat 2 1 h- b6 b7 b5 b4 b3\n", "line 7, column 1: seat 2 1 is no rotation" },
         { HEAD "seat 2 0 h+ a1 a2 a3 a4 a5\nseat 2 0 h+ a1 a2 a3 a4 a5\n", "line 7, column 8" },
+        { HEAD "seat 2 0 h+ a1 a2 a3 a4 a5\n\nseat 2 1 h- b7 b6 b5 b4 b3\n", "line 7, column 1: a blank line" },
         { HEAD "seat 2 0 h+ a1 a2 a3 a4 a5\nseat 2 1 h- b7 b6 b5 b3 b5\n", "line 7, column 25" },
     };
     trid_board *b = calloc(1, sizeof *b);
@@ -397,6 +398,7 @@ static void board_file_errors(void)
     for (int c = 0; c < h->ncells; c++)
         walls += h->type[c] == TRID_WALL, stops += h->type[c] == TRID_STOP;
     CHECK(h->ncells == 150 && walls == 12 && stops == 6 && !strcmp(h->name, "hex5"));
+    CHECK(h->ntris == 244); /* counted apart: triples of open cells whose centres make a level equilateral */
     for (int m = 0; m < 6; m++)
         CHECK(h->rot_ok[m]);
     /* Triangles: corners of one colour; by-corner and by-interior indexes. */
