@@ -7,6 +7,7 @@
 #include "check.h"
 #include "core/prng.h"
 #include "games/game.h"
+#include "games/players.h"
 #include "games/trid/board.h"
 #include "games/trid/movegen.h"
 #include "games/trid/perft.h"
@@ -491,6 +492,39 @@ static void rotation_keeps_action_counts(void)
     CHECK(checked > 10000);
 }
 
+/* TRID's own players take a win when there is one, reproducibly. */
+static void players_take_wins(void)
+{
+    const game_def *g = trid();
+    REQUIRE(g);
+    static const char *const specs[] = { "greedy", "ab:depth=1", "ab", "ab:depth=3" };
+    char err[256], a[GAME_ACTION_TEXT_MAX];
+    trid_state s;
+    for (size_t i = 0; i < sizeof specs / sizeof *specs; i++) {
+        gplayer *p = gplayer_new(g, specs[i], err, sizeof err);
+        CHECKF(p != NULL, "%s: %s", specs[i], err);
+        if (!p)
+            continue;
+        REQUIRE(load(&s, "hex5 2 Ce12,Sd11,Sj13,Jc12,Jh10/Ci11,Sd12,Si15,Jf7,Jg13 0 7"));
+        g->action_to_text(&s, gplayer_choose(p, &s, 5), a, sizeof a);
+        CHECKF(!strcmp(a, "h10xi11"), "%s chose %s", specs[i], a);
+        /* T3 after one of seat 2's actions: seat 0's only win is i11-j11. */
+        REQUIRE(load(&s, "hex5 3 Ci11,Sa8,Se6,Ja12,Jb10/x/Ch17,Sg17,Sg18,Jh16,Ji16 2 12"));
+        uint32_t list[TRID_MAX_ACTIONS];
+        trid_legal(&s, list);
+        trid_apply(&s, list[0]);
+        g->action_to_text(&s, gplayer_choose(p, &s, 9), a, sizeof a);
+        CHECKF(!strcmp(a, "i11-j11"), "%s chose %s", specs[i], a);
+        gplayer_free(p);
+    }
+    CHECK(gplayer_new(g, "ab:depth=0", err, sizeof err) == NULL && strstr(err, "depth"));
+    CHECK(gplayer_new(g, "greedy:depth=2", err, sizeof err) == NULL && strstr(err, "depth"));
+    gplayer *p = gplayer_new(g, "ab", err, sizeof err);
+    REQUIRE(p);
+    CHECKF(!strcmp(gplayer_spec(p), "ab:depth=2,weights=data/weights/trid.txt"), "%s", gplayer_spec(p));
+    gplayer_free(p);
+}
+
 const test_case tests_trid[] = {
     { "trid_slider_and_stop_cells", slider_and_stop_cells },
     { "trid_jumper_over_walls", jumper_over_walls },
@@ -504,5 +538,6 @@ const test_case tests_trid[] = {
     { "trid_board_file_errors", board_file_errors },
     { "trid_page_perft", page_perft },
     { "trid_rotation_keeps_action_counts", rotation_keeps_action_counts },
+    { "trid_players_take_wins", players_take_wins },
     { NULL, NULL },
 };

@@ -1,12 +1,13 @@
 /* game_trid.c — TRID behind the game interface (games/game.h).  Every hook
  * calls the module that does the job: board.h (the board file), position.h
- * (the rules), movegen.h, text.h, setup.h, perft.h, features.h. */
+ * (the rules), movegen.h, text.h, setup.h, perft.h, features.h, player.h. */
 #include <stdio.h>
 #include <string.h>
 #include "features.h"
 #include "games/game.h"
 #include "movegen.h"
 #include "perft.h"
+#include "player.h"
 #include "setup.h"
 #include "text.h"
 
@@ -149,6 +150,7 @@ const game_def game_trid = {
     .nstart_features = TRID_START_FEATURES,
     .start_feature_names = trid_start_feature_names,
     .start_features = g_start_features,
+    .player_kinds = trid_player_kinds,
     .perft = g_perft,
     .bench = trid_bench,
 };
