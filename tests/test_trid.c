@@ -105,7 +105,7 @@ static void jumper_over_walls(void)
     CHECK(!legal(&s, "f8-e9") && !legal(&s, "f8-f10")); /* walls */
     uint32_t list[TRID_MAX_ACTIONS];
     int n = trid_legal(&s, list), jumps = 0;
-    const trid_board *b = trid_the_board;
+    const trid_board *b = trid_board_of(&s);
     for (int i = 0; i < n; i++)
         if (act_from(list[i]) == b->at[5][8]) {
             jumps++;
@@ -393,7 +393,7 @@ static void board_file_errors(void)
     CHECK(b->ncells == 10 && b->seat[2][1].rot == 3 && b->seat[2][0].last_row == 1);
     trid_board_free(b);
     /* The shipped board: 150 cells, 6+6 walls, 6 STOP cells, symmetric. */
-    const trid_board *h = trid_the_board;
+    const trid_board *h = trid_boards[0];
     REQUIRE(trid() && h);
     int walls = 0, stops = 0;
     for (int c = 0; c < h->ncells; c++)
@@ -525,6 +525,26 @@ static void players_take_wins(void)
     gplayer_free(p);
 }
 
+/* Every board file of data/boards/ is a setup; hex5-open is hex5 without
+ * its STOP cells, so a slide runs on where hex5 stops it. */
+static void second_board(void)
+{
+    const game_def *g = trid();
+    REQUIRE(g);
+    CHECK(!strcmp(g->setup_names[0], "hex5") && g->setup_names[1] && !strcmp(g->setup_names[1], "hex5-open"));
+    char err[256], t[GAME_TEXT_MAX];
+    trid_state s;
+    REQUIRE(trid_setup(&s, "hex5-open", 3, err, sizeof err) == 0);
+    trid_to_text(&s, t, sizeof t);
+    CHECKF(!strcmp(t, "hex5-open 3 Ca10,Sa8,Sa9,Ja11,Ja12/Ch3,Sh4,Si4,Jg2,Jg3/Ch17,Sg17,Sg18,Jh16,Ji16 0 0"), "%s", t);
+    REQUIRE(load(&s, "hex5-open 2 Ca10,Sc10/Cj10 0 0"));
+    CHECK(legal(&s, "c10-c6") && !legal(&s, "c10-c8"));
+    REQUIRE(load(&s, "hex5 2 Ca10,Sc10/Cj10 0 0"));
+    CHECK(!legal(&s, "c10-c6") && legal(&s, "c10-c8"));
+    CHECK(trid_setup(&s, "hex7", 2, err, sizeof err) == -1 && strstr(err, "hex7") && strstr(err, "hex5 hex5-open"));
+    CHECK(trid_from_text(&s, "hex7 2 Ca10/Cj10 0 0", err, sizeof err) == -1 && strstr(err, "offset 0"));
+}
+
 const test_case tests_trid[] = {
     { "trid_slider_and_stop_cells", slider_and_stop_cells },
     { "trid_jumper_over_walls", jumper_over_walls },
@@ -539,5 +559,6 @@ const test_case tests_trid[] = {
     { "trid_page_perft", page_perft },
     { "trid_rotation_keeps_action_counts", rotation_keeps_action_counts },
     { "trid_players_take_wins", players_take_wins },
+    { "trid_second_board", second_board },
     { NULL, NULL },
 };

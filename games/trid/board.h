@@ -120,8 +120,13 @@ static inline int trid_slot_kind(int slot)
     return slot == 0 ? KIND_CHIEF : slot < 3 ? KIND_SLIDER : KIND_JUMPER;
 }
 
-/* The board the game plays on: loaded once by the game's init(). */
-extern const trid_board *trid_the_board;
+/* The boards the game plays on, loaded once by the game's init()
+ * (boardfind.c): the default, hex5, first, then the other board files of
+ * data/boards/ by file name; NULL-terminated. */
+#define TRID_MAX_BOARDS 8
+extern const trid_board *trid_boards[TRID_MAX_BOARDS + 1];
 int trid_board_init(char *err, size_t n);
+/* The index of the board called name, or -1. */
+int trid_board_index(const char *name);
 
 #endif

@@ -51,7 +51,7 @@ static int popcount_set(const cellset *c)
 
 void trid_features(const trid_state *s, int seat, double *out)
 {
-    const trid_board *b = trid_the_board;
+    const trid_board *b = trid_board_of(s);
     uint32_t list[TRID_MAX_ACTIONS];
     trid_view v;
     trid_view_build(s, &v);

@@ -14,14 +14,15 @@
 _Static_assert(sizeof(trid_state) <= 2048, "a game state must fit the records' REC_STATE_MAX");
 
 static const char *const trid_endings[] = { "none", "last_row", "chief_captured", "draw", NULL }; /* END_* */
-/* The setup names are board names: filled by init from the loaded board. */
-static const char *trid_setups[2];
+/* The setup names are board names: filled by init from the loaded boards. */
+static const char *trid_setups[TRID_MAX_BOARDS + 1];
 
 static int trid_init(char *err, size_t n)
 {
     if (trid_board_init(err, n))
         return -1;
-    trid_setups[0] = trid_the_board->name;
+    for (int i = 0; trid_boards[i]; i++)
+        trid_setups[i] = trid_boards[i]->name;
     return 0;
 }
 

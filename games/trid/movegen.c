@@ -7,6 +7,7 @@
  * may not end on or pass (walls and other seats' controlled cells). */
 typedef struct gen {
     const trid_state *s;
+    const trid_board *b;
     trid_view v;
     int me;
     cellset closed;
@@ -34,7 +35,7 @@ static inline bool open_for(const gen *g, int c)
  * triangles it forms allow: two corner pieces of different kinds. */
 static void emit(gen *g, int from, int to)
 {
-    const trid_board *b = trid_the_board;
+    const trid_board *b = g->b;
     uint16_t pairs[16];
     int np = 0, mover_kind = kind_at(g, from);
     g->out[g->n++] = act_make(from, to, -1, -1);
@@ -71,7 +72,7 @@ static void emit(gen *g, int from, int to)
 
 static void jumper(gen *g, int c)
 {
-    const uint8_t *nb = trid_the_board->corner_nb[c];
+    const uint8_t *nb = g->b->corner_nb[c];
     for (int i = 0; i < 6 && nb[i] != TRID_NONE; i++)
         if (open_for(g, nb[i]))
             emit(g, c, nb[i]);
@@ -79,7 +80,7 @@ static void jumper(gen *g, int c)
 
 static void slider(gen *g, int c)
 {
-    const trid_board *b = trid_the_board;
+    const trid_board *b = g->b;
     for (int d = 0; d < TRID_DIRS; d++) {
         int last = TRID_NONE;
         for (int t = b->step[c][d]; t != TRID_NONE && !cs_has(&g->closed, t); t = b->step[t][d]) {
@@ -99,7 +100,7 @@ static void slider(gen *g, int c)
 
 static void chief(gen *g, int c)
 {
-    const trid_board *b = trid_the_board;
+    const trid_board *b = g->b;
     const uint8_t *row = b->seat[g->s->players][g->me].row;
     for (int i = 0; i < 3 && b->edge[c][i] != TRID_NONE; i++) {
         int t = b->edge[c][i];
@@ -121,9 +122,9 @@ int trid_legal(const trid_state *s, uint32_t *out)
 {
     if (s->ending != END_NONE)
         return 0;
-    gen g = { .s = s, .me = s->side, .out = out };
+    gen g = { .s = s, .b = trid_board_of(s), .me = s->side, .out = out };
     trid_view_build(s, &g.v);
-    g.closed = trid_the_board->walls;
+    g.closed = g.b->walls;
     for (int k = 0; k < s->players; k++)
         if (k != g.me)
             cs_or(&g.closed, &g.v.ctrl[k]);

@@ -6,7 +6,7 @@
 
 void trid_view_build(const trid_state *s, trid_view *v)
 {
-    const trid_board *b = trid_the_board;
+    const trid_board *b = v->b = trid_board_of(s);
     memset(v->occ, 0, (size_t)b->ncells);
     for (int k = 0; k < s->players; k++)
         for (int i = 0; i < TRID_PIECES; i++)
@@ -23,7 +23,7 @@ static inline int owner(const trid_view *v, int c)
 
 void trid_control(const trid_view *v, int k, cellset *out)
 {
-    const trid_board *b = trid_the_board;
+    const trid_board *b = v->b;
     memset(out, 0, sizeof *out);
     for (int c = 0; c < b->ncells; c++) {
         if (owner(v, c) != k)
@@ -73,7 +73,7 @@ static int capture(trid_state *s, int c)
  * position: any chief in its last row, which only its own turn can do). */
 static void settle_after(trid_state *s, int mover)
 {
-    const trid_board *b = trid_the_board;
+    const trid_board *b = trid_board_of(s);
     int alive = 0, last = -1;
     for (int k = 0; k < s->players; k++) {
         const trid_seat *st = &b->seat[s->players][k];
@@ -104,12 +104,13 @@ void trid_settle(trid_state *s)
 
 void trid_apply(trid_state *s, uint32_t a)
 {
-    const trid_board *b = trid_the_board;
+    const trid_board *b = trid_board_of(s);
     int me = s->side, captures = 0;
     bool dead[TRID_MAX_PLAYERS] = { false };
     if (a != TRID_PASS) {
         int from = act_from(a), to = act_to(a), sa = act_swap_a(a);
         trid_view v;
+        v.b = b;
         memset(v.occ, 0, (size_t)b->ncells);
         for (int k = 0; k < s->players; k++)
             for (int i = 0; i < TRID_PIECES; i++)

@@ -5,7 +5,7 @@
  * cell, so one position has one byte image.  The occupancy of the board and
  * the controlled cells are derived on demand (trid_view), which keeps the
  * state small (memcpy, no pointers) and lets permute() move pieces seat by
- * seat.  All of it refers to the board trid_the_board.
+ * seat.  Its board is trid_boards[board].
  *
  * An action (game_action) is (from + 1) << 24 | (to + 1) << 16 | swap, where
  * swap is (a + 1) << 8 | (b + 1) for the swapped corner cells a < b, or 0;
@@ -31,11 +31,13 @@ typedef struct trid_state {
     uint16_t quiet, turns;            /* turns since the last capture; turns played */
     uint8_t elim[TRID_MAX_PLAYERS];   /* 0 alive, else the order of elimination (1 = first) */
     uint8_t cell[TRID_MAX_PLAYERS][TRID_PIECES];
+    uint8_t board;                    /* index into trid_boards */
 } trid_state;
 
 /* What movegen and apply derive from a state: who stands where, and which
  * cells each seat's held triangles control. */
 typedef struct trid_view {
+    const trid_board *b;
     uint8_t occ[TRID_MAX_CELLS];      /* 0 empty, else 1 + seat * 5 + slot */
     cellset ctrl[TRID_MAX_PLAYERS];
 } trid_view;
@@ -48,6 +50,11 @@ static inline uint32_t act_make(int from, int to, int sa, int sb)
 {
     uint32_t swap = sa < 0 ? 0 : (uint32_t)(sa + 1) << 8 | (uint32_t)(sb + 1);
     return (uint32_t)(from + 1) << 24 | (uint32_t)(to + 1) << 16 | swap;
+}
+
+static inline const trid_board *trid_board_of(const trid_state *s)
+{
+    return trid_boards[s->board];
 }
 
 static inline bool trid_alive(const trid_state *s, int k)

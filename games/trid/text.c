@@ -11,7 +11,7 @@ static const char kind_letter[] = { 'C', 'S', 'S', 'J', 'J' };
 
 int trid_to_text(const trid_state *s, char *out, size_t n)
 {
-    const trid_board *b = trid_the_board;
+    const trid_board *b = trid_board_of(s);
     char t[GAME_TEXT_MAX];
     int len = snprintf(t, sizeof t, "%s %d ", b->name, s->players);
     for (int k = 0; k < s->players; k++) {
@@ -60,7 +60,7 @@ static int number(const char **p, int max)
  * each kind sorted by cell. */
 static int parse_group(trid_state *s, int k, const char *text, const char **pp, char *err, size_t n)
 {
-    const trid_board *b = trid_the_board;
+    const trid_board *b = trid_board_of(s);
     const char *p = *pp;
     if (*p == 'x' && (p[1] == '/' || p[1] == ' ')) {
         s->elim[k] = 1;
@@ -111,7 +111,7 @@ static int parse_group(trid_state *s, int k, const char *text, const char **pp, 
 /* No two pieces on one cell, none on a cell another seat controls. */
 static int check_cells(const trid_state *s, const char *text, const char *pieces, char *err, size_t n)
 {
-    const trid_board *b = trid_the_board;
+    const trid_board *b = trid_board_of(s);
     trid_view v;
     uint8_t seen[TRID_MAX_CELLS] = { 0 };
     char what[96], name[8];
@@ -143,13 +143,17 @@ static int check_cells(const trid_state *s, const char *text, const char *pieces
 
 int trid_from_text(trid_state *s, const char *text, char *err, size_t n)
 {
-    const trid_board *b = trid_the_board;
     memset(s, 0, sizeof *s);
     memset(s->cell, TRID_NONE, sizeof s->cell);
-    size_t bl = strlen(b->name);
     const char *p = text;
-    if (strncmp(p, b->name, bl) || p[bl] != ' ')
-        return bad(text, p, "expected the board's name (this build plays one board: see docs/trid.md)", err, n);
+    char name[TRID_NAME_MAX];
+    size_t bl = strcspn(p, " ");
+    snprintf(name, sizeof name, "%.*s", (int)(bl < sizeof name ? bl : 0), p);
+    int board = trid_board_index(name);
+    if (board < 0 || p[bl] != ' ')
+        return bad(text, p, "expected the name of a board (data/boards/) and a space", err, n);
+    s->board = (uint8_t)board;
+    const trid_board *b = trid_boards[board];
     p += bl + 1;
     int players = number(&p, TRID_MAX_PLAYERS);
     if (players < TRID_MIN_PLAYERS || !b->seat[players][0].defined)
@@ -203,7 +207,7 @@ int trid_from_text(trid_state *s, const char *text, char *err, size_t n)
 
 void trid_action_to_text(const trid_state *s, uint32_t a, char *out, size_t n)
 {
-    const trid_board *b = trid_the_board;
+    const trid_board *b = trid_board_of(s);
     if (a == TRID_PASS) {
         snprintf(out, n, "pass");
         return;
@@ -233,7 +237,7 @@ static int bad_action(const char *text, const char *at, const char *what, char *
 
 int trid_action_from_text(const trid_state *s, const char *text, uint32_t *a, char *err, size_t n)
 {
-    const trid_board *b = trid_the_board;
+    const trid_board *b = trid_board_of(s);
     uint32_t list[TRID_MAX_ACTIONS];
     int nl = trid_legal(s, list);
     if (!nl)
