@@ -9,7 +9,7 @@
  * issue's 10,000 per count take about 80 s:
  *   TRID_DIFF_GAMES=10000 build/release/triad-tests trid_diff
  * which also prints what the games covered (triangle captures, swaps,
- * eliminations, endings). */
+ * eliminations, endings).  A fifth as many are played on hex5-open. */
 #include <stdlib.h>
 #include <string.h>
 #include "check.h"
@@ -45,7 +45,7 @@ static bool one_game(const game_def *g, const tn_board *nb, int players, uint64_
     tn_pos p;
     xoshiro256 r;
     xoshiro_seed(&r, seed);
-    if (g->setup(s, "hex5", players, seed, err, sizeof err)) {
+    if (g->setup(s, nb->name, players, seed, err, sizeof err)) {
         check_fail(__FILE__, __LINE__, "%s", err);
         return false;
     }
@@ -99,30 +99,41 @@ static bool one_game(const game_def *g, const tn_board *nb, int players, uint64_
     return same;
 }
 
+/* games per player count on one board; false after a disagreement. */
+static bool board_games(const game_def *g, const char *path, int games, void *s)
+{
+    static tn_board nb;
+    if (tn_board_read(&nb, path)) {
+        check_fail(__FILE__, __LINE__, "the naive engine cannot read %s", path);
+        return false;
+    }
+    for (int players = 2; players <= 4; players++) {
+        int plies = 0, tri = 0, elim = 0, swaps = 0, endings[4] = { 0, 0, 0, 0 }, done = 0;
+        for (int i = 0; i < games; i++, done++)
+            if (!one_game(g, &nb, players, (uint64_t)(players * 1000003 + i), s, &plies, &tri, &elim, &swaps, endings))
+                return false;
+        /* The games reached what they are meant to test. */
+        CHECKF(games < 500 || (tri > 0 && elim > 0 && swaps > 0 && endings[1] > 0 && endings[2] > 0),
+               "%s, %d players: %d triangle captures, %d eliminations, %d swaps, endings %d/%d/%d", nb.name, players,
+               tri, elim, swaps, endings[1], endings[2], endings[3]);
+        if (getenv("TRID_DIFF_GAMES"))
+            fprintf(stderr, "trid_diff: %s, %d players: %d games, %d plies, %d triangle captures, %d eliminations, "
+                            "%d swaps, endings last_row %d chief_captured %d draw %d\n",
+                    nb.name, players, done, plies, tri, elim, swaps, endings[1], endings[2], endings[3]);
+    }
+    return true;
+}
+
 static void naive_agrees_over_random_games(void)
 {
     char err[256];
     const game_def *g = game_find("trid", err, sizeof err);
     REQUIRE(g);
-    static tn_board nb;
-    REQUIRE(tn_board_read(&nb, "data/boards/hex5.txt") == 0);
     void *s = malloc(g->state_size);
     REQUIRE(s);
     int games = games_per_count();
-    for (int players = 2; players <= 4; players++) {
-        int plies = 0, tri = 0, elim = 0, swaps = 0, endings[4] = { 0, 0, 0, 0 }, done = 0;
-        for (int i = 0; i < games; i++, done++)
-            if (!one_game(g, &nb, players, (uint64_t)(players * 1000003 + i), s, &plies, &tri, &elim, &swaps, endings))
-                break;
-        /* The games reached what they are meant to test. */
-        CHECKF(done < games || (tri > 0 && elim > 0 && swaps > 0 && endings[1] > 0 && endings[2] > 0),
-               "%d players: %d triangle captures, %d eliminations, %d swaps, endings %d/%d/%d", players, tri, elim,
-               swaps, endings[1], endings[2], endings[3]);
-        if (getenv("TRID_DIFF_GAMES"))
-            fprintf(stderr, "trid_diff: %d players: %d games, %d plies, %d triangle captures, %d eliminations, "
-                            "%d swaps, endings last_row %d chief_captured %d draw %d\n",
-                    players, done, plies, tri, elim, swaps, endings[1], endings[2], endings[3]);
-    }
+    if (board_games(g, "data/boards/hex5.txt", games, s))
+        board_games(g, "data/boards/hex5-open.txt", games / 5 > 0 ? games / 5 : 1, s);
     free(s);
 }
 
