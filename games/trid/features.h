@@ -1,0 +1,18 @@
+/* features.h — TRID's evaluation features from one seat's view (for
+ * tuning and feature-scored players) and its start features (for the
+ * bias study). */
+#ifndef TRIAD_TRID_FEATURES_H
+#define TRIAD_TRID_FEATURES_H
+
+#include "position.h"
+
+#define TRID_FEATURES 12
+#define TRID_START_FEATURES 2
+
+extern const char *const trid_feature_names[TRID_FEATURES + 1];
+extern const char *const trid_start_feature_names[TRID_START_FEATURES + 1];
+
+void trid_features(const trid_state *s, int seat, double *out);
+void trid_start_features(const trid_state *s, double *out);
+
+#endif

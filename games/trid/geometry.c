@@ -1,0 +1,179 @@
+/* geometry.c — what the move generator needs, precomputed from a parsed
+ * grid (board.h): lines, neighbours, rotations and triangles. */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include "board.h"
+
+int trid_strip(int r, int q, int which)
+{
+    /* h = r, s = floor((q - r) / 2), k = ceil((q + r) / 2), with q >= 1, r >= 0. */
+    int d = q - r;
+    int s = d >= 0 ? d / 2 : -((1 - d) / 2);
+    return which == 0 ? r : which == 1 ? s : (q + r + 1) / 2;
+}
+
+static int cell_at(const trid_board *b, int r, int q)
+{
+    if (r < 0 || r >= b->nrows || q < 1 || q > TRID_MAX_COLS)
+        return TRID_NONE;
+    int c = b->at[r][q];
+    return c < 0 ? TRID_NONE : c;
+}
+
+/* The next cell from c along direction d (the page's "Lines"). */
+static int line_step(const trid_board *b, int c, int d)
+{
+    int r = b->r[c], q = b->q[c], up = b->up[c];
+    switch (d) {
+    case DIR_E: return cell_at(b, r, q + 1);
+    case DIR_W: return cell_at(b, r, q - 1);
+    case DIR_NE: return up ? cell_at(b, r, q + 1) : cell_at(b, r + 1, q);
+    case DIR_SW: return up ? cell_at(b, r - 1, q) : cell_at(b, r, q - 1);
+    case DIR_NW: return up ? cell_at(b, r, q - 1) : cell_at(b, r + 1, q);
+    default: return up ? cell_at(b, r - 1, q) : cell_at(b, r, q + 1); /* DIR_SE */
+    }
+}
+
+static void neighbours(trid_board *b)
+{
+    static const int corner[6][2] = { { 0, -2 }, { 0, 2 }, { -1, -1 }, { -1, 1 }, { 1, -1 }, { 1, 1 } };
+    memset(b->edge, TRID_NONE, sizeof b->edge);
+    memset(b->corner_nb, TRID_NONE, sizeof b->corner_nb);
+    for (int c = 0; c < b->ncells; c++) {
+        int r = b->r[c], q = b->q[c], k = 0;
+        for (int d = 0; d < TRID_DIRS; d++)
+            b->step[c][d] = (uint8_t)line_step(b, c, d);
+        int e[3] = { cell_at(b, r, q - 1), cell_at(b, r, q + 1), cell_at(b, b->up[c] ? r - 1 : r + 1, q) };
+        for (int i = 0; i < 3; i++)
+            if (e[i] != TRID_NONE)
+                b->edge[c][k++] = (uint8_t)e[i];
+        k = 0;
+        for (int i = 0; i < 6; i++) {
+            int t = cell_at(b, r + corner[i][0], q + corner[i][1]);
+            if (t != TRID_NONE)
+                b->corner_nb[c][k++] = (uint8_t)t;
+        }
+        if (b->type[c] == TRID_WALL)
+            cs_add(&b->walls, c);
+        if (b->type[c] == TRID_STOP)
+            cs_add(&b->stops, c);
+    }
+}
+
+/* A cell's centroid, for triangles of side 1: columns are half a side
+ * apart, rows sqrt(3)/2. */
+static void centroid(int r, int q, int up, double *x, double *y)
+{
+    double h = sqrt(3) / 2;
+    *x = q / 2.0;
+    *y = r * h + (up ? h / 3 : 2 * h / 3);
+}
+
+/* The rotations by 60 m degrees about the centroid of all cells that map
+ * the board (cells and their types) onto itself. */
+static void rotations(trid_board *b)
+{
+    double cx = 0, cy = 0, h = sqrt(3) / 2;
+    for (int c = 0; c < b->ncells; c++) {
+        double x, y;
+        centroid(b->r[c], b->q[c], b->up[c], &x, &y);
+        cx += x / b->ncells;
+        cy += y / b->ncells;
+    }
+    for (int m = 0; m < 6; m++) {
+        double a = m * acos(-1.0) / 3, co = cos(a), si = sin(a);
+        b->rot_ok[m] = true;
+        for (int c = 0; c < b->ncells && b->rot_ok[m]; c++) {
+            double x, y, tx, ty;
+            centroid(b->r[c], b->q[c], b->up[c], &x, &y);
+            double rx = cx + (x - cx) * co - (y - cy) * si, ry = cy + (x - cx) * si + (y - cy) * co;
+            int r = (int)floor(ry / h), q = (int)lround(2 * rx);
+            int t = cell_at(b, r, q);
+            if (t != TRID_NONE)
+                centroid(r, q, b->up[t], &tx, &ty);
+            if (t == TRID_NONE || fabs(tx - rx) > 1e-6 || fabs(ty - ry) > 1e-6 || b->type[t] != b->type[c])
+                b->rot_ok[m] = false;
+            else
+                b->rotate[m][c] = (uint8_t)t;
+        }
+    }
+}
+
+int trid_seat_rotation(const trid_board *b, int players, int k)
+{
+    const trid_seat *s0 = &b->seat[players][0], *sk = &b->seat[players][k];
+    for (int m = 0; m < 6; m++) {
+        bool ok = b->rot_ok[m];
+        for (int i = 0; ok && i < TRID_PIECES; i++)
+            ok = b->rotate[m][s0->start[i]] == sk->start[i];
+        for (int c = 0; ok && c < b->ncells; c++)
+            ok = sk->row[b->rotate[m][c]] == s0->row[c];
+        if (ok)
+            return m;
+    }
+    return -1;
+}
+
+/* Adds the triangle with first corner (r, q) and size d (up or down, as
+ * the cell points), when its corners are open cells. */
+static void add_triangle(trid_board *b, int c, int d)
+{
+    int r = b->r[c], q = b->q[c], dir = b->up[c] ? 1 : -1;
+    int c2 = cell_at(b, r, q + 2 * d), c3 = cell_at(b, r + dir * d, q + d);
+    if (c2 == TRID_NONE || c3 == TRID_NONE || b->type[c2] == TRID_WALL || b->type[c3] == TRID_WALL ||
+        b->ntris == TRID_MAX_TRIS)
+        return;
+    trid_tri *t = &b->tris[b->ntris++];
+    t->corner[0] = (uint8_t)c;
+    t->corner[1] = (uint8_t)c2;
+    t->corner[2] = (uint8_t)c3;
+    for (int i = 0; i <= d; i++)
+        for (int col = q + i; col <= q + 2 * d - i; col++) {
+            int x = cell_at(b, r + dir * i, col);
+            if (x != TRID_NONE && x != c && x != c2 && x != c3 && b->type[x] != TRID_WALL)
+                cs_add(&t->interior, x);
+        }
+}
+
+/* Fills one of the per-cell triangle indexes: by corner or by interior. */
+static int index_triangles(trid_board *b, bool inside, uint32_t *at, uint16_t **list)
+{
+    memset(at, 0, sizeof(uint32_t) * (TRID_MAX_CELLS + 1));
+    for (int pass = 0; pass < 2; pass++) {
+        uint32_t fill[TRID_MAX_CELLS] = { 0 };
+        for (int i = 0; i < b->ntris; i++)
+            for (int c = 0; c < b->ncells; c++) {
+                const trid_tri *t = &b->tris[i];
+                bool in = inside ? cs_has(&t->interior, c)
+                                 : t->corner[0] == c || t->corner[1] == c || t->corner[2] == c;
+                if (in && pass == 0)
+                    at[c + 1]++;
+                else if (in)
+                    (*list)[at[c] + fill[c]++] = (uint16_t)i;
+            }
+        if (pass == 0) {
+            for (int c = 0; c < b->ncells; c++)
+                at[c + 1] += at[c];
+            for (int c = b->ncells; c < TRID_MAX_CELLS; c++)
+                at[c + 1] = at[c];
+            if (!(*list = malloc(sizeof **list * (at[b->ncells] + 1))))
+                return -1;
+        }
+    }
+    return 0;
+}
+
+int trid_geometry_build(trid_board *b)
+{
+    neighbours(b);
+    rotations(b);
+    b->ntris = 0;
+    for (int c = 0; c < b->ncells; c++)
+        for (int d = 1; b->type[c] != TRID_WALL && d < 2 * TRID_MAX_ROWS; d++)
+            add_triangle(b, c, d);
+    return index_triangles(b, false, b->corner_at, &b->by_corner) ||
+                   index_triangles(b, true, b->inside_at, &b->by_inside)
+               ? -1
+               : 0;
+}

@@ -1,0 +1,182 @@
+/* player.c — TRID's own players (player.h): "greedy", the action whose
+ * result the evaluation likes best, and "ab", a paranoid alpha-beta search
+ * (plain alpha-beta for 2 players: every other seat is taken to play
+ * against the seat to move).  Both score a position from the searching
+ * seat's view as w . features(s, seat) (features.h), and a finished game
+ * as its score for that seat, far beyond any evaluation.  Ties at the root
+ * are broken by a random key per action drawn from the seed, never by
+ * the action's place in the list. */
+#include <float.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "core/num.h"
+#include "core/prng.h"
+#include "features.h"
+#include "games/weights.h"
+#include "movegen.h"
+#include "player.h"
+
+#define DEFAULT_DEPTH 2
+#define MAX_DEPTH 8
+#define WIN 1e7 /* a won game, far beyond any evaluation */
+
+typedef struct searcher {
+    int depth;                /* 1 for greedy */
+    double w[TRID_FEATURES];
+} searcher;
+
+/* A finished game scores its result, sooner wins (more depth left)
+ * higher and sooner losses lower. */
+static double evaluate(searcher *sp, const trid_state *s, int depth, int root)
+{
+    if (s->ending != END_NONE) {
+        double sc[TRID_MAX_PLAYERS];
+        trid_scores(s, sc);
+        double v = (2 * sc[root] - 1) * WIN;
+        return v > 0 ? v + depth : v < 0 ? v - depth : v;
+    }
+    double f[TRID_FEATURES], v = 0;
+    trid_features(s, root, f);
+    for (int i = 0; i < TRID_FEATURES; i++)
+        v += sp->w[i] * f[i];
+    return v;
+}
+
+/* Paranoid alpha-beta: root maximises, every other seat minimises. */
+static double search(searcher *sp, const trid_state *s, int depth, double alpha, double beta, int root)
+{
+    if (depth == 0 || s->ending != END_NONE)
+        return evaluate(sp, s, depth, root);
+    uint32_t list[TRID_MAX_ACTIONS];
+    int n = trid_legal(s, list);
+    bool max = s->side == root;
+    double best = max ? -DBL_MAX : DBL_MAX;
+    for (int i = 0; i < n && alpha < beta; i++) {
+        trid_state t = *s;
+        trid_apply(&t, list[i]);
+        double v = search(sp, &t, depth - 1, alpha, beta, root);
+        if (max ? v > best : v < best)
+            best = v;
+        if (max && v > alpha)
+            alpha = v;
+        if (!max && v < beta)
+            beta = v;
+    }
+    return best;
+}
+
+/* The best action at the root; equal values go to the largest key. */
+static uint32_t best_action(searcher *sp, const trid_state *s, uint64_t seed)
+{
+    uint32_t list[TRID_MAX_ACTIONS];
+    int n = trid_legal(s, list);
+    xoshiro256 rng;
+    xoshiro_seed(&rng, seed);
+    double best = -DBL_MAX;
+    uint64_t best_key = 0;
+    uint32_t choice = n ? list[0] : TRID_PASS;
+    for (int i = 0; i < n; i++) {
+        uint64_t key = xoshiro_next(&rng);
+        trid_state t = *s;
+        trid_apply(&t, list[i]);
+        /* A window just below the best so far: an equal value comes back exact. */
+        double v = search(sp, &t, sp->depth - 1, best == -DBL_MAX ? -DBL_MAX : best - 1e-9, DBL_MAX, s->side);
+        if (v > best || (v == best && key > best_key)) {
+            best = v;
+            best_key = key;
+            choice = list[i];
+        }
+    }
+    return choice;
+}
+
+/* Options: depth=D (ab only), weights=FILE. */
+static void *create(const game_def *g, bool greedy, const char *opts, char *canon, size_t cn, char *err, size_t n)
+{
+    const char *name = greedy ? "greedy" : "ab";
+    char path[512] = "", opt[512];
+    int depth = greedy ? 1 : DEFAULT_DEPTH;
+    snprintf(opt, sizeof opt, "%s", opts ? opts : "");
+    if (opts && strlen(opts) >= sizeof opt) {
+        snprintf(err, n, "player '%s': options too long", name);
+        return NULL;
+    }
+    char *save = NULL;
+    for (char *kv = opts ? strtok_r(opt, ",", &save) : NULL; kv; kv = strtok_r(NULL, ",", &save)) {
+        char *eq = strchr(kv, '=');
+        uint64_t v;
+        if (!eq) {
+            snprintf(err, n, "player '%s': expected key=value, got '%.64s'", name, kv);
+            return NULL;
+        }
+        *eq++ = 0;
+        if (!greedy && !strcmp(kv, "depth") && !num_u64(eq, 1, MAX_DEPTH, &v, NULL, 0)) {
+            depth = (int)v;
+        } else if (!strcmp(kv, "weights") && *eq && strlen(eq) < sizeof path) {
+            snprintf(path, sizeof path, "%s", eq);
+        } else {
+            snprintf(err, n, "player '%s': bad option '%.32s' (%s)", name, kv,
+                     greedy ? "weights=FILE" : "depth=1..8, weights=FILE");
+            return NULL;
+        }
+    }
+    searcher *sp = calloc(1, sizeof *sp);
+    if (!sp) {
+        snprintf(err, n, "out of memory");
+        return NULL;
+    }
+    sp->depth = depth;
+    if (!path[0])
+        gweights_default_path(g, path, sizeof path);
+    uint32_t crc;
+    if (gweights_load(g, path, sp->w, &crc, err, n)) {
+        free(sp);
+        return NULL;
+    }
+    int len = greedy ? snprintf(canon, cn, "weights=%s", path) : snprintf(canon, cn, "depth=%d,weights=%s", depth, path);
+    if (len < 0 || (size_t)len >= cn) {
+        snprintf(err, n, "player '%s': spec too long", name);
+        free(sp);
+        return NULL;
+    }
+    return sp;
+}
+
+static void *create_greedy(const game_def *g, const char *opts, char *canon, size_t cn, char *err, size_t n)
+{
+    return create(g, true, opts, canon, cn, err, n);
+}
+
+static void *create_ab(const game_def *g, const char *opts, char *canon, size_t cn, char *err, size_t n)
+{
+    return create(g, false, opts, canon, cn, err, n);
+}
+
+static game_action choose(void *impl, const void *s, uint64_t seed)
+{
+    return best_action(impl, s, seed);
+}
+
+static void destroy(void *impl)
+{
+    free(impl);
+}
+
+static const game_player_kind kind_greedy = {
+    .name = "greedy",
+    .help = "the action whose result the evaluation likes best (features.h); weights=FILE",
+    .create = create_greedy,
+    .choose = choose,
+    .destroy = destroy,
+};
+static const game_player_kind kind_ab = {
+    .name = "ab",
+    .help = "paranoid alpha-beta (alpha-beta for 2 players): depth=D (default 2), weights=FILE",
+    .create = create_ab,
+    .choose = choose,
+    .destroy = destroy,
+};
+
+const game_player_kind *const trid_player_kinds[] = { &kind_greedy, &kind_ab, NULL };

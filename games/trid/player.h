@@ -1,0 +1,11 @@
+/* player.h — TRID's own player kinds for the game interface: "greedy"
+ * (one ply) and "ab" (paranoid alpha-beta; alpha-beta for 2 players), both
+ * over the evaluation w . features (features.h, data/weights/trid.txt). */
+#ifndef TRIAD_TRID_PLAYER_H
+#define TRIAD_TRID_PLAYER_H
+
+#include "games/game.h"
+
+extern const game_player_kind *const trid_player_kinds[];
+
+#endif

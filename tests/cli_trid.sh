@@ -1,0 +1,43 @@
+#!/usr/bin/env bash
+# cli_trid.sh BINARY — command-line tests of TRID (--game trid): self-play
+# for 2, 3 and 4 players with every seat rotation, read back by records
+# verify and stats; TRID's players; the board found from another working
+# directory; a damaged board file refused in one line; the bench figures.
+# Prints "ok - ..." / "not ok - ..." per check and ends with
+# "N passed, N failed"; exits non-zero on any failure.
+set -u
+bin=${1:?usage: tests/cli_trid.sh BINARY}
+case $bin in /*) ;; *) bin=$PWD/$bin ;; esac
+[ -x "$bin" ] || { echo "cli_trid.sh: $bin is not an executable"; echo "0 passed, 1 failed"; exit 1; }
+
+. "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
+
+for n in 2 3 4; do
+    status "trid_selfplay_${n}_players_${n}_rotations" 0 selfplay --game trid --nplayers $n --players random \
+        --rotations $n --games $((n * 10)) --seed 7 --threads 2 --quiet --out "$tmp/t$n.trd"
+    run records verify "$tmp/t$n.trd"
+    check "trid_verify_replays_${n}_players" test "$rc" -eq 0 -a "$(cat "$tmp/out")" = "$tmp/t$n.trd: $((n * 10)) games, ok"
+    run records stats "$tmp/t$n.trd"
+    check "trid_stats_${n}_players_endings" grep -q '^endings: last_row [0-9]* chief_captured [0-9]* draw [0-9]* unfinished 0$' "$tmp/out"
+    check "trid_stats_${n}_players_per_seat" test "$(grep -c '^seat [0-3]: mean' "$tmp/out")" -eq $n
+done
+
+status "trid_players_ab_greedy_mcts" 0 selfplay --game trid --nplayers 3 --seat 0=ab:depth=1 --seat 1=greedy \
+    --seat 2=mcts:playouts=20 --games 2 --seed 1 --threads 1 --quiet --out "$tmp/p.trd"
+bad "trid_ab_bad_depth" "depth=1..8" selfplay --game trid --players ab:depth=9 --games 1 --seed 1 --out "$tmp/q.trd"
+
+# The board is found by the executable's place, from any working directory.
+mkdir -p "$tmp/elsewhere"
+(cd "$tmp/elsewhere" && "$bin" bench --game trid --runs 1 >"$tmp/out" 2>"$tmp/err")
+check "trid_board_found_from_elsewhere" grep -q '^start, 2 players *depth 4 *32044 leaves' "$tmp/out"
+check "trid_bench_perft_signature" grep -qx 'signature 48346' "$tmp/out"
+
+# A damaged board under $TRIAD_DATA: one line naming the line and column.
+mkdir -p "$tmp/data/boards"
+printf 'trid-board 1\nname hex5\ngrid 2\n.x.\n' >"$tmp/data/boards/hex5.txt"
+export TRIAD_DATA=$tmp/data
+bad "trid_damaged_board_refused" "hex5.txt: line 4, column 2: expected '.', '#', '*' or ' ' in the grid" \
+    selfplay --game trid --players random --games 1 --seed 1 --out "$tmp/r.trd"
+unset TRIAD_DATA
+
+finish
