@@ -119,6 +119,10 @@ struct game_def {
      * so that a score share is comparable across games. */
     void (*outcome)(const void *s, double scores[GAME_MAX_PLAYERS]);
     double score_max;
+    /* Scores are multiples of 1 / score_denominator (0 means 2: halves),
+     * which is how records store them exactly: TRID's draw among 3 or 4
+     * survivors scores 1/3 or 1/4 each, so its denominator is 12. */
+    int score_denominator;
     /* Final ranks, 0 = first; seats that tie share a rank (the game's own
      * tie-breaks applied first).  Consistent with outcome(): a higher score
      * never ranks below a lower one. */

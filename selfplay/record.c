@@ -26,6 +26,7 @@ void rec_run_init(rec_run *run, const game_def *g, int players)
     run->players = players;
     run->rotations = 1;
     run->replicates = 1;
+    run->score_scale = g->score_denominator > 0 ? g->score_denominator : 2;
     run->shards = 1;
     run->engine_sig = game_engine_signature(g);
 }

@@ -45,6 +45,7 @@ typedef struct rec_run {
     int setup;                        /* index into game->setup_names */
     int rotations;                    /* colour or seat assignments per setup: 1 (none) .. players */
     int replicates;                   /* games per assignment, with other game seeds: 1 .. REC_REPLICATES_MAX */
+    int score_scale;                  /* scores are stored as score x score_scale: 2 (halves), or the game's denominator */
     int rotate;                       /* REC_ROTATE_* bits */
     uint32_t shard, shards;           /* setups k with k % shards == shard; 0/1 = all */
     char specs[GAME_MAX_PLAYERS][REC_SPEC_MAX]; /* canonical spec per listed player */

@@ -50,14 +50,18 @@ void rec_encode_run(buf *out, const rec_run *run)
     buf_u64(out, run->engine_sig);
     /* Run options as (key, value) strings, written only when not the
      * default, so files without them stay byte for byte as before. */
+    char rep[24], scale[24];
+    snprintf(rep, sizeof rep, "%d", run->replicates);
+    snprintf(scale, sizeof scale, "%d", run->score_scale);
+    buf_varint(out, (uint64_t)(run->replicates > 1) + (uint64_t)(run->score_scale != 2));
     if (run->replicates > 1) {
-        char v[24];
-        snprintf(v, sizeof v, "%d", run->replicates);
-        buf_varint(out, 1);
         buf_string(out, "replicates");
-        buf_string(out, v);
-    } else
-        buf_varint(out, 0);
+        buf_string(out, rep);
+    }
+    if (run->score_scale != 2) {
+        buf_string(out, "score_scale");
+        buf_string(out, scale);
+    }
 }
 
 int rec_decode_run(cursor *in, rec_run *run, char *err, size_t n)
@@ -85,8 +89,9 @@ int rec_decode_run(cursor *in, rec_run *run, char *err, size_t n)
         cur_string(in, run->specs[s], REC_SPEC_MAX);
     run->engine_sig = cur_u64(in);
     run->replicates = 1;
-    /* Every option changes what the ids mean: one this reader does not
-     * know is refused, never skipped. */
+    run->score_scale = 2;
+    /* Every option changes what the ids or the games mean: one this reader
+     * does not know is refused, never skipped. */
     for (uint64_t i = 0, np = cur_varint(in); i < np && !in->bad; i++) {
         cur_string(in, key, sizeof key);
         cur_string(in, value, sizeof value);
@@ -94,15 +99,16 @@ int rec_decode_run(cursor *in, rec_run *run, char *err, size_t n)
         char why[100];
         if (in->bad)
             break;
-        if (strcmp(key, "replicates")) {
+        bool rep = !strcmp(key, "replicates");
+        if (!rep && strcmp(key, "score_scale")) {
             snprintf(err, n, "unknown run option '%s' (a newer triad wrote this file)", MSG_PATH(key));
             return -1;
         }
-        if (num_u64(value, 2, REC_REPLICATES_MAX, &r, why, sizeof why)) {
-            snprintf(err, n, "bad run option replicates='%s': %s", MSG_PATH(value), why);
+        if (num_u64(value, rep ? 2 : 1, rep ? REC_REPLICATES_MAX : 1000000, &r, why, sizeof why)) {
+            snprintf(err, n, "bad run option %s='%s': %s", key, MSG_PATH(value), why);
             return -1;
         }
-        run->replicates = (int)r;
+        *(rep ? &run->replicates : &run->score_scale) = (int)r;
     }
     if (in->bad || run->source > REC_SOURCE_IMPORT || (run->shards > 1 && run->shard >= run->shards)) {
         snprintf(err, n, "bad run parameters");
@@ -151,12 +157,15 @@ int rec_encode_game(buf *out, const rec_game *g, const rec_run *run, const int *
 {
     const game_def *gd = run->game;
     unsigned char s[REC_STATE_MAX];
-    for (int i = 0; i < run->players; i++)
-        if (g->scores[i] * 2 != floor(g->scores[i] * 2) || fabs(g->scores[i]) > 1e15) {
-            snprintf(err, n, "game %llu: score %g is not a multiple of 0.5", (unsigned long long)g->id,
-                     g->scores[i]);
+    double scale = run->score_scale;
+    for (int i = 0; i < run->players; i++) {
+        double v = g->scores[i] * scale; /* 1/3 x 12 may round a hair off 4 */
+        if (fabs(v - round(v)) > 1e-9 || fabs(g->scores[i]) > 1e12) {
+            snprintf(err, n, "game %llu: score %g is not a multiple of 1/%d", (unsigned long long)g->id,
+                     g->scores[i], run->score_scale);
             return -1;
         }
+    }
     memset(s, 0, sizeof s);
     bool derived = derive_start(run, g, s) && !memcmp(s, g->start, gd->state_size);
     /* Codes are bytes unless one does not fit. */
@@ -185,7 +194,7 @@ int rec_encode_game(buf *out, const rec_game *g, const rec_run *run, const int *
     if (!derived)
         game_encode_start(gd, g->start, out);
     for (int i = 0; i < run->players; i++)
-        buf_varint(out, zigzag((int64_t)(g->scores[i] * 2)));
+        buf_varint(out, zigzag((int64_t)round(g->scores[i] * scale)));
     buf_varint(out, (uint64_t)g->ending);
     buf_varint(out, (uint64_t)g->turns);
     buf_varint(out, (uint64_t)g->nactions);
@@ -234,7 +243,7 @@ int rec_decode_game(cursor *in, rec_game *g, const rec_run *run, const char (*sp
         return bad_game(err, n, g->id, "bad starting position", -1);
     memset(g->scores, 0, sizeof g->scores);
     for (int i = 0; i < run->players; i++)
-        g->scores[i] = (double)unzigzag(cur_varint(in)) / 2;
+        g->scores[i] = (double)unzigzag(cur_varint(in)) / run->score_scale;
     uint64_t ending = cur_varint(in), turns = cur_varint(in), count = cur_varint(in);
     if (in->bad || count > REC_MAX_ACTIONS || ending > 255 || turns > INT32_MAX)
         return bad_game(err, n, g->id, "truncated or too many actions", -1);

@@ -41,6 +41,8 @@ int rec_decode_run_v1(cursor *in, rec_run *run, char *err, size_t n)
     run->players = 2;
     run->rotations = paired ? 2 : 1;
     run->rotate = paired ? REC_ROTATE_PIECES | REC_ROTATE_PLAYERS : 0;
+    run->replicates = 1;
+    run->score_scale = 2;
     return 0;
 }
 

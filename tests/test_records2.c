@@ -242,6 +242,30 @@ static void records_replicates_round_trip_and_unknown_options_are_refused(void)
     c = (cursor){ b.data, b.data + b.len, false };
     CHECK(rec_decode_run(&c, &back, err, sizeof err) == -1 && strstr(err, "unknown run option 'replicatez'"));
     buf_free(&b);
+    /* TRID scores a draw among three survivors 1/3 each: its runs store
+     * scores in twelfths, as a header option; a score off that grid is
+     * refused by the writer, as a half is for a game of halves. */
+    const game_def *trid = game_find("trid", err, sizeof err);
+    REQUIRE(trid);
+    rec_run tr;
+    rec_run_init(&tr, trid, 3);
+    CHECK(tr.score_scale == 12);
+    buf t = { 0 };
+    rec_encode_run(&t, &tr);
+    c = (cursor){ t.data, t.data + t.len, false };
+    CHECK(rec_decode_run(&c, &back, err, sizeof err) == 0 && back.score_scale == 12 && back.replicates == 1);
+    buf_free(&t);
+    rec_game *g = calloc(1, sizeof *g);
+    REQUIRE(g);
+    buf e = { 0 };
+    int idx[GAME_MAX_PLAYERS] = { 0 };
+    uint64_t prev = 0;
+    g->scores[0] = g->scores[1] = g->scores[2] = 1.0 / 3;
+    CHECK(rec_encode_game(&e, g, &tr, idx, &prev, err, sizeof err) == 0);
+    g->scores[0] = 0.2;
+    CHECK(rec_encode_game(&e, g, &tr, idx, &prev, err, sizeof err) == -1 && strstr(err, "not a multiple of 1/12"));
+    buf_free(&e);
+    free(g);
     /* a run without replicates writes no option: its header is as before */
     rec_run plain = random_run(12, 1);
     buf p1 = { 0 };
@@ -328,9 +352,10 @@ static void records_writer_refuses_a_score_it_cannot_store(void)
     g->scores[0] = 0.25; /* not a multiple of 0.5 */
     rec_writer *w = rec_writer_open(f.a, &run, REC_CREATE, 0, 0, err, sizeof err);
     REQUIRE(w);
-    CHECK(rec_writer_append(w, g) == -1 && strstr(rec_writer_error(w), "not a multiple of 0.5"));
+    CHECK(rec_writer_append(w, g) == -1 && strstr(rec_writer_error(w), "not a multiple of 1/2"));
     g->scores[0] = 0;
     CHECK(rec_writer_append(w, g) == 0); /* the writer goes on after a refusal */
+    CHECK(run.score_scale == 2);
     CHECK(rec_writer_close(w, err, sizeof err) == 0);
     rec_reader *r = rec_reader_open(f.a, err, sizeof err);
     REQUIRE(r);

@@ -136,6 +136,7 @@ const game_def game_trid = {
     .over = g_over,
     .outcome = g_outcome,
     .score_max = 1,
+    .score_denominator = 12, /* a draw among k = 2, 3 or 4 survivors: 1/k each */
     .rank = g_rank,
     .ending_names = trid_endings,
     .ending = g_ending,
