@@ -10,7 +10,7 @@
 #include "games/talat/talat.h"
 #include "talat_naive.h"
 
-#define TALAT_DIFF_DEFAULT 100
+#define TALAT_DIFF_DEFAULT 250
 
 #define EMPTY5 "...../...../...../...../....."
 #define S3 "3 b13b24b36b23b16/...../...../...../w33w14.w26w34 w13w24w36w23w16/...../...../...../g33g14.g26g34 " \
