@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "features.h"
+#include "player.h"
 #include "talat.h"
 
 static const char *const setups[] = { "played", "random", "mirror", NULL };
@@ -102,6 +103,13 @@ static void g_start_features(const void *s, double *out)
     tl_start_features(s, out);
 }
 
+extern const game_def game_talat;
+
+static uint64_t g_search_nodes(const void *s, int depth)
+{
+    return tl_search_nodes(&game_talat, s, depth);
+}
+
 /* One cache for the whole tree (the frozen test's answers repeat). */
 static uint64_t g_perft(void *s, int depth)
 {
@@ -114,17 +122,17 @@ static uint64_t g_perft(void *s, int depth)
 /* The rules page's positions (talat.md, "perft and test facts"). */
 static const game_bench_pos bench[] = {
     { "empty, 3 players", "3 ...../...../...../...../..... ...../...../...../...../..... "
-                          "...../...../...../...../..... p b -/-/-", 3, 0 },
+                          "...../...../...../...../..... p b -/-/-", 3, 2 },
     { "S3", "3 b13b24b36b23b16/...../...../...../w33w14.w26w34 w13w24w36w23w16/...../...../...../g33g14.g26g34 "
-            "g13g24g36g23g16/...../...../...../b33b14.b26b34 m b -/-/-", 5, 0 },
+            "g13g24g36g23g16/...../...../...../b33b14.b26b34 m b -/-/-", 5, 4 },
     { "S2", "2 b13b24b36b23b16/...../...../...../w33w14.w26w34 w13w24w36w23w16/...../...../...../g33..g26g34 "
-            "g13g24g36g23g16/...../...../...../b33b14.b26b34 m w -/-/-", 4, 0 },
+            "g13g24g36g23g16/...../...../...../b33b14.b26b34 m w -/-/-", 4, 4 },
     { "T", "3 b16..../..w26.b33/...../..b13../b24w23.w36w14 ...../...../.w13.../...g33./g34...w16 "
-           "g24b14.g13./.g26.../g36.b36../...b23./....b26 m b w24g23/b34g14g16/w33w34", 4, 0 },
+           "g24b14.g13./.g26.../g36.b36../...b23./....b26 m b w24g23/b34g14g16/w33w34", 4, 4 },
     { "E", "3 ...../...../..b23../....w13/..... ...../...../.w14.../...g33./g34..w16w36 "
-           "g24b14.../.g26.../..b36../...../...g13b26 m b w23w24w26g14g36/b13b16g16g23/b24b33b34w33w34", 4, 0 },
+           "g24b14.../.g26.../..b36../...../...g13b26 m b w23w24w26g14g36/b13b16g16g23/b24b33b34w33w34", 4, 4 },
     { "F", "3 ..w13../b16...w24/...../...../b34.b14.. ...g24./g16...w36/.w16.../.w34g13../.w33... "
-           "b24g36.../b33..../....g34/....g33/..g26.. m b w26w23w14/b36g23g14b13/b23b26", 5, 0 },
+           "b24g36.../b33..../....g34/....g33/..g26.. m b w26w23w14/b36g23g14b13/b23b26", 5, 4 },
     { NULL, NULL, 0, 0 },
 };
 
@@ -162,6 +170,8 @@ const game_def game_talat = {
     .nstart_features = TL_START_FEATURES,
     .start_feature_names = tl_start_feature_names,
     .start_features = g_start_features,
+    .player_kinds = tl_player_kinds,
     .perft = g_perft,
     .bench = bench,
+    .search_nodes = g_search_nodes,
 };
