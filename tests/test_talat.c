@@ -367,6 +367,75 @@ static void permute_rotates_seats(void)
     CHECK(!memcmp(&p, &q, sizeof p) && tl_legal(&p, l1) == 13);
 }
 
+/* random: every colour's towers on its own lines, one empty square each
+ * (two and a left-out tower for the Zihin), movement begins; reproducible.
+ * mirror: a rotation gives back the same boards.  played: empty. */
+static void setups(void)
+{
+    talat p, q;
+    char err[128], a[GAME_TEXT_MAX], b[GAME_TEXT_MAX];
+    REQUIRE(game());
+    for (int players = 2; players <= 3; players++) {
+        REQUIRE(tl_setup(&p, "random", players, 42, err, sizeof err) == 0);
+        CHECK(p.phase == TL_PHASE_MOVE && p.side == (players == 3 ? 0 : 1) && p.turns == 0);
+        for (int c = 0; c < 3; c++) {
+            int on_line = 0, anywhere = 0;
+            for (int bd = 0; bd < TL_BOARDS; bd++)
+                for (int s = 0; s < 2; s++)
+                    if (tl_colour(bd, s) == c) {
+                        on_line += __builtin_popcount(p.occ[bd][s] & tl_line(s));
+                        anywhere += __builtin_popcount(p.occ[bd][s]);
+                    }
+            int want = players == 2 && c == 2 ? 8 : 9;
+            CHECKF(on_line == want && anywhere == want, "%d players colour %d: %d on lines", players, c, on_line);
+        }
+        REQUIRE(tl_setup(&q, "random", players, 42, err, sizeof err) == 0);
+        CHECK(!memcmp(&p, &q, sizeof p));
+        REQUIRE(tl_setup(&q, "random", players, 43, err, sizeof err) == 0);
+        CHECK(memcmp(&p, &q, sizeof p) != 0);
+        tl_to_text(&p, a, sizeof a);
+        CHECK(tl_from_text(&q, a, err, sizeof err) == 0 && !memcmp(&p, &q, sizeof p));
+        REQUIRE(tl_setup(&p, "played", players, 42, err, sizeof err) == 0);
+        CHECK(p.phase == (players == 3 ? TL_PHASE_PLACE : TL_PHASE_ZIHIN) && !(p.occ[0][0] | p.occ[1][1]));
+    }
+    REQUIRE(tl_setup(&p, "mirror", 3, 7, err, sizeof err) == 0);
+    q = p;
+    tl_permute(&q, (const int[GAME_MAX_PLAYERS]){ 1, 2, 0, 3 });
+    CHECK(!memcmp(p.occ, q.occ, sizeof p.occ) && !memcmp(p.type, q.type, sizeof p.type));
+    REQUIRE(tl_setup(&p, "mirror", 2, 7, err, sizeof err) == 0);
+    q = p;
+    tl_permute(&q, (const int[GAME_MAX_PLAYERS]){ 1, 0, 2, 3 });
+    tl_to_text(&p, a, sizeof a);
+    tl_to_text(&q, b, sizeof b);
+    CHECKF(!strncmp(a, b, 40), "'%s' vs '%s'", a, b); /* board 0 maps onto itself */
+    CHECK(tl_setup(&p, "random", 4, 7, err, sizeof err) == -1 && strstr(err, "not 4"));
+    CHECK(tl_setup(&p, "fixed", 3, 7, err, sizeof err) == -1 && strstr(err, "'fixed'"));
+}
+
+/* greedy and ab take the David-and-Goliath capture in T (a 36 for 5
+ * points); ab's choice depends on the spec, state and seed alone. */
+static void players_take_captures(void)
+{
+    const game_def *g = game();
+    REQUIRE(g && g->player_kinds);
+    talat p;
+    if (!load(&p, POS_T))
+        return;
+    for (int k = 0; g->player_kinds[k]; k++) {
+        const game_player_kind *kind = g->player_kinds[k];
+        char canon[256], err[256];
+        void *pl = kind->create(g, !strcmp(kind->name, "ab") ? "depth=2" : NULL, canon, sizeof canon, err, sizeof err);
+        CHECKF(pl != NULL, "%s: %s", kind->name, err);
+        if (!pl)
+            continue;
+        game_action a = kind->choose(pl, &p, 1), again = kind->choose(pl, &p, 1);
+        char t[GAME_ACTION_TEXT_MAX];
+        tl_action_to_text(&p, a, t, sizeof t);
+        CHECKF(strchr(t, 'x') && a == again, "%s chose %s", kind->name, t);
+        kind->destroy(pl);
+    }
+}
+
 /* ---- the differential test ---- */
 
 static int cmp_text(const void *a, const void *b)
@@ -466,6 +535,8 @@ const test_case tests_talat[] = {
     { "talat_placement_order", placement_order },
     { "talat_texts", texts_and_errors },
     { "talat_permute", permute_rotates_seats },
+    { "talat_setups", setups },
+    { "talat_players", players_take_captures },
     { "talat_differential", differential_against_naive },
     { NULL, NULL },
 };

@@ -194,7 +194,7 @@ static void *create(const game_def *g, bool search, const char *opts, char *cano
     }
     pl->g = g;
     pl->search = search;
-    pl->depth = 3;
+    pl->depth = 4;
     if (opts && strlen(opts) >= sizeof text) {
         snprintf(err, n, "player '%s': options longer than %zu characters", name, sizeof text - 1);
         goto fail;
@@ -258,7 +258,7 @@ static const game_player_kind kind_greedy = {
     "greedy", "the action whose result the evaluation likes best; weights=FILE", create_greedy, choose, destroy,
 };
 static const game_player_kind kind_ab = {
-    "ab", "alpha-beta, paranoid for 3 players, iterative deepening: depth=D (3), nodes=N (0: none), weights=FILE",
+    "ab", "alpha-beta, paranoid for 3 players, iterative deepening: depth=D (4), nodes=N (0: none), weights=FILE",
     create_ab, choose, destroy,
 };
 
