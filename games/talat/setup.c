@@ -52,17 +52,15 @@ static void shuffle_slots(xoshiro256 *rng, int towers, int slot[10])
     }
 }
 
-/* Where colour c's line cell i lies for the colour that mirror copies
- * to: the same file and line position on the corresponding board. */
-static int mirror_cell(int from_colour, int to_colour, int cell, int players)
+/* Where a cell of colour 0's lines goes for colour `to`: the same file
+ * and line square on the corresponding board. */
+static int mirror_cell(int to, int cell, int players)
 {
-    int b = cell / TL_SQ, sq = cell % TL_SQ, s = tl_side_of(b, from_colour);
-    if (players == 3) /* rotation by (to - from) */
-        return (b + to_colour - from_colour + 3) % 3 * TL_SQ + sq;
+    int b = cell / TL_SQ, sq = cell % TL_SQ;
+    if (players == 3) /* rotation of the boards by `to` */
+        return (b + to) % 3 * TL_SQ + sq;
     /* Black <-> White reflection: board 0 <-> board 0 and 2 <-> 1, ranks flipped */
-    int nb = b == 0 ? 0 : 3 - b, nsq = (4 - sq / 5) * 5 + sq % 5;
-    (void)s;
-    return nb * TL_SQ + nsq;
+    return (b == 0 ? 0 : 3 - b) * TL_SQ + (4 - sq / 5) * 5 + sq % 5;
 }
 
 static void start_movement(talat *p)
@@ -99,7 +97,7 @@ int tl_setup(talat *p, const char *name, int players, uint64_t seed, char *err, 
             for (int i = 0; i < 10; i++) {
                 int b = src[i] / TL_SQ, sq = src[i] % TL_SQ;
                 if ((p->occ[b][0] | p->occ[b][1]) >> sq & 1)
-                    put(p, c, mirror_cell(0, c, src[i], players), p->type[b][sq]);
+                    put(p, c, mirror_cell(c, src[i], players), p->type[b][sq]);
             }
             continue;
         }

@@ -1,6 +1,6 @@
 /* talat.h — Talat (Bruce Whitehill, 2011): the state and the module's
- * internal interface.  The rules page is docs/talat.md's source
- * (shared/rules/talat.md); this header fixes the representation.
+ * internal interface.  The rules are the rules page (shared/rules/talat.md);
+ * docs/talat.md says how this code follows it.
  *
  * Three 5x5 boards.  Board b is shared by seat b, whose start line is rank 1
  * and whose towers move up (+5 in square index), and seat b+1 mod 3, whose
