@@ -41,6 +41,7 @@ run_part "view tests" "$here/cli_view.sh" "$build/triad"
 run_part "Slurm job script tests" "$here/cli_sbatch.sh" "$build/triad"
 run_part "script tests" "$here/cli_scripts.sh" "$build/triad"
 run_part "generic games tests" "$here/cli_games.sh" "$build/triad"
+run_part "Talat command-line tests" "$here/cli_talat.sh" "$build/triad"
 failed=$((failed + broken))
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]
