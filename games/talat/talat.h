@@ -40,8 +40,9 @@ typedef struct talat {
     uint8_t phase;                  /* TL_PHASE_* */
     uint8_t side;                   /* the seat to act */
     uint8_t frozen;                 /* bit b: board b is frozen (derived, kept) */
-    uint8_t pad[2];                 /* zero: keeps the size a multiple of 4 */
+    uint8_t pad[5];                 /* zero: fills the size to a multiple of 4 */
 } talat;
+_Static_assert(sizeof(talat) == 128, "talat has no padding bytes");
 
 /* ---- actions (game_action) ----
  * pass: 0.  Placement: PLACE_BIT | type << 7 | cell.  Move or capture:
