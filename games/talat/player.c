@@ -6,7 +6,8 @@
  *   ab      alpha-beta with iterative deepening: paranoid for three players
  *           (the other two together minimise the searcher's value), plain
  *           two-player alpha-beta in the Zihin game; depth=D, nodes=N (stop
- *           deepening once a depth has used N nodes; 0 = no limit)
+ *           deepening once a depth has used N nodes; 0 = no limit), tt=MB
+ *           (a transposition table, cleared for every choice; 0 = none)
  *
  * Values are from the searching seat's view: w . features (features.c) for
  * an unfinished position, the points share (own minus the others' mean,
@@ -27,10 +28,24 @@
 #include "features.h"
 #include "player.h"
 
+/* A transposition-table entry: value bounds from the root seat's view. */
+typedef struct tt_entry {
+    uint64_t key;
+    double value;
+    game_action best;
+    uint32_t gen;  /* the choice that wrote it: older entries are ignored */
+    int8_t depth;
+    uint8_t bound;
+} tt_entry;
+enum { BOUND_EXACT, BOUND_LOWER, BOUND_UPPER };
+
 typedef struct tl_player {
     const game_def *g;
     bool search;
-    uint64_t depth, nodes_max;
+    uint64_t depth, nodes_max, tt_mb;
+    tt_entry *tt;
+    size_t tt_size; /* a power of two */
+    uint32_t gen;   /* of the current choice */
     double w[TL_FEATURES];
     uint32_t wcrc;
     bool wcrc_given;
@@ -82,29 +97,76 @@ static void order(const talat *p, game_action *a, int n)
     }
 }
 
+/* The position's key: every byte of the state but the turn counter. */
+static uint64_t key_of(const talat *p)
+{
+    talat c = *p;
+    c.turns = 0;
+    uint64_t w[sizeof c / 8], h = 0x243f6a8885a308d3ull;
+    memcpy(w, &c, sizeof w);
+    for (size_t i = 0; i < sizeof w / 8; i++) {
+        h = (h ^ w[i]) * 0x9e3779b97f4a7c15ull;
+        h ^= h >> 31;
+    }
+    return h | 1; /* 0 never occurs: a free slot has key 0 */
+}
+
+/* Moves a to the front of the list, the rest keeping their order. */
+static void to_front(game_action *list, int n, game_action a)
+{
+    for (int i = 0; i < n; i++)
+        if (list[i] == a) {
+            memmove(list + 1, list, sizeof *list * (size_t)i);
+            list[0] = a;
+            return;
+        }
+}
+
 static double alphabeta(tl_player *pl, const talat *p, int depth, double alpha, double beta)
 {
     pl->nodes++;
     if (depth == 0 || tl_over(p))
         return value(pl, p, pl->root_seat);
+    uint64_t key = key_of(p);
+    tt_entry *e = pl->tt ? &pl->tt[key & (pl->tt_size - 1)] : NULL;
+    game_action hint = GAME_NO_ACTION;
+    if (e && e->key == key && e->gen == pl->gen) {
+        hint = e->best;
+        if (e->depth >= depth && (e->bound == BOUND_EXACT || (e->bound == BOUND_LOWER && e->value >= beta) ||
+                                  (e->bound == BOUND_UPPER && e->value <= alpha)))
+            return e->value;
+    }
+    double alpha0 = alpha, beta0 = beta;
     game_action a[TL_MAX_ACTIONS];
     int n = tl_legal(p, a);
     order(p, a, n);
+    if (hint != GAME_NO_ACTION)
+        to_front(a, n, hint);
     bool maxing = p->side == pl->root_seat;
     double best = maxing ? -INFINITY : INFINITY;
+    game_action best_a = a[0];
     for (int i = 0; i < n; i++) {
         talat c = *p;
         tl_apply(&c, a[i], NULL);
         double v = alphabeta(pl, &c, depth - 1, alpha, beta);
-        if (maxing) {
-            best = v > best ? v : best;
-            alpha = v > alpha ? v : alpha;
-        } else {
-            best = v < best ? v : best;
-            beta = v < beta ? v : beta;
+        if (maxing ? v > best : v < best) {
+            best = v;
+            best_a = a[i];
         }
+        if (maxing)
+            alpha = v > alpha ? v : alpha;
+        else
+            beta = v < beta ? v : beta;
         if (alpha >= beta)
             break;
+    }
+    if (e) { /* always replace: the newest search knows the most */
+        e->key = key;
+        e->gen = pl->gen;
+        e->value = best;
+        e->best = best_a;
+        e->depth = (int8_t)depth;
+        e->bound = best <= alpha0 ? BOUND_UPPER : best >= beta0 ? BOUND_LOWER : BOUND_EXACT;
     }
     return best;
 }
@@ -128,6 +190,12 @@ static game_action choose(void *impl, const void *s, uint64_t seed)
     order(p, a, n);
     pl->root_seat = p->side;
     pl->nodes = 0;
+    /* a fresh table for each choice (entries of earlier ones are ignored),
+     * so that the choice depends on (spec, state, seed) alone */
+    if (pl->tt && ++pl->gen == 0) {
+        memset(pl->tt, 0, sizeof *pl->tt * pl->tt_size);
+        pl->gen = 1;
+    }
     uint64_t depth_max = pl->search ? pl->depth : 1;
     game_action chosen = a[0];
     for (uint64_t d = 1; d <= depth_max; d++) {
@@ -160,6 +228,8 @@ static int set_option(tl_player *pl, const char *name, const char *key, const ch
     int bad = 0;
     if (pl->search && !strcmp(key, "depth")) {
         bad = num_u64(val, 1, 64, &pl->depth, why, sizeof why);
+    } else if (pl->search && !strcmp(key, "tt")) {
+        bad = num_u64(val, 0, 4096, &pl->tt_mb, why, sizeof why);
     } else if (pl->search && !strcmp(key, "nodes")) {
         bad = num_u64(val, 0, UINT64_C(1) << 40, &pl->nodes_max, why, sizeof why);
     } else if (!strcmp(key, "wcrc")) {
@@ -175,7 +245,7 @@ static int set_option(tl_player *pl, const char *name, const char *key, const ch
             strcpy(pl->weights, val);
     } else {
         snprintf(err, n, "player '%s': unknown option '%s' (expected %s)", name, MSG_PATH(key),
-                 pl->search ? "depth, nodes, wcrc or weights" : "wcrc or weights");
+                 pl->search ? "depth, nodes, tt, wcrc or weights" : "wcrc or weights");
         return -1;
     }
     if (bad)
@@ -195,6 +265,7 @@ static void *create(const game_def *g, bool search, const char *opts, char *cano
     pl->g = g;
     pl->search = search;
     pl->depth = 4;
+    pl->tt_mb = 4;
     if (opts && strlen(opts) >= sizeof text) {
         snprintf(err, n, "player '%s': options longer than %zu characters", name, sizeof text - 1);
         goto fail;
@@ -226,8 +297,18 @@ static void *create(const game_def *g, bool search, const char *opts, char *cano
         goto fail;
     }
     pl->wcrc = crc;
-    int len = search ? snprintf(canon, cn, "depth=%llu,nodes=%llu,wcrc=%08x,weights=%s", (unsigned long long)pl->depth,
-                                (unsigned long long)pl->nodes_max, (unsigned)pl->wcrc, pl->weights)
+    if (search && pl->tt_mb) {
+        size_t want = (size_t)pl->tt_mb << 20;
+        for (pl->tt_size = 1; pl->tt_size * 2 * sizeof *pl->tt <= want; pl->tt_size *= 2)
+            ;
+        if (!(pl->tt = calloc(pl->tt_size, sizeof *pl->tt))) {
+            snprintf(err, n, "player '%s': no memory for a %llu MB table", name, (unsigned long long)pl->tt_mb);
+            goto fail;
+        }
+    }
+    int len = search ? snprintf(canon, cn, "depth=%llu,nodes=%llu,tt=%llu,wcrc=%08x,weights=%s",
+                                (unsigned long long)pl->depth, (unsigned long long)pl->nodes_max,
+                                (unsigned long long)pl->tt_mb, (unsigned)pl->wcrc, pl->weights)
                      : snprintf(canon, cn, "wcrc=%08x,weights=%s", (unsigned)pl->wcrc, pl->weights);
     if (len < 0 || (size_t)len >= cn) {
         snprintf(err, n, "player '%s': options longer than %zu characters", name, cn - 1);
@@ -235,6 +316,7 @@ static void *create(const game_def *g, bool search, const char *opts, char *cano
     }
     return pl;
 fail:
+    free(pl->tt);
     free(pl);
     return NULL;
 }
@@ -251,14 +333,17 @@ static void *create_ab(const game_def *g, const char *opts, char *canon, size_t 
 
 static void destroy(void *impl)
 {
-    free(impl);
+    tl_player *pl = impl;
+    free(pl->tt);
+    free(pl);
 }
 
 static const game_player_kind kind_greedy = {
     "greedy", "the action whose result the evaluation likes best; weights=FILE", create_greedy, choose, destroy,
 };
 static const game_player_kind kind_ab = {
-    "ab", "alpha-beta, paranoid for 3 players, iterative deepening: depth=D (4), nodes=N (0: none), weights=FILE",
+    "ab", "alpha-beta, paranoid for 3 players, iterative deepening: depth=D (4), nodes=N (0: none), tt=MB (4), "
+    "weights=FILE",
     create_ab, choose, destroy,
 };
 
@@ -275,6 +360,6 @@ uint64_t tl_search_nodes(const game_def *g, const void *s, int depth)
         return 0;
     choose(pl, s, 0);
     uint64_t nodes = pl->nodes;
-    free(pl);
+    destroy(pl);
     return nodes;
 }
