@@ -47,6 +47,7 @@ void nv_start(nv_game *g, int players)
     memset(g, 0, sizeof *g);
     g->players = players;
     g->phase = players == 2 ? 'z' : 'p';
+    g->undecided_board = -1;
 }
 
 static bool can_capture(nv_cell b[5][5], int board, int r, int f, int r2, int f2)
@@ -198,8 +199,10 @@ static bool some_pair(const nv_game *g, int board)
 static void update_frozen(nv_game *g, int board)
 {
     int live = some_pair(g, board) ? board_live(g, board) : 0;
-    if (live < 0)
+    if (live < 0) {
         g->undecided++;
+        g->undecided_board = board;
+    }
     g->frozen[board] = live == 0;
 }
 

@@ -25,6 +25,8 @@ typedef struct nv_game {
     int ncaptured[3];
     nv_cell captured[3][27];
     int undecided;         /* frozen tests that hit the node cap */
+    int undecided_board;   /* the board of the last such test, or -1; its
+                              flag is left live: the caller may settle it */
 } nv_game;
 
 void nv_start(nv_game *g, int players);
