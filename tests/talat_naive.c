@@ -213,7 +213,10 @@ bool nv_over(const nv_game *g)
 
 static void square_name(int board, int r, int f, char *out)
 {
-    sprintf(out, "%d%c%d", board, 'a' + f, r + 1);
+    out[0] = (char)('0' + board);
+    out[1] = (char)('a' + f);
+    out[2] = (char)('1' + r);
+    out[3] = 0;
 }
 
 int nv_legal(const nv_game *g, char out[][16])
