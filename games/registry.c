@@ -8,9 +8,9 @@
 #include <string.h>
 #include "games/game.h"
 
-extern const game_def game_tzaar, game_race3, game_trid;
+extern const game_def game_tzaar, game_race3, game_talat, game_trid;
 
-static const game_def *const all_games[] = { &game_tzaar, &game_trid, &game_race3, NULL };
+static const game_def *const all_games[] = { &game_tzaar, &game_talat, &game_trid, &game_race3, NULL };
 #define NGAMES (sizeof all_games / sizeof *all_games - 1)
 
 /* The registry's state is process-wide by nature (the games are static

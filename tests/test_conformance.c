@@ -167,10 +167,15 @@ static void check_result(const game_def *g, const void *s, int players, const ch
     for (int i = 0; i < players; i++) {
         CHECKF(score[i] >= 0 && score[i] <= g->score_max, "%s %s: seat %d scores %g", g->name, where, i, score[i]);
         CHECKF(rank[i] >= 0 && rank[i] < players, "%s %s: seat %d ranks %d", g->name, where, i, rank[i]);
+        /* Equal scores may rank apart (a game's tie-break, Talat's best
+         * capture), but ranks count the seats placed above: 0, 0, 2. */
+        int above = 0;
         for (int j = 0; j < players; j++) {
             CHECKF(!(score[i] > score[j]) || rank[i] < rank[j], "%s %s: seat %d scores more than %d but ranks %d >= %d",
                    g->name, where, i, j, rank[i], rank[j]);
+            above += rank[j] < rank[i];
         }
+        CHECKF(rank[i] == above, "%s %s: seat %d ranks %d with %d seats above it", g->name, where, i, rank[i], above);
     }
 }
 
@@ -381,7 +386,7 @@ static void registry_finds_and_initialises_once(void)
     const game_def *race = game_find("race3", err, sizeof err);
     CHECK(race && race->testing_only && !game_find("tzaar", err, sizeof err)->testing_only);
     CHECK(game_find("chess", err, sizeof err) == NULL);
-    CHECKF(!strcmp(err, "unknown game 'chess' (known: tzaar, trid; test games: race3)"), "%s", err);
+    CHECKF(!strcmp(err, "unknown game 'chess' (known: tzaar, talat, trid; test games: race3)"), "%s", err);
 }
 
 /* race3 really is what the drivers must not assume away: three players,

@@ -21,7 +21,7 @@ static void interface_drives_whole_games(void)
     char err[200], text[256], atext[32];
     const game_def *g = game_find("tzaar", err, sizeof err);
     REQUIRE(g && !strcmp(g->name, "tzaar"));
-    CHECK(game_find("talat", err, sizeof err) == NULL && strstr(err, "unknown game 'talat'") &&
+    CHECK(game_find("talot", err, sizeof err) == NULL && strstr(err, "unknown game 'talot'") &&
           strstr(err, "tzaar"));
     CHECK(g->min_players == 2 && g->max_players == 2 && g->max_actions >= MAX_ACTIONS);
     void *s = malloc(g->state_size), *t = malloc(g->state_size);

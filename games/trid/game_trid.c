@@ -153,6 +153,7 @@ const game_def game_trid = {
     .start_feature_names = trid_start_feature_names,
     .start_features = g_start_features,
     .player_kinds = trid_player_kinds,
+    .default_player = "ab",
     .perft = g_perft,
     .bench = trid_bench,
 };

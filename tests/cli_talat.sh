@@ -1,0 +1,47 @@
+#!/usr/bin/env bash
+# cli_talat.sh BINARY — command-line tests of Talat (games/talat/) through the
+# game-generic drivers: self-play in both modes with the generic and Talat's
+# own players, records read back, bench's perft figures, and refusals.
+# Prints "ok - ..." / "not ok - ..." per check and ends with
+# "N passed, N failed"; exits non-zero on any failure.
+set -u
+bin=${1:?usage: tests/cli_talat.sh BINARY}
+case $bin in /*) ;; *) bin=$PWD/$bin ;; esac
+[ -x "$bin" ] || { echo "cli_talat.sh: $bin is not an executable"; echo "0 passed, 1 failed"; exit 1; }
+
+. "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
+
+status "talat_selfplay_3_players_random_setup_rotations" 0 selfplay --game talat --nplayers 3 --players random \
+    --setup random --rotations 3 --games 30 --seed 4 --threads 1 --quiet --out "$tmp/t3.trd"
+run records verify "$tmp/t3.trd"
+check "talat_verify_replays_every_game" test "$rc" -eq 0 -a "$(cat "$tmp/out")" = "$tmp/t3.trd: 30 games, ok"
+run records stats "$tmp/t3.trd"
+check "talat_stats_every_game_ends_on_two_frozen_boards" grep -qx 'endings: two_frozen 30 unfinished 0' "$tmp/out"
+check "talat_stats_three_seats_with_ranks" test "$(grep -c '^seat [012]: mean [0-9.]* ci95 [0-9.]* [0-9.]* ranks [0-9]* [0-9]* [0-9]*$' "$tmp/out")" -eq 3
+run records cat "$tmp/t3.trd"
+check "talat_cat_one_line_per_game" test "$rc" -eq 0 -a "$(wc -l <"$tmp/out")" -eq 30
+
+status "talat_selfplay_zihin_game_played_setup_own_players" 0 selfplay --game talat --nplayers 2 \
+    --seat 0=ab:depth=2 --seat 1=greedy --games 4 --seed 1 --threads 1 --quiet --out "$tmp/t2.trd"
+run records verify "$tmp/t2.trd"
+check "talat_zihin_verify" test "$rc" -eq 0
+run records stats "$tmp/t2.trd"
+check "talat_zihin_two_seats" test "$(grep -c '^seat [01]: mean' "$tmp/out")" -eq 2
+check "talat_zihin_setup_played" grep -q '^setup played: games 4' "$tmp/out"
+
+status "talat_selfplay_mcts_mirror" 0 selfplay --game talat --nplayers 3 --players mcts:playouts=32 \
+    --setup mirror --games 3 --seed 2 --threads 1 --quiet --out "$tmp/tm.trd"
+
+run bench --game talat --runs 1
+check "talat_bench_runs" test "$rc" -eq 0
+check "talat_bench_s3_perft_5" grep -q '^S3  *depth 5  *5678861 leaves' "$tmp/out"
+check "talat_bench_empty_board_perft_3" grep -q '^empty, 3 players  *depth 3  *729000 leaves' "$tmp/out"
+
+bad "talat_unknown_setup_refused" "unknown setup 'fixed'" selfplay --game talat --nplayers 3 --players random \
+    --setup fixed --games 1 --seed 1 --out "$tmp/x.trd"
+bad "talat_four_players_refused" "not 4" selfplay --game talat --nplayers 4 --players random \
+    --games 1 --seed 1 --out "$tmp/x.trd"
+bad "talat_bad_player_option_refused" "unknown option 'width'" selfplay --game talat --nplayers 3 \
+    --players ab:width=3 --games 1 --seed 1 --out "$tmp/x.trd"
+
+finish
