@@ -204,12 +204,12 @@ static int configure(mcts *m, const char *opts, char *err, size_t n)
     }
     if (!m->use_weights)
         return 0;
-    if (!given[9])
-        gweights_default_path(g, m->weights_path, sizeof m->weights_path);
-    if (!m->weights_path[0]) {
+    if (!given[9] && !g->default_weights) {
         snprintf(err, n, "player 'mcts': game %s has no default weights: give weights=FILE", g->name);
         return -1;
     }
+    if (!given[9]) /* the game's own, found from anywhere */
+        snprintf(m->weights_path, sizeof m->weights_path, "%s", GWEIGHTS_DEFAULT);
     uint32_t crc;
     char why[600];
     if (gweights_load(g, m->weights_path, m->w, &crc, why, sizeof why)) {

@@ -7,6 +7,7 @@
 #include "core/fileio.h"
 #include "core/msg.h"
 #include "core/num.h"
+#include "core/datadir.h"
 #include "games/weights.h"
 
 #define END_PREFIX "# end crc32="
@@ -101,6 +102,15 @@ int gweights_load(const game_def *g, const char *path, double *w, uint32_t *crc,
         snprintf(err, n, "game %s has no evaluation features", g->name);
         return -1;
     }
+    char found[DATA_PATH_MAX];
+    if (!strcmp(path, GWEIGHTS_DEFAULT)) {
+        if (!g->default_weights) {
+            snprintf(err, n, "game %s has no default weights: give weights=FILE", g->name);
+            return -1;
+        }
+        gweights_default_path(g, found, sizeof found);
+        path = found;
+    }
     size_t len = 0;
     char *text = read_text(path, &len, err, n);
     if (!text)
@@ -129,7 +139,14 @@ int gweights_load(const game_def *g, const char *path, double *w, uint32_t *crc,
 void gweights_default_path(const game_def *g, char *out, size_t n)
 {
     const char *d = g->default_weights;
-    snprintf(out, n, "%s%s", d && !strchr(d, '/') ? "data/weights/" : "", d ? d : "");
+    char rel[300];
+    if (!d) {
+        snprintf(out, n, "%s", "");
+        return;
+    }
+    /* "talat.txt" and "data/weights/talat.txt" both name data/weights/talat.txt */
+    snprintf(rel, sizeof rel, "%s%s", strchr(d, '/') ? "" : "weights/", strncmp(d, "data/", 5) ? d : d + 5);
+    data_find(rel, out, n); /* when missing, out says where it was looked for */
 }
 
 void gweights_write(const game_def *g, const double *w, FILE *out)

@@ -16,13 +16,19 @@
 #include <stdio.h>
 #include "games/game.h"
 
-/* Reads path into w (g->nfeatures values) and the file's checksum (the
- * end line's) into *crc.  0, or -1 with one line in err naming the file
+/* A player's weights=default: the game's default weights file, wherever
+ * core/datadir.h finds it, so that a canonical spec never holds a path
+ * that depends on the working directory. */
+#define GWEIGHTS_DEFAULT "default"
+
+/* Reads path (or GWEIGHTS_DEFAULT) into w (g->nfeatures values) and the
+ * file's checksum (the end line's) into *crc.  0, or -1 with one line in err naming the file
  * and, for a bad line, its number. */
 int gweights_load(const game_def *g, const char *path, double *w, uint32_t *crc, char *err, size_t n);
 
 /* The file holding g's default weights (game_def.default_weights: a bare
- * name is looked up under data/weights/), or "" when the game has none. */
+ * name is looked up under data/weights/, the data folder found by
+ * core/datadir.h), or "" when the game has none. */
 void gweights_default_path(const game_def *g, char *out, size_t n);
 
 /* Writes w as one "name value" line per feature, in g's order, with

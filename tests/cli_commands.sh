@@ -104,4 +104,16 @@ bad "match_sprt_is_for_2_players" "--sprt is for 2-player matches" match --game 
     --b random --games 9 --sprt elo0=0,elo1=10
 bad "match_unknown_setup" "unknown setup 'nope' for race3" match --game race3 --a random --b random --games 2 --setup nope
 
+# Data files (weights, boards) are found from any working directory, and a
+# player's canonical spec names the game's default weights, not a path.
+mkdir -p "$tmp/elsewhere"
+(cd "$tmp/elsewhere" && "$bin" play --game talat --players greedy --seed 1 --quiet) >"$tmp/out" 2>"$tmp/err"
+check "talat_players_find_their_weights_from_another_directory" grep -q '^result: ' "$tmp/out"
+(cd "$tmp/elsewhere" && "$bin" selfplay --game trid --players ab --games 2 --seed 1 --quiet --out t.trd) 2>"$tmp/err"
+check "trid_finds_its_board_and_weights_from_another_directory" test -s "$tmp/elsewhere/t.trd"
+"$bin" records cat "$tmp/elsewhere/t.trd" >"$tmp/out" 2>"$tmp/err"
+check "a_default_weights_spec_is_by_name_and_checksum" grep -qE ' ab:depth=2,wcrc=[0-9a-f]{8},weights=default ' "$tmp/out"
+TRIAD_DATA=$tmp/nowhere run play --game talat --players greedy --seed 1 --quiet
+check "TRIAD_DATA_that_holds_nothing_falls_back_to_the_others" grep -q '^result: ' "$tmp/out"
+
 finish

@@ -521,8 +521,15 @@ static void players_take_wins(void)
     CHECK(gplayer_new(g, "greedy:depth=2", err, sizeof err) == NULL && strstr(err, "depth"));
     gplayer *p = gplayer_new(g, "ab", err, sizeof err);
     REQUIRE(p);
-    CHECKF(!strcmp(gplayer_spec(p), "ab:depth=2,weights=data/weights/trid.txt"), "%s", gplayer_spec(p));
+    /* the default weights by name, not a path that depends on the working
+     * directory, and pinned by their checksum */
+    CHECKF(!strncmp(gplayer_spec(p), "ab:depth=2,wcrc=", 16) && strstr(gplayer_spec(p), ",weights=default"), "%s",
+           gplayer_spec(p));
+    gplayer *q = gplayer_new(g, gplayer_spec(p), err, sizeof err); /* a canonical spec makes the same player */
+    CHECKF(q && !strcmp(gplayer_spec(q), gplayer_spec(p)), "%s", q ? gplayer_spec(q) : err);
+    gplayer_free(q);
     gplayer_free(p);
+    CHECK(gplayer_new(g, "ab:wcrc=00000000", err, sizeof err) == NULL && strstr(err, "weights file has changed"));
 }
 
 /* Every board file of data/boards/ is a setup; hex5-open is hex5 without

@@ -284,8 +284,8 @@ static void *create(const game_def *g, bool search, const char *opts, char *cano
         if (set_option(pl, name, item, eq + 1, err, n))
             goto fail;
     }
-    if (!pl->weights[0])
-        gweights_default_path(g, pl->weights, sizeof pl->weights);
+    if (!pl->weights[0]) /* the game's own, found from anywhere */
+        snprintf(pl->weights, sizeof pl->weights, "%s", GWEIGHTS_DEFAULT);
     uint32_t crc;
     if (gweights_load(g, pl->weights, pl->w, &crc, why, sizeof why)) {
         snprintf(err, n, "player '%s': %s", name, why);

@@ -2,23 +2,18 @@
  * trid_board_init), for the game's init() hook.
  *
  * The boards are the files *.txt of a data/boards/ folder, the default
- * data/boards/hex5.txt first.  The folder is the first of these that holds
- * boards/hex5.txt:
- *   1. $TRIAD_DATA (a data folder), when that is set;
- *   2. data/ in the working directory (as data/weights/ is found);
- *   3. next to the executable: ../data (bin/triad in a checkout),
- *      ../../data (build/VARIANT/triad), ../share/triad/data (make install's
- *      PREFIX/bin/triad with PREFIX/share/triad/data).
+ * data/boards/hex5.txt first.  The data folder is core/datadir.h's: the
+ * first that holds boards/hex5.txt.
  * A damaged board file is an error, not a reason to look further. */
 #include <dirent.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
+#include "core/datadir.h"
 #include "board.h"
 
 #define DEFAULT_BOARD "hex5.txt"
-#define PATH_MAX_TRID 1100
+#define PATH_MAX_TRID DATA_PATH_MAX
 
 /* The board tables: filled once by trid_board_init, then only read. */
 static trid_board storage[TRID_MAX_BOARDS];
@@ -32,41 +27,16 @@ int trid_board_index(const char *name)
     return -1;
 }
 
-/* The folder holding the running executable, or "" when unknown. */
-static void exe_dir(char *out, size_t n)
-{
-    ssize_t len = readlink("/proc/self/exe", out, n - 1);
-    out[len > 0 ? len : 0] = 0;
-    char *slash = strrchr(out, '/');
-    if (slash)
-        *slash = 0;
-    else
-        out[0] = 0;
-}
-
-/* The boards folder to read, into out; -1 when none holds the default. */
+/* The boards folder to read, into out (core/datadir.h finds it); -1 when
+ * no data folder holds the default board. */
 static int find_folder(char *out, size_t n)
 {
-    char dir[1024], cand[5][PATH_MAX_TRID], probe[PATH_MAX_TRID + 16];
-    const char *env = getenv("TRIAD_DATA");
-    int k = 0;
-    if (env && env[0])
-        snprintf(cand[k++], sizeof cand[0], "%s/boards", env);
-    snprintf(cand[k++], sizeof cand[0], "data/boards");
-    exe_dir(dir, sizeof dir);
-    if (dir[0]) {
-        snprintf(cand[k++], sizeof cand[0], "%s/../data/boards", dir);
-        snprintf(cand[k++], sizeof cand[0], "%s/../../data/boards", dir);
-        snprintf(cand[k++], sizeof cand[0], "%s/../share/triad/data/boards", dir);
-    }
-    for (int i = 0; i < k; i++) {
-        snprintf(probe, sizeof probe, "%.1099s/" DEFAULT_BOARD, cand[i]);
-        if (!access(probe, F_OK)) {
-            snprintf(out, n, "%.1099s", cand[i]);
-            return 0;
-        }
-    }
-    return -1;
+    char path[DATA_PATH_MAX];
+    if (data_find("boards/" DEFAULT_BOARD, path, sizeof path))
+        return -1;
+    path[strlen(path) - strlen("/" DEFAULT_BOARD)] = 0;
+    snprintf(out, n, "%s", path);
+    return 0;
 }
 
 static int by_name(const void *a, const void *b)

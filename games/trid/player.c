@@ -11,6 +11,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "core/msg.h"
 #include "core/num.h"
 #include "core/prng.h"
 #include "features.h"
@@ -92,12 +93,15 @@ static uint32_t best_action(searcher *sp, const trid_state *s, uint64_t seed)
     return choice;
 }
 
-/* Options: depth=D (ab only), weights=FILE. */
+/* Options: depth=D (ab only), weights=FILE, wcrc=HEX (the crc32 the file
+ * must have: the canonical spec carries it). */
 static void *create(const game_def *g, bool greedy, const char *opts, char *canon, size_t cn, char *err, size_t n)
 {
     const char *name = greedy ? "greedy" : "ab";
     char path[512] = "", opt[512];
     int depth = greedy ? 1 : DEFAULT_DEPTH;
+    uint64_t wcrc = 0;
+    bool wcrc_given = false;
     snprintf(opt, sizeof opt, "%s", opts ? opts : "");
     if (opts && strlen(opts) >= sizeof opt) {
         snprintf(err, n, "player '%s': options too long", name);
@@ -116,9 +120,11 @@ static void *create(const game_def *g, bool greedy, const char *opts, char *cano
             depth = (int)v;
         } else if (!strcmp(kv, "weights") && *eq && strlen(eq) < sizeof path) {
             snprintf(path, sizeof path, "%s", eq);
+        } else if (!strcmp(kv, "wcrc") && !num_hex(eq, UINT32_MAX, &wcrc, NULL, 0)) {
+            wcrc_given = true;
         } else {
             snprintf(err, n, "player '%s': bad option '%.32s' (%s)", name, kv,
-                     greedy ? "weights=FILE" : "depth=1..8, weights=FILE");
+                     greedy ? "weights=FILE, wcrc=HEX" : "depth=1..8, weights=FILE, wcrc=HEX");
             return NULL;
         }
     }
@@ -128,14 +134,22 @@ static void *create(const game_def *g, bool greedy, const char *opts, char *cano
         return NULL;
     }
     sp->depth = depth;
-    if (!path[0])
-        gweights_default_path(g, path, sizeof path);
+    if (!path[0]) /* the game's own, found from anywhere */
+        snprintf(path, sizeof path, "%s", GWEIGHTS_DEFAULT);
     uint32_t crc;
     if (gweights_load(g, path, sp->w, &crc, err, n)) {
         free(sp);
         return NULL;
     }
-    int len = greedy ? snprintf(canon, cn, "weights=%s", path) : snprintf(canon, cn, "depth=%d,weights=%s", depth, path);
+    if (wcrc_given && crc != (uint32_t)wcrc) {
+        snprintf(err, n, "player '%s': weights file has changed: %s has crc32 %08x, wcrc= says %08x", name,
+                 MSG_PATH(path), (unsigned)crc, (unsigned)wcrc);
+        free(sp);
+        return NULL;
+    }
+    /* wcrc pins the file's contents: a changed file is another player */
+    int len = greedy ? snprintf(canon, cn, "wcrc=%08x,weights=%s", (unsigned)crc, path)
+                     : snprintf(canon, cn, "depth=%d,wcrc=%08x,weights=%s", depth, (unsigned)crc, path);
     if (len < 0 || (size_t)len >= cn) {
         snprintf(err, n, "player '%s': spec too long", name);
         free(sp);
