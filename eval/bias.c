@@ -47,6 +47,8 @@ static void set_game(bias_data *d, const game_def *g, int players)
     for (int k = 0; k < BIAS_KINDS_MAX; k++) {
         seat_stats_init(&d->kind[k].scores, players);
         seat_stats_init(&d->kind[k].shares, players);
+        for (int p = 0; p < BIAS_PARTS_MAX; p++)
+            seat_stats_init(&d->kind[k].parts[p], players);
     }
 }
 
@@ -118,6 +120,21 @@ int bias_add_game(bias_data *d, const rec_game *g, int rotations, int rotate)
         k->varies = true; /* the setups themselves differ, not only their rotations */
     seat_stats_add(&k->scores, g->scores);
     seat_stats_add(&k->shares, share);
+    if (gd->score_parts && gd->nscore_parts > 0 && gd->nscore_parts <= BIAS_PARTS_MAX) {
+        /* how the points were made: the final position, replayed */
+        unsigned char s[REC_STATE_MAX];
+        double part[BIAS_PARTS_MAX], vec[BIAS_PARTS_MAX][GAME_MAX_PLAYERS] = { { 0 } };
+        memcpy(s, g->start, gd->state_size);
+        for (int i = 0; i < g->nactions; i++)
+            gd->apply(s, g->actions[i]);
+        for (int t = 0; gd->over(s) && t < n; t++) {
+            gd->score_parts(s, t, part);
+            for (int p = 0; p < gd->nscore_parts; p++)
+                vec[p][t] = part[p];
+        }
+        for (int p = 0; gd->over(s) && p < gd->nscore_parts; p++)
+            seat_stats_add(&k->parts[p], vec[p]);
+    }
     k->endings[g->ending < BIAS_ENDINGS_MAX ? g->ending : 0]++;
     k->turns_sum += g->turns;
     k->turns_sq += (double)g->turns * g->turns;
@@ -241,6 +258,12 @@ static void analyse_kind(const bias_data *d, const bias_kind_data *k, bias_kind_
         memcpy(r->ranks[s], k->scores.ranks[s], sizeof r->ranks[s]);
     }
     r->first_advantage = r->share[0] - 1.0 / d->players;
+    r->nparts = d->game->score_parts && d->game->nscore_parts <= BIAS_PARTS_MAX ? d->game->nscore_parts : 0;
+    for (int p = 0; p < r->nparts; p++)
+        for (int s = 0; s < d->players; s++) {
+            r->part[p][s] = seat_stats_mean(&k->parts[p], s);
+            r->part_ci[p][s] = seat_stats_ci95(&k->parts[p], s);
+        }
     r->ties = k->scores.ties;
     r->points = k->scores.points;
     r->mean_turns = k->turns_sum / n;

@@ -30,6 +30,7 @@
 #define BIAS_TURNS_MAX 128 /* histogram bins of game length, in turns */
 #define BIAS_KINDS_MAX 8   /* setup kinds of one game */
 #define BIAS_ENDINGS_MAX 8 /* ending names of one game, "none" included */
+#define BIAS_PARTS_MAX 4   /* score parts of one game (game_def.score_parts) */
 #define BIAS_DIFFS_MAX (BIAS_KINDS_MAX * (BIAS_KINDS_MAX - 1) / 2)
 
 /* One game of a rotation group, waiting for its group to be complete. */
@@ -48,6 +49,7 @@ typedef struct bias_group {
 
 typedef struct bias_kind_data {
     seat_stats scores, shares; /* per seat: the scores, and the shares of the points */
+    seat_stats parts[BIAS_PARTS_MAX]; /* per score part, per seat (games whose replay ends) */
     uint64_t endings[BIAS_ENDINGS_MAX];
     double turns_sum, turns_sq;
     uint64_t turns_hist[BIAS_TURNS_MAX];
@@ -106,6 +108,9 @@ typedef struct bias_kind_result {
     double share[GAME_MAX_PLAYERS];    /* every seat's mean share of the points */
     interval share_ci[GAME_MAX_PLAYERS];
     double first_advantage;            /* share[0] - 1 / players */
+    int nparts;                        /* the game's score parts, each per seat with a t interval */
+    double part[BIAS_PARTS_MAX][GAME_MAX_PLAYERS];
+    interval part_ci[BIAS_PARTS_MAX][GAME_MAX_PLAYERS];
     uint64_t ranks[GAME_MAX_PLAYERS][GAME_MAX_PLAYERS]; /* [seat][rank] */
     uint64_t ties;
     bool points;                       /* a score other than 0 or 1 was seen */

@@ -129,6 +129,20 @@ static void json_kind(const bias_result *r, int k, FILE *f)
         fputc('}', f);
     }
     fputc(']', f);
+    if (s->nparts) {
+        fputs(",\"score_parts\":{", f);
+        for (int p = 0; p < s->nparts; p++) {
+            fprintf(f, "%s\"%s\":[", p ? "," : "", r->game->score_part_names[p]);
+            for (int q = 0; q < r->players; q++) {
+                fprintf(f, "%s{\"mean\":", q ? "," : "");
+                json_num(f, s->part[p][q]);
+                json_key_interval(f, "ci95", s->part_ci[p][q]);
+                fputc('}', f);
+            }
+            fputc(']', f);
+        }
+        fputc('}', f);
+    }
     json_groups(f, &s->grp);
     json_components(f, &s->comp);
     fputc('}', f);
@@ -222,6 +236,12 @@ static void print_seats(const bias_result *r, int k, FILE *f, bool md)
     }
     fprintf(f, "%sfirst seat's advantage (its share − 1/%d): %+.2f points; ties (first place shared): %llu\n", b,
             r->players, 100 * s->first_advantage, (unsigned long long)s->ties);
+    for (int p = 0; p < s->nparts; p++) {
+        fprintf(f, "%smean points from %s by seat (Student t intervals):", b, r->game->score_part_names[p]);
+        for (int q = 0; q < r->players; q++)
+            fprintf(f, " %d: %.2f [%.2f, %.2f]%s", q, s->part[p][q], s->part_ci[p][q].lo, s->part_ci[p][q].hi,
+                    q + 1 < r->players ? ";" : "\n");
+    }
 }
 
 static void print_groups(const bias_result *r, int k, FILE *f, bool md)

@@ -127,6 +127,12 @@ struct game_def {
      * tie-breaks applied first).  Consistent with outcome(): a higher score
      * never ranks below a lower one. */
     void (*rank)(const void *s, int ranks[GAME_MAX_PLAYERS]);
+    /* Optional: what a seat's score is made of, once over (Talat: points
+     * for captures, points for towers on lines); the parts sum to the
+     * seat's score.  The bias study reports them per seat. */
+    int nscore_parts;
+    const char *const *score_part_names;
+    void (*score_parts)(const void *s, int seat, double *out);
     const char *const *ending_names;  /* NULL-terminated; index 0 = "none" (not over) */
     int (*ending)(const void *s);     /* index into ending_names */
     int (*turns)(const void *s);      /* turns played so far (the game's own count) */

@@ -44,4 +44,18 @@ bad "talat_four_players_refused" "not 4" selfplay --game talat --nplayers 4 --pl
 bad "talat_bad_player_option_refused" "unknown option 'width'" selfplay --game talat --nplayers 3 \
     --players ab:width=3 --games 1 --seed 1 --out "$tmp/x.trd"
 
+# bias: the seat-order study, with how the points were made (captures, lines)
+status "talat_bias_run" 0 selfplay --game talat --players greedy --setup random --rotations 3 --games 30 --seed 3 \
+    --quiet --out "$tmp/tb.trd"
+run bias --records "$tmp/tb.trd"
+check "talat_bias_every_seat" test "$(grep -c '^  seat [012]: mean score' "$tmp/out")" -eq 3
+check "talat_bias_rotation_groups" grep -q '^Rotation groups, random setups (10 groups of 3 games, pieces rotated)' "$tmp/out"
+parts_add_up() { # seat 0: captures + lines = its mean score
+    awk '/^  seat 0: mean score/ { m = $5 } /mean points from captures/ { c = $11 } /mean points from lines/ { l = $11 }
+         END { d = m - c - l; exit !(m > 0 && d < 0.01 && d > -0.01) }' "$tmp/out"
+}
+check "talat_bias_score_parts_add_up_to_the_score" parts_add_up
+run bias --records "$tmp/tb.trd" --json
+check "talat_bias_json_score_parts" grep -qE '"score_parts":\{"captures":\[\{"mean":[0-9.]+,"ci95":\[[0-9.]+,[0-9.]+\]\},\{.*\},\{.*\}\],"lines":\[' "$tmp/out"
+
 finish

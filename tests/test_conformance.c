@@ -164,6 +164,14 @@ static void check_result(const game_def *g, const void *s, int players, const ch
         nend++;
     int e = g->ending(s);
     CHECKF(e > 0 && e < nend, "%s %s: ending %d of %d names", g->name, where, e, nend);
+    for (int k = 0; k < players && g->score_parts; k++) { /* the parts make up the score */
+        double part[GAME_MAX_FEATURES], sum = 0;
+        g->score_parts(s, k, part);
+        for (int i = 0; i < g->nscore_parts; i++)
+            sum += part[i];
+        CHECKF(fabs(sum - score[k]) < 1e-9, "%s %s: seat %d's score parts add up to %g, not %g", g->name, where, k,
+               sum, score[k]);
+    }
     for (int i = 0; i < players; i++) {
         CHECKF(score[i] >= 0 && score[i] <= g->score_max, "%s %s: seat %d scores %g", g->name, where, i, score[i]);
         CHECKF(rank[i] >= 0 && rank[i] < players, "%s %s: seat %d ranks %d", g->name, where, i, rank[i]);

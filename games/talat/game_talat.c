@@ -52,6 +52,14 @@ static void g_apply(void *s, game_action a)
     tl_apply(s, a, NULL);
 }
 
+static const char *const score_parts[] = { "captures", "lines", NULL };
+
+static void g_score_parts(const void *s, int seat, double *out)
+{
+    out[0] = tl_capture_points(s, seat);
+    out[1] = tl_line_points(s, seat);
+}
+
 static void g_outcome(const void *s, double scores[GAME_MAX_PLAYERS])
 {
     for (int k = 0; k < g_players(s); k++)
@@ -155,6 +163,9 @@ const game_def game_talat = {
     .apply = g_apply,
     .over = g_over,
     .outcome = g_outcome,
+    .nscore_parts = 2,
+    .score_part_names = score_parts,
+    .score_parts = g_score_parts,
     .score_max = 5 * 18 + 3 * 17, /* every enemy tower captured, 17 towers on lines: a bound */
     .rank = g_rank,
     .ending_names = endings,

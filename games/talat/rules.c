@@ -136,16 +136,26 @@ void tl_apply(talat *p, game_action a, tl_fcache *cache)
     p->side = (uint8_t)((p->side + 1) % p->players);
 }
 
-/* 5 per captured tower; 3 per own tower on an opponent's start line; in
- * the Zihin game 3 more per driven Zihin tower on the opponent's line. */
-int tl_points(const talat *p, int seat)
+int tl_capture_points(const talat *p, int seat)
 {
-    int pts = 5 * __builtin_popcount(p->captured[seat]);
+    return 5 * __builtin_popcount(p->captured[seat]);
+}
+
+int tl_line_points(const talat *p, int seat)
+{
+    int pts = 0;
     for (int b = 0; b < TL_BOARDS; b++)
         for (int s = 0; s < 2; s++)
             if (tl_actor(p, b, s) == seat)
                 pts += 3 * __builtin_popcount(p->occ[b][s] & tl_line(1 - s));
     return pts;
+}
+
+/* 5 per captured tower; 3 per own tower on an opponent's start line; in
+ * the Zihin game 3 more per driven Zihin tower on the opponent's line. */
+int tl_points(const talat *p, int seat)
+{
+    return tl_capture_points(p, seat) + tl_line_points(p, seat);
 }
 
 int tl_best_capture(const talat *p, int seat)

@@ -94,6 +94,10 @@ int tl_legal(const talat *p, game_action *out);
 void tl_apply(talat *p, game_action a, tl_fcache *cache);
 void tl_refreeze(talat *p, int board, tl_fcache *cache); /* recomputes board's flag */
 int tl_points(const talat *p, int seat);
+/* Its two parts: 5 per captured tower, and 3 per tower the seat moves that
+ * stands on an opponent's start line (driven Zihin towers included). */
+int tl_capture_points(const talat *p, int seat);
+int tl_line_points(const talat *p, int seat);
 int tl_best_capture(const talat *p, int seat); /* 1 + type of the best, 0 if none */
 void tl_rank(const talat *p, int ranks[GAME_MAX_PLAYERS]);
 void tl_clear(talat *p, int players);          /* empty boards, placement start */
