@@ -61,7 +61,10 @@ static void measure_search(const game_def *g, const void *s, int runs, figures *
     f->search_s = median(t, runs);
 }
 
-static void print_json(const game_def *g, const figures *f, bool bulk, bool search, uint64_t esig, int runs)
+#define EXTRA_MAX 8
+
+static void print_json(const game_def *g, const figures *f, bool bulk, bool search, uint64_t esig, int runs,
+                       const game_bench_figure *extra, int nextra)
 {
     uint64_t leaves = 0, nodes = 0;
     double ps = 0, bs = 0, ss = 0;
@@ -91,6 +94,13 @@ static void print_json(const game_def *g, const figures *f, bool bulk, bool sear
                ss, (double)nodes / fmax(ss, 1e-9));
     else
         printf(",\"search_signature\":null");
+    for (int i = 0; i < nextra; i++) {
+        printf("%s{\"name\":", i ? "," : ",\"extra\":[");
+        cli_json_string(stdout, extra[i].name);
+        printf(",\"value\":%.6g,\"unit\":", extra[i].value);
+        cli_json_string(stdout, extra[i].unit);
+        printf("}%s", i + 1 == nextra ? "]" : "");
+    }
     printf(",\"engine_signature\":\"%016" PRIx64 "\",\"runs\":%d}\n", esig, runs);
 }
 
@@ -239,10 +249,15 @@ int cmd_bench(int argc, char **argv)
         rc = perft_pass(&b);
     if (!rc && g->search_nodes)
         rc = search_pass(&b);
+    game_bench_figure extra[EXTRA_MAX];
+    int nextra = !rc && g->bench_extra ? g->bench_extra(runs, extra, EXTRA_MAX) : 0;
+    for (int i = 0; i < nextra && !json; i++)
+        printf("%s%s: %.1f %s (median of %d runs)\n", i ? "" : "\n", extra[i].name, extra[i].value, extra[i].unit,
+               runs);
     if (!rc && json)
-        print_json(g, b.f, bulk, g->search_nodes != NULL, esig, runs);
+        print_json(g, b.f, bulk, g->search_nodes != NULL, esig, runs, extra, nextra);
     else if (!rc)
-        printf("engine signature %016" PRIx64 "\n", esig);
+        printf("%sengine signature %016" PRIx64 "\n", nextra ? "\n" : "", esig);
     free(b.f);
     free(b.s);
     return rc;

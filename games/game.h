@@ -73,6 +73,12 @@ struct game_search_report {
     game_action pv[GAME_PV_MAX];
 };
 
+/* A speed figure of the game's own for `triad bench` (bench_extra). */
+typedef struct game_bench_figure {
+    const char *name, *unit;
+    double value;
+} game_bench_figure;
+
 /* A bench position: a position string and the depths perft and the
  * search signature use from it. */
 typedef struct game_bench_pos {
@@ -187,6 +193,9 @@ struct game_def {
     /* Optional: the same count without making the last ply's actions. */
     uint64_t (*perft_bulk)(void *s, int depth);
     const game_bench_pos *bench;             /* terminated by a NULL name */
+    /* Optional: figures of the game's own, each the median of runs timings
+     * (Talat: the frozen test's cost per call).  How many it wrote. */
+    int (*bench_extra)(int runs, game_bench_figure *out, int max);
     /* Nodes of a fixed-depth search of the game's own searcher from s (for
      * the search signature); NULL when the game has only generic players. */
     uint64_t (*search_nodes)(const void *s, int depth);

@@ -186,5 +186,6 @@ const game_def game_talat = {
     .default_player = "ab",
     .perft = g_perft,
     .bench = bench,
+    .bench_extra = talat_bench_extra,
     .search_nodes = g_search_nodes,
 };

@@ -114,5 +114,7 @@ void tl_permute(talat *p, const int perm[GAME_MAX_PLAYERS]);
 
 /* ---- perft.c ---- */
 uint64_t tl_perft(const talat *p, int depth, tl_fcache *cache);
+/* ---- bench_frozen.c: game_def.bench_extra ---- */
+int talat_bench_extra(int runs, game_bench_figure *out, int max);
 
 #endif
