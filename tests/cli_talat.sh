@@ -47,6 +47,10 @@ bad "talat_four_players_refused" "not 4" selfplay --game talat --nplayers 4 --pl
 bad "talat_bad_player_option_refused" "unknown option 'width'" selfplay --game talat --nplayers 3 \
     --players ab:width=3 --games 1 --seed 1 --out "$tmp/x.trd"
 
+# analyse: the searcher reports its depth, value and nodes
+run analyse --game talat --player ab:depth=2 --json
+check "talat_analyse_reports_the_search" grep -qE '^\{"action":"[^"]+","score":-?[0-9]+,"depth":2,"nodes":[1-9][0-9]*,"nodes_per_second":[0-9]+,"pv":\["[^"]+"\]\}$' "$tmp/out"
+
 # bias: the seat-order study, with how the points were made (captures, lines)
 status "talat_bias_run" 0 selfplay --game talat --players greedy --setup random --rotations 3 --games 30 --seed 3 \
     --quiet --out "$tmp/tb.trd"

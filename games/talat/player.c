@@ -20,6 +20,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include "core/msg.h"
 #include "core/num.h"
 #include "core/prng.h"
@@ -52,6 +53,11 @@ typedef struct tl_player {
     char weights[200];
     uint64_t nodes; /* of the current choice */
     int root_seat;
+    /* the last choice, for report(): depth completed, its value, time */
+    bool chosen;
+    int last_depth;
+    double last_value, seconds;
+    game_action last;
 } tl_player;
 
 static double share(const talat *p, int seat, int (*f)(const talat *, int))
@@ -198,6 +204,8 @@ static game_action choose(void *impl, const void *s, uint64_t seed)
     }
     uint64_t depth_max = pl->search ? pl->depth : 1;
     game_action chosen = a[0];
+    struct timespec t0, t1;
+    clock_gettime(CLOCK_MONOTONIC, &t0);
     for (uint64_t d = 1; d <= depth_max; d++) {
         double best = -INFINITY, alpha = -INFINITY;
         int best_i = 0;
@@ -212,13 +220,36 @@ static game_action choose(void *impl, const void *s, uint64_t seed)
             alpha = best;
         }
         chosen = a[best_i];
+        pl->last_depth = (int)d;
+        pl->last_value = best;
         /* the best first in the next iteration, the rest in their order */
         memmove(a + 1, a, sizeof *a * (size_t)best_i);
         a[0] = chosen;
         if (n == 1 || (pl->nodes_max && pl->nodes >= pl->nodes_max))
             break;
     }
+    clock_gettime(CLOCK_MONOTONIC, &t1);
+    pl->seconds = (double)(t1.tv_sec - t0.tv_sec) + (double)(t1.tv_nsec - t0.tv_nsec) * 1e-9;
+    pl->chosen = true;
+    pl->last = chosen;
     return chosen;
+}
+
+/* The last choice: depth completed, the value in hundredths of a point
+ * (the evaluation's units: points ahead of the others' mean), nodes. */
+static bool report(void *impl, game_search_report *out)
+{
+    const tl_player *pl = impl;
+    if (!pl->chosen)
+        return false;
+    memset(out, 0, sizeof *out);
+    out->depth = pl->last_depth;
+    out->score = isfinite(pl->last_value) ? (int)lround(100 * pl->last_value) : 0;
+    out->nodes = pl->nodes;
+    out->seconds = pl->seconds;
+    out->pv_len = 1;
+    out->pv[0] = pl->last;
+    return true;
 }
 
 static int set_option(tl_player *pl, const char *name, const char *key, const char *val, char *err, size_t n)
@@ -344,6 +375,7 @@ static const game_player_kind kind_greedy = {
     .create = create_greedy,
     .choose = choose,
     .destroy = destroy,
+    .report = report,
 };
 static const game_player_kind kind_ab = {
     .name = "ab",
@@ -352,6 +384,7 @@ static const game_player_kind kind_ab = {
     .create = create_ab,
     .choose = choose,
     .destroy = destroy,
+    .report = report,
 };
 
 const game_player_kind *const tl_player_kinds[] = { &kind_greedy, &kind_ab, NULL };
