@@ -2,7 +2,14 @@
  *
  * Layout: budget and scoring helpers, move ordering, the two quiescence
  * functions, the main search, the root and the iterative-deepening driver.
- * Everything a search touches lives in the searcher struct. */
+ * Everything a search touches lives in the searcher struct.
+ *
+ * Symmetry: search_run() searches the canonical image of the position
+ * (symmetry.h) and maps the answer back, so the search itself never sees
+ * which of the images it was given.  Inside it, whatever an ordering key
+ * leaves equal is decided by a seeded permutation of the action codes, and
+ * at the root the seed picks among all the actions that tie for the best
+ * score; neither the board's numbering nor a list's order decides. */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -10,6 +17,7 @@
 #include "movegen.h"
 #include "core/prng.h"
 #include "search.h"
+#include "symmetry.h"
 #include "tt.h"
 
 #define MAX_PLY 72            /* depth cap plus quiescence plies */
@@ -20,11 +28,24 @@
 #define Q_CAPTURES 4
 #define FUTILITY_MARGIN 150
 
+#define ACTION_CODES 4096 /* from | to << 6: distinct for the actions of one position */
+
 typedef struct scored {
     action a;
-    int key;   /* ordering key; at the root, the score of the last iteration */
-    int bonus; /* root only: the seeded noise */
+    uint16_t tie; /* the seeded tie-break: the action's place in a permutation */
+    int key;      /* ordering key */
 } scored;
+
+typedef struct root_entry {
+    action a;
+    int key;    /* ordering key; after an iteration, its score there */
+    int bonus;  /* the seeded noise */
+    bool exact; /* key is the score itself, not a bound under the best */
+    int pv_len;
+    action pv[PV_MAX];
+} root_entry;
+
+_Static_assert(SEARCH_TIES_MAX >= MAX_ACTIONS, "a tied set can hold every action");
 
 struct searcher {
     const eval_weights *weights;
@@ -37,9 +58,13 @@ struct searcher {
     int32_t history[2][4096];
     action pv[MAX_PLY][MAX_PLY];
     int pv_len[MAX_PLY];
-    scored root[MAX_ACTIONS];
+    uint16_t tie[ACTION_CODES]; /* seeded permutation of the action codes */
+    root_entry root[MAX_ACTIONS];
     int root_n;
-    action root_best;
+    uint64_t draw;     /* seeded: which of the tied root actions is played */
+    int back;          /* the symmetry from the searched image back to the caller's position */
+    int nmaps;         /* the symmetries giving the searched image, */
+    uint8_t maps[SYM_ALL]; /* which map the tied set back */
     search_progress progress;
     void *progress_ctx;
 };
@@ -154,12 +179,13 @@ static int capture_key(const position *p, action a)
     return 1000000 + (16 - p->count[p->side ^ 1][p->type[to]]) * 40000 + p->height[to] * 1000;
 }
 
-/* Moves the best-keyed entry of list[i..n) to i and returns its action. */
+/* Moves the best-keyed entry of list[i..n) to i and returns its action;
+ * equal keys go by the seeded tie-break, never by place in the list. */
 static action pick(scored *list, int n, int i)
 {
     int b = i;
     for (int j = i + 1; j < n; j++)
-        if (list[j].key > list[b].key)
+        if (list[j].key > list[b].key || (list[j].key == list[b].key && list[j].tie > list[b].tie))
             b = j;
     scored t = list[i];
     list[i] = list[b];
@@ -215,14 +241,16 @@ static int pass_leaf(searcher *s, int ply)
 
 /* Collects the captures of the side to act with ordering keys; returns the
  * count, or -1 when one of them wins at once. */
-static int scored_captures(const position *p, scored *out)
+static int scored_captures(const searcher *s, scored *out)
 {
+    const position *p = &s->pos;
     action caps[MAX_ACTIONS];
     int n = gen_captures(p, caps);
     for (int i = 0; i < n; i++) {
         if (capture_wins(p, caps[i]))
             return -1;
         out[i].a = caps[i];
+        out[i].tie = s->tie[caps[i] & (ACTION_CODES - 1)];
         out[i].key = capture_key(p, caps[i]);
     }
     return n;
@@ -235,7 +263,7 @@ static int q_second(searcher *s, int ply, int beta)
     scored caps[MAX_ACTIONS];
     if (budget_spent(s))
         return 0;
-    int n = scored_captures(&s->pos, caps);
+    int n = scored_captures(s, caps);
     if (n < 0)
         return SCORE_WIN - ply - 1;
     int best = after(s, ACTION_PASS, ply, leaf);
@@ -254,7 +282,7 @@ static int q_turn(searcher *s, int ply, int beta)
     scored caps[MAX_ACTIONS];
     if (budget_spent(s))
         return 0;
-    int n = scored_captures(&s->pos, caps);
+    int n = scored_captures(s, caps);
     if (n < 0)
         return SCORE_WIN - ply - 1;
     if (n == 0)
@@ -304,6 +332,7 @@ static int add_quiets(searcher *s, scored *list, int n, int ply)
     for (int i = 0; i < m; i++) {
         action a = q[i];
         list[n].a = a;
+        list[n].tie = s->tie[a & (ACTION_CODES - 1)];
         list[n].key = a == s->killers[ply][0] ? 900000 : a == s->killers[ply][1] ? 800000
                                                         : s->history[s->pos.side][a & 4095];
         n++;
@@ -352,7 +381,7 @@ static int search(searcher *s, int depth, int ply, int alpha, int beta)
         return v;
 
     scored list[2 * MAX_ACTIONS];
-    int n = scored_captures(p, list);
+    int n = scored_captures(s, list);
     if (n < 0)
         return SCORE_WIN - ply - 1;
     if (n == 0 && !second)
@@ -405,36 +434,41 @@ static int search(searcher *s, int depth, int ply, int alpha, int beta)
 }
 
 /* One iteration over the root actions in their current order; each carries
- * its seeded bonus, so the window is shifted by it. */
+ * its seeded bonus, so the window is shifted by it.  Every action after the
+ * first is searched with its window's floor one below the best so far, so
+ * one that ties the best comes back exact (with its line) and the tied set
+ * is known, not just its first member. */
 static int root_search(searcher *s, int depth)
 {
-    int alpha = -INF, best = -INF;
+    int best = -INF;
     s->pv_len[0] = 0;
     if (budget_spent(s))
         return 0;
     for (int i = 0; i < s->root_n; i++) {
-        scored *r = &s->root[i];
-        int v = try_move(s, r->a, depth, 0, alpha - r->bonus, INF - r->bonus, i == 0, 0) + r->bonus;
+        root_entry *r = &s->root[i];
+        int lo = i == 0 ? -INF : best - 1;
+        int v = try_move(s, r->a, depth, 0, lo - r->bonus, INF - r->bonus, i == 0, 0) + r->bonus;
         if (s->stop)
             return 0;
         r->key = v;
-        if (v > best) {
-            best = v;
-            s->root_best = r->a;
-            if (v > alpha) {
-                alpha = v;
-                update_pv(s, 0, r->a);
-            }
+        r->exact = v > lo;
+        if (r->exact) {
+            int n = s->pv_len[1] < PV_MAX - 1 ? s->pv_len[1] : PV_MAX - 1;
+            r->pv[0] = r->a;
+            memcpy(&r->pv[1], s->pv[1], (size_t)n * sizeof(action));
+            r->pv_len = n + 1;
         }
+        if (v > best)
+            best = v;
     }
     return best;
 }
 
 /* Stable insertion sort by key, best first: equal keys keep the seeded order. */
-static void sort_root(scored *list, int n)
+static void sort_root(root_entry *list, int n)
 {
     for (int i = 1; i < n; i++) {
-        scored t = list[i];
+        root_entry t = list[i];
         int j = i;
         for (; j > 0 && list[j - 1].key < t.key; j--)
             list[j] = list[j - 1];
@@ -442,8 +476,7 @@ static void sort_root(scored *list, int n)
     }
 }
 
-/* Root actions: shuffled by the seed, then ordered like inner nodes (stable),
- * so the seed only decides between actions the search cannot tell apart. */
+/* Root actions: shuffled by the seed, then ordered like inner nodes (stable). */
 static void root_setup(searcher *s, const search_limits *lim, uint64_t seed)
 {
     action list[MAX_ACTIONS];
@@ -458,17 +491,79 @@ static void root_setup(searcher *s, const search_limits *lim, uint64_t seed)
     }
     for (int i = 0; i < n; i++) {
         action a = list[i];
-        s->root[i].a = a;
-        s->root[i].key = act_kind(a) == ACT_CAPTURE ? capture_key(&s->pos, a) : act_kind(a) == ACT_STACK;
-        s->root[i].bonus = lim->noise > 0 ? (int)xoshiro_below(&rng, (uint64_t)lim->noise + 1) : 0;
+        root_entry *r = &s->root[i];
+        r->a = a;
+        r->key = act_kind(a) == ACT_CAPTURE ? capture_key(&s->pos, a) : act_kind(a) == ACT_STACK;
+        r->bonus = lim->noise > 0 ? (int)xoshiro_below(&rng, (uint64_t)lim->noise + 1) : 0;
+        r->exact = false;
+        r->pv_len = 0;
     }
     s->root_n = n;
     sort_root(s->root, n);
 }
 
-static void reset(searcher *s, const position *p, const search_limits *lim, double t0)
+/* Draws, from the seed alone: the permutation that breaks ordering ties,
+ * which image of the position to answer in (p may have symmetries of its
+ * own: each is equally likely) and which tied root action to play. */
+static void draw_ties(searcher *s, uint64_t seed)
 {
-    s->pos = *p;
+    xoshiro256 rng;
+    xoshiro_seed(&rng, seed_mix(seed, 0x746965735f73796dULL)); /* "ties_sym" */
+    for (int i = 0; i < ACTION_CODES; i++)
+        s->tie[i] = (uint16_t)i;
+    for (int i = ACTION_CODES - 1; i > 0; i--) {
+        int j = (int)xoshiro_below(&rng, (uint64_t)i + 1);
+        uint16_t t = s->tie[i];
+        s->tie[i] = s->tie[j];
+        s->tie[j] = t;
+    }
+    s->back = sym_inverse(s->maps[xoshiro_below(&rng, (uint64_t)s->nmaps)]);
+    s->draw = xoshiro_next(&rng);
+}
+
+static int cmp_action(const void *a, const void *b)
+{
+    return (int)*(const action *)a - (int)*(const action *)b;
+}
+
+/* Fills r, in the caller's frame, from the root entries whose exact score
+ * is best (or, with tied_only unset, from root[0] alone): the seed plays
+ * one of them, and the tied set is reported with all its images under the
+ * position's own symmetries, so it does not depend on which image was given. */
+static void report_choice(searcher *s, int best, bool tied_only, search_report *r)
+{
+    action tied[MAX_ACTIONS];
+    int n = 0;
+    for (int i = 0; i < s->root_n; i++)
+        if (!tied_only ? i == 0 : s->root[i].exact && s->root[i].key == best)
+            tied[n++] = s->root[i].a;
+    qsort(tied, (size_t)n, sizeof *tied, cmp_action);
+    action chosen = tied[s->draw % (uint64_t)n];
+    r->pv_len = 0;
+    for (int i = 0; i < s->root_n; i++)
+        if (s->root[i].a == chosen && s->root[i].exact) {
+            r->pv_len = s->root[i].pv_len;
+            for (int k = 0; k < r->pv_len; k++)
+                r->pv[k] = sym_action(s->root[i].pv[k], s->back);
+        }
+    r->best = sym_action(chosen, s->back);
+    r->ties = 0;
+    for (int m = 0; m < s->nmaps; m++)
+        for (int i = 0; i < n; i++) {
+            action a = sym_action(tied[i], sym_inverse(s->maps[m]));
+            int k = 0;
+            while (k < r->ties && r->tied[k] != a)
+                k++;
+            if (k == r->ties)
+                r->tied[r->ties++] = a;
+        }
+    qsort(r->tied, (size_t)r->ties, sizeof *r->tied, cmp_action);
+}
+
+static void reset(searcher *s, const position *p, const search_limits *lim, double t0, uint64_t seed)
+{
+    s->nmaps = sym_canonical(p, &s->pos, s->maps);
+    draw_ties(s, seed);
     tt_new_search(&s->table);
     memset(s->killers, 0xff, sizeof s->killers);
     memset(s->history, 0, sizeof s->history);
@@ -482,29 +577,36 @@ void search_run(searcher *s, const position *p, const search_limits *lim, uint64
 {
     double t0 = clock_seconds();
     int max_depth = lim->depth > 0 && lim->depth < SEARCH_MAX_DEPTH ? lim->depth : SEARCH_MAX_DEPTH;
-    reset(s, p, lim, t0);
+    reset(s, p, lim, t0, seed);
     root_setup(s, lim, seed);
     memset(r, 0, sizeof *r);
-    r->best = s->root[0].a;
+    report_choice(s, 0, false, r);
+    bool wins = false;
     for (int i = 0; i < s->root_n; i++)
-        if (act_kind(s->root[i].a) == ACT_CAPTURE && capture_wins(&s->pos, s->root[i].a)) {
-            /* Nothing beats a win on the spot. */
-            r->best = r->pv[0] = s->root[i].a;
-            r->pv_len = r->depth = 1;
-            r->score = SCORE_WIN - 1;
-            r->nodes = s->nodes = 1;
-            r->seconds = clock_seconds() - t0;
-            return;
+        wins |= act_kind(s->root[i].a) == ACT_CAPTURE && capture_wins(&s->pos, s->root[i].a);
+    if (wins) {
+        /* Nothing beats a win on the spot; the seed picks among them. */
+        for (int i = 0; i < s->root_n; i++) {
+            root_entry *e = &s->root[i];
+            e->exact = act_kind(e->a) == ACT_CAPTURE && capture_wins(&s->pos, e->a);
+            e->key = SCORE_WIN - 1;
+            e->pv[0] = e->a;
+            e->pv_len = 1;
         }
+        report_choice(s, SCORE_WIN - 1, true, r);
+        r->depth = 1;
+        r->score = SCORE_WIN - 1;
+        r->nodes = s->nodes = 1;
+        r->seconds = clock_seconds() - t0;
+        return;
+    }
     for (int d = 1; d <= max_depth; d++) {
         int v = root_search(s, d);
         if (s->stop)
             break;
-        r->best = s->root_best;
+        report_choice(s, v, true, r);
         r->score = v;
         r->depth = d;
-        r->pv_len = s->pv_len[0] < PV_MAX ? s->pv_len[0] : PV_MAX;
-        memcpy(r->pv, s->pv[0], (size_t)r->pv_len * sizeof(action));
         r->nodes = s->nodes;
         r->seconds = clock_seconds() - t0;
         if (s->progress)
