@@ -200,8 +200,9 @@ static void greedy_takes_a_winning_capture(void)
                           sizeof err) == 0);
     player *pl = player_new("greedy", err, sizeof err);
     REQUIRE(pl);
+    /* E3xB3 takes it too: the two tie, and the seed picks one. */
     action_to_text(player_choose(pl, &p, 0, NULL), p.side, name);
-    CHECKF(!strcmp(name, "B5xB3"), "chose %s", name);
+    CHECKF(!strcmp(name, "B5xB3") || !strcmp(name, "E3xB3"), "chose %s", name);
     player_free(pl);
 }
 

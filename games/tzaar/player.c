@@ -85,6 +85,8 @@ static int set_option(player *pl, const char *key, const char *value, char *err,
         ok = parse_long(value, 1, 4096, &pl->tt_mb, why, sizeof why);
     } else if (!strcmp(key, "noise")) {
         ok = parse_long(value, 0, 1000, &v, why, sizeof why) && ((pl->lim.noise = (int)v), true);
+    } else if (!strcmp(key, "ties")) {
+        ok = parse_long(value, 0, 1, &v, why, sizeof why) && ((pl->lim.ties = v == 1), true);
     } else {
         known = false;
     }
@@ -135,8 +137,8 @@ static bool add_option(char **at, char *end, char *sep, const char *fmt, ...)
 }
 
 /* Writes pl's canonical spec into pl->spec: the name, then every option in
- * key order with its effective value, defaults included (ms, nodes and
- * weights only when set; depth only when limited).  It makes the same
+ * key order with its effective value, defaults included (ms, nodes, ties
+ * and weights only when set; depth only when limited).  It makes the same
  * player again, so records can store it and --resume compare it. */
 static int write_canonical(player *pl, const char *name, char *err, size_t errlen)
 {
@@ -156,6 +158,8 @@ static int write_canonical(player *pl, const char *name, char *err, size_t errle
         if (pl->lim.nodes)
             ok = ok && add_option(&at, end, &sep, "nodes=%llu", (unsigned long long)pl->lim.nodes);
         ok = ok && add_option(&at, end, &sep, "noise=%d", pl->lim.noise);
+        if (pl->lim.ties)
+            ok = ok && add_option(&at, end, &sep, "ties=1");
         ok = ok && add_option(&at, end, &sep, "tt=%ld", pl->tt_mb);
     }
     if (pl->weights_file) {

@@ -8,8 +8,9 @@
  * (symmetry.h) and maps the answer back, so the search itself never sees
  * which of the images it was given.  Inside it, whatever an ordering key
  * leaves equal is decided by a seeded permutation of the action codes, and
- * at the root the seed picks among all the actions that tie for the best
- * score; neither the board's numbering nor a list's order decides. */
+ * at the root by the seeded order of the actions (or, with lim->ties, by a
+ * seeded pick among all the actions that tie for the best score); neither
+ * the board's numbering nor a list's order decides. */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -403,8 +404,11 @@ static int search(searcher *s, int depth, int ply, int alpha, int beta)
             n = add_quiets(s, list, n, ply);
             quiets = true;
             /* Futility: near the horizon a stacking action that cannot lift
-             * the static value (after a pass) by the margin is not searched. */
-            if (!pv_node && depth <= 2 && alpha > -SCORE_WIN_MIN)
+             * the static value (after a pass) by the margin is not searched.
+             * Not against a decided score: a stacking action can win at once
+             * (the opponent left without a capture), which no margin covers,
+             * so a null window at a winning alpha would miss a tying win. */
+            if (!pv_node && depth <= 2 && alpha > -SCORE_WIN_MIN && alpha < SCORE_WIN_MIN)
                 futile = after(s, ACTION_PASS, ply, leaf) + FUTILITY_MARGIN * depth;
         }
         action a = pick(list, n, i);
@@ -433,35 +437,80 @@ static int search(searcher *s, int depth, int ply, int alpha, int beta)
     return best;
 }
 
+/* Searches root action r with window (lo, hi) (shifted by its bonus) as a
+ * full-window search; keeps its line when the score falls inside. */
+static int root_full(searcher *s, root_entry *r, int depth, int lo, int hi)
+{
+    int v = try_move(s, r->a, depth, 0, lo - r->bonus, hi - r->bonus, true, 0) + r->bonus;
+    r->key = v;
+    r->exact = v > lo && v < hi;
+    if (r->exact) {
+        int n = s->pv_len[1] < PV_MAX - 1 ? s->pv_len[1] : PV_MAX - 1;
+        r->pv[0] = r->a;
+        memcpy(&r->pv[1], s->pv[1], (size_t)n * sizeof(action));
+        r->pv_len = n + 1;
+    }
+    return v;
+}
+
+/* r's score against the best so far with null windows: above it, or not
+ * (a bound).  With ties, first a null window just under it, so that an
+ * action that ties is found to (exact, with no line yet): an all-node
+ * search of its replies, which is what knowing the tied set costs. */
+static int root_null(searcher *s, root_entry *r, int depth, int best, bool ties)
+{
+    int b = r->bonus, v = best;
+    if (ties)
+        v = try_move(s, r->a, depth, 0, best - 1 - b, best - b, false, 0) + b;
+    if (v == best && !s->stop)
+        v = try_move(s, r->a, depth, 0, best - b, best + 1 - b, false, 0) + b;
+    r->key = v < best ? v : best;
+    r->exact = ties && v == best;
+    r->pv_len = 0;
+    return v;
+}
+
 /* One iteration over the root actions in their current order; each carries
- * its seeded bonus, so the window is shifted by it.  Every action after the
- * first is searched with its window's floor one below the best so far, so
- * one that ties the best comes back exact (with its line) and the tied set
- * is known, not just its first member. */
-static int root_search(searcher *s, int depth)
+ * its seeded bonus, so the window is shifted by it.  The first gets a full
+ * window; every later one a null window just over the best so far, and
+ * one that beats it a full window above the old best.  With ties (in an
+ * iteration that may be the last), also a null window just under the
+ * best, so one that ties is known to (the tied set is known, not just its
+ * first member).  Returns the index of the action the seed picks among
+ * the tied ones, which then has its line; -1 when stopped. */
+static int root_search(searcher *s, int depth, bool ties)
 {
     int best = -INF;
     s->pv_len[0] = 0;
     if (budget_spent(s))
-        return 0;
-    for (int i = 0; i < s->root_n; i++) {
+        return -1;
+    for (int i = 0; i < s->root_n && !s->stop; i++) {
         root_entry *r = &s->root[i];
-        int lo = i == 0 ? -INF : best - 1;
-        int v = try_move(s, r->a, depth, 0, lo - r->bonus, INF - r->bonus, i == 0, 0) + r->bonus;
-        if (s->stop)
-            return 0;
-        r->key = v;
-        r->exact = v > lo;
-        if (r->exact) {
-            int n = s->pv_len[1] < PV_MAX - 1 ? s->pv_len[1] : PV_MAX - 1;
-            r->pv[0] = r->a;
-            memcpy(&r->pv[1], s->pv[1], (size_t)n * sizeof(action));
-            r->pv_len = n + 1;
-        }
-        if (v > best)
+        int v = i == 0 ? root_full(s, r, depth, -INF, INF) : root_null(s, r, depth, best, ties);
+        if (i > 0 && v > best && !s->stop)
+            v = root_full(s, r, depth, best, INF);
+        if (v > best && r->exact)
             best = v;
     }
-    return best;
+    if (s->stop)
+        return -1;
+    int n = 0, tied[MAX_ACTIONS];
+    for (int i = 0; i < s->root_n; i++)
+        if (s->root[i].exact && s->root[i].key == best)
+            tied[n++] = i;
+    /* Sorted by action code, so the pick depends on the set alone. */
+    for (int i = 1; i < n; i++)
+        for (int j = i; j > 0 && s->root[tied[j - 1]].a > s->root[tied[j]].a; j--) {
+            int t = tied[j];
+            tied[j] = tied[j - 1];
+            tied[j - 1] = t;
+        }
+    root_entry *c = &s->root[tied[s->draw % (uint64_t)n]];
+    if (!c->pv_len) /* a tie found by null windows: search it again for its line */
+        root_full(s, c, depth, best - 1, best + 1);
+    c->key = best; /* whatever that search said: the iteration's answer is this action */
+    c->exact = true;
+    return s->stop ? -1 : (int)(c - s->root);
 }
 
 /* Stable insertion sort by key, best first: equal keys keep the seeded order. */
@@ -476,13 +525,31 @@ static void sort_root(root_entry *list, int n)
     }
 }
 
+/* The position's actions, one per class of actions that its own
+ * symmetries exchange (the least code of each): the others lead to
+ * images of the same positions and score the same. */
+static int root_actions(const position *p, action *list)
+{
+    position c;
+    uint8_t own[SYM_ALL];
+    int k = sym_canonical(p, &c, own), n = gen_actions(p, list), m = 0;
+    for (int i = 0; i < n; i++) {
+        bool least = true;
+        for (int g = 0; g < k && least; g++)
+            least = sym_action(list[i], own[g]) >= list[i];
+        if (least)
+            list[m++] = list[i];
+    }
+    return m;
+}
+
 /* Root actions: shuffled by the seed, then ordered like inner nodes (stable). */
 static void root_setup(searcher *s, const search_limits *lim, uint64_t seed)
 {
     action list[MAX_ACTIONS];
     xoshiro256 rng;
     xoshiro_seed(&rng, seed);
-    int n = gen_actions(&s->pos, list);
+    int n = root_actions(&s->pos, list);
     for (int i = n - 1; i > 0; i--) {
         int j = (int)xoshiro_below(&rng, (uint64_t)i + 1);
         action t = list[i];
@@ -526,27 +593,23 @@ static int cmp_action(const void *a, const void *b)
     return (int)*(const action *)a - (int)*(const action *)b;
 }
 
-/* Fills r, in the caller's frame, from the root entries whose exact score
- * is best (or, with tied_only unset, from root[0] alone): the seed plays
- * one of them, and the tied set is reported with all its images under the
- * position's own symmetries, so it does not depend on which image was given. */
-static void report_choice(searcher *s, int best, bool tied_only, search_report *r)
+/* Fills r, in the caller's frame, with root[chosen] as the action played
+ * and the root actions whose exact score is best as the tied set, with all
+ * their images under the position's own symmetries, so that the set does
+ * not depend on which image was given. */
+static void report_choice(searcher *s, int chosen, search_report *r)
 {
+    const root_entry *c = &s->root[chosen];
     action tied[MAX_ACTIONS];
     int n = 0;
     for (int i = 0; i < s->root_n; i++)
-        if (!tied_only ? i == 0 : s->root[i].exact && s->root[i].key == best)
+        if (i == chosen || (s->root[i].exact && s->root[i].key == c->key && c->exact))
             tied[n++] = s->root[i].a;
-    qsort(tied, (size_t)n, sizeof *tied, cmp_action);
-    action chosen = tied[s->draw % (uint64_t)n];
-    r->pv_len = 0;
-    for (int i = 0; i < s->root_n; i++)
-        if (s->root[i].a == chosen && s->root[i].exact) {
-            r->pv_len = s->root[i].pv_len;
-            for (int k = 0; k < r->pv_len; k++)
-                r->pv[k] = sym_action(s->root[i].pv[k], s->back);
-        }
-    r->best = sym_action(chosen, s->back);
+    r->best = sym_action(c->a, s->back);
+    r->score = c->key;
+    r->pv_len = c->exact ? c->pv_len : 0;
+    for (int k = 0; k < r->pv_len; k++)
+        r->pv[k] = sym_action(c->pv[k], s->back);
     r->ties = 0;
     for (int m = 0; m < s->nmaps; m++)
         for (int i = 0; i < n; i++) {
@@ -580,32 +643,46 @@ void search_run(searcher *s, const position *p, const search_limits *lim, uint64
     reset(s, p, lim, t0, seed);
     root_setup(s, lim, seed);
     memset(r, 0, sizeof *r);
-    report_choice(s, 0, false, r);
-    bool wins = false;
+    report_choice(s, 0, r); /* until an iteration completes: the first in order */
+    r->score = 0;
+    int n = 0, wins[MAX_ACTIONS];
     for (int i = 0; i < s->root_n; i++)
-        wins |= act_kind(s->root[i].a) == ACT_CAPTURE && capture_wins(&s->pos, s->root[i].a);
-    if (wins) {
+        if (act_kind(s->root[i].a) == ACT_CAPTURE && capture_wins(&s->pos, s->root[i].a))
+            wins[n++] = i;
+    if (n) {
         /* Nothing beats a win on the spot; the seed picks among them. */
-        for (int i = 0; i < s->root_n; i++) {
-            root_entry *e = &s->root[i];
-            e->exact = act_kind(e->a) == ACT_CAPTURE && capture_wins(&s->pos, e->a);
+        for (int i = 0; i < n; i++) {
+            root_entry *e = &s->root[wins[i]];
             e->key = SCORE_WIN - 1;
+            e->exact = true;
             e->pv[0] = e->a;
             e->pv_len = 1;
         }
-        report_choice(s, SCORE_WIN - 1, true, r);
+        action codes[MAX_ACTIONS];
+        for (int i = 0; i < n; i++)
+            codes[i] = s->root[wins[i]].a;
+        qsort(codes, (size_t)n, sizeof *codes, cmp_action);
+        int chosen = 0;
+        while (s->root[chosen].a != codes[s->draw % (uint64_t)n])
+            chosen++;
+        report_choice(s, chosen, r);
         r->depth = 1;
-        r->score = SCORE_WIN - 1;
         r->nodes = s->nodes = 1;
         r->seconds = clock_seconds() - t0;
         return;
     }
     for (int d = 1; d <= max_depth; d++) {
-        int v = root_search(s, d);
-        if (s->stop)
+        /* The tied set costs nodes: only on request, and only in the
+         * iterations whose answer may be the one played (one that finds
+         * the game decided is the last, so it is searched again). */
+        bool ties = lim->ties && (d == max_depth || lim->nodes || lim->ms > 0);
+        int chosen = root_search(s, d, ties);
+        if (chosen >= 0 && lim->ties && !ties && abs(s->root[chosen].key) >= SCORE_WIN - d)
+            chosen = root_search(s, d, true);
+        if (chosen < 0)
             break;
-        report_choice(s, v, true, r);
-        r->score = v;
+        report_choice(s, chosen, r);
+        int v = r->score;
         r->depth = d;
         r->nodes = s->nodes;
         r->seconds = clock_seconds() - t0;

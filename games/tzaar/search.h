@@ -54,6 +54,9 @@ typedef struct search_limits {
     uint64_t nodes;  /* 0: none.  Exact: a search never visits more */
     double ms;       /* 0: none.  Wall clock, so not reproducible */
     int noise;       /* each root action gets a seeded bonus in [0, noise] */
+    bool ties;       /* find every root action that ties for the best (an
+                      * all-node search of each, 2-8x the nodes at depth 3
+                      * from an opening) and let the seed pick among them */
 } search_limits;
 
 typedef struct searcher searcher;
@@ -67,11 +70,14 @@ void searcher_free(searcher *s);
 void searcher_set_progress(searcher *s, search_progress fn, void *ctx);
 
 /* Searches p (not over, not in placement) and fills r.  The seed orders the
- * root actions before the first iteration, draws the root noise, permutes
- * the action codes that break ordering ties inside the tree, and picks the
- * action played among those tying for the best score (each equally likely
- * over seeds).  r->tied holds that set with its images under p's own
- * symmetries; the score is exact for every member. */
+ * root actions before the first iteration (among actions that score the
+ * same, the first searched is played), draws the root noise, permutes the
+ * action codes that break ordering ties inside the tree, and picks which of
+ * p's own symmetric images of the action is played.  With lim->ties it also
+ * picks the action among all those tying for the best score, each class
+ * equally likely over seeds.  r->tied holds the tied set found (with ties
+ * off, the action played) with its images under p's own symmetries; the
+ * score is exact for every member. */
 void search_run(searcher *s, const position *p, const search_limits *lim, uint64_t seed, search_report *r);
 
 /* The static score of p for the side to act, clamped (eval_position rounded). */
