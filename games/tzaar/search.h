@@ -55,8 +55,8 @@ typedef struct search_limits {
     double ms;       /* 0: none.  Wall clock, so not reproducible */
     int noise;       /* each root action gets a seeded bonus in [0, noise] */
     bool ties;       /* find every root action that ties for the best (an
-                      * all-node search of each, 2-8x the nodes at depth 3
-                      * from an opening) and let the seed pick among them */
+                      * all-node search of each: 1.2-6.6x the nodes from
+                      * openings) and let the seed pick among them */
 } search_limits;
 
 typedef struct searcher searcher;
