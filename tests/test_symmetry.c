@@ -352,9 +352,13 @@ static void test_greedy(void)
                 position q;
                 sym_position(&p, g, &q);
                 player_choose(pl, &q, seed, &r);
-                if ((r.score != r0.score || (alone && r.best != sym_action(r0.best, g))) && failures++ < 3)
-                    check_fail(__FILE__, __LINE__, "position %d symmetry %d: score %d vs %d", k, g, r.score,
-                               r0.score);
+                if ((r.score != r0.score || (alone && r.best != sym_action(r0.best, g))) && failures++ < 3) {
+                    char a0[ACTION_TEXT_MAX], a1[ACTION_TEXT_MAX];
+                    action_to_text(sym_action(r0.best, g), q.side, a0);
+                    action_to_text(r.best, q.side, a1);
+                    check_fail(__FILE__, __LINE__, "position %d symmetry %d: score %d vs %d, played %s vs %s mapped", k,
+                               g, r.score, r0.score, a1, a0);
+                }
             }
         }
     }
@@ -433,6 +437,11 @@ static void test_fixed_first_moves(void)
     }
     for (int i = 0; i < o[0].kinds; i++) {
         action c = first_move_class(o[0].seen[i], 0);
+        bool first = true; /* each class once */
+        for (int j = 0; j < i; j++)
+            first &= first_move_class(o[0].seen[j], 0) != c;
+        if (!first)
+            continue;
         int n0 = 0, n1 = 0;
         for (int j = 0; j < o[0].kinds; j++)
             n0 += first_move_class(o[0].seen[j], 0) == c ? o[0].count[j] : 0;
