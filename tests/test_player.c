@@ -48,6 +48,8 @@ static void specs_are_parsed_and_checked(void)
     expect_spec_error("ab:depht=3", "unknown option 'depht'");
     expect_spec_error("ab:depth=x", "bad value 'x' for 'depth'");
     expect_spec_error("ab:depth=99", "bad value '99' for 'depth'");
+    expect_spec_error("ab:ties=2", "bad value '2' for 'ties'");
+    expect_spec_error("greedy:ties=1", "unknown option 'ties'");
     expect_spec_error("ab:nodes=-1", "bad value '-1' for 'nodes'");
     expect_spec_error("ab:depth", "expected key=value");
     expect_spec_error("ab:depth=2,", "expected key=value");
@@ -71,6 +73,8 @@ static void player_canonical_spec_sorts_keys_and_fills_defaults(void)
         { "ab:ms=100", "ab:ms=100,noise=0,tt=16" },
         { "ab:ms=0.1", "ab:ms=0.1,noise=0,tt=16" },
         { "ab:depth=2,depth=3", "ab:depth=3,noise=0,tt=16" },
+        { "ab:ties=1,depth=2", "ab:depth=2,noise=0,ties=1,tt=16" },
+        { "ab:ties=0,depth=2", "ab:depth=2,noise=0,tt=16" },
         { "random", "random" },
         { "greedy", "greedy" },
         { "greedy:weights=data/weights/default.txt,wsum=d9f19c68", "greedy:weights=data/weights/default.txt,wsum=d9f19c68" },
@@ -200,8 +204,9 @@ static void greedy_takes_a_winning_capture(void)
                           sizeof err) == 0);
     player *pl = player_new("greedy", err, sizeof err);
     REQUIRE(pl);
+    /* E3xB3 takes it too: the two tie, and the seed picks one. */
     action_to_text(player_choose(pl, &p, 0, NULL), p.side, name);
-    CHECKF(!strcmp(name, "B5xB3"), "chose %s", name);
+    CHECKF(!strcmp(name, "B5xB3") || !strcmp(name, "E3xB3"), "chose %s", name);
     player_free(pl);
 }
 

@@ -75,7 +75,31 @@ static void finds_win_in_one_turn(void)
     char err[128];
     REQUIRE(pos_from_text(&p, "......c.C..b.....b.......a2.....c2..........A2..........B3C2..... w 1", err,
                           sizeof err) == 0);
-    expect_best(&p, 4, "B5xB3", SCORE_WIN - 2);
+    /* Two captures of B3 both win the turn: they tie, and the seed picks
+     * (with ties=1, between the two). */
+    search_report r;
+    bool picked[2] = { false, false };
+    eval_weights w;
+    eval_weights_default(&w);
+    searcher *s = searcher_new(1, &w);
+    REQUIRE(s);
+    search_limits lim = { .depth = 4, .ties = true };
+    for (uint64_t seed = 0; seed < 16; seed++) {
+        char name[ACTION_TEXT_MAX], t0[ACTION_TEXT_MAX], t1[ACTION_TEXT_MAX];
+        search_run(s, &p, &lim, seed, &r);
+        action_to_text(r.best, p.side, name);
+        CHECKF(r.ties == 2, "seed %llu: %s, %d tied, score %d", (unsigned long long)seed, name, r.ties, r.score);
+        if (r.ties != 2)
+            break;
+        action_to_text(r.tied[0], p.side, t0);
+        action_to_text(r.tied[1], p.side, t1);
+        CHECKF(!strcmp(t0, "B5xB3") && !strcmp(t1, "E3xB3"), "tied %s %s", t0, t1);
+        CHECKF(r.score == SCORE_WIN - 2, "score %d", r.score);
+        picked[0] |= !strcmp(name, "B5xB3");
+        picked[1] |= !strcmp(name, "E3xB3");
+    }
+    searcher_free(s);
+    CHECK(picked[0] && picked[1]);
 }
 
 /* Plain minimax over a few plies: can the side to act at the root force a

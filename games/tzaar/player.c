@@ -3,7 +3,10 @@
  * "random" draws a legal action; "greedy" plays the turn whose resulting
  * position the evaluation likes best; "ab" runs the alpha-beta searcher.
  * greedy and ab place pieces (tournament setup) by the same one-action
- * evaluation, which keeps the types balanced and avoids hanging stacks. */
+ * evaluation, which keeps the types balanced and avoids hanging stacks.
+ * Like the searcher, greedy works on the canonical image of the position
+ * (symmetry.h) and maps its choice back, so symmetric positions are played
+ * alike; random's choice is uniform over the legal actions already. */
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -12,6 +15,7 @@
 #include "core/num.h"
 #include "movegen.h"
 #include "player.h"
+#include "symmetry.h"
 #include "core/prng.h"
 
 enum { KIND_RANDOM, KIND_GREEDY, KIND_AB };
@@ -81,6 +85,8 @@ static int set_option(player *pl, const char *key, const char *value, char *err,
         ok = parse_long(value, 1, 4096, &pl->tt_mb, why, sizeof why);
     } else if (!strcmp(key, "noise")) {
         ok = parse_long(value, 0, 1000, &v, why, sizeof why) && ((pl->lim.noise = (int)v), true);
+    } else if (!strcmp(key, "ties")) {
+        ok = parse_long(value, 0, 1, &v, why, sizeof why) && ((pl->lim.ties = v == 1), true);
     } else {
         known = false;
     }
@@ -131,8 +137,8 @@ static bool add_option(char **at, char *end, char *sep, const char *fmt, ...)
 }
 
 /* Writes pl's canonical spec into pl->spec: the name, then every option in
- * key order with its effective value, defaults included (ms, nodes and
- * weights only when set; depth only when limited).  It makes the same
+ * key order with its effective value, defaults included (ms, nodes, ties
+ * and weights only when set; depth only when limited).  It makes the same
  * player again, so records can store it and --resume compare it. */
 static int write_canonical(player *pl, const char *name, char *err, size_t errlen)
 {
@@ -152,6 +158,8 @@ static int write_canonical(player *pl, const char *name, char *err, size_t errle
         if (pl->lim.nodes)
             ok = ok && add_option(&at, end, &sep, "nodes=%llu", (unsigned long long)pl->lim.nodes);
         ok = ok && add_option(&at, end, &sep, "noise=%d", pl->lim.noise);
+        if (pl->lim.ties)
+            ok = ok && add_option(&at, end, &sep, "ties=1");
         ok = ok && add_option(&at, end, &sep, "tt=%ld", pl->tt_mb);
     }
     if (pl->weights_file) {
@@ -325,18 +333,25 @@ action player_choose(player *pl, const position *p, uint64_t seed, search_report
         search_run(pl->search, p, &pl->lim, seed, r);
         return r->best;
     }
-    position work = *p;
     if (pl->kind == KIND_RANDOM) {
         action list[MAX_ACTIONS];
-        int n = gen_actions(&work, list);
+        int n = gen_actions(p, list);
         r->best = list[xoshiro_below(&rng, (uint64_t)n)];
     } else {
+        /* The canonical image, and (p may have symmetries of its own) a
+         * seeded one of the maps back, from a stream of its own. */
+        position work;
+        uint8_t maps[SYM_ALL];
+        int nmaps = sym_canonical(p, &work, maps);
+        xoshiro256 pick;
+        xoshiro_seed(&pick, seed_mix(seed, 0x746965735f73796dULL));
+        int back = sym_inverse(maps[xoshiro_below(&pick, (uint64_t)nmaps)]);
         double v;
-        r->best = best_by_eval(pl, &work, &rng, p->phase != PHASE_PLACE, &v, &r->nodes);
+        r->best = sym_action(best_by_eval(pl, &work, &rng, p->phase != PHASE_PLACE, &v, &r->nodes), back);
         r->score = v > SCORE_EVAL_MAX ? SCORE_WIN : v < -SCORE_EVAL_MAX ? -SCORE_WIN : (int)(v + (v < 0 ? -0.5 : 0.5));
         r->depth = p->phase == PHASE_FIRST ? 2 : 1;
     }
-    r->pv[0] = r->best;
-    r->pv_len = 1;
+    r->pv[0] = r->tied[0] = r->best;
+    r->pv_len = r->ties = 1;
     return r->best;
 }

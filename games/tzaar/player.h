@@ -9,8 +9,12 @@
  *
  * What the seed does: random draws its action from it; greedy and ab shuffle
  * the actions with it before ordering them, which decides between equally
- * scored actions (and ab's optional root noise), and placements use it the
- * same way.  Different seeds therefore give different games. */
+ * scored actions (and ab's optional root noise; with ab:ties=1 it picks
+ * among all the tied actions), and placements use it the same way.
+ * Different seeds therefore give different games.  greedy and ab play a
+ * position and its symmetric images alike (symmetry.h): they decide on
+ * the canonical image and map back, the seed choosing among the images
+ * of the action when the position has symmetries of its own. */
 #ifndef TRIAD_PLAYER_H
 #define TRIAD_PLAYER_H
 

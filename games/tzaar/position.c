@@ -2,6 +2,7 @@
 #include <pthread.h>
 #include <string.h>
 #include "position.h"
+#include "symmetry.h"
 #include "core/prng.h"
 
 const int piece_supply[PIECE_TYPES] = { 6, 9, 15 };
@@ -36,6 +37,7 @@ void tz_init(void)
 {
     static pthread_once_t once = PTHREAD_ONCE_INIT;
     geo_init();
+    sym_init();
     pthread_once(&once, build_keys);
 }
 

@@ -2,7 +2,15 @@
  *
  * Layout: budget and scoring helpers, move ordering, the two quiescence
  * functions, the main search, the root and the iterative-deepening driver.
- * Everything a search touches lives in the searcher struct. */
+ * Everything a search touches lives in the searcher struct.
+ *
+ * Symmetry: search_run() searches the canonical image of the position
+ * (symmetry.h) and maps the answer back, so the search itself never sees
+ * which of the images it was given.  Inside it, whatever an ordering key
+ * leaves equal is decided by a seeded permutation of the action codes, and
+ * at the root by the seeded order of the actions (or, with lim->ties, by a
+ * seeded pick among all the actions that tie for the best score); neither
+ * the board's numbering nor a list's order decides. */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -10,6 +18,7 @@
 #include "movegen.h"
 #include "core/prng.h"
 #include "search.h"
+#include "symmetry.h"
 #include "tt.h"
 
 #define MAX_PLY 72            /* depth cap plus quiescence plies */
@@ -20,11 +29,24 @@
 #define Q_CAPTURES 4
 #define FUTILITY_MARGIN 150
 
+#define ACTION_CODES 4096 /* from | to << 6: distinct for the actions of one position */
+
 typedef struct scored {
     action a;
-    int key;   /* ordering key; at the root, the score of the last iteration */
-    int bonus; /* root only: the seeded noise */
+    uint16_t tie; /* the seeded tie-break: the action's place in a permutation */
+    int key;      /* ordering key */
 } scored;
+
+typedef struct root_entry {
+    action a;
+    int key;    /* ordering key; after an iteration, its score there */
+    int bonus;  /* the seeded noise */
+    bool exact; /* key is the score itself, not a bound under the best */
+    int pv_len;
+    action pv[PV_MAX];
+} root_entry;
+
+_Static_assert(SEARCH_TIES_MAX >= MAX_ACTIONS, "a tied set can hold every action");
 
 struct searcher {
     const eval_weights *weights;
@@ -37,9 +59,13 @@ struct searcher {
     int32_t history[2][4096];
     action pv[MAX_PLY][MAX_PLY];
     int pv_len[MAX_PLY];
-    scored root[MAX_ACTIONS];
+    uint16_t tie[ACTION_CODES]; /* seeded permutation of the action codes */
+    root_entry root[MAX_ACTIONS];
     int root_n;
-    action root_best;
+    uint64_t draw;     /* seeded: which of the tied root actions is played */
+    int back;          /* the symmetry from the searched image back to the caller's position */
+    int nmaps;         /* the symmetries giving the searched image, */
+    uint8_t maps[SYM_ALL]; /* which map the tied set back */
     search_progress progress;
     void *progress_ctx;
 };
@@ -154,12 +180,13 @@ static int capture_key(const position *p, action a)
     return 1000000 + (16 - p->count[p->side ^ 1][p->type[to]]) * 40000 + p->height[to] * 1000;
 }
 
-/* Moves the best-keyed entry of list[i..n) to i and returns its action. */
+/* Moves the best-keyed entry of list[i..n) to i and returns its action;
+ * equal keys go by the seeded tie-break, never by place in the list. */
 static action pick(scored *list, int n, int i)
 {
     int b = i;
     for (int j = i + 1; j < n; j++)
-        if (list[j].key > list[b].key)
+        if (list[j].key > list[b].key || (list[j].key == list[b].key && list[j].tie > list[b].tie))
             b = j;
     scored t = list[i];
     list[i] = list[b];
@@ -215,14 +242,16 @@ static int pass_leaf(searcher *s, int ply)
 
 /* Collects the captures of the side to act with ordering keys; returns the
  * count, or -1 when one of them wins at once. */
-static int scored_captures(const position *p, scored *out)
+static int scored_captures(const searcher *s, scored *out)
 {
+    const position *p = &s->pos;
     action caps[MAX_ACTIONS];
     int n = gen_captures(p, caps);
     for (int i = 0; i < n; i++) {
         if (capture_wins(p, caps[i]))
             return -1;
         out[i].a = caps[i];
+        out[i].tie = s->tie[caps[i] & (ACTION_CODES - 1)];
         out[i].key = capture_key(p, caps[i]);
     }
     return n;
@@ -235,7 +264,7 @@ static int q_second(searcher *s, int ply, int beta)
     scored caps[MAX_ACTIONS];
     if (budget_spent(s))
         return 0;
-    int n = scored_captures(&s->pos, caps);
+    int n = scored_captures(s, caps);
     if (n < 0)
         return SCORE_WIN - ply - 1;
     int best = after(s, ACTION_PASS, ply, leaf);
@@ -254,7 +283,7 @@ static int q_turn(searcher *s, int ply, int beta)
     scored caps[MAX_ACTIONS];
     if (budget_spent(s))
         return 0;
-    int n = scored_captures(&s->pos, caps);
+    int n = scored_captures(s, caps);
     if (n < 0)
         return SCORE_WIN - ply - 1;
     if (n == 0)
@@ -304,6 +333,7 @@ static int add_quiets(searcher *s, scored *list, int n, int ply)
     for (int i = 0; i < m; i++) {
         action a = q[i];
         list[n].a = a;
+        list[n].tie = s->tie[a & (ACTION_CODES - 1)];
         list[n].key = a == s->killers[ply][0] ? 900000 : a == s->killers[ply][1] ? 800000
                                                         : s->history[s->pos.side][a & 4095];
         n++;
@@ -352,7 +382,7 @@ static int search(searcher *s, int depth, int ply, int alpha, int beta)
         return v;
 
     scored list[2 * MAX_ACTIONS];
-    int n = scored_captures(p, list);
+    int n = scored_captures(s, list);
     if (n < 0)
         return SCORE_WIN - ply - 1;
     if (n == 0 && !second)
@@ -374,8 +404,11 @@ static int search(searcher *s, int depth, int ply, int alpha, int beta)
             n = add_quiets(s, list, n, ply);
             quiets = true;
             /* Futility: near the horizon a stacking action that cannot lift
-             * the static value (after a pass) by the margin is not searched. */
-            if (!pv_node && depth <= 2 && alpha > -SCORE_WIN_MIN)
+             * the static value (after a pass) by the margin is not searched.
+             * Not against a decided score: a stacking action can win at once
+             * (the opponent left without a capture), which no margin covers,
+             * so a null window at a winning alpha would miss a tying win. */
+            if (!pv_node && depth <= 2 && alpha > -SCORE_WIN_MIN && alpha < SCORE_WIN_MIN)
                 futile = after(s, ACTION_PASS, ply, leaf) + FUTILITY_MARGIN * depth;
         }
         action a = pick(list, n, i);
@@ -404,37 +437,87 @@ static int search(searcher *s, int depth, int ply, int alpha, int beta)
     return best;
 }
 
-/* One iteration over the root actions in their current order; each carries
- * its seeded bonus, so the window is shifted by it. */
-static int root_search(searcher *s, int depth)
+/* Searches root action r with window (lo, hi) (shifted by its bonus) as a
+ * full-window search; keeps its line when the score falls inside. */
+static int root_full(searcher *s, root_entry *r, int depth, int lo, int hi)
 {
-    int alpha = -INF, best = -INF;
+    int v = try_move(s, r->a, depth, 0, lo - r->bonus, hi - r->bonus, true, 0) + r->bonus;
+    r->key = v;
+    r->exact = v > lo && v < hi;
+    if (r->exact) {
+        int n = s->pv_len[1] < PV_MAX - 1 ? s->pv_len[1] : PV_MAX - 1;
+        r->pv[0] = r->a;
+        memcpy(&r->pv[1], s->pv[1], (size_t)n * sizeof(action));
+        r->pv_len = n + 1;
+    }
+    return v;
+}
+
+/* r's score against the best so far with null windows: above it, or not
+ * (a bound).  With ties, first a null window just under it, so that an
+ * action that ties is found to (exact, with no line yet): an all-node
+ * search of its replies, which is what knowing the tied set costs. */
+static int root_null(searcher *s, root_entry *r, int depth, int best, bool ties)
+{
+    int b = r->bonus, v = best;
+    if (ties)
+        v = try_move(s, r->a, depth, 0, best - 1 - b, best - b, false, 0) + b;
+    if (v == best && !s->stop)
+        v = try_move(s, r->a, depth, 0, best - b, best + 1 - b, false, 0) + b;
+    r->key = v < best ? v : best;
+    r->exact = ties && v == best;
+    r->pv_len = 0;
+    return v;
+}
+
+/* One iteration over the root actions in their current order; each carries
+ * its seeded bonus, so the window is shifted by it.  The first gets a full
+ * window; every later one a null window just over the best so far, and
+ * one that beats it a full window above the old best.  With ties (in an
+ * iteration that may be the last), also a null window just under the
+ * best, so one that ties is known to (the tied set is known, not just its
+ * first member).  Returns the index of the action the seed picks among
+ * the tied ones, which then has its line; -1 when stopped. */
+static int root_search(searcher *s, int depth, bool ties)
+{
+    int best = -INF;
     s->pv_len[0] = 0;
     if (budget_spent(s))
-        return 0;
-    for (int i = 0; i < s->root_n; i++) {
-        scored *r = &s->root[i];
-        int v = try_move(s, r->a, depth, 0, alpha - r->bonus, INF - r->bonus, i == 0, 0) + r->bonus;
-        if (s->stop)
-            return 0;
-        r->key = v;
-        if (v > best) {
+        return -1;
+    for (int i = 0; i < s->root_n && !s->stop; i++) {
+        root_entry *r = &s->root[i];
+        int v = i == 0 ? root_full(s, r, depth, -INF, INF) : root_null(s, r, depth, best, ties);
+        if (i > 0 && v > best && !s->stop)
+            v = root_full(s, r, depth, best, INF);
+        if (v > best && r->exact)
             best = v;
-            s->root_best = r->a;
-            if (v > alpha) {
-                alpha = v;
-                update_pv(s, 0, r->a);
-            }
-        }
     }
-    return best;
+    if (s->stop)
+        return -1;
+    int n = 0, tied[MAX_ACTIONS];
+    for (int i = 0; i < s->root_n; i++)
+        if (s->root[i].exact && s->root[i].key == best)
+            tied[n++] = i;
+    /* Sorted by action code, so the pick depends on the set alone. */
+    for (int i = 1; i < n; i++)
+        for (int j = i; j > 0 && s->root[tied[j - 1]].a > s->root[tied[j]].a; j--) {
+            int t = tied[j];
+            tied[j] = tied[j - 1];
+            tied[j - 1] = t;
+        }
+    root_entry *c = &s->root[tied[s->draw % (uint64_t)n]];
+    if (!c->pv_len) /* a tie found by null windows: search it again for its line */
+        root_full(s, c, depth, best - 1, best + 1);
+    c->key = best; /* whatever that search said: the iteration's answer is this action */
+    c->exact = true;
+    return s->stop ? -1 : (int)(c - s->root);
 }
 
 /* Stable insertion sort by key, best first: equal keys keep the seeded order. */
-static void sort_root(scored *list, int n)
+static void sort_root(root_entry *list, int n)
 {
     for (int i = 1; i < n; i++) {
-        scored t = list[i];
+        root_entry t = list[i];
         int j = i;
         for (; j > 0 && list[j - 1].key < t.key; j--)
             list[j] = list[j - 1];
@@ -442,14 +525,31 @@ static void sort_root(scored *list, int n)
     }
 }
 
-/* Root actions: shuffled by the seed, then ordered like inner nodes (stable),
- * so the seed only decides between actions the search cannot tell apart. */
+/* The position's actions, one per class of actions that its own
+ * symmetries exchange (the least code of each): the others lead to
+ * images of the same positions and score the same. */
+static int root_actions(const position *p, action *list)
+{
+    position c;
+    uint8_t own[SYM_ALL];
+    int k = sym_canonical(p, &c, own), n = gen_actions(p, list), m = 0;
+    for (int i = 0; i < n; i++) {
+        bool least = true;
+        for (int g = 0; g < k && least; g++)
+            least = sym_action(list[i], own[g]) >= list[i];
+        if (least)
+            list[m++] = list[i];
+    }
+    return m;
+}
+
+/* Root actions: shuffled by the seed, then ordered like inner nodes (stable). */
 static void root_setup(searcher *s, const search_limits *lim, uint64_t seed)
 {
     action list[MAX_ACTIONS];
     xoshiro256 rng;
     xoshiro_seed(&rng, seed);
-    int n = gen_actions(&s->pos, list);
+    int n = root_actions(&s->pos, list);
     for (int i = n - 1; i > 0; i--) {
         int j = (int)xoshiro_below(&rng, (uint64_t)i + 1);
         action t = list[i];
@@ -458,17 +558,75 @@ static void root_setup(searcher *s, const search_limits *lim, uint64_t seed)
     }
     for (int i = 0; i < n; i++) {
         action a = list[i];
-        s->root[i].a = a;
-        s->root[i].key = act_kind(a) == ACT_CAPTURE ? capture_key(&s->pos, a) : act_kind(a) == ACT_STACK;
-        s->root[i].bonus = lim->noise > 0 ? (int)xoshiro_below(&rng, (uint64_t)lim->noise + 1) : 0;
+        root_entry *r = &s->root[i];
+        r->a = a;
+        r->key = act_kind(a) == ACT_CAPTURE ? capture_key(&s->pos, a) : act_kind(a) == ACT_STACK;
+        r->bonus = lim->noise > 0 ? (int)xoshiro_below(&rng, (uint64_t)lim->noise + 1) : 0;
+        r->exact = false;
+        r->pv_len = 0;
     }
     s->root_n = n;
     sort_root(s->root, n);
 }
 
-static void reset(searcher *s, const position *p, const search_limits *lim, double t0)
+/* Draws, from the seed alone: the permutation that breaks ordering ties,
+ * which image of the position to answer in (p may have symmetries of its
+ * own: each is equally likely) and which tied root action to play. */
+static void draw_ties(searcher *s, uint64_t seed)
 {
-    s->pos = *p;
+    xoshiro256 rng;
+    xoshiro_seed(&rng, seed_mix(seed, 0x746965735f73796dULL)); /* "ties_sym" */
+    for (int i = 0; i < ACTION_CODES; i++)
+        s->tie[i] = (uint16_t)i;
+    for (int i = ACTION_CODES - 1; i > 0; i--) {
+        int j = (int)xoshiro_below(&rng, (uint64_t)i + 1);
+        uint16_t t = s->tie[i];
+        s->tie[i] = s->tie[j];
+        s->tie[j] = t;
+    }
+    s->back = sym_inverse(s->maps[xoshiro_below(&rng, (uint64_t)s->nmaps)]);
+    s->draw = xoshiro_next(&rng);
+}
+
+static int cmp_action(const void *a, const void *b)
+{
+    return (int)*(const action *)a - (int)*(const action *)b;
+}
+
+/* Fills r, in the caller's frame, with root[chosen] as the action played
+ * and the root actions whose exact score is best as the tied set, with all
+ * their images under the position's own symmetries, so that the set does
+ * not depend on which image was given. */
+static void report_choice(searcher *s, int chosen, search_report *r)
+{
+    const root_entry *c = &s->root[chosen];
+    action tied[MAX_ACTIONS];
+    int n = 0;
+    for (int i = 0; i < s->root_n; i++)
+        if (i == chosen || (s->root[i].exact && s->root[i].key == c->key && c->exact))
+            tied[n++] = s->root[i].a;
+    r->best = sym_action(c->a, s->back);
+    r->score = c->key;
+    r->pv_len = c->exact ? c->pv_len : 0;
+    for (int k = 0; k < r->pv_len; k++)
+        r->pv[k] = sym_action(c->pv[k], s->back);
+    r->ties = 0;
+    for (int m = 0; m < s->nmaps; m++)
+        for (int i = 0; i < n; i++) {
+            action a = sym_action(tied[i], sym_inverse(s->maps[m]));
+            int k = 0;
+            while (k < r->ties && r->tied[k] != a)
+                k++;
+            if (k == r->ties)
+                r->tied[r->ties++] = a;
+        }
+    qsort(r->tied, (size_t)r->ties, sizeof *r->tied, cmp_action);
+}
+
+static void reset(searcher *s, const position *p, const search_limits *lim, double t0, uint64_t seed)
+{
+    s->nmaps = sym_canonical(p, &s->pos, s->maps);
+    draw_ties(s, seed);
     tt_new_search(&s->table);
     memset(s->killers, 0xff, sizeof s->killers);
     memset(s->history, 0, sizeof s->history);
@@ -482,29 +640,50 @@ void search_run(searcher *s, const position *p, const search_limits *lim, uint64
 {
     double t0 = clock_seconds();
     int max_depth = lim->depth > 0 && lim->depth < SEARCH_MAX_DEPTH ? lim->depth : SEARCH_MAX_DEPTH;
-    reset(s, p, lim, t0);
+    reset(s, p, lim, t0, seed);
     root_setup(s, lim, seed);
     memset(r, 0, sizeof *r);
-    r->best = s->root[0].a;
+    report_choice(s, 0, r); /* until an iteration completes: the first in order */
+    r->score = 0;
+    int n = 0, wins[MAX_ACTIONS];
     for (int i = 0; i < s->root_n; i++)
-        if (act_kind(s->root[i].a) == ACT_CAPTURE && capture_wins(&s->pos, s->root[i].a)) {
-            /* Nothing beats a win on the spot. */
-            r->best = r->pv[0] = s->root[i].a;
-            r->pv_len = r->depth = 1;
-            r->score = SCORE_WIN - 1;
-            r->nodes = s->nodes = 1;
-            r->seconds = clock_seconds() - t0;
-            return;
+        if (act_kind(s->root[i].a) == ACT_CAPTURE && capture_wins(&s->pos, s->root[i].a))
+            wins[n++] = i;
+    if (n) {
+        /* Nothing beats a win on the spot; the seed picks among them. */
+        for (int i = 0; i < n; i++) {
+            root_entry *e = &s->root[wins[i]];
+            e->key = SCORE_WIN - 1;
+            e->exact = true;
+            e->pv[0] = e->a;
+            e->pv_len = 1;
         }
+        action codes[MAX_ACTIONS];
+        for (int i = 0; i < n; i++)
+            codes[i] = s->root[wins[i]].a;
+        qsort(codes, (size_t)n, sizeof *codes, cmp_action);
+        int chosen = 0;
+        while (s->root[chosen].a != codes[s->draw % (uint64_t)n])
+            chosen++;
+        report_choice(s, chosen, r);
+        r->depth = 1;
+        r->nodes = s->nodes = 1;
+        r->seconds = clock_seconds() - t0;
+        return;
+    }
     for (int d = 1; d <= max_depth; d++) {
-        int v = root_search(s, d);
-        if (s->stop)
+        /* The tied set costs nodes: only on request, and only in the
+         * iterations whose answer may be the one played (one that finds
+         * the game decided is the last, so it is searched again). */
+        bool ties = lim->ties && (d == max_depth || lim->nodes || lim->ms > 0);
+        int chosen = root_search(s, d, ties);
+        if (chosen >= 0 && lim->ties && !ties && abs(s->root[chosen].key) >= SCORE_WIN - d)
+            chosen = root_search(s, d, true);
+        if (chosen < 0)
             break;
-        r->best = s->root_best;
-        r->score = v;
+        report_choice(s, chosen, r);
+        int v = r->score;
         r->depth = d;
-        r->pv_len = s->pv_len[0] < PV_MAX ? s->pv_len[0] : PV_MAX;
-        memcpy(r->pv, s->pv[0], (size_t)r->pv_len * sizeof(action));
         r->nodes = s->nodes;
         r->seconds = clock_seconds() - t0;
         if (s->progress)
