@@ -87,6 +87,14 @@ typedef struct bias_groups_result {
      * over the groups' means (clustered by setup) */
     double first_share;
     interval first_share_ci;
+    /* seat 0's share in each rotation, and the first rotation's minus the
+     * second's with a paired t interval over groups: for TZAAR's fixed pairs,
+     * whether a position and its colour-swapped twin (the same position turned
+     * 60 degrees) are played alike, as they should be */
+    double rot_first[GAME_MAX_PLAYERS];
+    interval rot_first_ci[GAME_MAX_PLAYERS];
+    double rot_diff;
+    interval rot_diff_ci;
     double arrangement_var;  /* the variance over setups of an arrangement's mean share */
     double outcome_var;      /* a seat's share's variance over all games (the chance part) */
     double setup_var;        /* the variance of the per-setup share beyond chance */

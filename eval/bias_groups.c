@@ -169,6 +169,34 @@ static void first_share(const bias_kind_data *k, bias_groups_result *r)
     r->first_share_ci = (interval){ r->first_share - half, r->first_share + half };
 }
 
+/* Mean and 95% t interval of n values from their sum and sum of squares. */
+static interval t_interval(double sum, double sq, double n, double *mean)
+{
+    *mean = n > 0 ? sum / n : 0;
+    double var = n > 1 ? fmax(0, (sq - sum * sum / n) / (n - 1)) : 0;
+    double half = n > 1 ? gsl_cdf_tdist_Pinv(0.975, n - 1) * sqrt(var / n) : 0;
+    return (interval){ *mean - half, *mean + half };
+}
+
+/* Seat 0's share by rotation, and rotation 0 minus rotation 1 paired by group. */
+static void by_rotation(const bias_kind_data *k, bias_groups_result *r)
+{
+    double n = (double)k->ngroups, dsum = 0, dsq = 0;
+    for (int q = 0; q < k->rotations; q++) {
+        double sum = 0, sq = 0;
+        for (size_t i = 0; i < k->ngroups; i++) {
+            double y = k->groups[i].share[q][0];
+            sum += y, sq += y * y;
+        }
+        r->rot_first_ci[q] = t_interval(sum, sq, n, &r->rot_first[q]);
+    }
+    for (size_t i = 0; i < k->ngroups; i++) {
+        double d = k->groups[i].share[0][0] - k->groups[i].share[1][0];
+        dsum += d, dsq += d * d;
+    }
+    r->rot_diff_ci = t_interval(dsum, dsq, n, &r->rot_diff);
+}
+
 int bias_analyse_groups(const bias_kind_data *k, int players, int resamples, uint64_t seed,
                         bias_groups_result *r)
 {
@@ -180,6 +208,7 @@ int bias_analyse_groups(const bias_kind_data *k, int players, int resamples, uin
     if (!k->ngroups)
         return 0;
     first_share(k, r);
+    by_rotation(k, r);
     if (players == 2 && k->rotations == 2 && !k->scores.points)
         pentanomials(k, r);
     if (k->ngroups < 2)

@@ -100,6 +100,19 @@ static void json_groups(FILE *f, const bias_groups_result *g)
         json_key_num(f, "one_sided_observed", g->one_sided_observed);
         json_key_num(f, "one_sided_expected", g->one_sided_expected);
     }
+    fputs(",\"first_seat_share_by_rotation\":[", f);
+    for (int q = 0; q < g->rotations; q++) {
+        fputs(q ? "," : "", f);
+        json_num(f, g->rot_first[q]);
+    }
+    fputs("],\"first_seat_share_by_rotation_ci95\":[", f);
+    for (int q = 0; q < g->rotations; q++) {
+        fputs(q ? "," : "", f);
+        json_interval(f, g->rot_first_ci[q]);
+    }
+    fputc(']', f);
+    json_key_num(f, "rotation_difference", g->rot_diff);
+    json_key_interval(f, "rotation_difference_ci95", g->rot_diff_ci);
     fputc('}', f);
 }
 
@@ -261,6 +274,12 @@ static void print_groups(const bias_result *r, int k, FILE *f, bool md)
     }
     fprintf(f, "%sseat 0's share, groups as the observations: %.2f%% [%.2f%%, %.2f%%]\n", b, 100 * g->first_share,
             100 * g->first_share_ci.lo, 100 * g->first_share_ci.hi);
+    fprintf(f, "%sseat 0's share by rotation:", b);
+    for (int q = 0; q < g->rotations; q++)
+        fprintf(f, " %d: %.2f%% [%.2f%%, %.2f%%]%s", q, 100 * g->rot_first[q], 100 * g->rot_first_ci[q].lo,
+                100 * g->rot_first_ci[q].hi, q + 1 < g->rotations ? ";" : "\n");
+    fprintf(f, "%srotation 0 minus rotation 1 (paired by setup): %+.2f points [%+.2f, %+.2f]\n", b,
+            100 * g->rot_diff, 100 * g->rot_diff_ci.lo, 100 * g->rot_diff_ci.hi);
     if (g->groups_other)
         fprintf(f, "%s%llu groups of runs with other rotations left out\n", b, (unsigned long long)g->groups_other);
     if (g->groups < 2)

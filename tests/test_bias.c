@@ -76,6 +76,12 @@ static void setup_decides_everything(void)
     CHECK(NEAR(s->one_sided_observed, 1, 1e-12) && NEAR(s->one_sided_expected, 0.5, 1e-12));
     CHECK(NEAR(s->one_sided, 1, 1e-12));
     CHECK(s->setup_var_ci.lo <= s->setup_var && s->setup_var <= s->setup_var_ci.hi);
+    /* by rotation: White scores half in each; game 1 minus game 2 is +1 in
+     * 50 groups and -1 in 50: mean 0, sd sqrt(100/99), a t interval */
+    CHECK(NEAR(s->rot_first[0], 0.5, 1e-12) && NEAR(s->rot_first[1], 0.5, 1e-12));
+    double half = 1.984216952 * sqrt(100.0 / 99) / 10; /* t(0.975, 99) */
+    CHECKF(NEAR(s->rot_diff, 0, 1e-12) && NEAR(s->rot_diff_ci.hi, half, 1e-6) && NEAR(s->rot_diff_ci.lo, -half, 1e-6),
+           "%f [%f, %f]", s->rot_diff, s->rot_diff_ci.lo, s->rot_diff_ci.hi);
     bias_free(&d);
 }
 
