@@ -314,12 +314,51 @@ static void regress(const bias_data *d, bias_result *r)
     bool one_label = true;
     for (size_t i = 1; x && y && i < rows; i++)
         one_label &= y[i] == y[0];
+    /* A feature that is the same in every start (Talat's live boards: 3),
+     * or a sum of the others (Talat: every seat's attacks are some seat's
+     * exposures), would make the design singular: it leaves the fit, and
+     * says so.  Gram-Schmidt over the columns in order keeps the first of
+     * a dependent set. */
+    size_t keep[GAME_MAX_FEATURES + 1], m = 0;
+    double *basis = x ? malloc(rows * k * sizeof *basis) : NULL;
+    for (size_t j = 0; basis && j < k; j++) {
+        double *v = basis + m * rows, norm0 = 0, norm = 0;
+        for (size_t i = 0; i < rows; i++)
+            v[i] = x[i * k + j], norm0 += v[i] * v[i];
+        for (size_t c = 0; c < m; c++) {
+            const double *b = basis + c * rows;
+            double dot = 0;
+            for (size_t i = 0; i < rows; i++)
+                dot += v[i] * b[i];
+            for (size_t i = 0; i < rows; i++)
+                v[i] -= dot * b[i];
+        }
+        for (size_t i = 0; i < rows; i++)
+            norm += v[i] * v[i];
+        bool constant = j > 0;
+        for (size_t i = 1; constant && i < rows; i++)
+            constant = x[i * k + j] == x[j];
+        r->reg_dropped[j] = constant ? 1 : !(norm > 1e-9 * norm0) ? 2 : 0;
+        if (r->reg_dropped[j])
+            continue;
+        for (size_t i = 0; i < rows; i++)
+            v[i] /= sqrt(norm);
+        keep[m++] = j;
+    }
+    free(basis);
+    for (size_t i = 0; x && m < k && i < rows; i++) /* squeeze the kept columns, in place */
+        for (size_t c = 0; c < m; c++)
+            x[i * m + c] = x[i * k + keep[c]];
     if (x && y && !one_label) { /* one outcome only: no finite fit */
-        logit_data data = { rows, k, x, y };
+        logit_data data = { rows, m, x, y };
         logit_opts o = { .scale = 1 };
         char err[128];
+        double beta[GAME_MAX_FEATURES + 1] = { 0 }, se[GAME_MAX_FEATURES + 1] = { 0 };
         memset(r->beta, 0, sizeof r->beta);
-        r->reg_ok = logit_fit(&data, &o, r->beta, r->se, err, sizeof err) == 0;
+        memset(r->se, 0, sizeof r->se);
+        r->reg_ok = logit_fit(&data, &o, beta, se, err, sizeof err) == 0;
+        for (size_t c = 0; c < m; c++)
+            r->beta[keep[c]] = beta[c], r->se[keep[c]] = se[c];
     }
     free(x);
     free(y);

@@ -146,6 +146,9 @@ typedef struct bias_result {
     size_t reg_rows;
     bool reg_ok;
     double beta[GAME_MAX_FEATURES + 1], se[GAME_MAX_FEATURES + 1];
+    /* left out of the fit: 1 the same in every start, 2 a combination of
+     * the features before it (collinear); 0 fitted */
+    int reg_dropped[GAME_MAX_FEATURES + 1];
     uint64_t duplicates;               /* games read twice (the same run and id), dropped */
 } bias_result;
 

@@ -186,7 +186,12 @@ void bias_print_json(const bias_result *r, FILE *f)
     if (r->reg_ok) {
         fprintf(f, ",\"regression\":{\"games\":%zu,\"coefficients\":{", r->reg_rows);
         for (int j = 0; j <= r->game->nstart_features; j++) {
-            fprintf(f, "%s\"%s\":{\"beta\":", j ? "," : "", j ? r->game->start_feature_names[j - 1] : "intercept");
+            fprintf(f, "%s\"%s\":", j ? "," : "", j ? r->game->start_feature_names[j - 1] : "intercept");
+            if (r->reg_dropped[j]) { /* not in the fit */
+                fprintf(f, "{\"dropped\":\"%s\"}", r->reg_dropped[j] == 1 ? "constant" : "collinear");
+                continue;
+            }
+            fputs("{\"beta\":", f);
             json_num(f, r->beta[j]);
             json_key_num(f, "se", r->se[j]);
             fputc('}', f);
@@ -345,9 +350,15 @@ static void print_sections(const bias_result *r, FILE *f, bool md)
                    "games)\n%s", h, r->reg_rows,
                 md ? "\n| feature | coefficient | standard error | z |\n|---|---:|---:|---:|\n" : "");
         for (int j = 0; j <= r->game->nstart_features; j++)
-            fprintf(f, md ? "| %s | %.4f | %.4f | %.2f |\n" : "  %-16s %9.4f  se %.4f  z %6.2f\n",
-                    j ? r->game->start_feature_names[j - 1] : "intercept", r->beta[j], r->se[j],
-                    r->beta[j] / r->se[j]);
+            if (r->reg_dropped[j])
+                fprintf(f, md ? "| %s | not fitted: %s | | |\n" : "  %-16s not fitted: %s\n",
+                        r->game->start_feature_names[j - 1],
+                        r->reg_dropped[j] == 1 ? "the same in every start"
+                                               : "a combination of the features above");
+            else
+                fprintf(f, md ? "| %s | %.4f | %.4f | %.2f |\n" : "  %-16s %9.4f  se %.4f  z %6.2f\n",
+                        j ? r->game->start_feature_names[j - 1] : "intercept", r->beta[j], r->se[j],
+                        r->beta[j] / r->se[j]);
     }
 }
 

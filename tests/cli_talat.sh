@@ -65,4 +65,14 @@ check "talat_bias_score_parts_add_up_to_the_score" parts_add_up
 run bias --records "$tmp/tb.trd" --json
 check "talat_bias_json_score_parts" grep -qE '"score_parts":\{"captures":\[\{"mean":[0-9.]+,"ci95":\[[0-9.]+,[0-9.]+\]\},\{.*\},\{.*\}\],"lines":\[' "$tmp/out"
 
+# the start-feature regression leaves out what the fit cannot separate
+status "talat_bias_regression_run" 0 selfplay --game talat --players greedy --setup random --rotations 3 \
+    --games 150 --seed 4 --quiet --out "$tmp/tr.trd"
+run bias --records "$tmp/tr.trd"
+check "talat_regression_constant_feature_left_out" grep -q '^  live_boards *not fitted: the same in every start$' "$tmp/out"
+check "talat_regression_collinear_feature_left_out" grep -q '^  exposed_2 *not fitted: a combination of the features above$' "$tmp/out"
+check "talat_regression_has_no_nan" test "$(grep -c nan "$tmp/out")" -eq 0
+run bias --records "$tmp/tr.trd" --json
+check "talat_regression_json_says_why" grep -q '"live_boards":{"dropped":"constant"}.*"exposed_2":{"dropped":"collinear"}' "$tmp/out"
+
 finish
