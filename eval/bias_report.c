@@ -66,13 +66,10 @@ static void json_components(FILE *f, const bias_components *c)
     fputc('}', f);
 }
 
-static void json_groups(FILE *f, const bias_groups_result *g)
+/* The setup variance and the one-sided fraction (the same figures in the
+ * "paired" block that older readers know and in "rotation_groups"). */
+static void json_setup_figures(FILE *f, const bias_groups_result *g)
 {
-    if (g->pentanomial && g->groups >= 2) { /* TZAAR's pairs; the estimates need two pairs at least */
-        fprintf(f, ",\"paired\":{\"pairs\":%llu,\"white_pentanomial\":", (unsigned long long)g->groups);
-        json_counts(f, g->first_penta, 5);
-        fputs(",\"arrangement_pentanomial\":", f);
-        json_counts(f, g->holder_penta, 5);
         json_key_num(f, "setup_variance", g->setup_var);
         json_key_interval(f, "setup_variance_ci95", g->setup_var_ci);
         json_key_num(f, "setup_share", g->setup_share);
@@ -80,6 +77,16 @@ static void json_groups(FILE *f, const bias_groups_result *g)
         json_key_interval(f, "one_sided_ci95", g->one_sided_ci);
         json_key_num(f, "one_sided_observed", g->one_sided_observed);
         json_key_num(f, "one_sided_expected", g->one_sided_expected);
+}
+
+static void json_groups(FILE *f, const bias_groups_result *g)
+{
+    if (g->pentanomial && g->groups >= 2) { /* TZAAR's pairs; the estimates need two pairs at least */
+        fprintf(f, ",\"paired\":{\"pairs\":%llu,\"white_pentanomial\":", (unsigned long long)g->groups);
+        json_counts(f, g->first_penta, 5);
+        fputs(",\"arrangement_pentanomial\":", f);
+        json_counts(f, g->holder_penta, 5);
+        json_setup_figures(f, g);
         fputc('}', f);
     }
     if (!g->groups)
@@ -92,13 +99,7 @@ static void json_groups(FILE *f, const bias_groups_result *g)
     if (g->groups >= 2) {
         json_key_num(f, "arrangement_variance", g->arrangement_var);
         json_key_num(f, "outcome_variance", g->outcome_var);
-        json_key_num(f, "setup_variance", g->setup_var);
-        json_key_interval(f, "setup_variance_ci95", g->setup_var_ci);
-        json_key_num(f, "setup_share", g->setup_share);
-        json_key_num(f, "one_sided_fraction", g->one_sided);
-        json_key_interval(f, "one_sided_ci95", g->one_sided_ci);
-        json_key_num(f, "one_sided_observed", g->one_sided_observed);
-        json_key_num(f, "one_sided_expected", g->one_sided_expected);
+        json_setup_figures(f, g);
     }
     fputs(",\"first_seat_share_by_rotation\":[", f);
     for (int q = 0; q < g->rotations; q++) {
