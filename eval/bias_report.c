@@ -290,13 +290,15 @@ static void print_groups(const bias_result *r, int k, FILE *f, bool md)
         fprintf(f, "%s%llu groups of runs with other rotations left out\n", b, (unsigned long long)g->groups_other);
     if (g->groups < 2)
         return;
-    fprintf(f, "%svariance of the per-setup share beyond chance: %.4f, 95%% [%.4f, %.4f] "
-               "(%.1f%% of the outcome variance)\n", b, g->setup_var, g->setup_var_ci.lo, g->setup_var_ci.hi,
-            100 * g->setup_share);
-    fprintf(f, "%sone-sided setups (one arrangement first in every game of its group): %.1f%% observed, %.1f%% by "
-               "chance, so %.1f%% 95%% [%.1f%%, %.1f%%] decided by the setup\n", b,
-            100 * g->one_sided_observed, 100 * g->one_sided_expected, 100 * g->one_sided,
-            100 * g->one_sided_ci.lo, 100 * g->one_sided_ci.hi);
+    /* One figure, said as what it is (docs/bias.md): with one game per
+     * seating it is the arrangement's strength between setups minus the
+     * spread of the setup's own seat effect; replicates separate the two.
+     * The one-sided fraction is a function of the same statistic: it stays
+     * in the JSON for the readers that know it, not here. */
+    fprintf(f, "%show much more alike a setup's games are than chance: %.4f, 95%% [%.4f, %.4f] (%.1f%% of the "
+               "outcome variance; the arrangement's strength between setups minus the spread of the setup's own "
+               "seat effect: --replicates separates them)\n", b, g->setup_var, g->setup_var_ci.lo,
+            g->setup_var_ci.hi, 100 * g->setup_share);
 }
 
 static void print_components(const bias_result *r, int k, FILE *f, bool md)
