@@ -47,6 +47,7 @@ static void set_game(bias_data *d, const game_def *g, int players)
     for (int k = 0; k < BIAS_KINDS_MAX; k++) {
         seat_stats_init(&d->kind[k].scores, players);
         seat_stats_init(&d->kind[k].shares, players);
+        seat_stats_init(&d->kind[k].movers, players);
         for (int p = 0; p < BIAS_PARTS_MAX; p++)
             seat_stats_init(&d->kind[k].parts[p], players);
     }
@@ -120,6 +121,12 @@ int bias_add_game(bias_data *d, const rec_game *g, int rotations, int rotate)
         k->varies = true; /* the setups themselves differ, not only their rotations */
     seat_stats_add(&k->scores, g->scores);
     seat_stats_add(&k->shares, share);
+    /* by turn order: the seats in the order they act from the start */
+    int opener = gd->over(g->start) ? 0 : gd->to_act(g->start);
+    double order[GAME_MAX_PLAYERS] = { 0 };
+    for (int j = 0; j < n; j++)
+        order[j] = share[(opener + j) % n];
+    seat_stats_add(&k->movers, order);
     if (gd->score_parts && gd->nscore_parts > 0 && gd->nscore_parts <= BIAS_PARTS_MAX) {
         /* how the points were made: the final position, replayed */
         unsigned char s[REC_STATE_MAX];
@@ -258,6 +265,10 @@ static void analyse_kind(const bias_data *d, const bias_kind_data *k, bias_kind_
         memcpy(r->ranks[s], k->scores.ranks[s], sizeof r->ranks[s]);
     }
     r->first_advantage = r->share[0] - 1.0 / d->players;
+    for (int s = 0; s < d->players; s++) {
+        r->mover_share[s] = seat_stats_mean(&k->movers, s);
+        r->mover_share_ci[s] = seat_stats_ci95(&k->movers, s);
+    }
     r->nparts = d->game->score_parts && d->game->nscore_parts <= BIAS_PARTS_MAX ? d->game->nscore_parts : 0;
     for (int p = 0; p < r->nparts; p++)
         for (int s = 0; s < d->players; s++) {

@@ -50,6 +50,7 @@ typedef struct bias_group {
 typedef struct bias_kind_data {
     seat_stats scores, shares; /* per seat: the scores, and the shares of the points */
     seat_stats parts[BIAS_PARTS_MAX]; /* per score part, per seat (games whose replay ends) */
+    seat_stats movers;         /* shares by turn order: the seat that acts first at the start, then on */
     uint64_t endings[BIAS_ENDINGS_MAX];
     double turns_sum, turns_sq;
     uint64_t turns_hist[BIAS_TURNS_MAX];
@@ -116,6 +117,11 @@ typedef struct bias_kind_result {
     double share[GAME_MAX_PLAYERS];    /* every seat's mean share of the points */
     interval share_ci[GAME_MAX_PLAYERS];
     double first_advantage;            /* share[0] - 1 / players */
+    /* shares by turn order (index 0: the seat to act at the start; a game
+     * whose seat rotation moves the turn, as Talat's does, puts the first
+     * move in another seat in each rotation) */
+    double mover_share[GAME_MAX_PLAYERS];
+    interval mover_share_ci[GAME_MAX_PLAYERS];
     int nparts;                        /* the game's score parts, each per seat with a t interval */
     double part[BIAS_PARTS_MAX][GAME_MAX_PLAYERS];
     interval part_ci[BIAS_PARTS_MAX][GAME_MAX_PLAYERS];

@@ -143,6 +143,17 @@ static void json_kind(const bias_result *r, int k, FILE *f)
         fputc('}', f);
     }
     fputc(']', f);
+    fputs(",\"turn_order_share\":[", f); /* first to act at the start, then on */
+    for (int q = 0; q < r->players; q++) {
+        fputs(q ? "," : "", f);
+        json_num(f, s->mover_share[q]);
+    }
+    fputs("],\"turn_order_share_ci95\":[", f);
+    for (int q = 0; q < r->players; q++) {
+        fputs(q ? "," : "", f);
+        json_interval(f, s->mover_share_ci[q]);
+    }
+    fputc(']', f);
     if (s->nparts) {
         fputs(",\"score_parts\":{", f);
         for (int p = 0; p < s->nparts; p++) {
@@ -255,6 +266,10 @@ static void print_seats(const bias_result *r, int k, FILE *f, bool md)
     }
     fprintf(f, "%sfirst seat's advantage (its share − 1/%d): %+.2f points; ties (first place shared): %llu\n", b,
             r->players, 100 * s->first_advantage, (unsigned long long)s->ties);
+    fprintf(f, "%sshare by turn order (first to act at the start, then on):", b);
+    for (int q = 0; q < r->players; q++)
+        fprintf(f, " %d: %.2f%% [%.2f%%, %.2f%%]%s", q + 1, 100 * s->mover_share[q], 100 * s->mover_share_ci[q].lo,
+                100 * s->mover_share_ci[q].hi, q + 1 < r->players ? ";" : "\n");
     for (int p = 0; p < s->nparts; p++) {
         fprintf(f, "%smean points from %s by seat (Student t intervals):", b, r->game->score_part_names[p]);
         for (int q = 0; q < r->players; q++)

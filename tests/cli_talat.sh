@@ -80,4 +80,11 @@ check "talat_regression_has_no_nan" test "$(grep -c nan "$tmp/out")" -eq 0
 run bias --records "$tmp/tr.trd" --json
 check "talat_regression_json_says_why" grep -q '"live_boards":{"dropped":"constant"}.*"exposed_2":{"dropped":"collinear"}' "$tmp/out"
 
+# by turn order: Talat's seat rotation moves the first move with the pieces,
+# so the first mover is another seat in each rotation; bias follows the turn
+run bias --records "$tmp/tr.trd"
+check "talat_bias_share_by_turn_order" grep -qE '^  share by turn order \(first to act at the start, then on\): 1: [0-9.]+% \[[0-9.]+%, [0-9.]+%\]; 2: .*; 3: ' "$tmp/out"
+run bias --records "$tmp/tr.trd" --json
+check "talat_bias_json_turn_order" grep -qE '"turn_order_share":\[[0-9.e-]+,[0-9.e-]+,[0-9.e-]+\],"turn_order_share_ci95":\[\[' "$tmp/out"
+
 finish
