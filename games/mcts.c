@@ -148,30 +148,17 @@ static int set_option(mcts *m, const char *key, const char *value, bool given[],
     return bad ? -1 : 0;
 }
 
-/* Parses "key=value,..." (a repeated key takes its last value, as for ab);
- * given[] is indexed like set_option's keys. */
-static int parse_options(mcts *m, const char *opts, bool given[], char *err, size_t n)
+/* One option for gplayer_each_option(); given[] is indexed like
+ * set_option's keys. */
+typedef struct option_ctx {
+    mcts *m;
+    bool *given;
+} option_ctx;
+
+static int on_option(void *ctx, const char *key, const char *value, char *err, size_t n)
 {
-    char text[GPLAYER_SPEC_MAX];
-    if (opts && strlen(opts) >= sizeof text) {
-        snprintf(err, n, "player 'mcts': options longer than %zu characters", sizeof text - 1);
-        return -1;
-    }
-    snprintf(text, sizeof text, "%s", opts ? opts : "");
-    for (char *item = opts ? text : NULL, *next; item; item = next) {
-        next = strchr(item, ',');
-        if (next)
-            *next++ = 0;
-        char *eq = strchr(item, '=');
-        if (!eq || eq == item) {
-            snprintf(err, n, "player 'mcts': expected key=value, got '%s'", MSG_PATH(item));
-            return -1;
-        }
-        *eq = 0;
-        if (set_option(m, item, eq + 1, given, err, n))
-            return -1;
-    }
-    return 0;
+    option_ctx *c = ctx;
+    return set_option(c->m, key, value, c->given, err, n);
 }
 
 /* Parses opts, checks the options against each other and the game, and
@@ -179,7 +166,8 @@ static int parse_options(mcts *m, const char *opts, bool given[], char *err, siz
 static int configure(mcts *m, const char *opts, char *err, size_t n)
 {
     bool given[10] = { false };
-    if (parse_options(m, opts, given, err, n))
+    option_ctx ctx = { m, given }; /* a repeated key takes its last value, as for ab */
+    if (gplayer_each_option("mcts", opts, on_option, &ctx, err, n))
         return -1;
     const game_def *g = m->g;
     bool has_features = g->nfeatures > 0 && g->features && g->feature_names;

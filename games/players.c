@@ -3,6 +3,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "core/msg.h"
 #include "games/players.h"
 
 /* The generic kinds, after the game's own: they need nothing but game.h. */
@@ -106,4 +107,28 @@ void gplayer_set_progress(gplayer *p, game_progress_fn fn, void *ctx)
 {
     if (p->kind->set_progress)
         p->kind->set_progress(p->impl, fn, ctx);
+}
+
+int gplayer_each_option(const char *kind, const char *opts, gplayer_option_fn set, void *ctx, char *err, size_t n)
+{
+    char text[GPLAYER_SPEC_MAX];
+    if (opts && strlen(opts) >= sizeof text) {
+        snprintf(err, n, "player '%s': options longer than %zu characters", kind, sizeof text - 1);
+        return -1;
+    }
+    snprintf(text, sizeof text, "%s", opts ? opts : "");
+    for (char *item = opts ? text : NULL, *next; item; item = next) {
+        next = strchr(item, ',');
+        if (next)
+            *next++ = 0;
+        char *eq = strchr(item, '=');
+        if (!eq || eq == item) {
+            snprintf(err, n, "player '%s': expected key=value, got '%s'", kind, MSG_PATH(item));
+            return -1;
+        }
+        *eq = 0;
+        if (set(ctx, item, eq + 1, err, n))
+            return -1;
+    }
+    return 0;
 }

@@ -33,6 +33,13 @@ bool gplayer_report(const gplayer *p, game_search_report *out);
  * searching player's; a no-op for others).  fn NULL: no more calls. */
 void gplayer_set_progress(gplayer *p, game_progress_fn fn, void *ctx);
 
+/* Walks a kind's options "key=value,...", calling set(ctx, key, value)
+ * for each in order (a repeated key is set again: the last one counts).
+ * Errors name the player: "player 'KIND': expected key=value, got 'x'".
+ * 0, or -1 with set's message or its own in err. */
+typedef int (*gplayer_option_fn)(void *ctx, const char *key, const char *value, char *err, size_t n);
+int gplayer_each_option(const char *kind, const char *opts, gplayer_option_fn set, void *ctx, char *err, size_t n);
+
 /* The generic kinds (games/player_random.c, games/mcts.c). */
 extern const game_player_kind gplayer_random, gplayer_mcts;
 

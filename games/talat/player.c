@@ -252,8 +252,11 @@ static bool report(void *impl, game_search_report *out)
     return true;
 }
 
-static int set_option(tl_player *pl, const char *name, const char *key, const char *val, char *err, size_t n)
+/* One option for gplayer_each_option(). */
+static int set_option(void *ctx, const char *key, const char *val, char *err, size_t n)
 {
+    tl_player *pl = ctx;
+    const char *name = pl->search ? "ab" : "greedy";
     char why[200] = "";
     uint64_t x = 0;
     int bad = 0;
@@ -288,7 +291,7 @@ static void *create(const game_def *g, bool search, const char *opts, char *cano
 {
     const char *name = search ? "ab" : "greedy";
     tl_player *pl = calloc(1, sizeof *pl);
-    char text[GPLAYER_SPEC_MAX], why[600];
+    char why[600];
     if (!pl) {
         snprintf(err, n, "out of memory");
         return NULL;
@@ -297,24 +300,8 @@ static void *create(const game_def *g, bool search, const char *opts, char *cano
     pl->search = search;
     pl->depth = 4;
     pl->tt_mb = 4;
-    if (opts && strlen(opts) >= sizeof text) {
-        snprintf(err, n, "player '%s': options longer than %zu characters", name, sizeof text - 1);
+    if (gplayer_each_option(name, opts, set_option, pl, err, n))
         goto fail;
-    }
-    snprintf(text, sizeof text, "%s", opts ? opts : "");
-    for (char *item = opts ? text : NULL, *next; item; item = next) {
-        next = strchr(item, ',');
-        if (next)
-            *next++ = 0;
-        char *eq = strchr(item, '=');
-        if (!eq || eq == item) {
-            snprintf(err, n, "player '%s': expected key=value, got '%s'", name, MSG_PATH(item));
-            goto fail;
-        }
-        *eq = 0;
-        if (set_option(pl, name, item, eq + 1, err, n))
-            goto fail;
-    }
     if (!pl->weights[0]) /* the game's own, found from anywhere */
         snprintf(pl->weights, sizeof pl->weights, "%s", GWEIGHTS_DEFAULT);
     uint32_t crc;
