@@ -63,11 +63,12 @@ int cli_start_state(const char *cmd, const cli_start *st, const game_def **gp, v
     } else {
         const char *setup = st->setup ? st->setup : g->default_setup ? g->default_setup : g->setup_names[0];
         int rc = 0;
+        bool seeded = false;
         if (g->setup(s, setup, players, st->seed, err, sizeof err))
             rc = cli_error(cmd, "%s", err);
-        else if (cli_setup_is_seeded(g, setup, players) && !st->seed_given)
+        else if ((seeded = cli_setup_is_seeded(g, setup, players)) && !st->seed_given)
             rc = cli_error(cmd, "--setup %s needs --seed S", setup);
-        else if (!cli_setup_is_seeded(g, setup, players) && st->seed_given)
+        else if (!seeded && st->seed_given)
             rc = cli_error(cmd, "--seed applies to a random setup only, not to %s", setup);
         if (rc) {
             free(s);
