@@ -198,9 +198,9 @@ static void weights_file_cut_anywhere_is_refused(void)
     }
     CHECKF(loaded == 0, "%d of %zu cut points load", loaded, len);
     CHECKF(cut_message >= (int)len - 20, "only %d of %zu say truncated", cut_message, len);
-    char *tempo = strstr(text, "tempo            80");
+    char *tempo = strstr(text, "tempo            40");
     REQUIRE(tempo);
-    tempo[18] = '1'; /* 81 */
+    tempo[18] = '1'; /* 41 */
     FILE *f = fopen(path, "wb");
     REQUIRE(f);
     fwrite(text, 1, len, f);

@@ -77,7 +77,7 @@ static void player_canonical_spec_sorts_keys_and_fills_defaults(void)
         { "ab:ties=0,depth=2", "ab:depth=2,noise=0,tt=16" },
         { "random", "random" },
         { "greedy", "greedy" },
-        { "greedy:weights=data/weights/default.txt,wsum=d9f19c68", "greedy:weights=data/weights/default.txt,wsum=d9f19c68" },
+        { "greedy:weights=data/weights/handset.txt,wsum=d9f19c68", "greedy:weights=data/weights/handset.txt,wsum=d9f19c68" },
     };
     char out[256], err[256];
     for (size_t i = 0; i < sizeof same / sizeof *same; i++) {
