@@ -5,7 +5,10 @@
  * seat's view as w . features(s, seat) (features.h), and a finished game
  * as its score for that seat, far beyond any evaluation.  Ties at the root
  * are broken by a random key per action drawn from the seed, never by
- * the action's place in the list. */
+ * the action's place in the list.  noise=N adds a seeded bonus in [0, N]
+ * to each root action's score: TRID has one start, so without it two
+ * games between the same players are the same game (up to the seed's
+ * rare exact ties), and a seat study would count one game many times. */
 #include <float.h>
 #include <math.h>
 #include <stdio.h>
@@ -21,10 +24,12 @@
 
 #define DEFAULT_DEPTH 2
 #define MAX_DEPTH 8
+#define MAX_NOISE 1000
 #define WIN 1e7 /* a won game, far beyond any evaluation */
 
 typedef struct searcher {
     int depth;                /* 1 for greedy */
+    int noise;                /* the root bonus's bound (noise=N) */
     double w[TRID_FEATURES];
 } searcher;
 
@@ -80,10 +85,13 @@ static uint32_t best_action(searcher *sp, const trid_state *s, uint64_t seed)
     uint32_t choice = n ? list[0] : TRID_PASS;
     for (int i = 0; i < n; i++) {
         uint64_t key = xoshiro_next(&rng);
+        double bonus = sp->noise ? (double)xoshiro_below(&rng, (uint64_t)sp->noise + 1) : 0;
         trid_state t = *s;
         trid_apply(&t, list[i]);
-        /* A window just below the best so far: an equal value comes back exact. */
-        double v = search(sp, &t, sp->depth - 1, best == -DBL_MAX ? -DBL_MAX : best - 1e-9, DBL_MAX, s->side);
+        /* A window just below what this action must reach to equal the best
+         * so far: an equal total comes back exact. */
+        double v = search(sp, &t, sp->depth - 1, best == -DBL_MAX ? -DBL_MAX : best - bonus - 1e-9, DBL_MAX, s->side);
+        v += bonus;
         if (v > best || (v == best && key > best_key)) {
             best = v;
             best_key = key;
@@ -93,13 +101,13 @@ static uint32_t best_action(searcher *sp, const trid_state *s, uint64_t seed)
     return choice;
 }
 
-/* Options: depth=D (ab only), weights=FILE, wcrc=HEX (the crc32 the file
- * must have: the canonical spec carries it). */
+/* Options: depth=D (ab only), noise=N, weights=FILE, wcrc=HEX (the crc32
+ * the file must have: the canonical spec carries it). */
 static void *create(const game_def *g, bool greedy, const char *opts, char *canon, size_t cn, char *err, size_t n)
 {
     const char *name = greedy ? "greedy" : "ab";
     char path[512] = "", opt[512];
-    int depth = greedy ? 1 : DEFAULT_DEPTH;
+    int depth = greedy ? 1 : DEFAULT_DEPTH, noise = 0;
     uint64_t wcrc = 0;
     bool wcrc_given = false;
     snprintf(opt, sizeof opt, "%s", opts ? opts : "");
@@ -118,13 +126,15 @@ static void *create(const game_def *g, bool greedy, const char *opts, char *cano
         *eq++ = 0;
         if (!greedy && !strcmp(kv, "depth") && !num_u64(eq, 1, MAX_DEPTH, &v, NULL, 0)) {
             depth = (int)v;
+        } else if (!strcmp(kv, "noise") && !num_u64(eq, 0, MAX_NOISE, &v, NULL, 0)) {
+            noise = (int)v;
         } else if (!strcmp(kv, "weights") && *eq && strlen(eq) < sizeof path) {
             snprintf(path, sizeof path, "%s", eq);
         } else if (!strcmp(kv, "wcrc") && !num_hex(eq, UINT32_MAX, &wcrc, NULL, 0)) {
             wcrc_given = true;
         } else {
             snprintf(err, n, "player '%s': bad option '%.32s' (%s)", name, kv,
-                     greedy ? "weights=FILE, wcrc=HEX" : "depth=1..8, weights=FILE, wcrc=HEX");
+                     greedy ? "noise=0..1000, weights=FILE, wcrc=HEX" : "depth=1..8, noise=0..1000, weights=FILE, wcrc=HEX");
             return NULL;
         }
     }
@@ -134,6 +144,7 @@ static void *create(const game_def *g, bool greedy, const char *opts, char *cano
         return NULL;
     }
     sp->depth = depth;
+    sp->noise = noise;
     if (!path[0]) /* the game's own, found from anywhere */
         snprintf(path, sizeof path, "%s", GWEIGHTS_DEFAULT);
     uint32_t crc;
@@ -147,9 +158,14 @@ static void *create(const game_def *g, bool greedy, const char *opts, char *cano
         free(sp);
         return NULL;
     }
-    /* wcrc pins the file's contents: a changed file is another player */
-    int len = greedy ? snprintf(canon, cn, "wcrc=%08x,weights=%s", (unsigned)crc, path)
-                     : snprintf(canon, cn, "depth=%d,wcrc=%08x,weights=%s", depth, (unsigned)crc, path);
+    /* wcrc pins the file's contents: a changed file is another player;
+     * noise=0 is left out, so specs written before it existed still match */
+    char depth_text[16] = "", noise_text[24] = "";
+    if (!greedy)
+        snprintf(depth_text, sizeof depth_text, "depth=%d,", depth);
+    if (noise)
+        snprintf(noise_text, sizeof noise_text, "noise=%d,", noise);
+    int len = snprintf(canon, cn, "%s%swcrc=%08x,weights=%s", depth_text, noise_text, (unsigned)crc, path);
     if (len < 0 || (size_t)len >= cn) {
         snprintf(err, n, "player '%s': spec too long", name);
         free(sp);
