@@ -3,6 +3,7 @@
  * (the rules), movegen.h, text.h, setup.h, perft.h, features.h, player.h. */
 #include <stdio.h>
 #include <string.h>
+#include "bench.h"
 #include "features.h"
 #include "games/game.h"
 #include "movegen.h"
@@ -117,6 +118,18 @@ static uint64_t g_perft(void *s, int depth)
     return trid_perft(s, depth);
 }
 
+extern const game_def game_trid;
+
+static uint64_t g_search_nodes(const void *s, int depth)
+{
+    return trid_search_nodes(&game_trid, s, depth);
+}
+
+static int g_bench_extra(int runs, game_bench_figure *out, int max)
+{
+    return trid_bench_extra(&game_trid, runs, out, max);
+}
+
 const game_def game_trid = {
     .name = "trid",
     .title = "TRID (Rafal Kowalski, 2007; board hex5 reconstructed)",
@@ -156,4 +169,6 @@ const game_def game_trid = {
     .default_player = "ab",
     .perft = g_perft,
     .bench = trid_bench,
+    .bench_extra = g_bench_extra,
+    .search_nodes = g_search_nodes,
 };

@@ -18,6 +18,7 @@
 #include "core/num.h"
 #include "core/prng.h"
 #include "features.h"
+#include "games/players.h"
 #include "games/weights.h"
 #include "movegen.h"
 #include "player.h"
@@ -30,6 +31,7 @@
 typedef struct searcher {
     int depth;                /* 1 for greedy */
     int noise;                /* the root bonus's bound (noise=N) */
+    uint64_t nodes;           /* positions searched (the bench's search signature) */
     double w[TRID_FEATURES];
 } searcher;
 
@@ -53,6 +55,7 @@ static double evaluate(searcher *sp, const trid_state *s, int depth, int root)
 /* Paranoid alpha-beta: root maximises, every other seat minimises. */
 static double search(searcher *sp, const trid_state *s, int depth, double alpha, double beta, int root)
 {
+    sp->nodes++;
     if (depth == 0 || s->ending != END_NONE)
         return evaluate(sp, s, depth, root);
     uint32_t list[TRID_MAX_ACTIONS];
@@ -210,3 +213,20 @@ static const game_player_kind kind_ab = {
 };
 
 const game_player_kind *const trid_player_kinds[] = { &kind_greedy, &kind_ab, NULL };
+
+/* Nodes of a fixed-depth ab search from s with the default weights (the
+ * bench's search signature); 0 when the weights cannot be read. */
+uint64_t trid_search_nodes(const game_def *g, const void *s, int depth)
+{
+    char canon[GPLAYER_SPEC_MAX], err[256], opts[32];
+    if (depth < 1 || depth > MAX_DEPTH)
+        return 0;
+    snprintf(opts, sizeof opts, "depth=%d", depth);
+    searcher *sp = create(g, false, opts, canon, sizeof canon, err, sizeof err);
+    if (!sp)
+        return 0;
+    best_action(sp, s, 0);
+    uint64_t nodes = sp->nodes;
+    destroy(sp);
+    return nodes;
+}

@@ -8,4 +8,8 @@
 
 extern const game_player_kind *const trid_player_kinds[];
 
+/* Nodes of a fixed-depth ab search from s (1 <= depth <= 8) with the
+ * default weights: the bench's search signature. */
+uint64_t trid_search_nodes(const game_def *g, const void *s, int depth);
+
 #endif

@@ -1,0 +1,69 @@
+/* bench.c — self-play speed for `triad bench --game trid`
+ * (game_def.bench_extra): whole games of the seat study's player,
+ * ab:noise=10 in every seat, from hex5's start for 2, 3 and 4 players, each
+ * ply seeded from (game, ply).  The figure is games per second on one
+ * thread, the median of the runs: what a self-play worker does. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <time.h>
+#include "bench.h"
+#include "core/prng.h"
+#include "games/players.h"
+#include "movegen.h"
+
+#define BENCH_GAMES 6
+#define BENCH_PLAYER "ab:noise=10"
+
+static double now(void)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
+}
+
+static int cmp_double(const void *a, const void *b)
+{
+    double x = *(const double *)a, y = *(const double *)b;
+    return (x > y) - (x < y);
+}
+
+/* Seconds for BENCH_GAMES games of `players` seats; -1 on error. */
+static double play_games(const game_def *g, gplayer *p, int players)
+{
+    char err[128];
+    double t0 = now();
+    for (uint64_t game = 0; game < BENCH_GAMES; game++) {
+        trid_state s;
+        if (g->setup(&s, "hex5", players, 0, err, sizeof err))
+            return -1;
+        uint64_t seeds = game;
+        while (!g->over(&s))
+            g->apply(&s, gplayer_choose(p, &s, splitmix64(&seeds)));
+    }
+    return now() - t0;
+}
+
+int trid_bench_extra(const game_def *g, int runs, game_bench_figure *out, int max)
+{
+    static const char *const names[] = { "self-play, 2 players (" BENCH_PLAYER ")",
+                                         "self-play, 3 players (" BENCH_PLAYER ")",
+                                         "self-play, 4 players (" BENCH_PLAYER ")" };
+    char err[256];
+    gplayer *p = gplayer_new(g, BENCH_PLAYER, err, sizeof err);
+    if (!p)
+        return 0;
+    runs = runs < 1 ? 1 : runs > 100 ? 100 : runs;
+    int k = 0;
+    for (int players = 2; players <= 4 && k < max; players++) {
+        double t[100];
+        int r = 0;
+        while (r < runs && (t[r] = play_games(g, p, players)) > 0)
+            r++;
+        if (r < runs)
+            break;
+        qsort(t, (size_t)runs, sizeof *t, cmp_double);
+        out[k++] = (game_bench_figure){ names[players - 2], "games/s", BENCH_GAMES / t[runs / 2] };
+    }
+    gplayer_free(p);
+    return k;
+}
