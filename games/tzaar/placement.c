@@ -71,6 +71,7 @@ static double worst_reply(const eval_weights *w, position *p, int us, double alp
         if (list[i] == *killer) {
             list[i] = list[0];
             list[0] = *killer;
+            break;
         }
     double worst = 2e9;
     for (int i = 0; i < n; i++) {
