@@ -310,7 +310,7 @@ void player_set_progress(player *pl, search_progress fn, void *ctx)
         searcher_set_progress(pl->search, fn, ctx);
 }
 
-/* The best of p's actions for us by value_for() after it, looking through
+/* The best of p's actions for us by place_value() after it, looking through
  * the rest of us's turn when turn is set (greedy); first among equals in
  * the seeded order.  *count accumulates positions evaluated. */
 static action best_by_eval(const player *pl, position *p, xoshiro256 *rng, bool turn, double *score,
