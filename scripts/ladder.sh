@@ -17,7 +17,10 @@
 #   RUNGS="1000 4000 16000 64000"  nodes per move of each rung
 #   GAMES="10000 10000 1000 300"   self-play games per setup kind at each rung
 #   MATCH_GAMES="2000 2000 1000"   games of rung i+1 against rung i
-#   KINDS="random fixed tournament" PLACE="eval"  (tournament placement policies)
+#   KINDS="random fixed tournament" PLACE="eval"  (tournament placement policies:
+#   eval, search, soft, random; docs/players.md)
+#   POLICY_GAMES="2000 2000 500 0" tournament games at each rung for the policies other
+#   than eval (0: none at that rung)
 #   REPLICATES=2 SEED=1 THREADS=(all cores) SHARD=K/N (self-play only; merge the shards
 #   with `triad records merge`, then run without SHARD to finish)
 set -euo pipefail
@@ -27,6 +30,7 @@ games=(${GAMES:-10000 10000 1000 300})
 match_games=(${MATCH_GAMES:-2000 2000 1000})
 kinds=(${KINDS:-random fixed tournament})
 policies=(${PLACE:-eval})
+policy_games=(${POLICY_GAMES:-2000 2000 500 0})
 replicates=${REPLICATES:-2}
 seed=${SEED:-1}
 threads=()
@@ -78,7 +82,9 @@ for i in "${!rungs[@]}"; do
             fixed) selfplay "$rung" "$spec" "$kind" "$dir/fixed.trd" $((n / 2 * 2)) --paired ;;
             tournament) # not paired: under the rules White places first and moves first
                 for policy in "${policies[@]}"; do
-                    selfplay "$rung" "$(place "$spec" "$policy")" "$kind" "$dir/tournament-$policy.trd" "$n"
+                    m=$n
+                    [ "$policy" = eval ] || m=$(nth policy_games "$i")
+                    [ "$m" -eq 0 ] || selfplay "$rung" "$(place "$spec" "$policy")" "$kind" "$dir/tournament-$policy.trd" "$m"
                 done ;;
         esac
     done

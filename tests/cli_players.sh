@@ -44,6 +44,19 @@ check "seeds give different games" differ "$tmp/out" "$tmp/g1"
 run play --white greedy --black ab:depth=1 --setup tournament --seed 5
 check "tournament setup: placements are played" grep -qE '^ +White places [abc]@[A-I][1-9]$' "$tmp/out"
 check "tournament game ends" grep -q '^result: ' "$tmp/out"
+# Placement policies (place=, docs/players.md): the canonical specs name
+# them, the game is placed and played out, a seed reproduces it.
+run play --white ab:depth=1,place=search --black greedy:ptemp=20,place=soft --setup tournament --seed 5
+cp "$tmp/out" "$tmp/placed"
+check "place=: canonical specs" grep -qzE '^White: ab:depth=1,noise=0,place=search,tt=16
+Black: greedy:place=soft,ptemp=20
+' "$tmp/placed"
+check "place=: 60 placements, then the game ends" test "$(grep -cE '^ +(White|Black) places [abcABC]@[A-I][1-9]$' "$tmp/placed")" -eq 60
+check "place=: the game ends" grep -q '^result: ' "$tmp/placed"
+run play --white ab:depth=1,place=search --black greedy:ptemp=20,place=soft --setup tournament --seed 5
+check "place=: a seed reproduces the game" cmp -s "$tmp/out" "$tmp/placed"
+run play --white greedy:place=random --black greedy:place=random --setup tournament --seed 6 --quiet
+check "place=random plays" grep -q '^result: ' "$tmp/out"
 
 # analyse
 run analyse --setup fixed --player ab:depth=3
@@ -114,6 +127,11 @@ want="unknown player 'minimax'" bad play --white minimax --black random
 want="unknown option 'depht'" bad play --white random --black ab:depht=3
 want="bad value 'x' for 'depth'" bad analyse --player ab:depth=x
 want="unknown setup 'nope'" bad play --white random --black random --setup nope
+want="player 'ab': bad value 'foo' for 'place': expected eval, search, soft or random" \
+    bad play --white ab:place=foo --black random --setup tournament
+want="bad value '-1' for 'ptemp'" bad play --white greedy:place=soft,ptemp=-1 --black random --setup tournament
+want="ptemp= is place=soft's temperature, and place is eval" bad play --white ab:ptemp=5 --black random
+want="unknown option 'place'" bad play --white random:place=eval --black random
 want="game is over" bad analyse --position '........................................................cC.A w 1'
 want="weights: no/such/file" bad analyse --player ab:weights=no/such/file
 want="unknown option '--bogus'" bad engine --bogus

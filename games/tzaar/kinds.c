@@ -116,10 +116,12 @@ static const game_player_kind kind_random = {
     make_random, choose, destroy, report, set_progress,
 };
 static const game_player_kind kind_greedy = {
-    "greedy", "the turn whose result the evaluation likes best; weights=FILE", make_greedy, choose, destroy, report, set_progress,
+    "greedy", "the turn whose result the evaluation likes best; weights=FILE, place=eval|search|soft|random, ptemp=T",
+    make_greedy, choose, destroy, report, set_progress,
 };
 static const game_player_kind kind_ab = {
-    "ab", "alpha-beta search: depth=D, nodes=N, ms=T, noise=K, tt=MB, weights=FILE (docs/players.md)",
+    "ab", "alpha-beta search: depth=D, nodes=N, ms=T, noise=K, ties=1, tt=MB, weights=FILE, "
+          "place=eval|search|soft|random, ptemp=T (docs/players.md)",
     make_ab, choose, destroy, report, set_progress,
 };
 

@@ -2,8 +2,8 @@
  *
  * "random" draws a legal action; "greedy" plays the turn whose resulting
  * position the evaluation likes best; "ab" runs the alpha-beta searcher.
- * greedy and ab place pieces (tournament setup) by the same one-action
- * evaluation, which keeps the types balanced and avoids hanging stacks.
+ * greedy and ab place pieces (tournament setup) by the policy place= names
+ * (placement.h; by default the one-action evaluation).
  * Like the searcher, greedy works on the canonical image of the position
  * (symmetry.h) and maps its choice back, so symmetric positions are played
  * alike; random's choice is uniform over the legal actions already. */
@@ -14,6 +14,7 @@
 #include "core/msg.h"
 #include "core/num.h"
 #include "movegen.h"
+#include "placement.h"
 #include "player.h"
 #include "symmetry.h"
 #include "core/prng.h"
@@ -33,6 +34,8 @@ struct player {
     char weights_path[256]; /* its value, for the canonical spec */
     bool wsum_given;        /* and wsum=, the checksum they must have */
     uint32_t wsum;
+    place_options place;
+    bool ptemp_given;
     searcher *search; /* ab only */
 };
 
@@ -73,6 +76,18 @@ static int set_option(player *pl, const char *key, const char *value, char *err,
         ok = !num_hex(value, 0xffffffffu, &x, why, sizeof why);
         pl->wsum = (uint32_t)x;
         pl->wsum_given = true;
+    } else if (!strcmp(key, "place") && pl->kind != KIND_RANDOM) {
+        pl->place.policy = place_policy_index(value);
+        ok = pl->place.policy >= 0;
+        if (!ok)
+            snprintf(why, sizeof why, "expected eval, search, soft or random");
+    } else if (!strcmp(key, "ptemp") && pl->kind != KIND_RANDOM) {
+        ok = !num_double(value, 0, PLACE_TEMP_MAX, &pl->place.temp, why, sizeof why);
+        if (ok && !(pl->place.temp > 0)) {
+            ok = false;
+            snprintf(why, sizeof why, "must be above 0");
+        }
+        pl->ptemp_given = true;
     } else if (pl->kind != KIND_AB) {
         known = false;
     } else if (!strcmp(key, "depth")) {
@@ -136,28 +151,43 @@ static bool add_option(char **at, char *end, char *sep, const char *fmt, ...)
     return true;
 }
 
+/* x as a spec writes it: a whole number as such, else the shortest text
+ * that reads back the same.  Returns buf (40 bytes). */
+static const char *number_text(double x, char buf[40])
+{
+    snprintf(buf, 40, "%.0f", x);
+    for (int prec = 1; prec <= 17 && strtod(buf, NULL) != x; prec++)
+        snprintf(buf, 40, "%.*g", prec, x);
+    return buf;
+}
+
 /* Writes pl's canonical spec into pl->spec: the name, then every option in
  * key order with its effective value, defaults included (ms, nodes, ties
- * and weights only when set; depth only when limited).  It makes the same
+ * and weights only when set; depth only when limited; place only when not
+ * eval).  It makes the same
  * player again, so records can store it and --resume compare it. */
 static int write_canonical(player *pl, const char *name, char *err, size_t errlen)
 {
-    char *at = pl->spec, *end = pl->spec + sizeof pl->spec, sep = ':';
+    char *at = pl->spec, *end = pl->spec + sizeof pl->spec, sep = ':', num[40];
     bool ok = (size_t)snprintf(pl->spec, sizeof pl->spec, "%s", name) < sizeof pl->spec;
     at += strlen(pl->spec);
     if (pl->kind == KIND_AB) {
         if (pl->lim.depth)
             ok = ok && add_option(&at, end, &sep, "depth=%d", pl->lim.depth);
-        if (pl->lim.ms > 0) {
-            char ms[40]; /* whole numbers as such, else the shortest text that reads back the same */
-            snprintf(ms, sizeof ms, "%.0f", pl->lim.ms);
-            for (int prec = 1; prec <= 17 && strtod(ms, NULL) != pl->lim.ms; prec++)
-                snprintf(ms, sizeof ms, "%.*g", prec, pl->lim.ms);
-            ok = ok && add_option(&at, end, &sep, "ms=%s", ms);
-        }
+        if (pl->lim.ms > 0)
+            ok = ok && add_option(&at, end, &sep, "ms=%s", number_text(pl->lim.ms, num));
         if (pl->lim.nodes)
             ok = ok && add_option(&at, end, &sep, "nodes=%llu", (unsigned long long)pl->lim.nodes);
         ok = ok && add_option(&at, end, &sep, "noise=%d", pl->lim.noise);
+    }
+    /* place= only when not the default, so that every spec written before
+     * the option existed keeps its text (records, --resume); ptemp= with
+     * place=soft, always. */
+    if (pl->place.policy != PLACE_EVAL)
+        ok = ok && add_option(&at, end, &sep, "place=%s", place_policy_names[pl->place.policy]);
+    if (pl->place.policy == PLACE_SOFT)
+        ok = ok && add_option(&at, end, &sep, "ptemp=%s", number_text(pl->place.temp, num));
+    if (pl->kind == KIND_AB) {
         if (pl->lim.ties)
             ok = ok && add_option(&at, end, &sep, "ties=1");
         ok = ok && add_option(&at, end, &sep, "tt=%ld", pl->tt_mb);
@@ -195,12 +225,18 @@ static int configure(player *pl, const char *spec, bool trust_wsum, char *err, s
     }
     eval_weights_default(&pl->weights);
     pl->tt_mb = DEFAULT_TT_MB;
+    pl->place = (place_options){ PLACE_EVAL, PLACE_TEMP_DEFAULT };
     if (opts && parse_options(pl, opts, why, sizeof why)) {
         snprintf(err, errlen, "player '%s': %s", buf, why);
         return -1;
     }
     if (pl->kind == KIND_AB && !pl->lim.depth && !pl->lim.nodes && !(pl->lim.ms > 0))
         pl->lim.depth = DEFAULT_DEPTH;
+    if (pl->ptemp_given && pl->place.policy != PLACE_SOFT) {
+        snprintf(err, errlen, "player '%s': ptemp= is place=soft's temperature, and place is %s", buf,
+                 place_policy_names[pl->place.policy]);
+        return -1;
+    }
     if (pl->wsum_given && !pl->weights_file) {
         snprintf(err, errlen, "player '%s': wsum= checks a weights= file, and none is given", buf);
         return -1;
@@ -274,27 +310,7 @@ void player_set_progress(player *pl, search_progress fn, void *ctx)
         searcher_set_progress(pl->search, fn, ctx);
 }
 
-static void shuffle(action *list, int n, xoshiro256 *rng)
-{
-    for (int i = n - 1; i > 0; i--) {
-        int j = (int)xoshiro_below(rng, (uint64_t)i + 1);
-        action t = list[i];
-        list[i] = list[j];
-        list[j] = t;
-    }
-}
-
-/* The evaluation of p for colour us, with decided games at the extremes. */
-static double value_for(const player *pl, const position *p, int us)
-{
-    int w = game_winner(p, NULL);
-    if (w >= 0)
-        return w == us ? 1e9 : -1e9;
-    double v = eval_position(&pl->weights, p);
-    return us == WHITE ? v : -v;
-}
-
-/* The best of p's actions for us by value_for() after it, looking through
+/* The best of p's actions for us by place_value() after it, looking through
  * the rest of us's turn when turn is set (greedy); first among equals in
  * the seeded order.  *count accumulates positions evaluated. */
 static action best_by_eval(const player *pl, position *p, xoshiro256 *rng, bool turn, double *score,
@@ -302,7 +318,7 @@ static action best_by_eval(const player *pl, position *p, xoshiro256 *rng, bool 
 {
     action list[MAX_ACTIONS], best = ACTION_NONE;
     int us = p->side, n = gen_actions(p, list);
-    shuffle(list, n, rng);
+    place_shuffle(list, n, rng);
     *score = -2e9;
     for (int i = 0; i < n; i++) {
         undo u;
@@ -311,7 +327,7 @@ static action best_by_eval(const player *pl, position *p, xoshiro256 *rng, bool 
         if (turn && p->side == us && p->winner < 0)
             best_by_eval(pl, p, rng, false, &v, count);
         else
-            v = value_for(pl, p, us);
+            v = place_value(&pl->weights, p, us);
         (*count)++;
         pos_unmake(p, list[i], &u);
         if (v > *score) {
@@ -337,6 +353,8 @@ action player_choose(player *pl, const position *p, uint64_t seed, search_report
         action list[MAX_ACTIONS];
         int n = gen_actions(p, list);
         r->best = list[xoshiro_below(&rng, (uint64_t)n)];
+    } else if (p->phase == PHASE_PLACE) {
+        place_choose(&pl->place, &pl->weights, p, seed, r);
     } else {
         /* The canonical image, and (p may have symmetries of its own) a
          * seeded one of the maps back, from a stream of its own. */
@@ -347,7 +365,7 @@ action player_choose(player *pl, const position *p, uint64_t seed, search_report
         xoshiro_seed(&pick, seed_mix(seed, 0x746965735f73796dULL));
         int back = sym_inverse(maps[xoshiro_below(&pick, (uint64_t)nmaps)]);
         double v;
-        r->best = sym_action(best_by_eval(pl, &work, &rng, p->phase != PHASE_PLACE, &v, &r->nodes), back);
+        r->best = sym_action(best_by_eval(pl, &work, &rng, true, &v, &r->nodes), back);
         r->score = v > SCORE_EVAL_MAX ? SCORE_WIN : v < -SCORE_EVAL_MAX ? -SCORE_WIN : (int)(v + (v < 0 ? -0.5 : 0.5));
         r->depth = p->phase == PHASE_FIRST ? 2 : 1;
     }

@@ -1,7 +1,8 @@
 /* player.h — a TZAAR player made from a spec string.
  *
  * Specs: "random", "greedy", "ab:depth=4", "ab:nodes=20000,weights=FILE",
- * "ab:ms=100" (key=value options separated by commas; see docs/players.md).
+ * "ab:ms=100", "ab:depth=2,place=search" (key=value options separated by
+ * commas; see docs/players.md).
  * The chosen action is a function of (spec, position, seed) alone when the
  * player has no time limit: no state survives between calls that could
  * change it, so self-play is reproducible on any machine and any thread
@@ -10,7 +11,9 @@
  * What the seed does: random draws its action from it; greedy and ab shuffle
  * the actions with it before ordering them, which decides between equally
  * scored actions (and ab's optional root noise; with ab:ties=1 it picks
- * among all the tied actions), and placements use it the same way.
+ * among all the tied actions), and placements use it the same way
+ * (place=eval, the default; place=soft and place=random draw from it,
+ * placement.h).
  * Different seeds therefore give different games.  greedy and ab play a
  * position and its symmetric images alike (symmetry.h): they decide on
  * the canonical image and map back, the seed choosing among the images
