@@ -6,14 +6,14 @@
 # share of the points, ranks, endings, game lengths, the rotation groups)
 # with charts, into OUT (default out/trid-study).  Resumable (--resume).
 # The defaults (5,004 games per player count on hex5, 2,004 on hex5-open,
-# ab at depth 2) take about twenty minutes of one core:
+# ab:noise=10 at depth 2) take about twenty minutes of one core:
 #   GAMES=600 OPEN_GAMES=300 scripts/study-trid.sh out/trid-small
 set -euo pipefail
 cd "$(dirname "$0")/.."
 out=${1:-out/trid-study}
 games=${GAMES:-5004}           # per player count: a multiple of 12 (2, 3 and 4 rotations)
 open_games=${OPEN_GAMES:-2004}
-player=${PLAYER:-ab}
+player=${PLAYER:-ab:noise=10}  # noise: TRID has one start (docs/trid.md)
 seed=${SEED:-1}
 threads=()
 [ -z "${THREADS:-}" ] || threads=(--threads "$THREADS")
@@ -37,4 +37,39 @@ for board in hex5 hex5-open; do
         $triad bias --game trid --records "$f" --plots "${f%.trd}-plots" --report "${f%.trd}.md" --force
     done
 done
-echo "reports: $out/hex5-{2,3,4}.md and $out/hex5-open-{2,3,4}.md"
+
+
+# The seat-order chart: each turn position's share of the points minus the
+# fair 1/N, with its 95% interval, per player count and board.
+awk 'function arr(k, i, s) { i = index($0, "\"" k "\":["); return i ? substr($0, i + length(k) + 4) : "" }
+    { n = $0; sub(/.*"players":/, "", n); n += 0
+      s = arr("turn_order_share"); c = arr("turn_order_share_ci95"); gsub(/[][]/, "", c)
+      split(s, v, /[],]/); split(c, w, /,/)
+      board = FILENAME; sub(/.*\//, "", board); sub(/-[0-9]\.json$/, "", board)
+      for (t = 1; t <= n; t++)
+          printf "%s\t%d\t%d\t%.3f\t%.5f\t%.5f\t%.5f\n", board, n, t, (n - 2) * 5 + t + (board == "hex5" ? -0.12 : 0.12),
+              100 * (v[t] - 1 / n), 100 * (w[2 * t - 1] - 1 / n), 100 * (w[2 * t] - 1 / n) }' \
+    "$out"/hex5-[234].json "$out"/hex5-open-[234].json >"$out/turn_order.dat"
+if command -v gnuplot >/dev/null; then
+    (cd "$out" && gnuplot <<'PLOT'
+do for [fmt in "png svg"] {
+  reset
+  if (fmt eq "png") { set terminal pngcairo size 800,500 } else { set terminal svg size 800,500 }
+  set output 'turn_order.' . fmt
+  set xlabel 'turn position (first to act = 1), for 2, 3 and 4 players'
+  set ylabel 'share of the points minus 1/N, points (95%)'
+  set xtics ("1" 1, "2" 2, "1" 6, "2" 7, "3" 8, "1" 11, "2" 12, "3" 13, "4" 14)
+  set label "2 players" at 1.5, graph 0.95 center
+  set label "3 players" at 7, graph 0.95 center
+  set label "4 players" at 12.5, graph 0.95 center
+  set xrange [0:15]
+  set grid ytics
+  set key bottom right
+  plot 0 with lines dt 2 lc rgb 'gray' notitle, \
+       'turn_order.dat' using (strcol(1) eq 'hex5' ? $4 : NaN):5:6:7 with yerrorbars pt 7 lw 2 title 'hex5', \
+       '' using (strcol(1) eq 'hex5-open' ? $4 : NaN):5:6:7 with yerrorbars pt 5 lw 2 title 'hex5-open (no STOP cells)'
+}
+PLOT
+    )
+fi
+echo "reports: $out/hex5-{2,3,4}.md and $out/hex5-open-{2,3,4}.md; chart: $out/turn_order.png"
