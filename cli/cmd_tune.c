@@ -137,13 +137,13 @@ static void print_json(const game_def *g, const tune_result *r, double pps)
            r->train_before, r->train_prior, r->train_after, r->validation_before, r->validation_prior,
            r->validation_after, pps, r->fit_seconds);
     for (int i = 0; i < g->nfeatures; i++) {
-        printf("%s\"%s\":{\"status\":\"%s\",\"before\":%.8g,\"after\":%.8g", i ? "," : "", g->feature_names[i],
-               status_name(r->design.status[i]), r->before[i], r->after[i]);
+        printf("%s\"%s\":{\"before\":%.8g,\"after\":%.8g", i ? "," : "", g->feature_names[i], r->before[i],
+               r->after[i]);
         json_num(",\"se\":", r->se[i]);
         json_num(",\"se_model\":", r->se_model[i]);
         json_num(",\"vif\":", r->design.vif[i]);
         json_num(",\"vif_kept\":", r->design.vif_kept[i]);
-        printf("}");
+        printf(",\"status\":\"%s\"}", status_name(r->design.status[i]));
     }
     printf("}}\n");
 }
@@ -216,16 +216,16 @@ int cmd_tune(int argc, char **argv)
         { 0 },
     };
     const cmd_spec spec = {
-        "tune", "--records FILE... [--game NAME] [--weights IN] --out OUT [--force] [--positions N] "
+        "tune", "--records FILE... [--game NAME] [--weights IN] --out OUT [--force] [--positions N] [--validation F] "
                 "[--l2 L|cv [--cv-folds K] [--l2-grid L,L,...]] [--max-vif V] [--skip-last N] [--keep-decided] "
                 "[--seed S] [--json]",
         "Fits a game's evaluation weights to the results of the games in the records\n"
         "(Texel's method: logistic regression of the share of the points the seat to act\n"
-        "scored on its evaluation; GSL vector_bfgs2).  Decided positions are left out;\n"
+        "scored on its evaluation; Newton's method, GSL).  Decided positions are left out;\n"
         "constant and collinear features are kept at their starting weights; the penalty\n"
         "pulls towards the starting weights; standard errors are cluster-robust by game.\n"
         "Training and validation are split by game.  Memory: 8 bytes per feature per\n"
-        "position.  See docs/tuning.md.",
+        "position, plus 12.  See docs/tuning.md.",
         opts,
     };
     int rc = opts_parse(&spec, argc, argv);

@@ -9,8 +9,8 @@
  * 1/players when nobody scored): 1 or 0 in TZAAR.  The model is
  * P(label) = sigmoid(K * weights . features).  Constant and collinear
  * features are set aside first (tune_diag.h); the signed scale of the
- * starting weights is measured, then the weights are fitted with GSL's
- * vector_bfgs2, minimising cross-entropy plus an L2 penalty that pulls
+ * starting weights is measured, then the weights are fitted by Newton's
+ * method (logistic.h), minimising cross-entropy plus an L2 penalty that pulls
  * them towards the starting weights (the penalty given, or chosen by
  * cross-validation split by game).  Standard errors are reported both
  * model-based and cluster-robust by game.  Games, never positions, are
