@@ -174,8 +174,11 @@ int logit_fit(const logit_data *d, const logit_opts *o, double *beta, double *se
         gsl_linalg_cholesky_svx(hc, step);
         double slope = 0; /* g . step: minus the Newton decrement squared */
         gsl_blas_ddot(g, step, &slope);
-        if (!(slope < 0) || -slope / 2 <= 1e-15 * fmax(1, fabs(f)))
-            break; /* converged: the expected decrease is at rounding level */
+        /* Converged when the expected decrease (the Newton decrement
+         * squared, halved) is 1e-12 of the loss: near the rounding of a
+         * mean over many rows, and far below what the errors resolve. */
+        if (!(slope < 0) || -slope / 2 <= 1e-12 * fmax(1, fabs(f)))
+            break;
         double t = 1;
         for (; t > 1e-12; t /= 2) {
             for (size_t j = 0; j < k; j++)

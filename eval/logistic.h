@@ -38,7 +38,7 @@ double logit_loss(const logit_data *d, const logit_opts *o, const double *beta);
 
 /* Fits beta (in: the start, out: the fit) by Newton's method with a
  * backtracking line search, to where the expected decrease of the loss is
- * at rounding level.  se (may be NULL) gets each coefficient's model-based
+ * 1e-12 of it.  se (may be NULL) gets each coefficient's model-based
  * standard error (logit_se).  Returns 0, or -1 with a message in err. */
 int logit_fit(const logit_data *d, const logit_opts *o, double *beta, double *se,
               char *err, size_t errlen);
