@@ -7,6 +7,7 @@
 #include <time.h>
 #include <unistd.h>
 #include "core/fileio.h"
+#include "core/num.h"
 #include "eval/records_game.h"
 #include "eval/tune.h"
 #include "games/weights.h"
@@ -28,10 +29,42 @@ static void progress_line(uint64_t games, uint64_t positions, void *ctx)
             (unsigned long long)games, (unsigned long long)positions);
 }
 
+static const char *status_name(int status)
+{
+    static const char *const names[] = { "fitted", "intercept", "dropped: constant", "dropped: collinear" };
+    return names[status];
+}
+
+/* A JSON number, or null for NaN and infinity (undefined, or exactly collinear). */
+static void json_num(const char *before, double v)
+{
+    printf(isfinite(v) ? "%s%.8g" : "%snull", before, v);
+}
+
+/* --l2-grid L,L,...: at most TUNE_GRID_MAX values, each 0 or more. */
+static int parse_grid(const char *text, double *grid, int *n)
+{
+    char copy[1024], why[80];
+    if (strlen(text) >= sizeof copy)
+        return cli_error("tune", "bad --l2-grid: longer than %zu characters", sizeof copy - 1);
+    strcpy(copy, text);
+    *n = 0;
+    for (char *save, *t = strtok_r(copy, ",", &save); t; t = strtok_r(NULL, ",", &save)) {
+        if (*n == TUNE_GRID_MAX)
+            return cli_error("tune", "bad --l2-grid: more than %d values", TUNE_GRID_MAX);
+        if (num_double(t, 0, HUGE_VAL, &grid[*n], why, sizeof why))
+            return cli_error("tune", "bad number for --l2-grid: '%s' is %s", t, why);
+        (*n)++;
+    }
+    if (!*n)
+        return cli_error("tune", "bad --l2-grid: no value");
+    return 0;
+}
+
 /* Writes the weights file whole (core/fileio.h: a temporary file renamed
  * into place), ending with the end line that says it is complete. */
 static int write_weights(const char *path, bool force, const game_def *g, const tune_result *r,
-                         const opt_list *records, double l2, char *err, size_t n)
+                         const opt_list *records, char *err, size_t n)
 {
     char *text = NULL, end[GWEIGHTS_END_LINE_MAX];
     size_t len = 0;
@@ -48,8 +81,16 @@ static int write_weights(const char *path, bool force, const game_def *g, const 
             r->validation_positions, (unsigned long long)r->games);
     for (int i = 0; i < records->n; i++)
         fprintf(f, " %s", records->items[i]);
-    fprintf(f, "\n# K = %.6g, L2 = %g; cross-entropy train %.5f -> %.5f, validation %.5f -> %.5f\n", r->k, l2,
+    fprintf(f, "\n# K = %.6g (the starting weights' best: %.6g), L2 = %g%s; cross-entropy train %.5f -> %.5f, "
+            "validation %.5f -> %.5f\n", r->k, r->k_start, r->l2, r->cv_folds ? " (cross-validated)" : "",
             r->train_before, r->train_after, r->validation_before, r->validation_after);
+    if (r->design.constant + r->design.collinear) {
+        fprintf(f, "# not fitted, kept at their starting weights:");
+        for (int i = 0; i < r->nfeatures; i++)
+            if (r->design.status[i] >= TUNE_CONSTANT)
+                fprintf(f, " %s (%s)", g->feature_names[i], r->design.status[i] == TUNE_CONSTANT ? "constant" : "collinear");
+        fprintf(f, "\n");
+    }
     gweights_write(g, r->after, f);
     if (fclose(f)) {
         free(text);
@@ -68,14 +109,85 @@ static int write_weights(const char *path, bool force, const game_def *g, const 
     return rc;
 }
 
+static void print_json(const game_def *g, const tune_result *r, double pps)
+{
+    printf("{\"games\":%llu,\"duplicates\":%llu,\"game\":\"%s\",\"positions\":%zu,\"train_positions\":%zu,"
+           "\"validation_positions\":%zu,\"train_games\":%ld,\"skipped_decided\":%llu,\"skipped_last\":%llu,",
+           (unsigned long long)r->games, (unsigned long long)r->duplicates, g->name,
+           r->train_positions + r->validation_positions, r->train_positions, r->validation_positions, r->train_games,
+           (unsigned long long)r->skipped_decided, (unsigned long long)r->skipped_last);
+    printf("\"k\":%.8g,\"k_start\":%.8g,\"anti_predictive\":%s,\"l2\":%.8g,", r->k, r->k_start,
+           r->anti_predictive ? "true" : "false", r->l2);
+    if (r->cv_folds) {
+        printf("\"cv\":{\"folds\":%d,\"grid\":[", r->cv_folds);
+        for (int i = 0; i < r->ngrid; i++)
+            printf("%s%.8g", i ? "," : "", r->grid[i]);
+        printf("],\"loss\":[");
+        for (int i = 0; i < r->ngrid; i++)
+            json_num(i ? "," : "", r->cv_loss[i]);
+        printf("]},");
+    } else
+        printf("\"cv\":null,");
+    json_num("\"condition_number\":", r->design.cond);
+    json_num(",\"condition_number_kept\":", r->design.cond_kept);
+    printf(",\"dropped_constant\":%d,\"dropped_collinear\":%d,", r->design.constant, r->design.collinear);
+    printf("\"train_loss_before\":%.8g,\"train_loss_prior\":%.8g,\"train_loss_after\":%.8g,"
+           "\"validation_loss_before\":%.8g,\"validation_loss_prior\":%.8g,\"validation_loss_after\":%.8g,"
+           "\"positions_per_second\":%.0f,\"fit_seconds\":%.3f,\"weights\":{",
+           r->train_before, r->train_prior, r->train_after, r->validation_before, r->validation_prior,
+           r->validation_after, pps, r->fit_seconds);
+    for (int i = 0; i < g->nfeatures; i++) {
+        printf("%s\"%s\":{\"before\":%.8g,\"after\":%.8g", i ? "," : "", g->feature_names[i], r->before[i],
+               r->after[i]);
+        json_num(",\"se\":", r->se[i]);
+        json_num(",\"se_model\":", r->se_model[i]);
+        json_num(",\"vif\":", r->design.vif[i]);
+        json_num(",\"vif_kept\":", r->design.vif_kept[i]);
+        printf(",\"status\":\"%s\"}", status_name(r->design.status[i]));
+    }
+    printf("}}\n");
+}
+
+static void print_text(const game_def *g, const tune_result *r, double pps, const char *out)
+{
+    printf("%s: %llu games, %zu training and %zu validation positions (split by game)\n", g->name,
+           (unsigned long long)r->games, r->train_positions, r->validation_positions);
+    printf("left out: %llu decided positions, %llu within the last actions of a game\n",
+           (unsigned long long)r->skipped_decided, (unsigned long long)r->skipped_last);
+    printf("extraction %.0f positions/s; fit %.2f s\n", pps, r->fit_seconds);
+    printf("K of the starting weights = %.6g%s\n", r->k_start,
+           r->anti_predictive ? " (negative: they are anti-predictive)" : "");
+    printf("K of the prior and the output = %.6g; L2 = %g%s\n", r->k, r->l2,
+           r->cv_folds ? " (chosen by cross-validation)" : "");
+    if (r->cv_folds) {
+        printf("cross-validation, %d folds by game: L2 and mean held-out cross-entropy\n", r->cv_folds);
+        for (int i = 0; i < r->ngrid; i++)
+            printf("  %-10g %.6f%s\n", r->grid[i], r->cv_loss[i], r->grid[i] == r->l2 ? "  <- chosen" : "");
+    }
+    printf("condition number of the standardized design: %.4g (all that vary), %.4g (kept)\n", r->design.cond,
+           r->design.cond_kept);
+    printf("cross-entropy   start    prior    after\n  training    %8.5f %8.5f %8.5f\n"
+           "  validation  %8.5f %8.5f %8.5f\n\n",
+           r->train_before, r->train_prior, r->train_after, r->validation_before, r->validation_prior,
+           r->validation_after);
+    printf("%-18s %10s %10s %10s %8s %8s %9s  %s\n", "weight", "before", "after", "change", "se", "se_model", "vif",
+           "status");
+    for (int i = 0; i < g->nfeatures; i++)
+        printf("%-18s %10.2f %10.2f %+10.2f %8.2f %8.2f %9.4g  %s\n", g->feature_names[i], r->before[i],
+               r->after[i], r->after[i] - r->before[i], r->se[i], r->se_model[i], r->design.vif[i],
+               status_name(r->design.status[i]));
+    printf("\nse: cluster-robust by game; se_model: treating positions as independent; vif: among the\n"
+           "features that vary, before any is dropped (docs/tuning.md)\nwrote %s\n", out);
+}
+
 int cmd_tune(int argc, char **argv)
 {
     OPT_LIST_OWNED opt_list records = { 0 };
-    const char *in = NULL, *out = NULL, *game = NULL;
-    int positions = 1000000;
-    double l2 = 1e-4, validation = 0.1;
+    const char *in = NULL, *out = NULL, *game = NULL, *l2_text = "1e-4", *grid_text = NULL;
+    int positions = 1000000, folds = 5, skip_last = 0;
+    double validation = 0.1, max_vif = 100;
     uint64_t seed = 1;
-    bool json = false, quiet = false, force = false;
+    bool json = false, quiet = false, force = false, keep_decided = false;
     const opt_spec opts[] = {
         { "records", OPT_LIST, &records, "FILE...", "records files to learn from (all of one game)", 0, 0, NULL },
         { "game", OPT_STR, &game, "NAME", "the game (default: the records' game; a mismatch is refused)", 0, 0,
@@ -86,20 +198,34 @@ int cmd_tune(int argc, char **argv)
         { "force", OPT_FLAG, &force, NULL, "overwrite OUT", 0, 0, NULL },
         { "positions", OPT_INT, &positions, "N", "positions sampled (default 1000000)", 100, 200000000, NULL },
         { "validation", OPT_DOUBLE, &validation, "F", "share of games held out (default 0.1)", 0, 0, NULL },
-        { "l2", OPT_DOUBLE, &l2, "L", "L2 penalty towards the starting weights (default 1e-4)", 0, 0, NULL },
-        { "seed", OPT_U64, &seed, "S", "seed of the sampling and the split (default 1)", 0, 0, NULL },
+        { "l2", OPT_STR, &l2_text, "L|cv", "L2 penalty towards the starting weights (default 1e-4); cv: chosen "
+                                          "by cross-validation split by game", 0, 0, NULL },
+        { "cv-folds", OPT_INT, &folds, "K", "folds of --l2 cv (default 5)", 2, 100, NULL },
+        { "l2-grid", OPT_STR, &grid_text, "L,L,...", "the values --l2 cv tries (default 1e-7,1e-6,...,1)", 0, 0,
+          NULL },
+        { "max-vif", OPT_DOUBLE, &max_vif, "V", "drop collinear features until every VIF is at most V "
+                                                "(default 100; 0: never drop)", 0, 0, NULL },
+        { "skip-last", OPT_INT, &skip_last, "N", "leave out the positions within N actions of a game's end "
+                                                 "(default 0)", 0, 1000000, NULL },
+        { "keep-decided", OPT_FLAG, &keep_decided, NULL, "keep the positions the game calls decided "
+                                                         "(tzaar: a last stack of a type can be captured)", 0, 0,
+          NULL },
+        { "seed", OPT_U64, &seed, "S", "seed of the sampling, the split and the folds (default 1)", 0, 0, NULL },
         { "json", OPT_FLAG, &json, NULL, "print the figures as one JSON object", 0, 0, NULL },
         { "quiet", OPT_FLAG, &quiet, NULL, "no progress report", 0, 0, NULL },
         { 0 },
     };
     const cmd_spec spec = {
-        "tune", "--records FILE... [--game NAME] [--weights IN] --out OUT [--force] [--positions N] [--l2 L] "
+        "tune", "--records FILE... [--game NAME] [--weights IN] --out OUT [--force] [--positions N] [--validation F] "
+                "[--l2 L|cv [--cv-folds K] [--l2-grid L,L,...]] [--max-vif V] [--skip-last N] [--keep-decided] "
                 "[--seed S] [--json]",
         "Fits a game's evaluation weights to the results of the games in the records\n"
         "(Texel's method: logistic regression of the share of the points the seat to act\n"
-        "scored on its evaluation, scale K first, then every weight; GSL vector_bfgs2).\n"
+        "scored on its evaluation; Newton's method, GSL).  Decided positions are left out;\n"
+        "constant and collinear features are kept at their starting weights; the penalty\n"
+        "pulls towards the starting weights; standard errors are cluster-robust by game.\n"
         "Training and validation are split by game.  Memory: 8 bytes per feature per\n"
-        "position.  See docs/tuning.md.",
+        "position, plus 12.  See docs/tuning.md.",
         opts,
     };
     int rc = opts_parse(&spec, argc, argv);
@@ -109,10 +235,25 @@ int cmd_tune(int argc, char **argv)
         return cli_error("tune", "--records and --out are required");
     if (!(validation > 0 && validation < 1))
         return cli_error("tune", "bad --validation %g: a share between 0 and 1", validation);
-    if (!(l2 >= 0))
-        return cli_error("tune", "bad --l2 %g: must be 0 or more", l2);
-
+    tune_fit_opts fo = { .max_vif = max_vif, .seed = seed };
+    double grid[TUNE_GRID_MAX];
     char err[512], def[4096];
+    if (!strcmp(l2_text, "cv"))
+        fo.cv_folds = folds;
+    else if (num_double(l2_text, -HUGE_VAL, HUGE_VAL, &fo.l2, err, sizeof err))
+        return cli_error("tune", "bad number for --l2: '%s' is %s", l2_text, err);
+    if (!(fo.l2 >= 0))
+        return cli_error("tune", "bad --l2 %g: must be 0 or more", fo.l2);
+    if (grid_text) {
+        if (!fo.cv_folds)
+            return cli_error("tune", "--l2-grid needs --l2 cv");
+        if ((rc = parse_grid(grid_text, grid, &fo.ngrid)))
+            return rc;
+        fo.grid = grid;
+    }
+    if (!(max_vif >= 0))
+        return cli_error("tune", "bad --max-vif %g: must be 0 (never drop) or more", max_vif);
+
     const game_def *g;
     if (records_game((const char *const *)records.items, records.n, game, &g, err, sizeof err))
         return cli_error("tune", "%s", err);
@@ -135,8 +276,10 @@ int cmd_tune(int argc, char **argv)
     if (gweights_load(g, in, start, &crc, err, sizeof err))
         return cli_error("tune", "%s", err);
     double last = now_seconds();
-    tune_opts o = { g, (const char *const *)records.items, records.n, (size_t)positions, validation, l2, seed, warn_line,
-                    quiet ? NULL : progress_line, &last };
+    tune_opts o = { .game = g, .files = (const char *const *)records.items, .nfiles = records.n,
+                    .positions = (size_t)positions, .validation = validation, .fit = fo, .skip_last = skip_last,
+                    .keep_decided = keep_decided, .seed = seed, .warn = warn_line,
+                    .progress = quiet ? NULL : progress_line, .progress_ctx = &last };
     tune_result r;
     if (tune_run(&o, start, &r, err, sizeof err))
         return cli_error("tune", "%s", err);
@@ -145,34 +288,19 @@ int cmd_tune(int argc, char **argv)
     if (r.duplicates)
         fprintf(stderr, "tune: %llu duplicate games dropped (read twice: the same run and id)\n",
                 (unsigned long long)r.duplicates);
-    if (write_weights(out, force, g, &r, &records, l2, err, sizeof err))
+    if (r.anti_predictive) {
+        char msg[256];
+        snprintf(msg, sizeof msg, "the starting weights are anti-predictive (their best scale K = %.6g is not "
+                 "positive); the penalty still pulls towards them as given", r.k_start);
+        warn_line(msg);
+    }
+    if (write_weights(out, force, g, &r, &records, err, sizeof err))
         return cli_error("tune", "%s", err);
 
     double pps = r.extract_seconds > 0 ? (double)r.candidates / r.extract_seconds : 0;
-    if (json) {
-        printf("{\"games\":%llu,\"duplicates\":%llu,\"game\":\"%s\",\"positions\":%zu,\"train_positions\":%zu,\"validation_positions\":%zu,"
-               "\"k\":%.8g,\"train_loss_before\":%.8g,\"train_loss_after\":%.8g,\"validation_loss_before\":%.8g,"
-               "\"validation_loss_after\":%.8g,\"positions_per_second\":%.0f,\"fit_seconds\":%.3f,\"weights\":{",
-               (unsigned long long)r.games, (unsigned long long)r.duplicates, g->name, r.train_positions + r.validation_positions, r.train_positions,
-               r.validation_positions, r.k, r.train_before, r.train_after, r.validation_before,
-               r.validation_after, pps, r.fit_seconds);
-        for (int i = 0; i < g->nfeatures; i++) {
-            printf("%s\"%s\":{\"before\":%.8g,\"after\":%.8g,\"se\":", i ? "," : "", g->feature_names[i],
-                   r.before[i], r.after[i]);
-            printf(isfinite(r.se[i]) ? "%.8g}" : "null}", r.se[i]); /* no standard error: a singular fit */
-        }
-        printf("}}\n");
-        return 0;
-    }
-    printf("%s: %llu games, %zu training and %zu validation positions (split by game)\n", g->name,
-           (unsigned long long)r.games, r.train_positions, r.validation_positions);
-    printf("extraction %.0f positions/s; fit %.2f s\nK = %.6g\n", pps, r.fit_seconds, r.k);
-    printf("cross-entropy   before    after\n  training    %8.5f %8.5f\n  validation  %8.5f %8.5f\n\n",
-           r.train_before, r.train_after, r.validation_before, r.validation_after);
-    printf("%-18s %10s %10s %10s %8s\n", "weight", "before", "after", "change", "se");
-    for (int i = 0; i < g->nfeatures; i++)
-        printf("%-18s %10.2f %10.2f %+10.2f %8.2f\n", g->feature_names[i], r.before[i], r.after[i],
-               r.after[i] - r.before[i], r.se[i]);
-    printf("\nwrote %s\n", out);
+    if (json)
+        print_json(g, &r, pps);
+    else
+        print_text(g, &r, pps, out);
     return 0;
 }

@@ -361,7 +361,7 @@ static void regress(const bias_data *d, bias_result *r)
         for (size_t c = 0; c < m; c++)
             x[i * m + c] = x[i * k + keep[c]];
     if (x && y && !one_label) { /* one outcome only: no finite fit */
-        logit_data data = { rows, m, x, y };
+        logit_data data = { .n = rows, .k = m, .x = x, .y = y };
         logit_opts o = { .scale = 1 };
         char err[128];
         double beta[GAME_MAX_FEATURES + 1] = { 0 }, se[GAME_MAX_FEATURES + 1] = { 0 };

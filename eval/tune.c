@@ -17,7 +17,8 @@ typedef struct sample_set {
     size_t n, cap, k;
     uint64_t seen;
     double *x, *y;
-    const game_def *game;
+    uint32_t *game, current; /* each row's game (its cluster), the game being read */
+    const game_def *def;
     xoshiro256 *rng;      /* shared by the training and validation sets */
 } sample_set;
 
@@ -25,18 +26,20 @@ static int sample_init(sample_set *s, size_t cap, const game_def *g, xoshiro256 
 {
     memset(s, 0, sizeof *s);
     s->cap = cap;
-    s->game = g;
+    s->def = g;
     s->k = (size_t)g->nfeatures;
     s->rng = rng;
     s->x = malloc(sizeof(double) * s->k * (cap ? cap : 1));
     s->y = malloc(sizeof(double) * (cap ? cap : 1));
-    return s->x && s->y ? 0 : -1;
+    s->game = malloc(sizeof(uint32_t) * (cap ? cap : 1));
+    return s->x && s->y && s->game ? 0 : -1;
 }
 
 static void sample_free(sample_set *s)
 {
     free(s->x);
     free(s->y);
+    free(s->game);
 }
 
 double tune_label(const double scores[GAME_MAX_PLAYERS], int players, int seat)
@@ -58,7 +61,8 @@ static void sample_offer(const void *state, int seat, double label, void *ctx)
     else if ((row = (size_t)xoshiro_below(s->rng, s->seen)) >= s->cap)
         return;
     s->y[row] = label;
-    s->game->features(state, seat, s->x + row * s->k);
+    s->game[row] = s->current;
+    s->def->features(state, seat, s->x + row * s->k);
 }
 
 static double seconds_now(void)
@@ -69,7 +73,7 @@ static double seconds_now(void)
 }
 
 uint64_t tune_game(const game_def *g, const void *start, const game_action *actions, int nactions,
-                   const double scores[GAME_MAX_PLAYERS],
+                   const double scores[GAME_MAX_PLAYERS], tune_filter *f,
                    void (*offer)(const void *state, int seat, double label, void *ctx), void *ctx)
 {
     unsigned char state[REC_STATE_MAX];
@@ -77,7 +81,17 @@ uint64_t tune_game(const game_def *g, const void *start, const game_action *acti
     int players = g->players(state);
     uint64_t offered = 0;
     for (int j = 0; j <= nactions; j++) {
-        if (g->tune_sample ? g->tune_sample(state) : !g->over(state)) {
+        bool take = g->tune_sample ? g->tune_sample(state) : !g->over(state);
+        if (take && f && f->skip_last > 0 && nactions - j <= f->skip_last) {
+            f->last++;
+            take = false;
+        }
+        if (take && g->tune_quiet && !(f && f->keep_decided) && !g->tune_quiet(state)) {
+            if (f)
+                f->decided++;
+            take = false;
+        }
+        if (take) {
             int seat = g->to_act(state);
             offer(state, seat, tune_label(scores, players, seat), ctx);
             offered++;
@@ -91,6 +105,7 @@ uint64_t tune_game(const game_def *g, const void *start, const game_action *acti
 
 static int extract(const tune_opts *o, sample_set *train, sample_set *val, tune_result *r, char *err, size_t n)
 {
+    tune_filter keep = { .skip_last = o->skip_last, .keep_decided = o->keep_decided }, *filter = &keep;
     rec_game g; /* about 19 KiB: the main thread's stack has room */
     rec_dedup seen = { 0 };
     for (int f = 0; f < o->nfiles; f++) {
@@ -132,7 +147,14 @@ static int extract(const tune_opts *o, sample_set *train, sample_set *val, tune_
              * the order the files are given in. */
             uint64_t h = seed_mix(seed_mix(o->seed, run->seed ^ (uint64_t)g.setup << 60), g.id);
             bool held_out = (double)(h >> 11) / 9007199254740992.0 < o->validation;
-            r->candidates += tune_game(o->game, g.start, g.actions, g.nactions, g.scores, sample_offer,
+            if (r->games > UINT32_MAX) {
+                snprintf(err, n, "more than %u games: too many to tell apart", UINT32_MAX);
+                rec_reader_close(rd);
+                rec_dedup_free(&seen);
+                return -1;
+            }
+            train->current = val->current = (uint32_t)r->games;
+            r->candidates += tune_game(o->game, g.start, g.actions, g.nactions, g.scores, filter, sample_offer,
                                        held_out ? val : train);
             r->games++;
             if (o->progress && r->games % 1024 == 0)
@@ -141,50 +163,14 @@ static int extract(const tune_opts *o, sample_set *train, sample_set *val, tune_
         rec_reader_close(rd);
     }
     r->duplicates = seen.dropped;
+    r->skipped_decided = keep.decided;
+    r->skipped_last = keep.last;
     rec_dedup_free(&seen);
     if (train->n == 0 || val->n == 0) {
         snprintf(err, n, "too few positions: %zu for training and %zu for validation from %llu games",
                  train->n, val->n, (unsigned long long)r->games);
         return -1;
     }
-    return 0;
-}
-
-int tune_fit(const logit_data *train, const logit_data *val, const double *start, double l2, tune_result *r,
-             char *err, size_t n)
-{
-    double t0 = seconds_now();
-    int k = (int)train->k;
-    r->nfeatures = k;
-    memcpy(r->before, start, sizeof *start * (size_t)k);
-    r->k = logit_fit_scale(train, start, 1e-6, 0.05);
-    /* Fit the scaled weights beta = K w: dimensionless, so the optimiser
-     * sees a well-conditioned problem whatever the evaluation's units. */
-    double beta[GAME_MAX_FEATURES], prior[GAME_MAX_FEATURES], se[GAME_MAX_FEATURES];
-    for (int i = 0; i < k; i++)
-        beta[i] = prior[i] = r->k * start[i];
-    logit_opts unit = { .scale = 1 }, fit = { .scale = 1, .l2 = l2, .prior = prior };
-    r->train_before = logit_loss(train, &unit, beta);
-    r->validation_before = logit_loss(val, &unit, beta);
-    if (logit_fit(train, &fit, beta, se, err, n))
-        return -1;
-    r->train_after = logit_loss(train, &unit, beta);
-    r->validation_after = logit_loss(val, &unit, beta);
-    /* Back to weights in the search's units: the scale that keeps |w| where
-     * the starting weights had it (the fit tends to grow all weights
-     * together, which would only change the units). */
-    double nb = 0, nw = 0;
-    for (int i = 0; i < k; i++) {
-        nb += beta[i] * beta[i];
-        nw += start[i] * start[i];
-    }
-    if (nb > 0 && nw > 0)
-        r->k = sqrt(nb / nw);
-    for (int i = 0; i < k; i++) {
-        r->after[i] = beta[i] / r->k;
-        r->se[i] = se[i] / r->k;
-    }
-    r->fit_seconds = seconds_now() - t0;
     return 0;
 }
 
@@ -214,9 +200,9 @@ int tune_run(const tune_opts *o, const double *start, tune_result *r, char *err,
     r->train_positions = train.n;
     r->validation_positions = val.n;
 
-    logit_data td = { train.n, train.k, train.x, train.y };
-    logit_data vd = { val.n, val.k, val.x, val.y };
-    if (tune_fit(&td, &vd, start, o->l2, r, err, n))
+    logit_data td = { .n = train.n, .k = train.k, .x = train.x, .y = train.y, .cluster = train.game };
+    logit_data vd = { .n = val.n, .k = val.k, .x = val.x, .y = val.y, .cluster = val.game };
+    if (tune_fit(&td, &vd, start, &o->fit, r, err, n))
         goto done;
     rc = 0;
 done:

@@ -176,6 +176,12 @@ struct game_def {
      * that is not over.  TZAAR leaves out the placement phase and the
      * second action of a turn. */
     bool (*tune_sample)(const void *s);
+    /* Optional: whether a position tune_sample() accepts is quiet, i.e. its
+     * result is not already decided by the action at hand (tuning leaves
+     * out the others unless told to keep them: their features would
+     * separate the outcomes perfectly).  NULL: every one is.  TZAAR: the
+     * seat to act cannot capture the last stack of a type of the other. */
+    bool (*tune_quiet)(const void *s);
     const char *default_weights;      /* path under data/weights/, or NULL */
 
     /* ---- the bias study ---- */

@@ -37,14 +37,27 @@ run tune --game race3 --records "$tmp/r.trd" "$tmp/f.trd" --weights "$tmp/w0.txt
     --positions 5000 --json --quiet
 check "tune_race3_runs" test "$rc" -eq 0
 check "tune_json_names_the_game_and_its_features" grep -q \
-    '^{"games":750,"duplicates":0,"game":"race3",.*"weights":{"lead":{"before":1,"after":[-0-9.e]*,"se":[-0-9.e]*},"reach":{.*},"rounds_left":{.*}}}$' "$tmp/out"
+    '^{"games":750,"duplicates":0,"game":"race3",.*"weights":{"lead":{"before":1,"after":[-0-9.e]*,"se":[-0-9.e]*,"se_model":[-0-9.e]*,"vif":[-0-9.e]*,"vif_kept":[-0-9.e]*,"status":"fitted"},"reach":{.*},"rounds_left":{.*}}}$' "$tmp/out"
 check "tune_sampled_positions" test "$(num positions)" -eq 5000
+# lead 1, reach 1 predict random players' shares the wrong way round: K < 0, said on stderr
+check "tune_anti_predictive_start_warned" grep -q "warning: the starting weights are anti-predictive" "$tmp/err"
+check "tune_anti_predictive_start_negative_k" awk -v k="$(num k_start)" -v p="$(num k)" 'BEGIN { exit !(k < 0 && p > 0) }'
 check "tune_lowers_the_training_loss" awk -v a="$(num train_loss_before)" -v b="$(num train_loss_after)" 'BEGIN { exit !(b < a) }'
 check "tune_writes_the_game_s_features_and_the_end_line" test "$(grep -c '^lead \|^reach \|^rounds_left ' "$tmp/w1.txt")" -eq 3 -a \
     "$(tail -1 "$tmp/w1.txt" | cut -c1-12)" = "# end crc32="
 status "tuned_weights_load_in_an_eval_playout_player" 0 selfplay --game race3 --nplayers 3 \
     --seat "0=mcts:playout=eval,playouts=30,weights=$tmp/w1.txt" --seat 1=random --seat 2=random --games 3 --seed 1 \
     --quiet --out "$tmp/m.trd"
+run tune --game race3 --records "$tmp/r.trd" --weights "$tmp/w0.txt" --out "$tmp/w2.txt" --positions 3000 \
+    --l2 cv --cv-folds 3 --l2-grid 1e-6,1e-3,1 --skip-last 2 --json --quiet
+check "tune_cv_reports_the_grid_and_its_losses" grep -q '"l2":[-0-9.e]*,"cv":{"folds":3,"grid":\[1e-06,0.001,1\],"loss":\[[-0-9.e]*,[-0-9.e]*,[-0-9.e]*\]}' "$tmp/out"
+check "tune_skip_last_counts_what_it_left_out" test "$(num skipped_last)" -gt 0
+bad "tune_l2_grid_needs_cv" "--l2-grid needs --l2 cv" tune --game race3 --records "$tmp/r.trd" \
+    --weights "$tmp/w0.txt" --out "$tmp/x.txt" --l2-grid 1e-3
+bad "tune_l2_grid_bad_value" "bad number for --l2-grid: 'x'" tune --game race3 --records "$tmp/r.trd" \
+    --weights "$tmp/w0.txt" --out "$tmp/x.txt" --l2 cv --l2-grid 1e-3,x
+bad "tune_l2_word_refused" "bad number for --l2: 'cvv'" tune --game race3 --records "$tmp/r.trd" \
+    --weights "$tmp/w0.txt" --out "$tmp/x.txt" --l2 cvv
 run tune --records "$tmp/r.trd" --out "$tmp/x.txt"
 check "tune_without_weights_needs_them_for_race3" grep -q "game race3 has no default weights" "$tmp/err"
 bad "tune_refuses_records_of_two_games" "records of different games" tune --records "$tmp/r.trd" "$tzaar" \

@@ -58,7 +58,7 @@ bad "bias with a bad --resamples" "resamples" bias --records "$tmp/r.trd" --resa
 
 # tune
 run tune --records "$tmp/r.trd" "$tmp/f.trd" --weights data/weights/default.txt --out "$tmp/tuned.txt" --json --quiet
-has "tune --json has the required figures" '"positions":[0-9]+,.*"k":[0-9.e-]+,"train_loss_before":[0-9.]+,"train_loss_after":[0-9.]+,"validation_loss_before":[0-9.]+,"validation_loss_after":[0-9.]+'
+has "tune --json has the required figures" '"positions":[0-9]+,.*"skipped_decided":[0-9]+,.*"k":[0-9.e-]+,"k_start":[0-9.e-]+,.*"condition_number":[0-9.e-]+,.*"train_loss_before":[0-9.]+,"train_loss_prior":[0-9.]+,"train_loss_after":[0-9.]+,"validation_loss_before":[0-9.]+,"validation_loss_prior":[0-9.]+,"validation_loss_after":[0-9.]+,.*"hanging_last":\{[^}]*"status":"dropped: constant"\}'
 if [ -s "$tmp/tuned.txt" ] && grep -q '^# Tuned by' "$tmp/tuned.txt" &&
     "$bin" analyse --position "$(cat data/setups/fixed.pos)" --player "ab:depth=1,weights=$tmp/tuned.txt" >/dev/null 2>&1; then
     ok "tune writes a weights file a player loads"

@@ -181,7 +181,7 @@ static void logistic_recovers_known_model(void)
         double u = (double)(xoshiro_next(&r) >> 11) / 9007199254740992.0;
         y[i] = u < 1 / (1 + exp(-z)) ? 1 : 0;
     }
-    logit_data d = { N, K, x, y };
+    logit_data d = { .n = N, .k = K, .x = x, .y = y };
     logit_opts o = { .scale = 1 };
     double beta[K] = { 0 }, se[K];
     char err[128];
@@ -209,7 +209,7 @@ static void logistic_recovers_known_model(void)
 
 static void logistic_rejects_empty(void)
 {
-    logit_data d = { 0, 3, NULL, NULL };
+    logit_data d = { .n = 0, .k = 3 };
     logit_opts o = { .scale = 1 };
     double beta[3] = { 0 };
     char err[128] = "";

@@ -61,22 +61,24 @@ static void tuner_recovers_known_weights(void)
             z += truth.w[j] * x[i * EVAL_FEATURES + j];
         y[i] = uniform(&r) < 1 / (1 + exp(-k_true * z)) ? 1 : 0;
     }
-    logit_data train = { N, EVAL_FEATURES, x, y };
-    logit_data val = { V, EVAL_FEATURES, x + (size_t)N * EVAL_FEATURES, y + N };
+    logit_data train = { .n = N, .k = EVAL_FEATURES, .x = x, .y = y };
+    logit_data val = { .n = V, .k = EVAL_FEATURES, .x = x + (size_t)N * EVAL_FEATURES, .y = y + N };
     tune_result res;
     char err[128];
-    REQUIRE(tune_fit(&train, &val, start.w, 1e-9, &res, err, sizeof err) == 0);
+    tune_fit_opts fo = { .l2 = 1e-9 }; /* no feature dropped: every one is compared */
+    REQUIRE(tune_fit(&train, &val, start.w, &fo, &res, err, sizeof err) == 0);
 
     /* Only K * w is identifiable; compare it, feature by feature, within four
-     * standard errors, for every feature that varies in the sample. */
+     * standard errors, for every feature that is not 0 in 100 rows or more.
+     * One seen in a few rows (secure_types: one row in 30,000) is fitted to
+     * those rows' coin flips: its estimate is off by far more than its
+     * standard error says (the likelihood is nearly flat to one side). */
     int compared = 0;
     for (int j = 0; j < EVAL_FEATURES; j++) {
-        double lo = x[j], hi = x[j];
-        for (size_t i = 1; i < N; i++) {
-            lo = fmin(lo, x[i * EVAL_FEATURES + j]);
-            hi = fmax(hi, x[i * EVAL_FEATURES + j]);
-        }
-        if (lo == hi || !isfinite(res.se[j]))
+        int nonzero = 0;
+        for (size_t i = 0; i < N; i++)
+            nonzero += x[i * EVAL_FEATURES + j] != 0;
+        if (nonzero < 100 || !isfinite(res.se[j]))
             continue;
         double fit = res.k * res.after[j], want = k_true * truth.w[j], se = res.k * res.se[j];
         CHECKF(fabs(fit - want) <= 4 * se + 1e-4, "%s: K*w = %.5f, truth %.5f, se %.5f", eval_feature_name(j), fit,
@@ -130,7 +132,7 @@ static void race3_positions_from_the_seat_to_act(void)
         acts[i] = (game_action)(1 + i % 3);
     double scores[GAME_MAX_PLAYERS] = { 4, 2, 2, 0 };
     seen_rows rows = { .g = &game_race3 };
-    CHECK(tune_game(&game_race3, start, acts, 12, scores, keep_row, &rows) == 12 && rows.n == 12);
+    CHECK(tune_game(&game_race3, start, acts, 12, scores, NULL, keep_row, &rows) == 12 && rows.n == 12);
     for (int i = 0; i < 12; i++)
         CHECKF(rows.seats[i] == i % 3 && rows.labels[i] == (i % 3 ? 0.25 : 0.5), "row %d: seat %d label %f", i,
                rows.seats[i], rows.labels[i]);
@@ -161,7 +163,8 @@ static void tzaar_rows_are_white_rows_mirrored(void)
     firsts += !game_tzaar.over(&st) && st.pos.phase != PHASE_SECOND; /* the last position */
     double scores[GAME_MAX_PLAYERS] = { 0, 1, 0, 0 }; /* say Black won */
     seen_rows rows = { .g = &game_tzaar };
-    CHECK(tune_game(&game_tzaar, &start, acts, n, scores, keep_row, &rows) == (uint64_t)firsts);
+    tune_filter all = { .keep_decided = true };
+    CHECK(tune_game(&game_tzaar, &start, acts, n, scores, &all, keep_row, &rows) == (uint64_t)firsts);
     position p = start.pos;
     for (int i = 0, row = 0; i < n && row < 64; i++) {
         if (p.phase != PHASE_SECOND) {

@@ -203,6 +203,23 @@ static bool tz_tune_sample(const void *s)
     return (p->phase == PHASE_OPENING || p->phase == PHASE_FIRST) && game_winner(p, NULL) < 0;
 }
 
+/* A position is decided when the side to act can capture, with the action
+ * at hand, the last stack of a type of the other colour: that wins at
+ * once (a trinity loss for the other).  Two captures of a type's last two
+ * stacks in one turn are not looked for. */
+static bool tz_tune_quiet(const void *s)
+{
+    const position *p = pos_of(s);
+    action list[MAX_ACTIONS];
+    int n = gen_captures(p, list);
+    for (int i = 0; i < n; i++) {
+        int to = act_to(list[i]);
+        if (p->count[p->side ^ 1][p->type[to]] == 1)
+            return false;
+    }
+    return true;
+}
+
 /* White minus Black, as the bias study has always used them. */
 static void tz_start_features(const void *s, double *out)
 {
@@ -247,6 +264,7 @@ const game_def game_tzaar = {
     .feature_names = tz_feature_names,
     .features = tz_features,
     .tune_sample = tz_tune_sample,
+    .tune_quiet = tz_tune_quiet,
     .default_weights = "data/weights/default.txt",
     .nstart_features = START_FEATURES,
     .start_feature_names = start_feature_names,
