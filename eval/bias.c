@@ -68,6 +68,7 @@ void bias_free(bias_data *d)
         free(d->kind[k].groups);
         free(d->kind[k].x);
         free(d->kind[k].y);
+        free(d->kind[k].setup);
         bias_reps_free(&d->kind[k].reps);
     }
     rec_dedup_free(&d->seen);
@@ -76,7 +77,7 @@ void bias_free(bias_data *d)
 
 /* The regression's row of g: 1, then the game's start features; the label
  * is the first seat's share. */
-static int add_row(bias_kind_data *k, const game_def *gd, const rec_game *g, double share0)
+static int add_row(bias_kind_data *k, const game_def *gd, const rec_game *g, double share0, uint64_t setup)
 {
     size_t cols = (size_t)gd->nstart_features + 1;
     if (k->rows == k->cap_rows) {
@@ -89,17 +90,22 @@ static int add_row(bias_kind_data *k, const game_def *gd, const rec_game *g, dou
         if (!y)
             return -1;
         k->y = y;
+        uint64_t *keys = realloc(k->setup, cap * sizeof(uint64_t));
+        if (!keys)
+            return -1;
+        k->setup = keys;
         k->cap_rows = cap;
     }
     double *row = k->x + k->rows * cols;
     row[0] = 1;
     if (gd->start_features)
         gd->start_features(g->start, row + 1);
+    k->setup[k->rows] = setup;
     k->y[k->rows++] = share0;
     return 0;
 }
 
-int bias_add_game(bias_data *d, const rec_game *g, int rotations, int rotate)
+int bias_add_game(bias_data *d, const rec_game *g, int rotations, int rotate, uint64_t setup)
 {
     const game_def *gd = d->game;
     bias_kind_data *k = &d->kind[g->setup];
@@ -160,7 +166,7 @@ int bias_add_game(bias_data *d, const rec_game *g, int rotations, int rotate)
         k->pending_rotations = rotations;
         k->pending_rotate = rotate;
     }
-    return add_row(k, gd, g, share[0]);
+    return add_row(k, gd, g, share[0], setup);
 }
 
 /* Refuses a run of another game or another number of seats than the first. */
@@ -225,10 +231,11 @@ int bias_add_file(bias_data *d, const char *path, void (*warn)(const char *msg),
         }
         /* With replicates a setup's games are not one rotation group but
          * R x P: they go to the variance components instead. */
+        uint64_t setup = bias_setup_key(run, g);
         if (run->replicates > 1)
-            oom = added < 0 || bias_add_game(d, g, 1, 0) || bias_add_replicate(d, run, g);
+            oom = added < 0 || bias_add_game(d, g, 1, 0, setup) || bias_add_replicate(d, run, g);
         else
-            oom = added < 0 || bias_add_game(d, g, run->rotations, run->rotate);
+            oom = added < 0 || bias_add_game(d, g, run->rotations, run->rotate, setup);
     }
     free(g);
     rec_reader_close(r);
@@ -304,8 +311,43 @@ static proportion_diff share_difference(const seat_stats *a, const seat_stats *b
     return r;
 }
 
+static int by_key(const void *a, const void *b)
+{
+    uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+    return (x > y) - (x < y);
+}
+
+/* Each row's setup as a dense cluster number (the rank of its key among
+ * the distinct keys), or NULL out of memory. */
+static uint32_t *setup_clusters(const uint64_t *setup, size_t rows)
+{
+    uint64_t *sorted = malloc(rows * sizeof *sorted);
+    uint32_t *cluster = malloc(rows * sizeof *cluster);
+    if (!sorted || !cluster) {
+        free(sorted);
+        free(cluster);
+        return NULL;
+    }
+    memcpy(sorted, setup, rows * sizeof *sorted);
+    qsort(sorted, rows, sizeof *sorted, by_key);
+    size_t distinct = 0;
+    for (size_t i = 0; i < rows; i++)
+        if (!distinct || sorted[i] != sorted[distinct - 1])
+            sorted[distinct++] = sorted[i];
+    for (size_t i = 0; i < rows; i++) {
+        const uint64_t *at = bsearch(&setup[i], sorted, distinct, sizeof *sorted, by_key);
+        cluster[i] = (uint32_t)(at - sorted);
+    }
+    free(sorted);
+    return cluster;
+}
+
 /* The first seat's share on the start features, over the kinds whose
- * starts vary (a fixed start has nothing to regress on). */
+ * starts vary (a fixed start has nothing to regress on).  The games of a
+ * setup share its start, so their rows are one cluster: the standard
+ * errors are cluster-robust (the sandwich, logistic.h), and the
+ * model-based ones, which treat every game as independent, are kept for
+ * comparison. */
 static void regress(const bias_data *d, bias_result *r)
 {
     size_t k = (size_t)d->game->nstart_features + 1, rows = 0;
@@ -315,13 +357,17 @@ static void regress(const bias_data *d, bias_result *r)
     if (k < 2 || rows < 10 * k)
         return; /* no features, or too little data */
     double *x = malloc(rows * k * sizeof *x), *y = malloc(rows * sizeof *y);
+    uint64_t *setup = malloc(rows * sizeof *setup);
     size_t at = 0;
-    for (int s = 0; x && y && s < d->kinds; s++)
+    for (int s = 0; x && y && setup && s < d->kinds; s++)
         if (d->kind[s].varies) {
             memcpy(x + at * k, d->kind[s].x, d->kind[s].rows * k * sizeof *x);
             memcpy(y + at, d->kind[s].y, d->kind[s].rows * sizeof *y);
+            memcpy(setup + at, d->kind[s].setup, d->kind[s].rows * sizeof *setup);
             at += d->kind[s].rows;
         }
+    uint32_t *cluster = setup ? setup_clusters(setup, rows) : NULL;
+    free(setup);
     bool one_label = true;
     for (size_t i = 1; x && y && i < rows; i++)
         one_label &= y[i] == y[0];
@@ -360,29 +406,37 @@ static void regress(const bias_data *d, bias_result *r)
     for (size_t i = 0; x && m < k && i < rows; i++) /* squeeze the kept columns, in place */
         for (size_t c = 0; c < m; c++)
             x[i * m + c] = x[i * k + keep[c]];
-    if (x && y && !one_label) { /* one outcome only: no finite fit */
-        logit_data data = { .n = rows, .k = m, .x = x, .y = y };
+    if (x && y && cluster && !one_label) { /* one outcome only: no finite fit */
+        logit_data data = { .n = rows, .k = m, .x = x, .y = y, .cluster = cluster };
         logit_opts o = { .scale = 1 };
         char err[128];
         double beta[GAME_MAX_FEATURES + 1] = { 0 }, se[GAME_MAX_FEATURES + 1] = { 0 };
+        double robust[GAME_MAX_FEATURES + 1] = { 0 };
         memset(r->beta, 0, sizeof r->beta);
         memset(r->se, 0, sizeof r->se);
-        r->reg_ok = logit_fit(&data, &o, beta, se, err, sizeof err) == 0;
+        memset(r->se_model, 0, sizeof r->se_model);
+        r->reg_ok = logit_fit(&data, &o, beta, NULL, err, sizeof err) == 0 &&
+                    (r->reg_clusters = logit_se(&data, &o, beta, se, robust)) >= 2;
         for (size_t c = 0; c < m; c++)
-            r->beta[keep[c]] = beta[c], r->se[keep[c]] = se[c];
+            r->beta[keep[c]] = beta[c], r->se[keep[c]] = robust[c], r->se_model[keep[c]] = se[c];
     }
     free(x);
     free(y);
+    free(cluster);
 }
 
-int bias_add_replicate(bias_data *d, const rec_run *run, const rec_game *g)
+uint64_t bias_setup_key(const rec_run *run, const rec_game *g)
 {
-    /* The setup's key: the run (its seed and players) and the setup index,
-     * so that shards of one run meet and other runs stay apart. */
     uint64_t key = seed_mix(run->seed, rec_setup_index(run, g->id));
     for (int s = 0; s < run->players; s++)
         for (const char *c = run->specs[s]; *c; c++)
             key = seed_mix(key, (uint64_t)(unsigned char)*c);
+    return key;
+}
+
+int bias_add_replicate(bias_data *d, const rec_run *run, const rec_game *g)
+{
+    uint64_t key = bias_setup_key(run, g);
     int seat = run->rotate & REC_ROTATE_PIECES ? g->rotation % d->players : 0; /* where arrangement 0 sits */
     return bias_reps_add(&d->kind[g->setup].reps, key, run->rotations, run->replicates, g->rotation,
                          rec_replicate(run, g->id), tune_label(g->scores, d->players, seat));

@@ -66,8 +66,10 @@ typedef struct bias_kind_data {
     size_t ngroups, cap_groups;
     uint64_t groups_other;     /* groups of a run with another R or rotate, left out */
     bias_reps reps;            /* the games of runs with replicates (bias_components.h) */
-    /* regression rows (1, start features) and labels, of every game */
+    /* regression rows (1, start features), labels and each row's setup
+     * (the cluster of its standard errors), of every game */
     double *x, *y;
+    uint64_t *setup;
     size_t rows, cap_rows;
 } bias_kind_data;
 
@@ -151,7 +153,11 @@ typedef struct bias_result {
      * game's start features */
     size_t reg_rows;
     bool reg_ok;
-    double beta[GAME_MAX_FEATURES + 1], se[GAME_MAX_FEATURES + 1];
+    /* se: cluster-robust, the games of a setup one cluster (a setup's
+     * rotations and replicates share its start); se_model: games as
+     * independent; clusters: the setups */
+    double beta[GAME_MAX_FEATURES + 1], se[GAME_MAX_FEATURES + 1], se_model[GAME_MAX_FEATURES + 1];
+    long reg_clusters;
     /* left out of the fit: 1 the same in every start, 2 a combination of
      * the features before it (collinear); 0 fitted */
     int reg_dropped[GAME_MAX_FEATURES + 1];
@@ -171,10 +177,14 @@ void bias_free(bias_data *d);
 int bias_add_file(bias_data *d, const char *path, void (*warn)(const char *msg), char *err, size_t n);
 /* The same one game at a time (d->game and d->players set): the games of a
  * run with rotations > 1 (rotate: its REC_ROTATE_* bits) are grouped, ids
- * kR .. kR+R-1, when bias_end_file() closes the file.  0, or -1 out of
- * memory. */
-int bias_add_game(bias_data *d, const rec_game *g, int rotations, int rotate);
+ * kR .. kR+R-1, when bias_end_file() closes the file; setup names the
+ * setup the game was played from (bias_setup_key: games of one setup are
+ * one cluster of the regression's errors).  0, or -1 out of memory. */
+int bias_add_game(bias_data *d, const rec_game *g, int rotations, int rotate, uint64_t setup);
 int bias_end_file(bias_data *d);
+/* The key of g's setup: the run (seed and players) and the setup index, so
+ * that shards of one run meet and other runs stay apart. */
+uint64_t bias_setup_key(const rec_run *run, const rec_game *g);
 /* Bootstrap intervals use `resamples` draws seeded by seed. */
 int bias_analyse(const bias_data *d, int resamples, uint64_t seed, bias_result *r, char *err, size_t n);
 

@@ -187,9 +187,9 @@ static void put_tables(buf *b, const bias_result *r)
     }
     if (r->reg_ok) {
         out_printf(b, "<section><h2>What favours the first seat on a varying setup (logistic regression, %zu "
-                      "games)</h2><div class=\"scroll\"><table><thead><tr><th>feature</th><th class=\"num\">"
+                      "games of %ld setups; standard errors clustered by setup)</h2><div class=\"scroll\"><table><thead><tr><th>feature</th><th class=\"num\">"
                       "coefficient</th><th class=\"num\">standard error</th><th class=\"num\">z</th></tr></thead>"
-                      "<tbody>\n", r->reg_rows);
+                      "<tbody>\n", r->reg_rows, r->reg_clusters);
         for (int j = 0; j <= r->game->nstart_features; j++) {
             out_printf(b, "<tr><td>%s</td>", j ? r->game->start_feature_names[j - 1] : "intercept");
             cell(b, num, "%.4f", r->beta[j]);

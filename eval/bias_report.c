@@ -196,7 +196,8 @@ void bias_print_json(const bias_result *r, FILE *f)
     }
     fputc(']', f);
     if (r->reg_ok) {
-        fprintf(f, ",\"regression\":{\"games\":%zu,\"coefficients\":{", r->reg_rows);
+        fprintf(f, ",\"regression\":{\"games\":%zu,\"setups\":%ld,\"coefficients\":{", r->reg_rows,
+                r->reg_clusters);
         for (int j = 0; j <= r->game->nstart_features; j++) {
             fprintf(f, "%s\"%s\":", j ? "," : "", j ? r->game->start_feature_names[j - 1] : "intercept");
             if (r->reg_dropped[j]) { /* not in the fit */
@@ -206,6 +207,7 @@ void bias_print_json(const bias_result *r, FILE *f)
             fputs("{\"beta\":", f);
             json_num(f, r->beta[j]);
             json_key_num(f, "se", r->se[j]);
+            json_key_num(f, "se_model", r->se_model[j]);
             fputc('}', f);
         }
         fputs("},\"kinds\":[", f);
@@ -365,18 +367,21 @@ static void print_sections(const bias_result *r, FILE *f, bool md)
             print_components(r, k, f, md);
     if (r->reg_ok) {
         fprintf(f, "%sWhat favours the first seat on a varying setup (logistic regression of its share, %zu "
-                   "games)\n%s", h, r->reg_rows,
-                md ? "\n| feature | coefficient | standard error | z |\n|---|---:|---:|---:|\n" : "");
+                   "games of %ld setups; standard errors clustered by setup, and as if games were independent)\n%s",
+                h, r->reg_rows, r->reg_clusters,
+                md ? "\n| feature | coefficient | standard error | z | se, games independent |\n"
+                     "|---|---:|---:|---:|---:|\n" : "");
         for (int j = 0; j <= r->game->nstart_features; j++)
             if (r->reg_dropped[j])
-                fprintf(f, md ? "| %s | not fitted: %s | | |\n" : "  %-16s not fitted: %s\n",
+                fprintf(f, md ? "| %s | not fitted: %s | | | |\n" : "  %-16s not fitted: %s\n",
                         r->game->start_feature_names[j - 1],
                         r->reg_dropped[j] == 1 ? "the same in every start"
                                                : "a combination of the features above");
             else
-                fprintf(f, md ? "| %s | %.4f | %.4f | %.2f |\n" : "  %-16s %9.4f  se %.4f  z %6.2f\n",
+                fprintf(f, md ? "| %s | %.4f | %.4f | %.2f | %.4f |\n"
+                              : "  %-16s %9.4f  se %.4f  z %6.2f  (se %.4f if independent)\n",
                         j ? r->game->start_feature_names[j - 1] : "intercept", r->beta[j], r->se[j],
-                        r->beta[j] / r->se[j]);
+                        r->beta[j] / r->se[j], r->se_model[j]);
     }
 }
 

@@ -140,12 +140,12 @@ refused "messages: import of a missing file names the reason" "No such file or d
 long=$(printf 'a%.0s' $(seq 5000))
 refused "messages: a 5,000-character file name keeps the reason" "aaa: File name too long" records stats "$long"
 
-# A weights file cut at a line that still parses ("tempo 40.46..." -> "tempo 4").
+# A weights file cut at a line that still parses ("tempo 855.68..." -> "tempo 4").
 head -c "$(grep -b '^tempo' data/weights/default.txt | cut -d: -f1)" data/weights/default.txt >"$tmp/cut.txt"
 printf 'tempo            4' >>"$tmp/cut.txt"
 refused "weights: a file cut short is refused (no end line)" "truncated or incomplete weights file $tmp/cut.txt: no end line" \
     analyse --position "$POS" --player "ab:depth=1,weights=$tmp/cut.txt"
-sed 's/^tempo            40/tempo            41/' data/weights/default.txt >"$tmp/edited.txt"
+sed -E 's/^(tempo +)8/\19/' data/weights/default.txt >"$tmp/edited.txt"
 refused "weights: a changed value fails the end line's checksum" "damaged weights file" \
     analyse --position "$POS" --player "ab:depth=1,weights=$tmp/edited.txt"
 printf 'tzaar_stacks 1\n' >"$tmp/sealed.txt"

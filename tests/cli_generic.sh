@@ -97,7 +97,7 @@ check "bias_setup_variance_from_its_parts" near "$(num setup_variance "$tmp/rand
 check "bias_no_pentanomials_for_three_seats" test "$(grep -c '"paired"' "$tmp/out")" -eq 0
 check "bias_differences_between_the_kinds" grep -q '"differences":\[{"a":"random","b":"fixed","diff":' "$tmp/out"
 check "bias_regression_on_the_random_kind_only" grep -q \
-    '"regression":{"games":600,"coefficients":{"intercept":{"beta":[-0-9.e]*,"se":[-0-9.e]*},"first_reach":{.*},"board_total":{.*}},"kinds":\["random"\]}}$' "$tmp/out"
+    '"regression":{"games":600,"setups":200,"coefficients":{"intercept":{"beta":[-0-9.e]*,"se":[-0-9.e]*,"se_model":[-0-9.e]*},"first_reach":{.*},"board_total":{.*}},"kinds":\["random"\]}}$' "$tmp/out"
 run bias --records "$tmp/r.trd"
 check "bias_text_names_the_game_and_the_seats" test "$(grep -c '^  seat [012]: mean score' "$tmp/out")" -eq 3 -a \
     "$(grep -c '^race3, 3 players' "$tmp/out")" -eq 1

@@ -38,7 +38,7 @@ has "bias --json covers fixed and tournament" '"fixed":\{"games":100,.*"tourname
 has "bias --json has the paired analysis" '"paired":\{"pairs":300,"white_pentanomial":\[[0-9]+,0,[0-9]+,0,[0-9]+\]'
 has "bias --json has the kind differences" '"differences":\[\{"a":"random","b":"fixed","diff":'
 has "bias --json gives the two halves of pairs apart, and their difference" '"first_seat_share_by_rotation":\[[0-9.e-]+,[0-9.e-]+\],"first_seat_share_by_rotation_ci95":\[\[[-0-9.e]+,[-0-9.e]+\],\[[-0-9.e]+,[-0-9.e]+\]\],"rotation_difference":[-0-9.e]+,"rotation_difference_ci95":\[[-0-9.e]+,[-0-9.e]+\]'
-has "bias --json has the regression" '"regression":\{"games":600,"coefficients":\{"intercept":\{"beta":'
+has "bias --json has the regression, clustered by setup" '"regression":\{"games":600,"setups":300,"coefficients":\{"intercept":\{"beta":'
 run bias --records "$tmp/f.trd" --json
 if grep -q '"random"' "$tmp/out"; then not_ok "bias leaves absent kinds out" "random present"; else ok "bias leaves absent kinds out"; fi
 if command -v gnuplot >/dev/null; then

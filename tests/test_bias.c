@@ -25,7 +25,7 @@ static void add(bias_data *d, int setup, uint64_t id, int winner, int turns, int
         g.scores[winner] = 1;
     g.ending = ending;
     g.turns = turns;
-    CHECK(bias_add_game(d, &g, paired ? 2 : 1, REC_ROTATE_PIECES | REC_ROTATE_PLAYERS) == 0);
+    CHECK(bias_add_game(d, &g, paired ? 2 : 1, REC_ROTATE_PIECES | REC_ROTATE_PLAYERS, paired ? id / 2 : id) == 0);
 }
 
 /* 100 pairs in which White wins both games: White's score 1, no setup
@@ -161,7 +161,7 @@ static void add_race3(bias_data *d, int setup, uint64_t id, int rotations, doubl
     g.scores[0] = s0, g.scores[1] = s1, g.scores[2] = s2;
     g.ending = 1;
     g.turns = 12;
-    CHECK(bias_add_game(d, &g, rotations, REC_ROTATE_PIECES) == 0);
+    CHECK(bias_add_game(d, &g, rotations, REC_ROTATE_PIECES, id / (uint64_t)rotations) == 0);
 }
 
 static void add3(bias_data *d, uint64_t id, double s0, double s1, double s2)
@@ -314,7 +314,56 @@ static void components_recover_the_model(void)
     bias_reps_free(&r);
 }
 
+/* The regression's errors are clustered by setup: the same 400 random
+ * setups, each played once, then each four times with the same result
+ * (four copies of one observation).  Treating games as independent halves
+ * the standard errors of the copies; clustered by setup they stay those of
+ * the 400 setups (up to the small-sample factor).  Before the clustering
+ * both were the halved ones. */
+static void regression_errors_clustered_by_setup(void)
+{
+    bias_result one, four;
+    char err[128];
+    for (int copies = 1; copies <= 4; copies += 3) {
+        bias_data d;
+        bias_init(&d, &game_tzaar, 2);
+        xoshiro256 rng;
+        xoshiro_seed(&rng, 5);
+        for (uint64_t setup = 0; setup < 400; setup++) {
+            static rec_game g;
+            memset(&g, 0, sizeof g);
+            g.setup = SETUP_RANDOM;
+            setup_make((position *)(void *)g.start, SETUP_RANDOM, setup + 1);
+            int winner = xoshiro_below(&rng, 2) ? WHITE : BLACK;
+            for (int c = 0; c < copies; c++) {
+                g.id = setup * 4 + (uint64_t)c;
+                memset(g.scores, 0, sizeof g.scores);
+                g.scores[winner] = 1;
+                g.ending = END_TRINITY;
+                g.turns = 20;
+                CHECK(bias_add_game(&d, &g, 1, 0, setup) == 0);
+            }
+        }
+        REQUIRE(bias_end_file(&d) == 0);
+        REQUIRE(bias_analyse(&d, 50, 1, copies == 1 ? &one : &four, err, sizeof err) == 0);
+        bias_free(&d);
+    }
+    REQUIRE(one.reg_ok && four.reg_ok);
+    CHECK(one.reg_clusters == 400 && four.reg_clusters == 400 && four.reg_rows == 1600);
+    for (int j = 0; j <= game_tzaar.nstart_features; j++) {
+        if (one.reg_dropped[j])
+            continue;
+        CHECKF(NEAR(four.beta[j], one.beta[j], 1e-6 * (1 + fabs(one.beta[j]))), "beta %d", j);
+        CHECKF(NEAR(four.se_model[j], one.se_model[j] / 2, 0.01 * one.se_model[j]), "model se %d: %g vs %g", j,
+               four.se_model[j], one.se_model[j]);
+        CHECKF(NEAR(four.se[j], one.se[j], 0.01 * one.se[j]), "clustered se %d: %g vs %g", j, four.se[j], one.se[j]);
+        CHECKF(four.se[j] > 1.8 * four.se_model[j], "clustered se %d: %g, model %g", j, four.se[j],
+               four.se_model[j]);
+    }
+}
+
 const test_case tests_bias[] = {
+    { "bias_regression_errors_clustered_by_setup", regression_errors_clustered_by_setup },
     { "bias_components_by_hand", components_by_hand },
     { "bias_components_recover_the_model", components_recover_the_model },
     { "bias_white_always_wins", white_always_wins },

@@ -198,9 +198,10 @@ static void weights_file_cut_anywhere_is_refused(void)
     }
     CHECKF(loaded == 0, "%d of %zu cut points load", loaded, len);
     CHECKF(cut_message >= (int)len - 20, "only %d of %zu say truncated", cut_message, len);
-    char *tempo = strstr(text, "tempo            40");
+    char *tempo = strstr(text, "\ntempo ");
     REQUIRE(tempo);
-    tempo[18] = '1'; /* 41 */
+    tempo += strspn(tempo + 6, " ") + 6; /* the value's first digit */
+    *tempo = *tempo == '9' ? '8' : (char)(*tempo + 1);
     FILE *f = fopen(path, "wb");
     REQUIRE(f);
     fwrite(text, 1, len, f);

@@ -14,34 +14,34 @@
 
 typedef struct feature_info {
     const char *name;
-    double weight; /* the default: data/weights/default.txt (tuned, issue 10) */
+    double weight; /* the default: data/weights/default.txt (tuned-ladder4k, issue 10) */
     const char *about;
 } feature_info;
 
 static const feature_info features[EVAL_FEATURES] = {
-    [F_TZAAR_STACKS] = { "tzaar_stacks", -79.109073605880653, "Tzaar-topped stacks, diminishing: 1 + 1/2 + ... + 1/n" },
-    [F_TZARRA_STACKS] = { "tzarra_stacks", -12.409984277142259, "Tzarra-topped stacks, same curve" },
-    [F_TOTT_STACKS] = { "tott_stacks", 28.454357694868349, "Tott-topped stacks, same curve" },
-    [F_TZAAR_HEIGHT] = { "tzaar_height", 123.05784170595882, "pieces in Tzaar-topped stacks" },
-    [F_TZARRA_HEIGHT] = { "tzarra_height", 104.06440031976787, "pieces in Tzarra-topped stacks" },
-    [F_TOTT_HEIGHT] = { "tott_height", 93.5332210626256, "pieces in Tott-topped stacks" },
-    [F_TZAAR_TALLEST] = { "tzaar_tallest", 27.772219021856522, "height of the tallest Tzaar stack" },
-    [F_TZARRA_TALLEST] = { "tzarra_tallest", 98.388040172453458, "height of the tallest Tzarra stack" },
-    [F_TOTT_TALLEST] = { "tott_tallest", -91.339438136103738, "height of the tallest Tott stack" },
-    [F_STACKS] = { "stacks", -95.895862977643702, "stacks of any type" },
-    [F_ONE_LEFT] = { "one_left", -35.431724605494566, "types with exactly one stack left" },
-    [F_CAPTURES] = { "captures", 23.850926187475178, "capture actions available (mobility)" },
-    [F_NO_CAPTURE] = { "no_capture", -268.83071391796364, "1 when no capture is available" },
-    [F_HANGING_TZAAR] = { "hanging_tzaar", 8.7238598581397948, "Tzaars the side to act can capture, at most 2 (side not to act only)" },
-    [F_HANGING_TZARRA] = { "hanging_tzarra", 16.061068809245594, "Tzarras the side to act can capture, at most 2 (side not to act only)" },
-    [F_HANGING_TOTT] = { "hanging_tott", -195.94182781454271, "Totts the side to act can capture, at most 2 (side not to act only)" },
+    [F_TZAAR_STACKS] = { "tzaar_stacks", 32.242903325419697, "Tzaar-topped stacks, diminishing: 1 + 1/2 + ... + 1/n" },
+    [F_TZARRA_STACKS] = { "tzarra_stacks", 150.99673004230377, "Tzarra-topped stacks, same curve" },
+    [F_TOTT_STACKS] = { "tott_stacks", 375.53329578445124, "Tott-topped stacks, same curve" },
+    [F_TZAAR_HEIGHT] = { "tzaar_height", 153.11244323699182, "pieces in Tzaar-topped stacks" },
+    [F_TZARRA_HEIGHT] = { "tzarra_height", 118.55631984837936, "pieces in Tzarra-topped stacks" },
+    [F_TOTT_HEIGHT] = { "tott_height", 129.49330681289507, "pieces in Tott-topped stacks" },
+    [F_TZAAR_TALLEST] = { "tzaar_tallest", -15.337782791923528, "height of the tallest Tzaar stack" },
+    [F_TZARRA_TALLEST] = { "tzarra_tallest", -34.686261240893018, "height of the tallest Tzarra stack" },
+    [F_TOTT_TALLEST] = { "tott_tallest", 6.3365304797177497, "height of the tallest Tott stack" },
+    [F_STACKS] = { "stacks", -125.94463041672067, "stacks of any type" },
+    [F_ONE_LEFT] = { "one_left", -13.12648475558596, "types with exactly one stack left" },
+    [F_CAPTURES] = { "captures", 33.950166106919404, "capture actions available (mobility)" },
+    [F_NO_CAPTURE] = { "no_capture", -556.05137780572545, "1 when no capture is available" },
+    [F_HANGING_TZAAR] = { "hanging_tzaar", 23.233193320274722, "Tzaars the side to act can capture, at most 2 (side not to act only)" },
+    [F_HANGING_TZARRA] = { "hanging_tzarra", -27.608656444075763, "Tzarras the side to act can capture, at most 2 (side not to act only)" },
+    [F_HANGING_TOTT] = { "hanging_tott", -235.61485608234662, "Totts the side to act can capture, at most 2 (side not to act only)" },
     [F_HANGING_LAST] = { "hanging_last", -434.00631167652602, "capturable last stacks of a type (side not to act only)" },
-    [F_THREATENED] = { "threatened", -183.47711460015296, "stacks the opponent could capture, at most 2 (side to act only)" },
-    [F_THREATENED_LAST] = { "threatened_last", -3.8910320254590478, "last stacks of a type the opponent could capture (side to act only)" },
-    [F_SAFE_TYPES] = { "safe_types", -60.2832758394091, "types whose tallest stack is taller than every enemy stack" },
-    [F_SECURE_TYPES] = { "secure_types", 0.014319779605909629, "types whose tallest stack outnumbers all enemy pieces (never capturable)" },
-    [F_CENTRE] = { "centre", -1.4824747133342975, "stacks within two steps of the hole" },
-    [F_TEMPO] = { "tempo", 40.464271688618631, "+1 for the side to act (it is about to capture), as White minus Black" },
+    [F_THREATENED] = { "threatened", -600.50530573342121, "stacks the opponent could capture, at most 2 (side to act only)" },
+    [F_THREATENED_LAST] = { "threatened_last", -215.68211534466093, "last stacks of a type the opponent could capture (side to act only)" },
+    [F_SAFE_TYPES] = { "safe_types", 121.02812916003045, "types whose tallest stack is taller than every enemy stack" },
+    [F_SECURE_TYPES] = { "secure_types", -564.833016140935, "types whose tallest stack outnumbers all enemy pieces (never capturable)" },
+    [F_CENTRE] = { "centre", -1.188498681471865, "stacks within two steps of the hole" },
+    [F_TEMPO] = { "tempo", 855.688918909839, "+1 for the side to act (it is about to capture), as White minus Black" },
 };
 
 /* The 18 points within two steps of the hole, in point-index bits (the test
