@@ -2,7 +2,8 @@
 # study.sh [OUT] — the main job on built-in defaults, at a small scale: installs
 # what is missing, builds, then self-play on random, fixed and tournament
 # setups, tunes the evaluation on those games, checks the tuned weights by a
-# match, and writes the bias report with its charts, all into OUT (default
+# match, writes the bias report with its charts, and runs a small strength
+# ladder (first-move advantage against strength, scripts/ladder.sh), all into OUT (default
 # out/study-SIG, SIG the engine signature: games of another engine never mix
 # with these, and a re-run resumes).  A few minutes on 2 cores.  Tournament
 # games are not paired: under the rules each game's players place, White
@@ -52,8 +53,12 @@ step "opening-setup bias"
 $triad bias --records "$out/random.trd" "$out/fixed.trd" "$out/tournament.trd" \
     --plots "$out/plots" --report "$out/report.md" --force
 
+step "first-move advantage against strength: a small ladder (scripts/ladder.sh; docs/results.md has the full one)"
+NO_SETUP=1 RUNGS="${LADDER_RUNGS:-500 2000}" GAMES="${LADDER_GAMES:-400 200}" MATCH_GAMES="${LADDER_MATCH_GAMES:-200}" \
+    PLACE="eval search" POLICY_GAMES="200 100" SEED="$seed" scripts/ladder.sh "$out/ladder"
+
 step "done"
-echo "report: $out/report.md (charts in $out/plots)"
+echo "report: $out/report.md (charts in $out/plots); ladder: $out/ladder/ladder.md"
 if $link_study && { [ -L out/study ] || [ ! -e out/study ]; }; then
     ln -sfn "$(basename "$out")" out/study  # out/study: the latest default run
 fi
