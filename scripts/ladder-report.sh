@@ -15,7 +15,7 @@ cd "$(dirname "$0")/.."
 out=${1:?usage: ladder-report.sh OUT}
 rungs=(${RUNGS:-1000 4000 16000 64000})
 kinds=(${KINDS:-random fixed tournament})
-policies=(${PLACE:-eval})
+policies=(${PLACE:-eval search soft random})
 replicates=${REPLICATES:-2}
 triad=${TRIAD:-bin/triad}
 mkdir -p "$out/plots"

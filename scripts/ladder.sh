@@ -10,27 +10,28 @@
 # writes OUT/ladder.md with the tables and charts.
 #
 # Every step resumes: self-play with --resume, a finished match keeps its
-# JSON, so a killed run picks up where it stopped.  The defaults take about
-# two hours of one core; the README's main job runs a small ladder:
+# JSON, so a killed run picks up where it stopped.  The defaults (the run of
+# docs/results.md) take about 75 minutes of one core; the README's main job
+# runs a small ladder:
 #   RUNGS="500 2000" GAMES="400 200" MATCH_GAMES=100 scripts/ladder.sh out/tiny
 # Environment (lists are per rung, the last value repeats):
 #   RUNGS="1000 4000 16000 64000"  nodes per move of each rung
-#   GAMES="10000 10000 1000 300"   self-play games per setup kind at each rung
-#   MATCH_GAMES="2000 2000 1000"   games of rung i+1 against rung i
-#   KINDS="random fixed tournament" PLACE="eval"  (tournament placement policies:
+#   GAMES="10000 10000 1000 200"   self-play games per setup kind at each rung
+#   MATCH_GAMES="2000 2000 600"    games of rung i+1 against rung i
+#   KINDS="random fixed tournament" PLACE="eval search soft random"  (tournament placement policies:
 #   eval, search, soft, random; docs/players.md)
-#   POLICY_GAMES="2000 2000 500 0" tournament games at each rung for the policies other
+#   POLICY_GAMES="2000 2000 0 0"  tournament games at each rung for the policies other
 #   than eval (0: none at that rung)
 #   REPLICATES=2 SEED=1 THREADS=(all cores) SHARD=K/N (self-play only; merge the shards
 #   with `triad records merge`, then run without SHARD to finish)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 rungs=(${RUNGS:-1000 4000 16000 64000})
-games=(${GAMES:-10000 10000 1000 300})
-match_games=(${MATCH_GAMES:-2000 2000 1000})
+games=(${GAMES:-10000 10000 1000 200})
+match_games=(${MATCH_GAMES:-2000 2000 600})
 kinds=(${KINDS:-random fixed tournament})
-policies=(${PLACE:-eval})
-policy_games=(${POLICY_GAMES:-2000 2000 500 0})
+policies=(${PLACE:-eval search soft random})
+policy_games=(${POLICY_GAMES:-2000 2000 0 0})
 replicates=${REPLICATES:-2}
 seed=${SEED:-1}
 threads=()

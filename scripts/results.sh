@@ -1,24 +1,15 @@
 #!/usr/bin/env bash
-# results.sh [OUT] — reproduces docs/results.md: 20,000 paired self-play games
-# of ab:depth=2 on each setup kind (random seed 1, fixed seed 2, tournament
-# seed 3), then the bias study with charts and report, into OUT (default
-# out/results).  About half an hour on 2 idle cores; resumable (--resume).
+# results.sh [OUT] — reproduces docs/results.md's TZAAR and TRID studies: the
+# strength ladder with White's score against strength per setup kind
+# (scripts/ladder.sh, into OUT/ladder) and TRID's seat-order study
+# (scripts/study-trid.sh, into OUT/trid).  About 95 minutes of one core
+# (half that on 2 idle cores); resumable.  Talat's figures come from
+# scripts/study-talat.sh (the commands are in docs/results.md).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 out=${1:-out/results}
-games=${GAMES:-20000}
-player=${PLAYER:-ab:depth=2}
 scripts/setup.sh
 make -s -j2
-mkdir -p "$out"
-seed=1
-for kind in random fixed tournament; do
-    bin/triad selfplay --games "$games" --players "$player" --setup "$kind" --seed "$seed" --paired \
-        --out "$out/$kind.trd" --resume
-    seed=$((seed + 1))
-done
-bin/triad records stats "$out/random.trd" "$out/fixed.trd" "$out/tournament.trd"
-bin/triad bias --records "$out/random.trd" "$out/fixed.trd" "$out/tournament.trd" --json >"$out/bias.json"
-bin/triad bias --records "$out/random.trd" "$out/fixed.trd" "$out/tournament.trd" \
-    --plots "$out/plots" --report "$out/report.md" --force
-echo "report: $out/report.md"
+NO_SETUP=1 scripts/ladder.sh "$out/ladder"
+NO_SETUP=1 scripts/study-trid.sh "$out/trid"
+echo "reports: $out/ladder/ladder.md, $out/trid/hex5-{2,3,4}.md"
