@@ -20,6 +20,12 @@ for n in 2 3 4; do
     run records stats "$tmp/t$n.trd"
     check "trid_stats_${n}_players_endings" grep -q '^endings: last_row [0-9]* chief_captured [0-9]* draw [0-9]* unfinished 0$' "$tmp/out"
     check "trid_stats_${n}_players_per_seat" test "$(grep -c '^seat [0-3]: mean' "$tmp/out")" -eq $n
+    status "trid_tune_${n}_players" 0 tune --game trid --records "$tmp/t$n.trd" --out "$tmp/w$n.txt" --positions 3000 --quiet
+    check "trid_tuned_weights_load_${n}_players" "$bin" play --game trid --nplayers $n --players "greedy:weights=$tmp/w$n.txt" \
+        --seed 1 --quiet
+    run bias --game trid --records "$tmp/t$n.trd" --json
+    check "trid_bias_${n}_players_turn_order" grep -q "\"turn_order_share\":\[$(printf '[0-9.e-]*,%.0s' $(seq 2 $n))[0-9.e-]*\]" "$tmp/out"
+    check "trid_bias_${n}_players_endings" grep -q '"endings":{"last_row":[0-9]*,"chief_captured":[0-9]*,"draw":[0-9]*}' "$tmp/out"
 done
 
 status "trid_players_ab_greedy_mcts" 0 selfplay --game trid --nplayers 3 --seat 0=ab:depth=1 --seat 1=greedy \
