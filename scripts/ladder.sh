@@ -17,7 +17,7 @@
 # Environment (lists are per rung, the last value repeats):
 #   RUNGS="1000 4000 16000 64000"  nodes per move of each rung
 #   GAMES="10000 10000 1000 200"   self-play games per setup kind at each rung
-#   MATCH_GAMES="2000 2000 600"    games of rung i+1 against rung i
+#   MATCH_GAMES="2000 2000 1000"   games of rung i+1 against rung i
 #   KINDS="random fixed tournament" PLACE="eval search soft random"  (tournament placement policies:
 #   eval, search, soft, random; docs/players.md)
 #   POLICY_GAMES="2000 2000 0 0"  tournament games at each rung for the policies other
@@ -28,7 +28,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 rungs=(${RUNGS:-1000 4000 16000 64000})
 games=(${GAMES:-10000 10000 1000 200})
-match_games=(${MATCH_GAMES:-2000 2000 600})
+match_games=(${MATCH_GAMES:-2000 2000 1000})
 kinds=(${KINDS:-random fixed tournament})
 policies=(${PLACE:-eval search soft random})
 policy_games=(${POLICY_GAMES:-2000 2000 0 0})
