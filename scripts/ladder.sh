@@ -16,7 +16,7 @@
 #   RUNGS="500 2000" GAMES="400 200" MATCH_GAMES=100 scripts/ladder.sh out/tiny
 # Environment (lists are per rung, the last value repeats):
 #   RUNGS="1000 4000 16000 64000"  nodes per move of each rung
-#   GAMES="10000 10000 1000 300"   self-play games per setup kind at each rung
+#   GAMES="10000 10000 1000 100"   self-play games per setup kind at each rung
 #   MATCH_GAMES="2000 2000 1000"   games of rung i+1 against rung i
 #   KINDS="random fixed tournament" PLACE="eval search soft random"  (tournament placement policies:
 #   eval, search, soft, random; docs/players.md)
@@ -27,7 +27,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 rungs=(${RUNGS:-1000 4000 16000 64000})
-games=(${GAMES:-10000 10000 1000 300})
+games=(${GAMES:-10000 10000 1000 100})
 match_games=(${MATCH_GAMES:-2000 2000 1000})
 kinds=(${KINDS:-random fixed tournament})
 policies=(${PLACE:-eval search soft random})
