@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "core/clock.h"
 #include "games/signature.h"
 #include "commands.h"
 #include "opts.h"
@@ -19,18 +20,11 @@ typedef struct figures {
     double perft_s, bulk_s, search_s;
 } figures;
 
-static int cmp_double(const void *a, const void *b)
-{
-    double x = *(const double *)a, y = *(const double *)b;
-    return (x > y) - (x < y);
-}
-
 /* The median of t[0..runs), with a clock tick as the least time so that tiny
  * --reduce runs print finite rates. */
 static double median(double *t, int runs)
 {
-    qsort(t, (size_t)runs, sizeof *t, cmp_double);
-    return fmax(t[runs / 2], 1e-9);
+    return fmax(clock_median(t, runs), 1e-9);
 }
 
 static void measure_perft(const game_def *g, void *s, int runs, bool bulk, figures *f)

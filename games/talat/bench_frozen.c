@@ -4,7 +4,7 @@
  * with the page's shortcuts) and through a cache, as the game uses it. */
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
+#include "core/clock.h"
 #include "core/prng.h"
 #include "talat.h"
 
@@ -15,19 +15,6 @@ typedef struct board_sample {
     uint32_t o0, o1;
     uint8_t type[TL_SQ];
 } board_sample;
-
-static double now(void)
-{
-    struct timespec t;
-    clock_gettime(CLOCK_MONOTONIC, &t);
-    return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
-}
-
-static int cmp_double(const void *a, const void *b)
-{
-    double x = *(const double *)a, y = *(const double *)b;
-    return (x > y) - (x < y);
-}
 
 /* The boards after every move of BENCH_GAMES random games; their count. */
 static size_t collect(board_sample *out)
@@ -68,21 +55,19 @@ int talat_bench_extra(int runs, game_bench_figure *out, int max)
     volatile unsigned live = 0; /* keeps the calls from being optimised away */
     runs = runs < 1 ? 1 : runs > 100 ? 100 : runs;
     for (int r = 0; r < runs; r++) {
-        double t0 = now();
+        double t0 = clock_seconds();
         for (size_t i = 0; i < k; i++)
             live += tl_board_live(boards[i].o0, boards[i].o1, boards[i].type, NULL);
-        t_exact[r] = now() - t0;
+        t_exact[r] = clock_seconds() - t0;
         memset(cache, 0, sizeof *cache);
-        t0 = now();
+        t0 = clock_seconds();
         for (size_t i = 0; i < k; i++)
             live += tl_board_live(boards[i].o0, boards[i].o1, boards[i].type, cache);
-        t_cached[r] = now() - t0;
+        t_cached[r] = clock_seconds() - t0;
     }
-    qsort(t_exact, (size_t)runs, sizeof *t_exact, cmp_double);
-    qsort(t_cached, (size_t)runs, sizeof *t_cached, cmp_double);
     double n = k ? (double)k : 1;
-    out[0] = (game_bench_figure){ "frozen test, exact", "ns per call", 1e9 * t_exact[runs / 2] / n };
-    out[1] = (game_bench_figure){ "frozen test, cached", "ns per call", 1e9 * t_cached[runs / 2] / n };
+    out[0] = (game_bench_figure){ "frozen test, exact", "ns per call", 1e9 * clock_median(t_exact, runs) / n };
+    out[1] = (game_bench_figure){ "frozen test, cached", "ns per call", 1e9 * clock_median(t_cached, runs) / n };
     free(boards);
     free(cache);
     return 2;

@@ -5,8 +5,8 @@
  * thread, the median of the runs: what a self-play worker does. */
 #include <stdio.h>
 #include <stdlib.h>
-#include <time.h>
 #include "bench.h"
+#include "core/clock.h"
 #include "core/prng.h"
 #include "games/players.h"
 #include "movegen.h"
@@ -14,24 +14,11 @@
 #define BENCH_GAMES 6
 #define BENCH_PLAYER "ab:noise=10"
 
-static double now(void)
-{
-    struct timespec t;
-    clock_gettime(CLOCK_MONOTONIC, &t);
-    return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
-}
-
-static int cmp_double(const void *a, const void *b)
-{
-    double x = *(const double *)a, y = *(const double *)b;
-    return (x > y) - (x < y);
-}
-
 /* Seconds for BENCH_GAMES games of `players` seats; -1 on error. */
 static double play_games(const game_def *g, gplayer *p, int players)
 {
     char err[128];
-    double t0 = now();
+    double t0 = clock_seconds();
     for (uint64_t game = 0; game < BENCH_GAMES; game++) {
         trid_state s;
         if (g->setup(&s, "hex5", players, 0, err, sizeof err))
@@ -40,7 +27,7 @@ static double play_games(const game_def *g, gplayer *p, int players)
         while (!g->over(&s))
             g->apply(&s, gplayer_choose(p, &s, splitmix64(&seeds)));
     }
-    return now() - t0;
+    return clock_seconds() - t0;
 }
 
 int trid_bench_extra(const game_def *g, int runs, game_bench_figure *out, int max)
@@ -61,8 +48,7 @@ int trid_bench_extra(const game_def *g, int runs, game_bench_figure *out, int ma
             r++;
         if (r < runs)
             break;
-        qsort(t, (size_t)runs, sizeof *t, cmp_double);
-        out[k++] = (game_bench_figure){ names[players - 2], "games/s", BENCH_GAMES / t[runs / 2] };
+        out[k++] = (game_bench_figure){ names[players - 2], "games/s", BENCH_GAMES / clock_median(t, runs) };
     }
     gplayer_free(p);
     return k;
