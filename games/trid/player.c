@@ -199,14 +199,14 @@ static void destroy(void *impl)
 
 static const game_player_kind kind_greedy = {
     .name = "greedy",
-    .help = "the action whose result the evaluation likes best (features.h); weights=FILE",
+    .help = "the action whose result the evaluation likes best (features.h); noise=N (a seeded root bonus in [0, N]), weights=FILE",
     .create = create_greedy,
     .choose = choose,
     .destroy = destroy,
 };
 static const game_player_kind kind_ab = {
     .name = "ab",
-    .help = "paranoid alpha-beta (alpha-beta for 2 players): depth=D (default 2), weights=FILE",
+    .help = "paranoid alpha-beta (alpha-beta for 2 players): depth=D (default 2), noise=N (a seeded root bonus in [0, N]), weights=FILE",
     .create = create_ab,
     .choose = choose,
     .destroy = destroy,
