@@ -7,6 +7,7 @@
 #include <string.h>
 #include <unistd.h>
 #include "core/fileio.h"
+#include "core/msg.h"
 #include "eval/match.h"
 #include "selfplay/run.h"
 #include "commands.h"
@@ -39,6 +40,44 @@ static void json_interval(const char *name, double mean, interval ci)
     printf(",\"%s\":%.6f,\"%s_ci95\":[%.6f,%.6f]", name, mean + 0.0, name, ci.lo + 0.0, ci.hi + 0.0);
 }
 
+/* Games lost by forfeit and late answers, per player, as fastchess
+ * reports timeouts and crashes: printed when either player runs outside
+ * triad (an engine: spec) or anything was counted. */
+static bool has_failures(const match_tally *t, const run_opts *o)
+{
+    uint64_t any = t->overruns[0] + t->overruns[1];
+    for (int p = 0; p < 2; p++)
+        for (int r = 1; r < GAME_FORFEITS; r++)
+            any += t->forfeits[p][r];
+    return any || !strncmp(o->run.specs[0], "engine:", 7) || !strncmp(o->run.specs[1], "engine:", 7);
+}
+
+static void report_failures(const match_tally *t, const run_opts *o, bool json)
+{
+    if (!has_failures(t, o))
+        return;
+    if (json) {
+        printf(",\"forfeits\":{");
+        for (int p = 0; p < 2; p++) {
+            printf("%s\"%c\":{", p ? "," : "", "ab"[p]);
+            for (int r = 1; r < GAME_FORFEITS; r++)
+                printf("%s\"%s\":%llu", r > 1 ? "," : "", game_forfeit_names[r],
+                       (unsigned long long)t->forfeits[p][r]);
+            printf("}");
+        }
+        printf("},\"overruns\":{\"a\":%llu,\"b\":%llu}", (unsigned long long)t->overruns[0],
+               (unsigned long long)t->overruns[1]);
+        return;
+    }
+    for (int p = 0; p < 2; p++)
+        printf("%c: games lost on time %llu, by crash %llu, by illegal action %llu, by protocol error %llu; "
+               "late answers within the margin %llu\n", "AB"[p],
+               (unsigned long long)t->forfeits[p][GAME_FORFEIT_TIMEOUT],
+               (unsigned long long)t->forfeits[p][GAME_FORFEIT_CRASH],
+               (unsigned long long)t->forfeits[p][GAME_FORFEIT_ILLEGAL],
+               (unsigned long long)t->forfeits[p][GAME_FORFEIT_PROTOCOL], (unsigned long long)t->overruns[p]);
+}
+
 /* N > 2 players: A's share of the points, rank and score over setups. */
 static void report_nway(const match_tally *t, const run_opts *o, bool json)
 {
@@ -59,7 +98,9 @@ static void report_nway(const match_tally *t, const run_opts *o, bool json)
         printf(",\"ranks\":[");
         for (int r = 0; r < n; r++)
             printf("%s%llu", r ? "," : "", (unsigned long long)t->ranks[r]);
-        printf("]}\n");
+        printf("]");
+        report_failures(t, o, true);
+        printf("}\n");
         return;
     }
     printf("A: %s\nB: %s (in the other %d seats)\n", o->run.specs[0], o->run.specs[1], n - 1);
@@ -74,6 +115,7 @@ static void report_nway(const match_tally *t, const run_opts *o, bool json)
     for (int r = 0; r < n; r++)
         printf(" %llu", (unsigned long long)t->ranks[r]);
     printf("\nintervals: Student t over setups (a setup's %d games are one observation)\n", n);
+    report_failures(t, o, false);
 }
 
 static void report(const match_tally *t, const run_opts *o, bool json)
@@ -107,7 +149,9 @@ static void report(const match_tally *t, const run_opts *o, bool json)
                    t->last.upper, t->last.decision > 0 ? "H1" : t->last.decision < 0 ? "H0" : "none");
         printf(",\"game\":");
         cli_json_string(stdout, o->run.game->name);
-        printf(",\"players\":2}\n");
+        printf(",\"players\":2");
+        report_failures(t, o, true);
+        printf("}\n");
         return;
     }
     printf("A: %s\nB: %s\n", o->run.specs[0], o->run.specs[1]);
@@ -123,6 +167,7 @@ static void report(const match_tally *t, const run_opts *o, bool json)
     printf("pentanomial, pairs by A's points 0 / 0.5 / 1 / 1.5 / 2: %llu %llu %llu %llu %llu\n",
            (unsigned long long)t->penta[0], (unsigned long long)t->penta[1], (unsigned long long)t->penta[2],
            (unsigned long long)t->penta[3], (unsigned long long)t->penta[4]);
+    report_failures(t, o, false);
     if (!t->sprt)
         return;
     printf("SPRT (exact pentanomial GSPRT, %s Elo) elo0=%g elo1=%g alpha=%g beta=%g: LLR %.3f in [%.3f, %.3f]: %s\n",
@@ -131,6 +176,38 @@ static void report(const match_tally *t, const run_opts *o, bool json)
     if (t->last.decision)
         printf("the match stopped when the test decided: the Elo interval above is not corrected for that "
                "stopping rule (it is biased away from 0)\n");
+}
+
+/* What the run calls for each game: the tally, and a line on stderr for a
+ * game lost by forfeit, with the position it was lost in. */
+typedef struct match_ctx {
+    match_tally *t;
+    const run_opts *o;
+} match_ctx;
+
+static void say_forfeit(const run_opts *o, const rec_game *g)
+{
+    const game_def *gd = o->run.game;
+    unsigned char s[REC_STATE_MAX];
+    char text[GAME_TEXT_MAX], why[GAME_FORFEIT_TEXT_MAX + 8];
+    memcpy(s, g->start, gd->state_size);
+    for (int j = 0; j < g->nactions; j++)
+        gd->apply(s, g->actions[j]);
+    if (gd->to_text(s, text, sizeof text) < 0)
+        text[0] = 0;
+    int a_seat = g->rotation % o->run.players;
+    fprintf(stderr, "%smatch: game %llu: %c (seat %d, %s) forfeits by %s: %s; the position: %s\n",
+            isatty(2) ? "\n" : "", (unsigned long long)g->id, g->forfeit_seat == a_seat ? 'A' : 'B', g->forfeit_seat,
+            g->specs[g->forfeit_seat], game_forfeit_names[g->forfeit], msg_escape(why, sizeof why, g->forfeit_text),
+            text);
+}
+
+static int on_game(const rec_game *g, void *ctx)
+{
+    match_ctx *m = ctx;
+    if (g->forfeit > 0 && g->forfeit < GAME_FORFEITS && !m->o->quiet)
+        say_forfeit(m->o, g);
+    return match_on_game(g, m->t);
 }
 
 int cmd_match(int argc, char **argv)
@@ -173,7 +250,11 @@ int cmd_match(int argc, char **argv)
         "own players, so there the one who places first alternates.\n"
         "N > 2 players: A against N-1 copies of B, every setup once with A in each seat;\n"
         "reports A's share of the points, mean rank and mean score with 95% intervals\n"
-        "over setups.  Reproducible like selfplay (docs/tuning.md).",
+        "over setups.  Reproducible like selfplay (docs/tuning.md).\n"
+        "A player may be a program outside triad, engine:cmd=FILE[,ms=N][,tc=BASE+INC]\n"
+        "(docs/players.md): triad's rules judge it; an illegal action, a crash, a\n"
+        "timeout or a protocol error loses the game (printed on stderr with the\n"
+        "position), and the report counts them per player with the late answers.",
         opts,
     };
     int rc = opts_parse(&spec, argc, argv);
@@ -239,8 +320,9 @@ int cmd_match(int argc, char **argv)
     match_tally t;
     if (match_tally_init(&t, players, games, sprt_text ? &sprt : NULL))
         return cli_error("match", "out of memory");
-    o.on_game = match_on_game;
-    o.on_game_ctx = &t;
+    match_ctx mc = { &t, &o };
+    o.on_game = on_game;
+    o.on_game_ctx = &mc;
     rc = run_selfplay(&o, err, sizeof err);
     if (o.out == tmp) {
         unlink(tmp);

@@ -47,17 +47,37 @@ int play_game(const rec_run *run, uint64_t id, gplayer *const *listed, rec_game 
     for (int i = 0; i < run->players; i++)
         snprintf(g->specs[i], REC_SPEC_MAX, "%s", gplayer_spec(seat[i]));
     int turns0 = gd->turns(s);
+    g->forfeit = g->forfeit_seat = 0;
+    g->forfeit_text[0] = 0;
+    for (int i = 0; i < run->players; i++)
+        gplayer_begin(seat[i], s);
     while (!gd->over(s)) {
         if (g->nactions == REC_MAX_ACTIONS) {
             snprintf(err, n, "game %llu: more than %d actions", (unsigned long long)id, REC_MAX_ACTIONS);
             return -1;
         }
-        game_action a = gplayer_choose(seat[gd->to_act(s)], s, seed_mix(g->seed, (uint64_t)g->nactions));
+        int k = gd->to_act(s);
+        game_action a = gplayer_choose(seat[k], s, seed_mix(g->seed, (uint64_t)g->nactions));
+        if (a == GAME_NO_ACTION) { /* a program outside triad failed: it loses here */
+            game_forfeit f;
+            gplayer_forfeit(seat[k], &f);
+            g->forfeit = f.reason;
+            g->forfeit_seat = k;
+            snprintf(g->forfeit_text, sizeof g->forfeit_text, "%s", f.text);
+            break;
+        }
         g->actions[g->nactions++] = a;
         gd->apply(s, a);
     }
-    gd->outcome(s, g->scores);
-    g->ending = gd->ending(s);
+    for (int i = 0; i < run->players; i++)
+        g->overruns[i] = gplayer_overruns(seat[i]);
+    if (g->forfeit) {
+        rec_forfeit_scores(run, g->forfeit_seat, g->scores);
+        g->ending = 0;
+    } else {
+        gd->outcome(s, g->scores);
+        g->ending = gd->ending(s);
+    }
     g->turns = gd->turns(s) - turns0;
     return 0;
 }

@@ -3,6 +3,7 @@
  * replay that recomputes a game's result, and the comparison of two runs'
  * parameters (see record.h, docs/records.md). */
 #include <stdarg.h>
+#include <math.h>
 #include <stdio.h>
 #include <string.h>
 #include "games/tzaar/movegen.h"
@@ -101,6 +102,14 @@ int rec_game_winner(const rec_game *g)
         else if (g->scores[s] == g->scores[best])
             shared = 1;
     return shared ? -1 : best;
+}
+
+void rec_forfeit_scores(const rec_run *run, int seat, double scores[GAME_MAX_PLAYERS])
+{
+    int scale = run->score_scale > 0 ? run->score_scale : 2;
+    double share = floor(run->game->score_max / (run->players - 1) * scale + 1e-9) / scale;
+    for (int i = 0; i < GAME_MAX_PLAYERS; i++)
+        scores[i] = i < run->players && i != seat ? share : 0;
 }
 
 int rec_game_replay(const game_def *gd, rec_game *g, char *err, size_t n)

@@ -61,6 +61,14 @@ typedef struct rec_game {
     char specs[GAME_MAX_PLAYERS][REC_SPEC_MAX]; /* spec of the player in seat s */
     double scores[GAME_MAX_PLAYERS];  /* per seat; all 0 and ending 0 when unfinished */
     int ending, turns, nactions;      /* ending: index into the game's ending_names */
+    /* A game lost by forfeit (an external engine's illegal action, crash,
+     * timeout or protocol error): the reason (GAME_FORFEIT_*, 0 for a game
+     * played to its end), the seat that was to act, and what happened.
+     * The actions end there (the position it failed in is the replay's),
+     * ending is 0 and the scores are rec_forfeit_scores(). */
+    int forfeit, forfeit_seat;
+    char forfeit_text[GAME_FORFEIT_TEXT_MAX];
+    int overruns[GAME_MAX_PLAYERS];   /* per seat: answers late but within the time margin */
     game_action actions[REC_MAX_ACTIONS];
 } rec_game;
 
@@ -94,6 +102,11 @@ const position *rec_tz_start(const rec_game *g);
 /* The seat that ranks alone first, or -1 (unfinished, or a shared first):
  * in TZAAR, WHITE or BLACK. */
 int rec_game_winner(const rec_game *g);
+
+/* The scores of a game that seat forfeited: 0 for it, and for every other
+ * seat the game's score_max shared among them (TZAAR 1, TRID with 3 seats
+ * 1/2 each), rounded down to the run's score grid (1/score_scale). */
+void rec_forfeit_scores(const rec_run *run, int seat, double scores[GAME_MAX_PLAYERS]);
 
 /* Fills scores, ending and turns by replaying g's actions from g->start.
  * Returns 0, or -1 with a message in err when an action is illegal. */

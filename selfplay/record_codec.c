@@ -17,7 +17,9 @@
 #include "record_codec.h"
 
 enum { START_DERIVED = 0, START_CODEC = 1, START_TEXT = 2 };
-enum { FLAG_SEED = 4, FLAG_WIDE = 8 }; /* an explicit seed; codes as varints */
+/* An explicit seed; codes as varints; a forfeit (seat, reason, text after
+ * the actions); overruns (a count per seat after those). */
+enum { FLAG_SEED = 4, FLAG_WIDE = 8, FLAG_FORFEIT = 16, FLAG_OVERRUNS = 32 };
 /* zlib's default level: level 9 saves 0.5% of the bytes for three times
  * the CPU (random self-play: 44.2 against 44.4 bytes a game). */
 #define REC_ZLIB_LEVEL 6
@@ -184,7 +186,16 @@ int rec_encode_game(buf *out, const rec_game *g, const rec_run *run, const int *
     buf_varint(out, zigzag((int64_t)(g->id - (*prev_id + 1)))); /* ids mostly ascend: one byte */
     *prev_id = g->id;
     int sm = g->seed == rec_game_seed(run, g->id) ? 0 : FLAG_SEED;
-    buf_byte(out, (uint8_t)((derived ? START_DERIVED : START_CODEC) | sm | (wide ? FLAG_WIDE : 0)));
+    int overruns = 0;
+    for (int i = 0; i < run->players; i++)
+        overruns |= g->overruns[i] != 0;
+    if (g->forfeit < 0 || g->forfeit >= GAME_FORFEITS || (g->forfeit && (g->forfeit_seat < 0 ||
+                                                                          g->forfeit_seat >= run->players))) {
+        snprintf(err, n, "game %llu: bad forfeit", (unsigned long long)g->id);
+        return -1;
+    }
+    buf_byte(out, (uint8_t)((derived ? START_DERIVED : START_CODEC) | sm | (wide ? FLAG_WIDE : 0) |
+                            (g->forfeit ? FLAG_FORFEIT : 0) | (overruns ? FLAG_OVERRUNS : 0)));
     if (sm)
         buf_u64(out, g->seed);
     buf_varint(out, (uint64_t)g->setup);
@@ -203,6 +214,16 @@ int rec_encode_game(buf *out, const rec_game *g, const rec_run *run, const int *
             buf_varint(out, codes[j]);
         else
             buf_byte(out, (uint8_t)codes[j]);
+    if (g->forfeit) {
+        char text[GAME_FORFEIT_TEXT_MAX];
+        snprintf(text, sizeof text, "%s", g->forfeit_text);
+        buf_varint(out, (uint64_t)g->forfeit_seat);
+        buf_varint(out, (uint64_t)g->forfeit);
+        buf_string(out, text);
+    }
+    if (overruns)
+        for (int i = 0; i < run->players; i++)
+            buf_varint(out, (uint64_t)(g->overruns[i] > 0 ? g->overruns[i] : 0));
     return 0;
 }
 
@@ -224,7 +245,7 @@ int rec_decode_game(cursor *in, rec_game *g, const rec_run *run, const char (*sp
     int flags = cur_byte(in), sm = flags & 3;
     g->seed = flags & FLAG_SEED ? cur_u64(in) : rec_game_seed(run, g->id);
     uint64_t setup = cur_varint(in), rotation = cur_varint(in);
-    if (in->bad || sm > START_TEXT || flags & ~15 || setup >= 64 || !rec_setup_name(run, (int)setup)[0] ||
+    if (in->bad || sm > START_TEXT || flags & ~63 || setup >= 64 || !rec_setup_name(run, (int)setup)[0] ||
         !strcmp(rec_setup_name(run, (int)setup), "?") || rotation >= (uint64_t)run->players)
         return bad_game(err, n, g->id, "bad flags, setup or rotation", -1);
     g->setup = (int)setup;
@@ -263,10 +284,30 @@ int rec_decode_game(cursor *in, rec_game *g, const rec_run *run, const char (*sp
         g->actions[j] = a;
         gd->apply(s, a);
     }
+    g->forfeit = g->forfeit_seat = 0;
+    g->forfeit_text[0] = 0;
+    memset(g->overruns, 0, sizeof g->overruns);
+    if (flags & FLAG_FORFEIT) {
+        uint64_t seat = cur_varint(in), reason = cur_varint(in);
+        cur_string(in, g->forfeit_text, sizeof g->forfeit_text);
+        if (in->bad || reason == 0 || reason >= GAME_FORFEITS || gd->over(s) || seat != (uint64_t)gd->to_act(s))
+            return bad_game(err, n, g->id, "bad forfeit (not the seat to act, or the game is over)", -1);
+        g->forfeit = (int)reason;
+        g->forfeit_seat = (int)seat;
+    }
+    if (flags & FLAG_OVERRUNS)
+        for (int i = 0; i < run->players; i++) {
+            uint64_t k = cur_varint(in);
+            if (in->bad || k > REC_MAX_ACTIONS)
+                return bad_game(err, n, g->id, "bad overrun counts", -1);
+            g->overruns[i] = (int)k;
+        }
     double sc[GAME_MAX_PLAYERS] = { 0 };
     int end = gd->over(s) ? gd->ending(s) : 0;
     if (end)
         gd->outcome(s, sc);
+    else if (g->forfeit)
+        rec_forfeit_scores(run, g->forfeit_seat, sc);
     if (end != g->ending || gd->turns(s) - turns0 != g->turns || memcmp(sc, g->scores, sizeof sc))
         return bad_game(err, n, g->id, "the stored result, ending or turn count is not the replay's", -1);
     return 0;
