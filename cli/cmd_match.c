@@ -10,6 +10,7 @@
 #include "core/msg.h"
 #include "eval/match.h"
 #include "selfplay/run.h"
+#include "cmd_match.h"
 #include "commands.h"
 #include "opts.h"
 
@@ -210,9 +211,58 @@ static int on_game(const rec_game *g, void *ctx)
     return match_on_game(g, m->t);
 }
 
+/* The progress line's figures: A's score, the Elo with its interval and
+ * the LLR (2 players), or A's share and rank (N); forfeits when any. */
+static void match_status(void *ctx, char *out, size_t n)
+{
+    const match_ctx *m = ctx;
+    const match_tally *t = m->t;
+    size_t len = 0;
+    out[0] = 0;
+    if (t->players == 2) {
+        penta_estimate e = penta_estimate_from(t->penta, Z95);
+        if (!e.pairs)
+            len += (size_t)snprintf(out, n, "A: no complete pair yet");
+        else {
+            char lo[24], hi[24], elo[24];
+            if (isfinite(e.elo))
+                snprintf(elo, sizeof elo, "%+.1f", e.elo);
+            else
+                snprintf(elo, sizeof elo, "%sinf", e.elo > 0 ? "+" : "-");
+            snprintf(lo, sizeof lo, "%+.1f", e.elo_ci.lo);
+            snprintf(hi, sizeof hi, "%+.1f", e.elo_ci.hi);
+            if (!isfinite(e.elo_ci.lo))
+                snprintf(lo, sizeof lo, "-inf");
+            if (!isfinite(e.elo_ci.hi))
+                snprintf(hi, sizeof hi, "+inf");
+            len += (size_t)snprintf(out, n, "A %.1f%% Elo %s [%s, %s]", 100 * e.score, elo, lo, hi);
+        }
+        if (t->sprt && len < n)
+            len += (size_t)snprintf(out + len, n - len, " LLR %.2f (%.2f, %.2f)%s", t->last.llr, t->last.lower,
+                                    t->last.upper, t->last.decision > 0 ? " H1" : t->last.decision < 0 ? " H0" : "");
+    } else {
+        match_nway e = match_nway_estimate(t);
+        len += (size_t)snprintf(out, n, "A's share %.1f%% (fair %.1f%%), mean rank %.2f over %llu setups",
+                                100 * e.share, 100.0 / t->players, e.rank, (unsigned long long)e.setups);
+    }
+    uint64_t f[2] = { 0, 0 };
+    for (int p = 0; p < 2; p++)
+        for (int r = 1; r < GAME_FORFEITS; r++)
+            f[p] += t->forfeits[p][r];
+    if ((f[0] || f[1]) && len < n)
+        snprintf(out + len, n - len, ", forfeits A %llu B %llu", (unsigned long long)f[0], (unsigned long long)f[1]);
+}
+
+static void free_starts(unsigned char **p)
+{
+    free(*p);
+}
+
 int cmd_match(int argc, char **argv)
 {
-    const char *a = NULL, *b = NULL, *setup = NULL, *sprt_text = NULL, *game = NULL;
+    if (argc > 1 && !strcmp(argv[1], "merge"))
+        return cmd_match_merge(argc - 1, argv + 1);
+    const char *a = NULL, *b = NULL, *setup = NULL, *sprt_text = NULL, *game = NULL, *shard = NULL, *positions = NULL;
     uint64_t games = 0, seed = 1;
     int nplayers = 0;
     bool json = false;
@@ -232,6 +282,13 @@ int cmd_match(int argc, char **argv)
         { "out", OPT_STR, &o.out, "FILE", "keep the games in this records file (default: a temporary file)", 0, 0,
           NULL },
         { "force", OPT_FLAG, &o.force, NULL, "overwrite --out", 0, 0, NULL },
+        { "resume", OPT_FLAG, &o.resume, NULL, "keep --out's games (counted again) and play only the missing ones",
+          0, 0, NULL },
+        { "shard", OPT_STR, &shard, "K/N", "play only setups k with k % N == K (one machine's part; triad match "
+                                          "merge reports them together)", 0, 0, NULL },
+        { "positions", OPT_STR, &positions, "FILE", "start from these positions, one position string a line, "
+                                                    "each played with A in every seat (in turn, again from the "
+                                                    "first when the games outnumber them)", 0, 0, NULL },
         { "sprt", OPT_STR, &sprt_text, "SPEC", "stop when the SPRT decides: elo0=0,elo1=10,alpha=0.05,beta=0.05,"
                                                "model=normalized (or logistic; docs/tuning.md)",
           0, 0, NULL },
@@ -240,8 +297,10 @@ int cmd_match(int argc, char **argv)
         { 0 },
     };
     const cmd_spec spec = {
-        "match", "[--game NAME] [--nplayers N] --a SPEC --b SPEC --games N [--setup KIND] [--seed S]\n"
-                 "       [--threads T] [--out FILE] [--sprt SPEC] [--json]",
+        "match", "[--game NAME] [--nplayers N] --a SPEC --b SPEC --games N [--setup KIND | --positions FILE]\n"
+                 "       [--seed S] [--threads T] [--out FILE [--resume | --force]] [--shard K/N] [--sprt SPEC]\n"
+                 "       [--json]\n"
+                 "       triad match merge FILE... [--sprt SPEC] [--json]   (the report over shards: --help)",
         "Two players: paired games between A and B, every setup twice from the same\n"
         "position, the players swapping sides.  Reports A's score over complete pairs\n"
         "(a shared first place is half a point), the Elo difference with a 95% interval\n"
@@ -254,7 +313,10 @@ int cmd_match(int argc, char **argv)
         "A player may be a program outside triad, engine:cmd=FILE[,ms=N][,tc=BASE+INC]\n"
         "(docs/players.md): triad's rules judge it; an illegal action, a crash, a\n"
         "timeout or a protocol error loses the game (printed on stderr with the\n"
-        "position), and the report counts them per player with the late answers.",
+        "position), and the report counts them per player with the late answers.\n"
+        "Progress on stderr shows A's score, the Elo and the LLR as games finish.\n"
+        "--shard K/N plays one part of the match (N machines, K = 0..N-1, each with\n"
+        "its own --out); triad match merge FILE... reports the whole.",
         opts,
     };
     int rc = opts_parse(&spec, argc, argv);
@@ -275,6 +337,15 @@ int cmd_match(int argc, char **argv)
                          players == 2 ? "pairs of games" : "A in every seat of each setup");
     if (sprt_text && players != 2)
         return cli_error("match", "--sprt is for 2-player matches (pentanomial pairs)");
+    if (o.resume && !o.out)
+        return cli_error("match", "--resume needs --out FILE (the match's records)");
+    if (o.resume && o.force)
+        return cli_error("match", "give --resume or --force, not both");
+    if (shard && sprt_text)
+        return cli_error("match", "--sprt stops a match early, and a shard plays all its games: give --sprt to "
+                         "triad match merge");
+    if (positions && setup)
+        return cli_error("match", "give --setup or --positions, not both");
     rec_run_init(&o.run, g, players);
     o.run.setup = -1;
     if (!setup)
@@ -300,12 +371,17 @@ int cmd_match(int argc, char **argv)
     o.run.games = games;
     o.run.seed = seed;
     o.run.rotations = per_setup;
+    if (shard && (rc = cli_parse_shard("match", shard, &o.run)))
+        return rc;
+    unsigned char *starts __attribute__((cleanup(free_starts))) = NULL;
+    if (positions && (rc = match_load_positions(positions, g, &o.run, &starts)))
+        return rc;
     /* The same start every time, the players moved a seat on: with two
      * players, the standard pair (same position, players swap sides), which
      * cancels the start's own bias within each pair. */
     o.run.rotate = REC_ROTATE_PLAYERS;
 
-    o.no_resume = true;
+    o.no_resume = !o.out;
     char tmp[] = "/tmp/triad-match-XXXXXX";
     int tmp_slot = -1;
     if (!o.out) {
@@ -316,6 +392,7 @@ int cmd_match(int argc, char **argv)
         tmp_slot = fio_cleanup_add(tmp); /* removed on SIGINT or SIGTERM too */
         o.out = tmp;
         o.force = true;
+        o.hide_path = true; /* the progress lines never name it */
     }
     match_tally t;
     if (match_tally_init(&t, players, games, sprt_text ? &sprt : NULL))
@@ -323,6 +400,9 @@ int cmd_match(int argc, char **argv)
     match_ctx mc = { &t, &o };
     o.on_game = on_game;
     o.on_game_ctx = &mc;
+    o.name = "match";
+    o.status = match_status;
+    o.status_ctx = &mc;
     rc = run_selfplay(&o, err, sizeof err);
     if (o.out == tmp) {
         unlink(tmp);
@@ -336,4 +416,10 @@ int cmd_match(int argc, char **argv)
     report(&t, &o, json);
     match_tally_free(&t);
     return 0;
+}
+
+/* The report, for triad match merge (cmd_match_merge.c). */
+void cmd_match_report(const match_tally *t, const run_opts *o, bool json)
+{
+    report(t, o, json);
 }

@@ -9,12 +9,14 @@
  * something to do before the first turn (TZAAR's tournament placement) is
  * played out by the game's own seated players, as the rules say, and
  * recorded with the game's actions: every game of a rotation makes its own
- * placement. */
+ * placement.  A run with a start list takes setup k's start from it. */
 static int start(const rec_run *run, uint64_t k, rec_game *g, void *s, char *err, size_t n)
 {
     const game_def *gd = run->game;
     memset(s, 0, gd->state_size);
-    if (gd->setup(s, rec_setup_name(run, run->setup), run->players, rec_setup_seed(run, k), err, n))
+    if (run->npositions && run->positions) /* a start list (match --positions) */
+        memcpy(s, run->positions + (k % run->npositions) * gd->state_size, gd->state_size);
+    else if (gd->setup(s, rec_setup_name(run, run->setup), run->players, rec_setup_seed(run, k), err, n))
         return -1;
     if (g->rotation && run->rotate & REC_ROTATE_PIECES) {
         int perm[GAME_MAX_PLAYERS] = { 0 };

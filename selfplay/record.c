@@ -197,6 +197,10 @@ int rec_run_diff(const rec_run *a, const rec_run *b, bool with_shard, const char
         return differ(msg, n, "--rotations %d in %s, %d in %s", a->rotations, an, b->rotations, bn);
     if (a->replicates != b->replicates)
         return differ(msg, n, "--replicates %d in %s, %d in %s", a->replicates, an, b->replicates, bn);
+    if (a->npositions != b->npositions || a->positions_sum != b->positions_sum)
+        return differ(msg, n, "--positions: %llu positions (checksum %016llx) in %s, %llu (%016llx) in %s",
+                      (unsigned long long)a->npositions, (unsigned long long)a->positions_sum, an,
+                      (unsigned long long)b->npositions, (unsigned long long)b->positions_sum, bn);
     for (int s = 0; s < a->players; s++)
         if (!same_player(a->game, a->specs[s], b->specs[s])) {
             if (tz)

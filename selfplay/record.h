@@ -50,6 +50,13 @@ typedef struct rec_run {
     uint32_t shard, shards;           /* setups k with k % shards == shard; 0/1 = all */
     char specs[GAME_MAX_PLAYERS][REC_SPEC_MAX]; /* canonical spec per listed player */
     uint64_t engine_sig;              /* games/signature.h; 0 in v1 files (unknown) */
+    /* Starts from a list of positions (match --positions FILE) instead of
+     * the setup's: setup index k starts from position k mod npositions.
+     * The header keeps the count and a checksum (FNV-1a of the position
+     * strings, each with its newline), not the positions: a game's start is
+     * stored with it.  0: the setup's own starts. */
+    uint64_t npositions, positions_sum;
+    const unsigned char *positions;   /* npositions states for the players; never stored */
 } rec_run;
 
 /* One game (big: allocate it on the heap, never on a thread's stack). */

@@ -52,10 +52,12 @@ void rec_encode_run(buf *out, const rec_run *run)
     buf_u64(out, run->engine_sig);
     /* Run options as (key, value) strings, written only when not the
      * default, so files without them stay byte for byte as before. */
-    char rep[24], scale[24];
+    char rep[24], scale[24], pos[48];
     snprintf(rep, sizeof rep, "%d", run->replicates);
     snprintf(scale, sizeof scale, "%d", run->score_scale);
-    buf_varint(out, (uint64_t)(run->replicates > 1) + (uint64_t)(run->score_scale != 2));
+    snprintf(pos, sizeof pos, "%llu:%016llx", (unsigned long long)run->npositions,
+             (unsigned long long)run->positions_sum);
+    buf_varint(out, (uint64_t)(run->replicates > 1) + (uint64_t)(run->score_scale != 2) + (uint64_t)(run->npositions > 0));
     if (run->replicates > 1) {
         buf_string(out, "replicates");
         buf_string(out, rep);
@@ -64,6 +66,27 @@ void rec_encode_run(buf *out, const rec_run *run)
         buf_string(out, "score_scale");
         buf_string(out, scale);
     }
+    if (run->npositions) {
+        buf_string(out, "positions");
+        buf_string(out, pos);
+    }
+}
+
+/* "COUNT:HEX" of the positions option.  0, or -1. */
+static int parse_positions(const char *v, rec_run *run)
+{
+    char count[32], why[80];
+    const char *colon = strchr(v, ':');
+    uint64_t c, sum;
+    if (!colon || (size_t)(colon - v) >= sizeof count || strlen(colon + 1) != 16)
+        return -1;
+    memcpy(count, v, (size_t)(colon - v));
+    count[colon - v] = 0;
+    if (num_u64(count, 1, UINT64_MAX, &c, why, sizeof why) || num_hex(colon + 1, UINT64_MAX, &sum, why, sizeof why))
+        return -1;
+    run->npositions = c;
+    run->positions_sum = sum;
+    return 0;
 }
 
 int rec_decode_run(cursor *in, rec_run *run, char *err, size_t n)
@@ -102,6 +125,13 @@ int rec_decode_run(cursor *in, rec_run *run, char *err, size_t n)
         if (in->bad)
             break;
         bool rep = !strcmp(key, "replicates");
+        if (!strcmp(key, "positions")) {
+            if (parse_positions(value, run)) {
+                snprintf(err, n, "bad run option positions='%s'", MSG_PATH(value));
+                return -1;
+            }
+            continue;
+        }
         if (!rep && strcmp(key, "score_scale")) {
             snprintf(err, n, "unknown run option '%s' (a newer triad wrote this file)", MSG_PATH(key));
             return -1;

@@ -116,13 +116,14 @@ static void *worker(void *arg)
 /* Reads what the file holds for --resume: the ids it has (done), where its
  * intact blocks end (keep) and each seat's points among them.  0 to go on. */
 static int load_existing(const run_opts *o, int fd, idset *done, uint64_t *keep, uint64_t *kept,
-                         double *points, char *err, size_t n)
+                         double *points, int *stop, char *err, size_t n)
 {
+    const char *name = o->name ? o->name : "selfplay";
     struct stat st;
     if (rec_header_incomplete(fd)) { /* nothing yet: a plain start, as after a kill before the first write */
         if (!o->quiet && !fstat(fd, &st) && st.st_size > 0)
-            fprintf(stderr, "selfplay: %s holds no complete header (its first write was cut short): "
-                    "starting it afresh\n", o->out);
+            fprintf(stderr, "%s: %s holds no complete header (its first write was cut short): "
+                    "starting it afresh\n", name, o->out);
         return 0;
     }
     rec_reader *r = rec_reader_open(o->out, err, n);
@@ -164,6 +165,8 @@ static int load_existing(const run_opts *o, int fd, idset *done, uint64_t *keep,
                 ++*kept;
                 for (int i = 0; i < GAME_MAX_PLAYERS; i++)
                     points[i] += g->scores[i];
+                if (o->on_game && o->on_game(g, o->on_game_ctx))
+                    *stop = 1;
             }
         }
     }
@@ -179,7 +182,7 @@ static int load_existing(const run_opts *o, int fd, idset *done, uint64_t *keep,
     }
     *keep = rec_reader_good_end(r);
     if (!rc && !o->quiet && rec_reader_file_size(r) > *keep)
-        fprintf(stderr, "selfplay: dropping the torn tail of %s (%s)\n", MSG_PATH(o->out), rec_reader_error(r));
+        fprintf(stderr, "%s: dropping the torn tail of %s (%s)\n", name, MSG_PATH(o->out), rec_reader_error(r));
     free(g);
     rec_reader_close(r);
     return rc;
@@ -309,16 +312,16 @@ int run_selfplay(const run_opts *o, char *err, size_t n)
     idset done = { 0 };
     uint64_t keep = 0;
     tally t = { 0 };
-    int rc, mode = o->resume ? REC_APPEND : o->force ? REC_OVERWRITE : REC_CREATE;
+    int rc, mode = o->resume ? REC_APPEND : o->force ? REC_OVERWRITE : REC_CREATE, stop = 0;
     int fd = open_output(o, &rc, err, n);
     if (fd < 0)
         return rc;
-    if (o->resume && (rc = load_existing(o, fd, &done, &keep, &t.games, t.points, err, n))) {
+    if (o->resume && (rc = load_existing(o, fd, &done, &keep, &t.games, t.points, &stop, err, n))) {
         close(fd);
         idset_free(&done);
         return rc;
     }
-    shared s = { .o = o, .done = &done, .units = shard_units(&o->run) };
+    shared s = { .o = o, .done = &done, .units = shard_units(&o->run), .stop = stop };
     pthread_mutex_init(&s.lock, NULL);
     pthread_cond_init(&s.ready, NULL);
     pthread_cond_init(&s.room, NULL);
@@ -335,6 +338,7 @@ int run_selfplay(const run_opts *o, char *err, size_t n)
         progress pr;
         progress_start(&pr, stderr, o->quiet, o->run.players,
                        s.units * rec_games_per_setup(&o->run), t.games);
+        progress_set_status(&pr, o->name, o->status, o->status_ctx);
         play_all(&s, &pr, &t);
         char cerr[256];
         if (rec_writer_close(s.w, cerr, sizeof cerr) && !s.failed)
@@ -342,7 +346,7 @@ int run_selfplay(const run_opts *o, char *err, size_t n)
         if (s.failed)
             snprintf(err, n, "%s: %s", MSG_PATH(o->out), s.err);
         else
-            progress_finish(&pr, t.games, t.points, o->out);
+            progress_finish(&pr, t.games, t.points, o->hide_path ? NULL : o->out);
         rc = s.failed;
     }
     free(s.batch);

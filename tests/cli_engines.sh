@@ -74,6 +74,7 @@ start=$(date +%s)
 status "broken_mixed: the match ends" 0 match --a random --b "engine:cmd=$tmp/broken-mixed,ms=400" --games 20 \
     --seed 1 --out "$tmp/broken.trd" --threads 2 --json
 took=$(($(date +%s) - start))
+cp "$tmp/out" "$tmp/broken.json"
 for r in illegal crash timeout protocol; do
     check "broken_mixed: B's games lost by $r are counted" grep -qE "\"b\":\\{[^}]*\"$r\":[1-9]" "$tmp/out"
 done
@@ -92,6 +93,12 @@ for r in illegal crash timeout protocol; do
     check "broken_mixed: records cat names forfeit-$r" grep -qE "^[0-9]+ random(,swapped)? .* (1-0|0-1) forfeit-$r [0-9]+ :" \
         "$tmp/out"
 done
+
+status "broken_resume: --resume reads the forfeits back" 0 match --a random \
+    --b "engine:cmd=$tmp/broken-mixed,ms=400" --games 20 --seed 1 --out "$tmp/broken.trd" --resume --json --quiet
+forfeits() { grep -o '"forfeits":{[^}]*}[^}]*}},"overruns":{[^}]*}' "$1"; }
+check "broken_resume: the same forfeits, read back from the records" \
+    test -n "$(forfeits "$tmp/out")" -a "$(forfeits "$tmp/out")" = "$(forfeits "$tmp/broken.json")"
 
 for m in illegal crash hang garbage; do
     status "broken_play_$m: play ends" 0 play --white random --black "engine:cmd=$tmp/broken-$m,ms=300" --seed 2 --setup random
