@@ -132,7 +132,10 @@ int cmd_play(int argc, char **argv)
         "line 'result: SCORES (WHO wins by ENDING after N turns)', scores joined by '-'\n"
         "(TZAAR: 1-0 or 0-1).  Player specs: docs/players.md.  With depth, node or\n"
         "playout limits the game is a function of the command line; a time limit\n"
-        "(ab:ms=N) makes it depend on the machine's speed and load.",
+        "(ab:ms=N) makes it depend on the machine's speed and load.  A program outside\n"
+        "triad plays as engine:cmd=FILE (docs/players.md); if it forfeits (illegal\n"
+        "action, crash, timeout, protocol error), play prints why and the position,\n"
+        "and the result line 'result: SCORES (WHO forfeits by REASON)'.",
         opts,
     };
     int rc = opts_parse(&spec, argc, argv);

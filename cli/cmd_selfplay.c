@@ -116,7 +116,9 @@ int cmd_selfplay(int argc, char **argv)
         "--rotations R plays each setup R times, the start's pieces moved one seat on\n"
         "each time; --paired is TZAAR's pair; --replicates R plays each of those R\n"
         "times with other game seeds (game id = (setup * R + replicate) * rotations\n"
-        "+ rotation), which separates the setup's effect from the games' own noise.",
+        "+ rotation), which separates the setup's effect from the games' own noise.\n"
+        "A program outside triad plays as engine:cmd=FILE (docs/players.md): its games\n"
+        "are not reproducible, and its forfeits are recorded (docs/records.md).",
         opts,
     };
     int rc = opts_parse(&spec, argc, argv);

@@ -183,6 +183,8 @@ int proc_write(proc *p, const char *text, char *err, size_t n)
 /* The next complete line in the buffer, or NULL. */
 static const char *take_line(proc *p)
 {
+    if (!p->buf)
+        return NULL;
     char *s = p->buf + p->start, *nl = memchr(s, '\n', p->len - p->start);
     if (!nl)
         return NULL;
