@@ -251,6 +251,75 @@ static void a_signal_removes_registered_files(void)
     remove_tree(dir);
 }
 
+/* Issue 18, item 10: a long writer's first signal is recorded, not fatal;
+ * the second ends the process at once (its temporary files removed). */
+static void a_long_writer_survives_the_first_signal_and_dies_of_the_second(void)
+{
+    char dir[64], path[128];
+    scratch(dir);
+    REQUIRE(dir[0]);
+    snprintf(path, sizeof path, "%s/tmp-file", dir);
+    pid_t child = fork();
+    REQUIRE(child >= 0);
+    if (child == 0) {
+        put(path, "x");
+        fio_cleanup_install();
+        fio_cleanup_add(path);
+        fio_stop_begin();
+        raise(SIGTERM);
+        if (fio_stop_requested() != SIGTERM || access(path, F_OK))
+            _exit(3); /* the first signal must only be recorded */
+        raise(SIGINT);
+        _exit(4); /* not reached: the second signal ends the process */
+    }
+    int status;
+    waitpid(child, &status, 0);
+    CHECKF(WIFSIGNALED(status) && WTERMSIG(status) == SIGINT, "status %d (exit %d)", status,
+           WIFEXITED(status) ? WEXITSTATUS(status) : -1);
+    CHECK(access(path, F_OK) != 0);
+    remove_tree(dir);
+}
+
+/* After the writer has stopped, fio_stop_exit() ends the process by the
+ * signal that stopped it, as a shell or Slurm expects; outside
+ * fio_stop_begin/end a signal is fatal as before. */
+static void a_stopped_writer_ends_by_its_signal(void)
+{
+    char dir[64], path[128];
+    scratch(dir);
+    REQUIRE(dir[0]);
+    snprintf(path, sizeof path, "%s/tmp-file", dir);
+    pid_t child = fork();
+    REQUIRE(child >= 0);
+    if (child == 0) {
+        put(path, "x");
+        fio_cleanup_install();
+        fio_cleanup_add(path);
+        fio_stop_begin();
+        raise(SIGHUP);
+        fio_stop_end();
+        if (fio_stop_requested() != SIGHUP)
+            _exit(3);
+        fio_stop_exit(SIGHUP);
+    }
+    int status;
+    waitpid(child, &status, 0);
+    CHECKF(WIFSIGNALED(status) && WTERMSIG(status) == SIGHUP, "status %d", status);
+    CHECK(access(path, F_OK) != 0);
+    child = fork();
+    REQUIRE(child >= 0);
+    if (child == 0) {
+        fio_cleanup_install();
+        fio_stop_begin();
+        fio_stop_end();
+        raise(SIGTERM);
+        _exit(4);
+    }
+    waitpid(child, &status, 0);
+    CHECKF(WIFSIGNALED(status) && WTERMSIG(status) == SIGTERM, "status %d", status);
+    remove_tree(dir);
+}
+
 static void crc32_is_the_zlib_one(void)
 {
     CHECK(fio_crc32(0, "123456789", 9) == 0xCBF43926u);
@@ -266,6 +335,9 @@ const test_case tests_fileio[] = {
     { "fileio_outputs_are_whole_and_never_replace_without_force", outputs_are_whole_and_never_replace_without_force },
     { "fileio_output_checks_name_the_reason", output_checks_name_the_reason },
     { "fileio_a_signal_removes_registered_files", a_signal_removes_registered_files },
+    { "fileio_a_long_writer_survives_the_first_signal_and_dies_of_the_second",
+      a_long_writer_survives_the_first_signal_and_dies_of_the_second },
+    { "fileio_a_stopped_writer_ends_by_its_signal", a_stopped_writer_ends_by_its_signal },
     { "fileio_crc32_is_the_zlib_one", crc32_is_the_zlib_one },
     { NULL, NULL },
 };
