@@ -2,6 +2,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "core/esc.h"
 #include "core/fileio.h"
 #include "core/msg.h"
 #include "view/out.h"
@@ -240,7 +241,7 @@ static void put_one_sided(buf *b, buf *ids, const bias_result *r, const one_side
     for (size_t i = 0; i < n; i++) {
         long p0 = page_of(pk, o[i].file, o[i].seq[0]), p1 = page_of(pk, o[i].file, o[i].seq[1]);
         out_printf(b, "<tr><td class=\"num\">%zu</td><td>", i + 1);
-        out_html(b, files[o[i].file]);
+        esc_html(b, files[o[i].file]);
         out_printf(b, "</td><td>%s, pair %llu</td><td><a href=\"games/viewer.html?game=%ld\">%llu</a>, "
                       "<a href=\"games/viewer.html?game=%ld\">%llu</a></td><td>game %llu's %s arrangement</td>"
                       "<td class=\"num\">%d</td></tr>\n",
@@ -254,8 +255,10 @@ static void put_one_sided(buf *b, buf *ids, const bias_result *r, const one_side
         bool any = false;
         for (size_t i = 0; i < n; i++)
             if (o[i].file == f) {
-                if (!any) {
-                    out_printf(ids, "triad view %s --out DIR --select 'id=", files[f]);
+                if (!any) { /* a line to paste into a shell: the file name quoted */
+                    out_str(ids, "triad view ");
+                    esc_shell_path(ids, files[f]);
+                    out_str(ids, " --out DIR --select 'id=");
                     any = true;
                 } else
                     out_str(ids, "|");
@@ -265,7 +268,11 @@ static void put_one_sided(buf *b, buf *ids, const bias_result *r, const one_side
             out_str(ids, "'\n");
     }
     out_str(b, "<pre class=\"pos\">");
-    buf_put(b, ids->data, ids->len);
+    buf_byte(ids, 0);
+    if (!ids->failed) {
+        esc_html(b, (const char *)ids->data);
+        ids->len--;
+    }
     out_str(b, "</pre></section>\n");
 }
 
@@ -340,7 +347,7 @@ int bias_write_html(const bias_result *r, const char *const *files, int nfiles, 
                     "<nav><a href=\"games/index.html\">the listed games</a></nav></header>\n<main>\n<p>Records: ");
         for (int f = 0; f < nfiles; f++) {
             out_str(&b, f ? ", " : "");
-            out_html(&b, files[f]);
+            esc_html(&b, files[f]);
         }
         out_str(&b, "</p>\n");
         put_tables(&b, r);

@@ -93,6 +93,33 @@ if "$bin" selfplay --games 40 --players greedy --setup random --seed 9 --paired 
     expect "bias --html refuses a folder with files" test "$rc" -ne 0 -a -n "$(grep 'has files' "$tmp/err")"
 fi
 
+# --- hostile file names (issue 18, item 16) --------------------------------------
+# A records file's name reaches the pages and a printed command line: escaped
+# for HTML on every page, shell-quoted in the command line, so opening the
+# page runs no script and pasting the line runs no command.
+if [ -s "$prec" ]; then
+    mkdir -p "$tmp/host" "$tmp/fakebin" "$tmp/paste"
+    evil="$tmp/host/b<img src=x onerror=alert(1)>'q\".trd"
+    cp "$prec" "$evil"
+    run bias --records "$evil" --html "$tmp/xss"
+    expect "hostile name: bias --html writes its page" test "$rc" -eq 0 -a -s "$tmp/xss/index.html"
+    expect "hostile name: no page or script holds the raw markup" \
+        test -z "$(grep -rl --exclude='*.txt' '<img src=x' "$tmp/xss")"
+    expect "hostile name: the page shows the name escaped" grep -q '&lt;img src=x onerror=alert(1)&gt;&#39;q&quot;' "$tmp/xss/index.html"
+    run view "$evil" --out "$tmp/xss-site"
+    expect "hostile name: view's pages hold no raw markup either" test "$rc" -eq 0 -a -z "$(grep -rl '<img src=x' "$tmp/xss-site")"
+    evil="$tmp/host/a;touch PWNED;b 'q'\$(touch PWNED2).trd"
+    cp "$prec" "$evil"
+    run bias --records "$evil" --html "$tmp/xss2"
+    printf '#!/bin/sh\nfor a in "$@"; do printf "%%s\\n" "$a"; done >args\n' >"$tmp/fakebin/triad"
+    chmod +x "$tmp/fakebin/triad"
+    line=$(head -1 "$tmp/xss2/one-sided-ids.txt")
+    (cd "$tmp/paste" && PATH=$tmp/fakebin:$PATH bash -c "$line") 2>/dev/null
+    expect "hostile name: pasting the printed view line runs no other command" test ! -e "$tmp/paste/PWNED" -a ! -e "$tmp/paste/PWNED2"
+    expect "hostile name: and gives triad the file name as one word" test "$(sed -n 2p "$tmp/paste/args" 2>/dev/null)" = "$evil"
+    expect "hostile name: the page shows the quoted line" grep -qF "triad view &#39;$tmp/host/a;touch PWNED;b &#39;\\&#39;&#39;q&#39;\\&#39;&#39;\$(touch PWNED2).trd&#39; --out DIR" "$tmp/xss2/index.html"
+fi
+
 # --- show --actions ---------------------------------------------------------
 FIXED='cCCCCcbBBBccbaAAbccbacCabcCBACcabcCBAcCABCCBaaABCCbbbBCccccC'
 if good "show --actions" show --actions "D5xD4" && first=$(tail -1 "$tmp/out"); then

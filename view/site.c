@@ -8,6 +8,7 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
+#include "core/esc.h"
 #include "core/fileio.h"
 #include "core/msg.h"
 #include "games/tzaar/setup.h"
@@ -100,7 +101,9 @@ static const char page_head[] =
 static void index_page(buf *b, const char *game)
 {
     out_printf(b, page_head, "triad — games");
-    out_printf(b, "<header><h1>triad <span class=\"sub\">%s games</span></h1></header>\n<main class=\"index\">\n"
+    out_str(b, "<header><h1>triad <span class=\"sub\">");
+    esc_html(b, game);
+    out_str(b, " games</span></h1></header>\n<main class=\"index\">\n"
                   "<section id=\"runs\"><h2>Runs</h2><div class=\"scroll\"><table id=\"runs-table\"></table></div>"
                   "</section>\n<section id=\"summary\"><h2>By seat <span class=\"sub\" id=\"summary-note\"></span>"
                   "</h2><div class=\"scroll\"><table id=\"summary-table\"></table></div></section>\n"
@@ -116,8 +119,7 @@ static void index_page(buf *b, const char *game)
                   "</form>\n<div class=\"scroll\"><table id=\"games\" class=\"games\"><thead></thead><tbody>"
                   "</tbody></table></div>\n<p><button id=\"more\" hidden>show all</button></p>\n</section>\n"
                   "</main>\n<script src=\"index-data.js\"></script>\n<script src=\"index.js\"></script>\n"
-                  "</body>\n</html>\n",
-               game);
+                  "</body>\n</html>\n");
 }
 
 static int viewer_page(buf *b, const game_def *game, uint64_t games, char *err, size_t n)
