@@ -10,6 +10,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 #include "check.h"
+#include "core/dirs.h"
 #include "core/fileio.h"
 
 /* A fresh folder for one test; the caller removes what it made. */
@@ -320,6 +321,62 @@ static void a_stopped_writer_ends_by_its_signal(void)
     remove_tree(dir);
 }
 
+/* core/dirs (issue 18, items 11, 13, 14): a folder built beside its target
+ * replaces it whole; a tree is removed without following its links; a
+ * temporary folder whose maker is gone is swept by the next maker. */
+static void folders_are_swapped_whole_and_links_never_followed(void)
+{
+    char dir[64], target[128], outside[128], link[160], path[4200], err[300];
+    scratch(dir);
+    REQUIRE(dir[0]);
+    snprintf(target, sizeof target, "%s/site", dir);
+    snprintf(outside, sizeof outside, "%s/outside", dir);
+    CHECK(mkdir(target, 0755) == 0 && mkdir(outside, 0755) == 0);
+    snprintf(path, sizeof path, "%s/old.txt", target);
+    put(path, "old");
+    snprintf(path, sizeof path, "%s/0.js", outside);
+    put(path, "keep");
+    snprintf(link, sizeof link, "%s/games", target);
+    CHECK(symlink(outside, link) == 0);
+    fio_tmpdir t;
+    REQUIRE(fio_tmpdir_make(&t, dir, "site.tmp-", err, sizeof err) == 0);
+    snprintf(path, sizeof path, "%s/new.txt", t.path);
+    put(path, "new");
+    CHECK(fio_tmpdir_commit(&t, target, false, err, sizeof err) == -1); /* has files, no replace */
+    CHECK(strstr(err, "exists and has files") != NULL);
+    CHECKF(fio_tmpdir_commit(&t, target, true, err, sizeof err) == 0, "%s", err);
+    fio_tmpdir_remove(&t);
+    snprintf(path, sizeof path, "%s/new.txt", target);
+    CHECK(slurp_equals(path, "new"));
+    snprintf(path, sizeof path, "%s/old.txt", target);
+    CHECK(access(path, F_OK) != 0);
+    snprintf(path, sizeof path, "%s/0.js", outside);
+    CHECK(slurp_equals(path, "keep")); /* the old folder's link was removed, not followed */
+    CHECK(folder_entries(dir) == 2);   /* site and outside: nothing left beside */
+    /* A stale temporary folder (unlocked) is swept; a locked one is kept. */
+    char stale[160], live[160];
+    snprintf(stale, sizeof stale, "%s/site.tmp-Stale1", dir);
+    snprintf(live, sizeof live, "%s/site.tmp-Live01", dir);
+    CHECK(mkdir(stale, 0755) == 0 && mkdir(live, 0755) == 0);
+    snprintf(path, sizeof path, "%s/x", stale);
+    put(path, "x");
+    int fd = open(live, O_RDONLY | O_DIRECTORY);
+    CHECK(fd >= 0 && flock(fd, LOCK_EX) == 0);
+    REQUIRE(fio_tmpdir_make(&t, dir, "site.tmp-", err, sizeof err) == 0);
+    CHECK(access(stale, F_OK) != 0);
+    CHECK(access(live, F_OK) == 0);
+    fio_tmpdir_remove(&t);
+    close(fd);
+    /* fio_remove_tree on a link removes the link alone. */
+    CHECK(fio_remove_tree(link, err, sizeof err) == 0); /* already gone: not an error */
+    snprintf(link, sizeof link, "%s/alias", dir);
+    CHECK(symlink(outside, link) == 0);
+    CHECK(fio_remove_tree(link, err, sizeof err) == 0);
+    snprintf(path, sizeof path, "%s/0.js", outside);
+    CHECK(slurp_equals(path, "keep"));
+    remove_tree(dir);
+}
+
 static void crc32_is_the_zlib_one(void)
 {
     CHECK(fio_crc32(0, "123456789", 9) == 0xCBF43926u);
@@ -338,6 +395,7 @@ const test_case tests_fileio[] = {
     { "fileio_a_long_writer_survives_the_first_signal_and_dies_of_the_second",
       a_long_writer_survives_the_first_signal_and_dies_of_the_second },
     { "fileio_a_stopped_writer_ends_by_its_signal", a_stopped_writer_ends_by_its_signal },
+    { "fileio_folders_are_swapped_whole_and_links_never_followed", folders_are_swapped_whole_and_links_never_followed },
     { "fileio_crc32_is_the_zlib_one", crc32_is_the_zlib_one },
     { NULL, NULL },
 };
