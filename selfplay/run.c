@@ -143,6 +143,11 @@ static int load_existing(const run_opts *o, int fd, idset *done, uint64_t *keep,
         snprintf(err, n, "cannot resume %s: written in format %d: `triad records upgrade` it first", MSG_PATH(o->out),
                  rec_reader_version(r));
         rc = 2;
+    } else if (rec_reader_run(r)->game != o->run.game) { /* before the signature, which differs with the game */
+        snprintf(err, n, "cannot resume %s: it holds a %s run, not %s (give --game %s to resume it, or another "
+                 "--out)", MSG_PATH(o->out), rec_reader_run(r)->game->name, o->run.game->name,
+                 rec_reader_run(r)->game->name);
+        rc = 2;
     } else if (rec_reader_run(r)->engine_sig != o->run.engine_sig || !o->run.engine_sig) {
         snprintf(err, n, "%s was written by an engine with signature %016llx; this triad's is %016llx (a change to "
                  "move generation, evaluation or search): start a new run", MSG_PATH(o->out),
