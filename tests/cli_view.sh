@@ -142,6 +142,29 @@ rm "$tmp/w/notes.txt"
 ln -s "$tmp/w" "$tmp/wlink"
 good "item 13: --out may itself be a link to a site folder" view "$rec" --out "$tmp/wlink" --force --limit 3
 expect "item 13: ... which is replaced where it lies" test -L "$tmp/wlink" -a "$(grep -c '^\[' "$tmp/w/index-data.js")" -eq 3
+# Ctrl-C or SIGTERM while view writes: the partial site is removed, the old
+# one stays as it was, and view ends by the signal.  (The signal comes once
+# the temporary folder exists, polled; set -m: a script's background job
+# would ignore SIGINT.)
+"$bin" selfplay --games 1000 --players random --setup random --seed 8 --threads 2 --out "$tmp/big.trd" --quiet
+sums "$tmp/w" >"$tmp/w.sums"
+set -m
+"$bin" view "$tmp/big.trd" --out "$tmp/w" --force >/dev/null 2>"$tmp/err" &
+pid=$!
+set +m
+for _ in $(seq 2000); do
+    [ -n "$(ls -d "$tmp"/w.tmp-* 2>/dev/null)" ] && break
+    kill -0 $pid 2>/dev/null || break
+    sleep 0.005
+done
+kill -INT $pid 2>/dev/null
+wait $pid
+int_rc=$?
+expect "item 11: Ctrl-C during view ends it by the signal (exit $int_rc)" test "$int_rc" -eq 130
+expect "item 11: ... says so" grep -q 'stopped by SIGINT' "$tmp/err"
+expect "item 11: ... leaves the old site as it was and no temporary folder" \
+    test -z "$(ls -d "$tmp"/w.tmp-* 2>/dev/null)" -a "$(sums "$tmp/w" | md5sum)" = "$(md5sum <"$tmp/w.sums")"
+rm -f "$tmp/big.trd"
 # A kill -9's temporary folder is removed by the next run into the same folder;
 # one whose maker still runs (it holds the folder's lock) is left alone.
 mkdir -p "$tmp/w.tmp-Stale1/games" "$tmp/w.tmp-Live01" "$tmp/w.tmp-other" "$tmp/w.tmpXStale2"
