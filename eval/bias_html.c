@@ -2,6 +2,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include "core/esc.h"
 #include "core/fileio.h"
 #include "core/msg.h"
@@ -298,6 +299,17 @@ int bias_html_check(const char *dir, bool force, char *err, size_t n)
 {
     if (fio_dir_has_files(dir) && !force)
         return snprintf(err, n, "%s exists and has files (give --force to write into it)", MSG_PATH(dir)), -1;
+    /* Its sub-folders are written into (plots) or replaced (games): a link
+     * there would send the files elsewhere, so none is followed. */
+    static const char *const subs[] = { "plots", "games" };
+    for (int i = 0; i < 2; i++) {
+        char path[4200];
+        struct stat st;
+        snprintf(path, sizeof path, "%s/%s", dir, subs[i]);
+        if (!lstat(path, &st) && !S_ISDIR(st.st_mode))
+            return snprintf(err, n, "cannot write %s: %s, not a folder", MSG_PATH(path),
+                            S_ISLNK(st.st_mode) ? "a link" : "a file"), -1;
+    }
     return 0;
 }
 

@@ -165,6 +165,14 @@ expect "item 11: ... says so" grep -q 'stopped by SIGINT' "$tmp/err"
 expect "item 11: ... leaves the old site as it was and no temporary folder" \
     test -z "$(ls -d "$tmp"/w.tmp-* 2>/dev/null)" -a "$(sums "$tmp/w" | md5sum)" = "$(md5sum <"$tmp/w.sums")"
 rm -f "$tmp/big.trd"
+# bias --html never writes through a link in its folder either.
+if [ -s "$prec" ]; then
+    mkdir -p "$tmp/hl" "$tmp/victim2"
+    ln -s "$tmp/victim2" "$tmp/hl/plots"
+    bad "item 13: bias --html refuses DIR/plots as a link" "plots: a link, not a folder" \
+        bias --records "$prec" --html "$tmp/hl" --force
+    expect "item 13: ... and writes nothing through it" test -z "$(ls -A "$tmp/victim2")"
+fi
 # A kill -9's temporary folder is removed by the next run into the same folder;
 # one whose maker still runs (it holds the folder's lock) is left alone.
 mkdir -p "$tmp/w.tmp-Stale1/games" "$tmp/w.tmp-Live01" "$tmp/w.tmp-other" "$tmp/w.tmpXStale2"
