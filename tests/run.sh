@@ -47,6 +47,7 @@ run_part "TRID tests" "$here/cli_trid.sh" "$build/triad"
 run_part "Talat command-line tests" "$here/cli_talat.sh" "$build/triad"
 run_part "engine player tests" "$here/cli_engines.sh" "$build/triad"
 run_part "match harness tests" "$here/cli_match.sh" "$build/triad"
+run_part "README command tests" "$here/cli_readme.sh" "$build/triad"
 failed=$((failed + broken))
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]
