@@ -34,15 +34,14 @@ static inline void line_flip(trid_pos *p, int c)
             p->line[b->line_of[c][o]] ^= (uint64_t)1 << b->line_at[c][o];
 }
 
-/* Adds seat k's pairs of the piece on c with each of its other pieces
- * (except the one on skip). */
-static void add_pairs(trid_pos *p, int k, int c, int skip)
+/* Adds seat k's pairs of the piece on c with each of its other pieces. */
+static void add_pairs(trid_pos *p, int k, int c)
 {
     const uint8_t *cell = p->s.cell[k], *third = p->b->pair_third + c * (size_t)p->b->ncells;
     trid_seatset *st = &p->seat[k];
     for (int i = 0; i < TRID_PIECES; i++) {
         int x = cell[i], t;
-        if (x == TRID_NONE || x == c || x == skip || (t = third[x]) == TRID_NONE)
+        if (x == TRID_NONE || x == c || (t = third[x]) == TRID_NONE)
             continue;
         uint8_t *e = st->pair[st->npair++];
         e[0] = (uint8_t)t;
@@ -220,7 +219,7 @@ void trid_pos_make(trid_pos *p, uint32_t a, trid_undo *u)
             seat_ctrl(p, me);
         drop_pairs(p, me, from);
         captures += form(p, u, me, to, &dead);
-        add_pairs(p, me, to, TRID_NONE);
+        add_pairs(p, me, to);
         if (sa >= 0) {
             int sb = act_swap_b(a);
             uint8_t t = p->occ[sa];
