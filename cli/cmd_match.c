@@ -57,6 +57,13 @@ static void report_failures(const match_tally *t, const run_opts *o, bool json)
 {
     if (!has_failures(t, o))
         return;
+    uint64_t late = t->forfeits[0][GAME_FORFEIT_TIMEOUT] + t->forfeits[1][GAME_FORFEIT_TIMEOUT];
+    /* Answers are timed by the wall clock: on a loaded machine a program
+     * that keeps to its own clock still answers late (docs/players.md). */
+    if (late && !o->quiet)
+        fprintf(stderr, "match: %llu game%s lost on time: answers are timed by the wall clock, so a loaded machine "
+                "makes them late; raise margin=, lower --threads, or limit by depth= or nodes= (docs/players.md)\n",
+                (unsigned long long)late, late == 1 ? "" : "s");
     if (json) {
         printf(",\"forfeits\":{");
         for (int p = 0; p < 2; p++) {

@@ -86,6 +86,9 @@ check "broken_mixed: each forfeit is reported with its position" \
     grep -qE '^match: game [0-9]+: B \(seat [01], engine:cmd=.*\) forfeits by timeout: no answer in [0-9]+ ms \(limit 400 ms \+ margin 100\); the position: [.a-cA-C0-9]+ [wb] [0-9]$' \
     "$tmp/err"
 check "broken_mixed: a crash says how the engine ended" grep -q 'forfeits by crash: .*(exit status 3)' "$tmp/err"
+check "broken_mixed: games lost on time come with a hint (margin=, --threads, depth=)" \
+    grep -qE '^match: [1-9][0-9]* games? lost on time: .*raise margin=, lower --threads, or limit by depth= or nodes=' \
+    "$tmp/err"
 check "broken_mixed: no hung engine is left running" sh -c '! pgrep -f "sleep 98[7].654" >/dev/null'
 status "broken_mixed: the records verify" 0 records verify "$tmp/broken.trd"
 run records cat "$tmp/broken.trd"
