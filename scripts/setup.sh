@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # setup.sh [fuzz] — installs what triad needs on a Debian machine, when
-# missing: a C compiler and make, zlib and GSL headers, gnuplot (plots); with
+# missing: a C compiler and make, zlib and GSL headers, gnuplot (plots),
+# Debian's python3 (the Python module python/triad and its tests); with
 # the argument fuzz also clang and its libFuzzer runtime (make fuzz, make
 # fuzz-ci; scripts/test.sh asks for them).  Quiet when everything is there
 # already.
@@ -16,6 +17,7 @@ command -v make >/dev/null 2>&1 || need+=(make)
 [ -f /usr/include/zlib.h ] || need+=(zlib1g-dev)
 [ -f /usr/include/gsl/gsl_multimin.h ] || need+=(libgsl-dev)
 command -v gnuplot >/dev/null 2>&1 || need+=(gnuplot-nox)
+[ -x /usr/bin/python3 ] || need+=(python3)
 # clang alone is not enough: libFuzzer comes in libclang-rt-dev, so try a link.
 if [ "${1:-}" = fuzz ] && ! { command -v clang >/dev/null 2>&1 &&
     echo 'int LLVMFuzzerTestOneInput(const char *d, unsigned long n) { return d && n; }' |
