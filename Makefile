@@ -221,7 +221,7 @@ $(BUILD)/version.h: version-force
 	@printf '#define TRIAD_VERSION "%s"\n#define TRIAD_GIT_COMMIT "%s"\n#define TRIAD_BUILD_FLAGS "%s"\n' \
 	  '$(VERSION)' '$(GIT_COMMIT)' '$(VARIANT): $(CC) $(ALL_CFLAGS)' >$@.tmp
 	@cmp -s $@.tmp $@ && rm -f $@.tmp || mv -f $@.tmp $@
-$(BUILD)/api/triad.o $(BUILD)/cli/cmd_version.o: $(BUILD)/version.h
+$(BUILD)/api/triad.o $(BUILD)/cli/cmd_version.o $(BUILD)/cli/cmd_doc.o: $(BUILD)/version.h
 # Objects depend on the flags they were compiled with, so that a change of
 # flags (-fPIC here, CFLAGS=... on the command line) rebuilds them.
 $(BUILD)/compile-flags: version-force

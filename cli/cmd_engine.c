@@ -339,7 +339,7 @@ int cmd_engine(int argc, char **argv)
     if (!(e.g = cli_game("engine", game)))
         return 2;
     /* The game's default setup, with seed 0 when it is a random one. */
-    const char *setup = e.g->default_setup ? e.g->default_setup : e.g->setup_names[0];
+    const char *setup = cli_default_setup(e.g);
     int seats = players ? players : e.g->default_players ? e.g->default_players : e.g->min_players;
     cli_start st = { .game = game, .players = players, .seed_given = cli_setup_is_seeded(e.g, setup, seats) };
     if ((rc = cli_start_state("engine", &st, &e.g, &e.pos)))

@@ -28,6 +28,8 @@ static int split_args(const cmd_spec *c, int argc, char **argv, char **opts, int
     *nopts = *nfiles = 0;
     opts[(*nopts)++] = argv[0];
     for (int i = 1; i < argc; i++) {
+        if (!strcmp(argv[i], "--records")) /* FILE... as an option, as bias and tune take it */
+            continue;
         if (strncmp(argv[i], "--", 2) || !argv[i][2]) {
             if (*nfiles == MAX_FILES)
                 return cli_error(c->name, "more than %d files", MAX_FILES);
@@ -475,6 +477,15 @@ static const subcommand subcommands[] = {
 int cmd_records(int argc, char **argv)
 {
     size_t n = sizeof subcommands / sizeof *subcommands;
+    if (opts_capturing()) { /* triad help --man: every subcommand's table */
+        rec_game *g = malloc(sizeof *g);
+        for (size_t i = 0; g && i < n; i++) {
+            char *help[] = { (char *)subcommands[i].name, "--help", NULL };
+            subcommands[i].run(2, help, g);
+        }
+        free(g);
+        return 0;
+    }
     if (argc < 2 || !strcmp(argv[1], "--help") || !strcmp(argv[1], "-h")) {
         FILE *out = argc < 2 ? stderr : stdout;
         fputs("usage: triad records SUBCOMMAND ...\n\nsubcommands:\n", out);

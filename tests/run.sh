@@ -45,6 +45,10 @@ run_part "generic command tests" "$here/cli_commands.sh" "$build/triad"
 run_part "generic research drivers tests" "$here/cli_generic.sh" "$build/triad"
 run_part "TRID tests" "$here/cli_trid.sh" "$build/triad"
 run_part "Talat command-line tests" "$here/cli_talat.sh" "$build/triad"
+run_part "export, info, version, man page, vocabulary tests" "$here/cli_export.sh" "$build/triad"
+run_part "C API tests (libtriad.so)" "$build/triad-api-test" "$here/../data/records/ab2-random-200.trd"
+run_part "C API tests (libtriad.a)" "$build/triad-api-test-static" "$here/../data/records/talat-ab4-played.trd"
+run_part "Python module tests" "$here/cli_python.sh" "$build/triad"
 failed=$((failed + broken))
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]
