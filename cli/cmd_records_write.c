@@ -227,24 +227,27 @@ static int import_files(const char **files, int nfiles, rec_writer *w, uint64_t 
 
 int records_import(int argc, char **argv, rec_game *g)
 {
-    const char *files[MAX_FILES], *out = NULL;
+    const char *files[MAX_FILES], *out = NULL, *format = NULL;
     int nfiles, rc;
     bool lg = false, force = false;
     const opt_spec opts[] = {
-        { "littlegolem", OPT_FLAG, &lg, NULL, "the files are LittleGolem records (the only format)", 0, 0, NULL },
+        { "format", OPT_STR, &format, "F", "the files' format: littlegolem (the only one)", 0, 0, NULL },
+        { "littlegolem", OPT_FLAG, &lg, NULL, "the same as --format littlegolem", 0, 0, NULL },
         { "out", OPT_STR, &out, "OUT", "the records file to write", 0, 0, NULL },
         { "force", OPT_FLAG, &force, NULL, "overwrite OUT", 0, 0, NULL },
         { 0 },
     };
-    const cmd_spec spec = { "records import", "--littlegolem FILE... --out OUT [--force]",
+    const cmd_spec spec = { "records import", "FILE... --format littlegolem --out OUT [--force]",
                             "Imports LittleGolem TZAAR records (the rules page describes them) as games\n"
                             "of setup random, or fixed when POS is the rulebook's.  Stops at the first\n"
                             "bad record, naming its file, game and turn; OUT is then not kept.", opts };
     (void)g;
     if ((rc = parse(&spec, argc, argv, files, &nfiles, true)))
         return rc < 0 ? 0 : rc;
-    if (!lg)
-        return cli_error(spec.name, "say which format: --littlegolem");
+    if (format && strcmp(format, "littlegolem"))
+        return cli_error(spec.name, "unknown --format '%s' (littlegolem is the only one)", format);
+    if (!lg && !format)
+        return cli_error(spec.name, "say which format: --format littlegolem");
     if (!out)
         return cli_error(spec.name, "--out OUT is required");
     rec_run run;

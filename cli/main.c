@@ -13,7 +13,7 @@ static const cli_command commands[] = {
     { "show", cmd_show, "draw a position" },
     { "legal", cmd_legal, "list the legal actions of a position" },
     { "selfplay", cmd_selfplay, "play engine games into a records file" },
-    { "records", cmd_records, "stats, cat, verify, merge, import and export records files" },
+    { "records", cmd_records, "stats, cat, verify, merge, info, import, export (JSON lines, CSV) records files" },
     { "play", cmd_play, "play one game between players, printed turn by turn" },
     { "analyse", cmd_analyse, "a player's choice in a position, with score and variation" },
     { "engine", cmd_engine, "drive a player through the line protocol on stdin/stdout" },

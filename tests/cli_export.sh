@@ -36,6 +36,12 @@ run records export "$tmp/tz.trd" --littlegolem
 cp "$tmp/out" "$tmp/lg1"
 run records export "$tmp/tz.trd" --format littlegolem
 check "export_littlegolem_alias_writes_the_same" cmp -s "$tmp/out" "$tmp/lg1"
+"$bin" records import "$tmp/lg1" --format littlegolem --out "$tmp/imp1.trd" 2>/dev/null
+"$bin" records import --littlegolem "$tmp/lg1" --out "$tmp/imp2.trd" 2>/dev/null
+check "import_format_littlegolem_is_the_same_as_littlegolem" test -s "$tmp/imp1.trd" -a \
+    "$("$bin" records cat "$tmp/imp1.trd" | md5sum)" = "$("$bin" records cat "$tmp/imp2.trd" | md5sum)"
+bad "import_refuses_an_unknown_format" "unknown --format 'sgf'" records import "$tmp/lg1" --format sgf --out "$tmp/i.trd"
+bad "import_needs_a_format" "say which format: --format littlegolem" records import "$tmp/lg1" --out "$tmp/i.trd"
 run records export "$tmp/trid.trd" "$tmp/talat.trd" --format jsonl
 check "export_jsonl_one_object_per_game_of_every_file" test "$rc" -eq 0 -a "$(grep -c '^{"game":"t[a-z]*",' "$tmp/out")" -eq 6
 run records export "$tmp/trid.trd" --format csv
