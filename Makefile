@@ -60,7 +60,9 @@ else
   CFLAGS_OPT = -O3 -march=$(subst -march=,,$(ARCH)) -gdwarf-4
 endif
 CFLAGS ?=
-ALL_CFLAGS = $(CFLAGS_BASE) $(CFLAGS_OPT) $(CFLAGS)
+# -fPIC -fvisibility=hidden: one set of objects for bin/triad and libtriad
+# (the libtriad block at the end says why).
+ALL_CFLAGS = $(CFLAGS_BASE) -fPIC -fvisibility=hidden $(CFLAGS_OPT) $(CFLAGS)
 
 BUILD    = build/$(VARIANT)
 LIB_SRC  = $(wildcard core/*.c games/*.c games/*/*.c selfplay/*.c eval/*.c view/*.c)
@@ -75,19 +77,35 @@ TESTS    = $(BUILD)/triad-tests
 .PHONY: all test bench fuzz install clean
 all: bin/triad
 
+# What each build folder was compiled with ($(BUILD)/flags) and which one
+# bin/triad holds (build/bin-variant), written as the Makefile is read and
+# only when their text changes: a new CFLAGS rebuilds the objects, and
+# asking for another variant (make SAN=1, then make) copies that variant's
+# binary even when it is older than bin/triad.  A plain make always leaves
+# the portable release in bin/triad.  (Written when read, not by a rule, so
+# that make -n and make -q stay truthful; under those two nothing is written,
+# and a missing file counts as changed.)
+BUILD_FLAGS = $(CC) $(CPPFLAGS) $(ALL_CFLAGS) | $(LDFLAGS) $(LDLIBS)
+ifeq (,$(findstring n,$(firstword -$(MAKEFLAGS)))$(findstring q,$(firstword -$(MAKEFLAGS))))
+$(shell mkdir -p $(BUILD) && { echo '$(BUILD_FLAGS)' | cmp -s - $(BUILD)/flags || \
+    echo '$(BUILD_FLAGS)' >$(BUILD)/flags; } && { echo '$(TRIAD)' | cmp -s - build/bin-variant || \
+    echo '$(TRIAD)' >build/bin-variant; })
+endif
+$(BUILD)/flags build/bin-variant: ;
+
 # Copied then renamed, so that a rebuild replaces bin/triad even while a
 # long run is executing it (cp onto a running binary fails: "Text file busy").
-bin/triad: $(TRIAD)
+bin/triad: $(TRIAD) build/bin-variant
 	@mkdir -p bin
 	cp $< $@.tmp && mv -f $@.tmp $@
 
-$(TRIAD): $(LIB_OBJ) $(CLI_OBJ)
-	$(CC) $(LDFLAGS) -o $@ $^ $(LDLIBS)
+$(TRIAD): $(LIB_OBJ) $(CLI_OBJ) $(BUILD)/flags
+	$(CC) $(LDFLAGS) -o $@ $(LIB_OBJ) $(CLI_OBJ) $(LDLIBS)
 
-$(TESTS): $(LIB_OBJ) $(TEST_OBJ)
-	$(CC) $(LDFLAGS) -o $@ $^ $(LDLIBS)
+$(TESTS): $(LIB_OBJ) $(TEST_OBJ) $(BUILD)/flags
+	$(CC) $(LDFLAGS) -o $@ $(LIB_OBJ) $(TEST_OBJ) $(LDLIBS)
 
-$(BUILD)/%.o: %.c
+$(BUILD)/%.o: %.c $(BUILD)/flags
 	@mkdir -p $(dir $@)
 	$(CC) $(CPPFLAGS) $(ALL_CFLAGS) -c -o $@ $<
 
@@ -186,19 +204,20 @@ clean:
 #
 # libtriad.a and libtriad.so (include/triad.h, api/; docs/library.md) are
 # core/, games/, selfplay/ and api/.  Every object is compiled once, with
-# -fPIC -fvisibility=hidden, and bin/triad, the tests and both libraries
-# link the same objects: Debian's gcc builds position-independent
-# executables anyway (-fPIE), and hidden visibility gives -fPIC the same
-# direct calls and data accesses as -fPIE (perft and search speed measured
-# equal: docs/performance.md).  Only include/triad.h's triad_* functions
-# are exported from libtriad.so; libtriad.a is one relocatable object with
+# -fPIC -fvisibility=hidden (in ALL_CFLAGS above, so that $(BUILD)/flags
+# holds them), and bin/triad, the tests and both libraries link the same
+# objects: Debian's gcc builds position-independent executables anyway
+# (-fPIE), and hidden visibility gives -fPIC the same direct calls and data
+# accesses as -fPIE (perft and search run the same number of instructions:
+# docs/performance.md).  Only include/triad.h's triad_* functions are
+# exported from libtriad.so; libtriad.a is one relocatable object with
 # everything else made local (objcopy --localize-hidden), so a program
 # linking it meets no other name of triad's.
 # The version is VERSION's; --version and triad_version() also say the git
-# commit and the flags ($(BUILD)/version.h, rewritten only when it changes).
-VERSION    := $(shell cat VERSION)
+# commit and the flags: $(BUILD)/version.h, written as the Makefile is read
+# and only when its text changes, as $(BUILD)/flags is (never under -n, -q).
+VERSION    := $(shell cat VERSION 2>/dev/null || echo 0.0.0)
 SOVERSION   = 1
-ALL_CFLAGS += -fPIC -fvisibility=hidden
 CPPFLAGS   += -I$(BUILD)
 LDLIBS     += -ldl
 LIB_LDLIBS  = -lz -lpthread -lm -ldl
@@ -209,25 +228,23 @@ LIBTRIAD_A  = $(BUILD)/libtriad.a
 LIBTRIAD_SO = $(BUILD)/libtriad.so.$(SOVERSION)
 API_TESTS   = $(BUILD)/triad-api-test $(BUILD)/triad-api-test-static
 GIT_COMMIT := $(shell git rev-parse --short=12 HEAD 2>/dev/null || echo unknown)$(shell git diff --quiet HEAD -- 2>/dev/null || echo -dirty)
+H := \#
+VERSION_H = $(H)define TRIAD_VERSION "$(VERSION)"\n$(H)define TRIAD_GIT_COMMIT "$(GIT_COMMIT)"\n$(H)define TRIAD_BUILD_FLAGS "$(VARIANT): $(CC) $(ALL_CFLAGS)"\n
+ifeq (,$(findstring n,$(firstword -$(MAKEFLAGS)))$(findstring q,$(firstword -$(MAKEFLAGS))))
+$(shell mkdir -p $(BUILD) && { printf '$(VERSION_H)' | cmp -s - $(BUILD)/version.h || printf '$(VERSION_H)' >$(BUILD)/version.h; })
+endif
+$(BUILD)/version.h: ;
+$(BUILD)/api/triad.o $(BUILD)/cli/cmd_version.o $(BUILD)/cli/cmd_doc.o: $(BUILD)/version.h
 
-.PHONY: lib python man install-lib uninstall version-force
+.PHONY: lib python man install-lib uninstall
+# (A tree without api/, such as the Makefile's own test in tests/cli_scripts.sh,
+# builds bin/triad alone.)
+ifneq (,$(API_SRC))
 all: $(LIBTRIAD_A) $(LIBTRIAD_SO) $(BUILD)/triad.1 $(BUILD)/triad.bash
+test: $(LIBTRIAD_SO) $(API_TESTS)
+endif
 lib: $(LIBTRIAD_A) $(LIBTRIAD_SO)
 man: $(BUILD)/triad.1 $(BUILD)/triad.bash
-test: $(LIBTRIAD_SO) $(API_TESTS)
-
-$(BUILD)/version.h: version-force
-	@mkdir -p $(BUILD)
-	@printf '#define TRIAD_VERSION "%s"\n#define TRIAD_GIT_COMMIT "%s"\n#define TRIAD_BUILD_FLAGS "%s"\n' \
-	  '$(VERSION)' '$(GIT_COMMIT)' '$(VARIANT): $(CC) $(ALL_CFLAGS)' >$@.tmp
-	@cmp -s $@.tmp $@ && rm -f $@.tmp || mv -f $@.tmp $@
-$(BUILD)/api/triad.o $(BUILD)/cli/cmd_version.o $(BUILD)/cli/cmd_doc.o: $(BUILD)/version.h
-# Objects depend on the flags they were compiled with, so that a change of
-# flags (-fPIC here, CFLAGS=... on the command line) rebuilds them.
-$(BUILD)/compile-flags: version-force
-	@mkdir -p $(BUILD)
-	@echo '$(CC) $(CPPFLAGS) $(ALL_CFLAGS)' | cmp -s - $@ || echo '$(CC) $(CPPFLAGS) $(ALL_CFLAGS)' >$@
-$(LIB_OBJ) $(CLI_OBJ) $(TEST_OBJ) $(API_OBJ): $(BUILD)/compile-flags
 
 $(LIBTRIAD_A): $(LIBTRIAD_OBJ)
 	rm -f $@ $(BUILD)/libtriad-all.o

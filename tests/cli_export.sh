@@ -232,6 +232,11 @@ PROG
     check "the_installed_pkgconfig_file_names_the_prefix" grep -q "^prefix=$prefix\$" "$prefix/lib/pkgconfig/triad.pc"
     (cd / && "$prefix/bin/triad" perft --game trid --depth 1 >"$tmp/out" 2>&1)
     check "the_installed_triad_finds_its_data" grep -q '^perft 1: ' "$tmp/out"
+    # the README's line, as it is, from the checkout
+    if (cd "$root" && make -s python >"$tmp/install.log" 2>&1 && env -u TRIAD_LIB PYTHONPATH=python /usr/bin/python3 -c \
+        'import triad; s = triad.load_game("talat", nplayers=3).new_initial_state(seed=1); print(s.legal_actions()[:3], s)') \
+        >"$tmp/out" 2>&1 && grep -q '^\[[0-9]*, [0-9]*, [0-9]*\] 3 ' "$tmp/out"; then ok "make_python_then_the_readme_line"
+    else not_ok "make_python_then_the_readme_line" "$(tail -2 "$tmp/out")"; fi
     make -C "$root" -s uninstall PREFIX="$prefix" >"$tmp/install.log" 2>&1
     check "make_uninstall_removes_everything_install_put" test "$(find "$prefix" -type f -o -type l | wc -l)" -eq 0
     ;;
