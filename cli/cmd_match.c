@@ -270,7 +270,7 @@ int cmd_match(int argc, char **argv)
     if (argc > 1 && !strcmp(argv[1], "merge"))
         return cmd_match_merge(argc - 1, argv + 1);
     const char *a = NULL, *b = NULL, *setup = NULL, *sprt_text = NULL, *game = NULL, *shard = NULL, *positions = NULL;
-    uint64_t games = 0, seed = 1;
+    uint64_t games = 0, seed = CLI_SEED_DEFAULT;
     int nplayers = 0;
     bool json = false;
     run_opts o = { .threads = (int)sysconf(_SC_NPROCESSORS_ONLN), .flush_seconds = 10 };
@@ -282,8 +282,8 @@ int cmd_match(int argc, char **argv)
         { "b", OPT_STR, &b, "SPEC", "player B", 0, 0, NULL },
         { "games", OPT_U64, &games, "N", "games, a multiple of the seats: N/seats setups, each played once "
                                         "with A in every seat", 0, 0, NULL },
-        { "setup", OPT_STR, &setup, "KIND", "the game's setup (default: its first; TZAAR: random, fixed or "
-                                           "tournament)", 0, 0, NULL },
+        { "setup", OPT_STR, &setup, "KIND", "the game's setup (default: the game's; TZAAR: random (default), "
+                                           "fixed or tournament)", 0, 0, NULL },
         { "seed", OPT_U64, &seed, "S", "the run's seed (default 1)", 0, 0, NULL },
         { "threads", OPT_INT, &o.threads, "T", "worker threads (default: all cores)", 1, 256, NULL },
         { "out", OPT_STR, &o.out, "FILE", "keep the games in this records file (default: a temporary file)", 0, 0,
@@ -356,7 +356,7 @@ int cmd_match(int argc, char **argv)
     rec_run_init(&o.run, g, players);
     o.run.setup = -1;
     if (!setup)
-        setup = g->setup_names[0];
+        setup = cli_default_setup(g);
     for (int i = 0; g->setup_names[i]; i++)
         if (!strcmp(g->setup_names[i], setup))
             o.run.setup = i;

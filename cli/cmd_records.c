@@ -14,6 +14,7 @@
 #include "eval/seat_stats.h"
 #include "selfplay/dedup.h"
 #include "selfplay/record.h"
+#include "selfplay/record_export.h"
 #include "cmd_records.h"
 #include "commands.h"
 #include "opts.h"
@@ -27,6 +28,8 @@ static int split_args(const cmd_spec *c, int argc, char **argv, char **opts, int
     *nopts = *nfiles = 0;
     opts[(*nopts)++] = argv[0];
     for (int i = 1; i < argc; i++) {
+        if (!strcmp(argv[i], "--records")) /* FILE... as an option, as bias and tune take it */
+            continue;
         if (strncmp(argv[i], "--", 2) || !argv[i][2]) {
             if (*nfiles == MAX_FILES)
                 return cli_error(c->name, "more than %d files", MAX_FILES);
@@ -84,16 +87,6 @@ int next_game(const char *cmd, const char *path, rec_reader *r, rec_game *g, int
     return rc;
 }
 
-/* An ending's name in records cat and stats: the game's own, "unfinished"
- * for index 0 (an import that stopped early). */
-static const char *ending_name(const game_def *gd, int ending)
-{
-    for (int i = 1; ending > 0 && gd->ending_names[i]; i++)
-        if (i == ending)
-            return gd->ending_names[i];
-    return "unfinished";
-}
-
 #define MAX_SETUPS 16
 #define MAX_ENDINGS 16
 
@@ -133,23 +126,34 @@ static void print_seats(const tally *t, bool json)
                ss->points ? "Student t on the scores" : "Wilson (scores 0 or 1)");
 }
 
+/* Seat 0's mean score is "seat0_score" for every game, so that the keys
+ * do not change with the game; a game that names its seats also gets the
+ * name's key ("white_score" for TZAAR) with the same value. */
+static int score_keys(const game_def *g, char keys[2][40])
+{
+    snprintf(keys[0], sizeof keys[0], "seat0_score");
+    if (!g->seat_names)
+        return 1;
+    snprintf(keys[1], sizeof keys[1], "%.20s_score", g->seat_names[0]);
+    for (char *c = keys[1]; *c; c++)
+        *c = (char)(*c >= 'A' && *c <= 'Z' ? *c - 'A' + 'a' : *c == ' ' ? '_' : *c);
+    return 2;
+}
+
 static void print_stats(const tally *t, bool json)
 {
     double n = t->games ? (double)t->games : 1;
-    /* "white_score" where the game names its seats, else "seat0_score" */
-    char first[40] = "seat0_score";
-    if (t->game->seat_names) {
-        snprintf(first, sizeof first, "%.20s_score", t->game->seat_names[0]);
-        for (char *c = first; *c; c++)
-            *c = (char)(*c >= 'A' && *c <= 'Z' ? *c - 'A' + 'a' : *c == ' ' ? '_' : *c);
-    }
+    char keys[2][40];
+    int nkeys = score_keys(t->game, keys);
     if (!json) {
-        printf("games %llu\n%s %.4f\nmean_turns %.2f\nbytes_per_game %.1f\n", (unsigned long long)t->games, first,
-               t->points[0] / n, (double)t->turns / n, (double)t->bytes / n);
+        printf("games %llu\n", (unsigned long long)t->games);
+        for (int i = 0; i < nkeys; i++)
+            printf("%s %.4f\n", keys[i], t->points[0] / n);
+        printf("mean_turns %.2f\nbytes_per_game %.1f\n", (double)t->turns / n, (double)t->bytes / n);
         for (int k = 0; k < MAX_SETUPS; k++)
             if (t->setup_games[k])
                 printf("setup %s: games %llu %s %.4f\n", t->setup_names[k], (unsigned long long)t->setup_games[k],
-                       first, t->setup_first[k] / (double)t->setup_games[k]);
+                       keys[nkeys - 1], t->setup_first[k] / (double)t->setup_games[k]);
         printf("endings:");
         for (int e = 1; e < MAX_ENDINGS && t->game->ending_names[e]; e++)
             printf(" %s %llu", t->game->ending_names[e], (unsigned long long)t->endings[e]);
@@ -157,12 +161,17 @@ static void print_stats(const tally *t, bool json)
         print_seats(t, false);
         return;
     }
-    printf("{\"games\":%llu,\"%s\":%.6f,\"mean_turns\":%.4f,\"bytes_per_game\":%.2f,\"by_setup\":{",
-           (unsigned long long)t->games, first, t->points[0] / n, (double)t->turns / n, (double)t->bytes / n);
+    printf("{\"games\":%llu", (unsigned long long)t->games);
+    for (int i = 0; i < nkeys; i++)
+        printf(",\"%s\":%.6f", keys[i], t->points[0] / n);
+    printf(",\"mean_turns\":%.4f,\"bytes_per_game\":%.2f,\"by_setup\":{", (double)t->turns / n, (double)t->bytes / n);
     for (int k = 0, comma = 0; k < MAX_SETUPS; k++)
         if (t->setup_games[k]) {
-            printf("%s\"%s\":{\"games\":%llu,\"%s\":%.6f}", comma ? "," : "", t->setup_names[k],
-                   (unsigned long long)t->setup_games[k], first, t->setup_first[k] / (double)t->setup_games[k]);
+            printf("%s\"%s\":{\"games\":%llu", comma ? "," : "", t->setup_names[k],
+                   (unsigned long long)t->setup_games[k]);
+            for (int i = 0; i < nkeys; i++)
+                printf(",\"%s\":%.6f", keys[i], t->setup_first[k] / (double)t->setup_games[k]);
+            putchar('}');
             comma = 1;
         }
     printf("},\"endings\":{");
@@ -210,12 +219,12 @@ static int records_stats(int argc, char **argv, rec_game *g)
     const opt_spec opts[] = { { "json", OPT_FLAG, &json, NULL, "print one JSON object", 0, 0, NULL }, { 0 } };
     const cmd_spec spec = { "records stats", "FILE... [--json]",
                             "Counts the games of the files (one game, one number of players) together:\n"
-                            "seat 0's mean score (TZAAR: White's), mean turns, bytes per game, and the same\n"
-                            "by setup and by ending; then per seat the mean score with a 95% interval\n"
-                            "(Wilson when every score is 0 or 1, else Student t), how often it ranked\n"
-                            "1st, 2nd, ... (seats that tie share a rank), and the games whose first place\n"
-                            "is shared.  A game read twice\n"
-                            "(the same run and id, or the same imported game) counts once; stderr says how\n"
+                            "seat 0's mean score (seat0_score for every game; TZAAR also white_score),\n"
+                            "mean turns, bytes per game, and the same by setup and by ending; then per\n"
+                            "seat the mean score with a 95% interval (Wilson when every score is 0 or 1,\n"
+                            "else Student t), how often it ranked 1st, 2nd, ... (seats that tie share a\n"
+                            "rank), and the games whose first place is shared.  A game read twice (the\n"
+                            "same run and id, or the same imported game) counts once; stderr says how\n"
                             "many were dropped (--json: \"duplicates\").", opts };
     if ((rc = parse(&spec, argc, argv, files, &nfiles, true)))
         return rc < 0 ? 0 : rc;
@@ -318,7 +327,7 @@ static void print_game(const rec_run *run, const rec_game *g)
     if (g->forfeit) /* "forfeit-timeout": the seat that forfeited is the one to act after the actions */
         printf(" forfeit-%s %d :", game_forfeit_names[g->forfeit], g->turns);
     else
-        printf(" %s %d :", ending_name(gd, g->ending), g->turns);
+        printf(" %s %d :", rec_ending_name(gd, g->ending), g->turns);
     for (int j = 0; j < g->nactions; j++) {
         char text[GAME_ACTION_TEXT_MAX];
         gd->action_to_text(s, g->actions[j], text, sizeof text);
@@ -463,13 +472,23 @@ static const subcommand subcommands[] = {
     { "verify", records_verify, "check checksums, replay every game, check ids" },
     { "merge", records_merge, "merge the shards of one run" },
     { "import", records_import, "LittleGolem records to a records file" },
-    { "export", records_export, "a records file to LittleGolem records" },
+    { "export", records_export, "every game as JSON lines, CSV or LittleGolem records" },
+    { "info", records_info, "a file's header: run, players, setup, seed, signature, games present" },
     { "upgrade", records_upgrade, "a format 1 file rewritten as format 2" },
 };
 
 int cmd_records(int argc, char **argv)
 {
     size_t n = sizeof subcommands / sizeof *subcommands;
+    if (opts_capturing()) { /* triad help --man: every subcommand's table */
+        rec_game *g = malloc(sizeof *g);
+        for (size_t i = 0; g && i < n; i++) {
+            char *help[] = { (char *)subcommands[i].name, "--help", NULL };
+            subcommands[i].run(2, help, g);
+        }
+        free(g);
+        return 0;
+    }
     if (argc < 2 || !strcmp(argv[1], "--help") || !strcmp(argv[1], "-h")) {
         FILE *out = argc < 2 ? stderr : stdout;
         fputs("usage: triad records SUBCOMMAND ...\n\nsubcommands:\n", out);
@@ -487,5 +506,5 @@ int cmd_records(int argc, char **argv)
             free(g);
             return rc;
         }
-    return cli_error("records", "unknown subcommand '%s' (stats, cat, verify, merge, import, export, upgrade)", argv[1]);
+    return cli_error("records", "unknown subcommand '%s' (stats, cat, verify, merge, import, export, upgrade, info)", argv[1]);
 }

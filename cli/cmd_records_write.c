@@ -1,7 +1,8 @@
 /* cmd_records_write.c — the `triad records` subcommands that write a
- * records file: merge (shards of one run), import (LittleGolem), export
- * and upgrade (format 1 to 2).  Every output is written under a temporary
- * name, locked, and may not be one of the inputs. */
+ * records file: merge (shards of one run), import (LittleGolem) and
+ * upgrade (format 1 to 2); export and info are in cmd_records_export.c.
+ * Every output is written under a temporary name, locked, and may not be
+ * one of the inputs. */
 #include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
@@ -226,24 +227,27 @@ static int import_files(const char **files, int nfiles, rec_writer *w, uint64_t 
 
 int records_import(int argc, char **argv, rec_game *g)
 {
-    const char *files[MAX_FILES], *out = NULL;
+    const char *files[MAX_FILES], *out = NULL, *format = NULL;
     int nfiles, rc;
     bool lg = false, force = false;
     const opt_spec opts[] = {
-        { "littlegolem", OPT_FLAG, &lg, NULL, "the files are LittleGolem records (the only format)", 0, 0, NULL },
+        { "format", OPT_STR, &format, "F", "the files' format: littlegolem (the only one)", 0, 0, NULL },
+        { "littlegolem", OPT_FLAG, &lg, NULL, "the same as --format littlegolem", 0, 0, NULL },
         { "out", OPT_STR, &out, "OUT", "the records file to write", 0, 0, NULL },
         { "force", OPT_FLAG, &force, NULL, "overwrite OUT", 0, 0, NULL },
         { 0 },
     };
-    const cmd_spec spec = { "records import", "--littlegolem FILE... --out OUT [--force]",
+    const cmd_spec spec = { "records import", "FILE... --format littlegolem --out OUT [--force]",
                             "Imports LittleGolem TZAAR records (the rules page describes them) as games\n"
                             "of setup random, or fixed when POS is the rulebook's.  Stops at the first\n"
                             "bad record, naming its file, game and turn; OUT is then not kept.", opts };
     (void)g;
     if ((rc = parse(&spec, argc, argv, files, &nfiles, true)))
         return rc < 0 ? 0 : rc;
-    if (!lg)
-        return cli_error(spec.name, "say which format: --littlegolem");
+    if (format && strcmp(format, "littlegolem"))
+        return cli_error(spec.name, "unknown --format '%s' (littlegolem is the only one)", format);
+    if (!lg && !format)
+        return cli_error(spec.name, "say which format: --format littlegolem");
     if (!out)
         return cli_error(spec.name, "--out OUT is required");
     rec_run run;
@@ -257,46 +261,6 @@ int records_import(int argc, char **argv, rec_game *g)
     if (!rc)
         fprintf(stderr, "records import: %llu games into %s\n", (unsigned long long)games, out);
     return rc;
-}
-
-int records_export(int argc, char **argv, rec_game *g)
-{
-    const char *files[MAX_FILES];
-    int nfiles, rc, bad = 0;
-    bool lg = false;
-    const opt_spec opts[] = {
-        { "littlegolem", OPT_FLAG, &lg, NULL, "write LittleGolem records (the only format)", 0, 0, NULL },
-        { 0 },
-    };
-    const cmd_spec spec = { "records export", "--littlegolem FILE...",
-                            "Writes every game on stdout as a LittleGolem record, one per line\n"
-                            "(tournament games from the position after placement).", opts };
-    if ((rc = parse(&spec, argc, argv, files, &nfiles, true)))
-        return rc < 0 ? 0 : rc;
-    if (!lg)
-        return cli_error(spec.name, "say which format: --littlegolem");
-    for (int i = 0; i < nfiles; i++) {
-        char err[200];
-        rec_reader *r = open_or_say(spec.name, files[i]);
-        if (!r)
-            return 2;
-        while (next_game(spec.name, files[i], r, g, &bad) == REC_GAME)
-            if (rec_reader_run(r)->game != &game_tzaar) {
-                cli_error(spec.name, "%s holds a %s run: LittleGolem records are TZAAR's only", files[i],
-                          rec_reader_run(r)->game->name);
-                rec_reader_close(r);
-                return 2;
-            } else if (lg_export(stdout, g, err, sizeof err)) {
-                cli_error("records export", "%s: %s", files[i], err);
-                bad++;
-                if (ferror(stdout))
-                    break; /* the output is gone: say it once */
-            }
-        rec_reader_close(r);
-        if (ferror(stdout))
-            break;
-    }
-    return bad ? 1 : 0;
 }
 
 /* Copies every game of a format 1 file into w; 0, or the exit status. */

@@ -186,10 +186,11 @@ int cmd_tune(int argc, char **argv)
     const char *in = NULL, *out = NULL, *game = NULL, *l2_text = "1e-4", *grid_text = NULL;
     int positions = 1000000, folds = 5, skip_last = 0;
     double validation = 0.1, max_vif = 100;
-    uint64_t seed = 1;
+    uint64_t seed = CLI_SEED_DEFAULT;
     bool json = false, quiet = false, force = false, keep_decided = false;
     const opt_spec opts[] = {
-        { "records", OPT_LIST, &records, "FILE...", "records files to learn from (all of one game)", 0, 0, NULL },
+        { "records", OPT_LIST, &records, "FILE...", "the same as FILE... (the records files, given as operands)", 0,
+          0, NULL },
         { "game", OPT_STR, &game, "NAME", "the game (default: the records' game; a mismatch is refused)", 0, 0,
           NULL },
         { "weights", OPT_STR, &in, "IN", "starting weights (default: the game's default weights, "
@@ -216,7 +217,7 @@ int cmd_tune(int argc, char **argv)
         { 0 },
     };
     const cmd_spec spec = {
-        "tune", "--records FILE... [--game NAME] [--weights IN] --out OUT [--force] [--positions N] [--validation F] "
+        "tune", "FILE... [--game NAME] [--weights IN] --out OUT [--force] [--positions N] [--validation F] "
                 "[--l2 L|cv [--cv-folds K] [--l2-grid L,L,...]] [--max-vif V] [--skip-last N] [--keep-decided] "
                 "[--seed S] [--json]",
         "Fits a game's evaluation weights to the results of the games in the records\n"
@@ -224,15 +225,16 @@ int cmd_tune(int argc, char **argv)
         "scored on its evaluation; Newton's method, GSL).  Decided positions are left out;\n"
         "constant and collinear features are kept at their starting weights; the penalty\n"
         "pulls towards the starting weights; standard errors are cluster-robust by game.\n"
-        "Training and validation are split by game.  Memory: 8 bytes per feature per\n"
-        "position, plus 12.  See docs/tuning.md.",
+        "Training and validation are split by game.  FILE...: the records files to learn\n"
+        "from, all of one game.  Memory: 8 bytes per feature per position, plus 12.\n"
+        "See docs/tuning.md.",
         opts,
     };
-    int rc = opts_parse(&spec, argc, argv);
+    int rc = opts_parse_operands(&spec, &records, argc, argv);
     if (rc)
         return rc == 1 ? 0 : rc;
     if (!records.n || !out)
-        return cli_error("tune", "--records and --out are required");
+        return cli_error("tune", "records FILE... and --out are required");
     if (!(validation > 0 && validation < 1))
         return cli_error("tune", "bad --validation %g: a share between 0 and 1", validation);
     tune_fit_opts fo = { .max_vif = max_vif, .seed = seed };

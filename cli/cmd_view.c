@@ -49,6 +49,8 @@ int cmd_view(int argc, char **argv)
     }
     optv[nopt++] = argv[0];
     for (int i = 1; i < argc; i++) {
+        if (!strcmp(argv[i], "--records")) /* RECORDS... as an option, as bias and tune take it */
+            continue;
         if (strncmp(argv[i], "--", 2) || !argv[i][2]) {
             files[nfiles++] = argv[i];
             continue;
