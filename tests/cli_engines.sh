@@ -97,6 +97,17 @@ for r in illegal crash timeout protocol; do
         "$tmp/out"
 done
 
+status "broken_export: records export takes the forfeits" 0 records export "$tmp/broken.trd" --format jsonl
+for r in illegal crash timeout protocol; do
+    check "broken_export: a forfeit-$r game is finished, with B's loss in its scores and ranks" \
+        grep -qE "\"scores\":\[(0,1|1,0)\],\"ranks\":\[(1,0|0,1)\],\"ending\":\"forfeit-$r\",\"finished\":true," \
+        "$tmp/out"
+done
+check "broken_export: 20 games, none unfinished" \
+    test "$(wc -l <"$tmp/out")" -eq 20 -a "$(grep -c '"finished":false' "$tmp/out")" -eq 0
+status "broken_export_csv: the CSV too" 0 records export "$tmp/broken.trd" --format csv
+check "broken_export_csv: forfeit-crash, finished" grep -q ",forfeit-crash,true," "$tmp/out"
+
 status "broken_resume: --resume reads the forfeits back" 0 match --a random \
     --b "engine:cmd=$tmp/broken-mixed,ms=400" --games 20 --seed 1 --out "$tmp/broken.trd" --resume --json --quiet
 forfeits() { grep -o '"forfeits":{[^}]*}[^}]*}},"overruns":{[^}]*}' "$1"; }
