@@ -175,7 +175,7 @@ static int flush_chunk(const view_opts *o, buf *chunk, uint64_t count, char *err
  * skipped).  *count goes up with each game; chunk holds the games not yet
  * written (they fill files of VIEW_CHUNK games across records files). */
 static int write_games(const view_opts *o, const char *path, int file, rec_reader *r, buf *rows, buf *chunk,
-                       uint64_t *count, char *err, size_t n)
+                       uint64_t *count, rec_dedup *seen, char *err, size_t n)
 {
     rec_game *g = malloc(sizeof *g);
     int rc, status = VIEW_OK;
@@ -200,6 +200,13 @@ static int write_games(const view_opts *o, const char *path, int file, rec_reade
         seq++;
         if (!keep)
             continue;
+        int added = rec_dedup_add(seen, rec_reader_run(r), g); /* a game read twice is shown once */
+        if (added < 0) {
+            status = fail(err, n, VIEW_FAILED, "out of memory");
+            break;
+        }
+        if (!added)
+            continue;
         if (view_game_data(o->game, g, *count, chunk, err, n)) {
             status = VIEW_FAILED;
             break;
@@ -217,6 +224,7 @@ static int write_games(const view_opts *o, const char *path, int file, rec_reade
 int view_write_site(const view_opts *o, const char *const *files, int nfiles, uint64_t *games, char *err, size_t n)
 {
     buf runs = { 0 }, rows = { 0 }, page = { 0 }, chunk = { 0 };
+    rec_dedup seen = { 0 };
     int lock = -1, status = prepare_dir(o, &lock, err, n);
     *games = 0;
     if (status) {
@@ -233,7 +241,7 @@ int view_write_site(const view_opts *o, const char *const *files, int nfiles, ui
         }
         out_str(&runs, i ? ",\n" : "");
         put_run(&runs, files[i], rec_reader_run(r));
-        int rc = write_games(o, files[i], i, r, &rows, &chunk, games, err, n);
+        int rc = write_games(o, files[i], i, r, &rows, &chunk, games, &seen, err, n);
         rec_reader_close(r);
         if (rc > status)
             status = rc;
@@ -270,6 +278,9 @@ int view_write_site(const view_opts *o, const char *const *files, int nfiles, ui
     buf_free(&rows);
     buf_free(&page);
     buf_free(&chunk);
+    if (o->duplicates)
+        *o->duplicates = seen.dropped;
+    rec_dedup_free(&seen);
     close(lock);
     return status;
 }
