@@ -109,7 +109,7 @@ bad "bias_refuses_an_unknown_game" "unknown game 'nosuch'" bias --game nosuch --
 bad "bias_refuses_two_numbers_of_seats" "4-player run" bias --records "$tmp/r.trd" "$tmp/r4.trd"
 if command -v gnuplot >/dev/null; then
     run bias --records "$tmp/r.trd" "$tmp/f.trd" --plots "$tmp/plots" --report "$tmp/report.md"
-    check "bias_plots_and_report_for_three_seats" test "$rc" -eq 0 -a -s "$tmp/plots/white_score.svg" -a \
+    check "bias_plots_and_report_for_three_seats" test "$rc" -eq 0 -a -s "$tmp/plots/seat_scores.svg" -a \
         -s "$tmp/plots/setup_scores.png" -a -s "$tmp/plots/game_length.png"
     check "bias_chart_has_a_bar_per_seat" test "$(grep -o 'title "seat [012]"' "$tmp/plots/bias.gp" | wc -l)" -eq 3
     check "bias_report_has_every_seat_and_the_groups" test "$(grep -c '^- seat [012]: mean score' "$tmp/report.md")" -eq 6 -a \
