@@ -292,6 +292,10 @@ void bias_print_json(const bias_result *r, FILE *f)
 
 static void print_kind_table(const bias_result *r, FILE *f, bool md)
 {
+    int name_width = 11; /* the setup column: as wide as the longest name with games */
+    for (int k = 0; k < r->kinds; k++)
+        if (r->kind[k].games && (int)strlen(r->game->setup_names[k]) > name_width)
+            name_width = (int)strlen(r->game->setup_names[k]);
     const char *const *en = r->game->ending_names;
     if (md) {
         fputs("| setup | games | first seat's share | 95% interval | mean turns (sd) |", f);
@@ -302,7 +306,7 @@ static void print_kind_table(const bias_result *r, FILE *f, bool md)
             fputs("---:|", f);
         fputc('\n', f);
     } else {
-        fprintf(f, "%-11s %8s %8s  %-17s %-14s", "setup", "games", "seat 0", "95% interval", "turns (sd)");
+        fprintf(f, "%-*s %8s %8s  %-17s %-14s", name_width, "setup", "games", "seat 0", "95% interval", "turns (sd)");
         for (int e = 1; e < r->endings; e++)
             fprintf(f, " %10s", en[e]);
         fputc('\n', f);
@@ -313,8 +317,8 @@ static void print_kind_table(const bias_result *r, FILE *f, bool md)
             continue;
         const char *ci = ci_text(s->share_ci[0], 100, md ? "%.2f%% – %.2f%%" : "%5.2f%% – %5.2f%%");
         int width = interval_ok(s->share_ci[0]) ? 18 : 16; /* the dash is 3 bytes, one column */
-        fprintf(f, md ? "| %s | %llu | %.2f%% | %-*s | %.1f (%.1f) |" : "%-11s %8llu %7.2f%%  %-*s %5.1f (%4.1f)   ",
-                r->game->setup_names[k], (unsigned long long)s->games, 100 * s->share[0], md ? 0 : width, ci,
+        fprintf(f, md ? "| %.*s%s | %llu | %.2f%% | %-*s | %.1f (%.1f) |" : "%-*s%s %8llu %7.2f%%  %-*s %5.1f (%4.1f)   ",
+                md ? 64 : name_width, r->game->setup_names[k], "", (unsigned long long)s->games, 100 * s->share[0], md ? 0 : width, ci,
                 s->mean_turns, s->sd_turns);
         for (int e = 1; e < r->endings; e++)
             fprintf(f, md ? " %llu |" : " %10llu", (unsigned long long)s->endings[e]);
