@@ -266,18 +266,18 @@ static void script_setups(const bias_result *r, FILE *f)
     for (int k = 0; k < r->kinds; k++)
         paired += r->kind[k].games && r->kind[k].grp.pentanomial && r->kind[k].grp.groups;
     double w = 0.8 / (2 * paired);
-    fprintf(f, "  set xrange [-0.5:2.5]\n  set yrange [0:*]\n  set key top right\n  set boxwidth %.4f\n"
-               "  set title \"The first game's seat 0 arrangement: its score over the pair (paired games)\"\n"
-               "  set xlabel \"the arrangement's score over its two games\"\n  set ylabel \"share of pairs\"\n  plot",
+    fprintf(f, "  set xrange [-0.5:2.5]\n  set yrange [0:*]\n  set key below\n  set boxwidth %.4f\n"
+               "  set xtics (\"0 (lost both)\" 0, \"1/2 (one each)\" 1, \"1 (won both)\" 2)\n"
+               "  set title \"The first game's seat 0 arrangement: its score over its two games (paired games)\"\n"
+               "  set ylabel \"share of pairs\"\n  plot",
             w);
     for (int k = 0, c = 0; k < r->kinds; k++) {
         if (!r->kind[k].games || !r->kind[k].grp.pentanomial || !r->kind[k].grp.groups)
             continue;
         double off = -0.4 + (2 * c + 0.5) * w;
-        fprintf(f, "%s\"setup_scores.dat\" using ($1%+.4f):%d%s with boxes lc %d title \"%s\", "
+        fprintf(f, "%s\"setup_scores.dat\" using ($1%+.4f):%d with boxes lc %d title \"%s\", "
                    "\"\" using ($1%+.4f):%d with boxes fs pattern 4 lc %d title \"%s: no setup effect\"",
-                c ? ", " : " ", off, 3 + 2 * c, c ? "" : ":xtic(2)", c + 1, names[k], off + w, 4 + 2 * c, c + 1,
-                names[k]);
+                c ? ", " : " ", off, 3 + 2 * c, c + 1, names[k], off + w, 4 + 2 * c, c + 1, names[k]);
         c++;
     }
     fputc('\n', f);
