@@ -118,7 +118,7 @@ int cmd_bias(int argc, char **argv)
     char command[8192], q[2048];
     size_t at = (size_t)snprintf(command, sizeof command, "triad bias --game %s --records", r.game->name);
     for (int i = 0; i < records.n && at < sizeof command; i++) {
-        bias_shell_quote(records.items[i], q, sizeof q);
+        bias_shell_quote(records.items[i], true, q, sizeof q);
         at += (size_t)snprintf(command + at, sizeof command - at, " %s", q);
     }
     if (resamples != 1000 && at < sizeof command)
@@ -128,7 +128,7 @@ int cmd_bias(int argc, char **argv)
     const char *outs[3][2] = { { "--plots", plots }, { "--report", report }, { "--html", html } };
     for (int i = 0; i < 3 && at < sizeof command; i++)
         if (outs[i][1]) {
-            bias_shell_quote(outs[i][1], q, sizeof q);
+            bias_shell_quote(outs[i][1], true, q, sizeof q);
             at += (size_t)snprintf(command + at, sizeof command - at, " %s %s", outs[i][0], q);
         }
     r.command = at < sizeof command ? command : NULL;

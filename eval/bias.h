@@ -234,10 +234,10 @@ void bias_print_json(const bias_result *r, FILE *f);
  * file is replaced only with force. */
 int bias_write_report(const bias_result *r, const char *path, const char *plots, bool force, char *err,
                       size_t n);
-/* text in single quotes for a POSIX shell when it holds anything but
- * [A-Za-z0-9_./:=,+-@%] (a quote becomes '\''), into out: file names in
- * printed command lines. */
-void bias_shell_quote(const char *s, char *out, size_t n);
+/* s as one shell word (core/esc.h's esc_shell, or esc_shell_path when path
+ * is set) into out: file names and specs in printed command lines; "" when
+ * it does not fit. */
+void bias_shell_quote(const char *s, bool path, char *out, size_t n);
 /* The `triad selfplay` command that plays a run's games again, or "". */
 void bias_selfplay_command(const bias_run_info *ri, char *out, size_t n);
 /* PNG and SVG charts with gnuplot into dir (created if missing): the

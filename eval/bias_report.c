@@ -7,6 +7,7 @@
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
+#include "core/esc.h"
 #include "core/fileio.h"
 #include "core/msg.h"
 #include "bias.h"
@@ -490,32 +491,18 @@ void bias_print_text(const bias_result *r, FILE *f)
     print_sections(r, f, false);
 }
 
-void bias_shell_quote(const char *s, char *out, size_t n)
+void bias_shell_quote(const char *s, bool path, char *out, size_t n)
 {
-    size_t at = 0;
-    bool plain = *s != 0;
-    for (const char *c = s; *c && plain; c++)
-        plain = strchr("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_./:=,+-@%", *c) != NULL;
-    if (plain) {
-        snprintf(out, n, "%s", s);
-        return;
-    }
-    if (n < 3) {
-        if (n)
-            *out = 0;
-        return;
-    }
-    out[at++] = '\'';
-    for (const char *c = s; *c && at + 6 < n; c++) {
-        if (*c == '\'') { /* close, an escaped quote, reopen */
-            memcpy(out + at, "'\\''", 4);
-            at += 4;
-        } else {
-            out[at++] = *c;
-        }
-    }
-    out[at++] = '\'';
-    out[at] = 0;
+    buf b = { 0 };
+    if (path)
+        esc_shell_path(&b, s);
+    else
+        esc_shell(&b, s);
+    if (b.failed || b.len >= n)
+        snprintf(out, n, "%s", ""); /* too long to quote here: nothing rather than a wrong word */
+    else
+        snprintf(out, n, "%.*s", (int)b.len, (const char *)b.data);
+    buf_free(&b);
 }
 
 /* The `triad selfplay` command that plays run's games again (with an
@@ -535,7 +522,7 @@ void bias_selfplay_command(const bias_run_info *ri, char *out, size_t n)
     for (int s = 1; s < run->players; s++)
         same &= !strcmp(run->specs[s], run->specs[0]);
     for (int s = 0; s < (same ? 1 : run->players); s++) {
-        bias_shell_quote(run->specs[s], q, sizeof q);
+        bias_shell_quote(run->specs[s], false, q, sizeof q);
         if (same)
             ADD(" --players %s", q);
         else
@@ -551,7 +538,7 @@ void bias_selfplay_command(const bias_run_info *ri, char *out, size_t n)
     ADD(" --games %llu --seed %llu", (unsigned long long)run->games, (unsigned long long)run->seed);
     if (run->shards > 1)
         ADD(" --shard %u/%u", run->shard, run->shards);
-    bias_shell_quote(ri->file, file, sizeof file);
+    bias_shell_quote(ri->file, true, file, sizeof file);
     ADD(" --out %s", file);
 #undef ADD
     if (at >= n && n)

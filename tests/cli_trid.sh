@@ -51,5 +51,16 @@ export TRIAD_DATA=$tmp/data
 bad "trid_damaged_board_refused" "hex5.txt: line 4, column 2: expected '.', '#', '*' or ' ' in the grid" \
     selfplay --game trid --players random --games 1 --seed 1 --out "$tmp/r.trd"
 unset TRIAD_DATA
+# A board whose seat lines are for 2 players only: the refusal of 3 says so,
+# not the game's "2 to 4" (issue 18, item 18).
+mkdir -p "$tmp/data2/boards"
+grep -v '^seat [34] ' "$(dirname "${BASH_SOURCE[0]}")/../data/boards/hex5.txt" >"$tmp/data2/boards/hex5.txt"
+export TRIAD_DATA=$tmp/data2
+bad "trid_players_refusal_names_the_boards_counts" "TRID on hex5 is a game for 2 players (as its seat lines say), not 3" \
+    selfplay --game trid --nplayers 3 --players random --games 3 --seed 1 --out "$tmp/r2.trd"
+grep -v '^seat 3 ' "$(dirname "${BASH_SOURCE[0]}")/../data/boards/hex5.txt" >"$tmp/data2/boards/hex5.txt"
+bad "trid_players_refusal_lists_every_count" "TRID on hex5 is a game for 2 or 4 players (as its seat lines say), not 3" \
+    show --game trid --nplayers 3
+unset TRIAD_DATA
 
 finish

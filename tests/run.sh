@@ -46,6 +46,7 @@ run_part "generic research drivers tests" "$here/cli_generic.sh" "$build/triad"
 run_part "TRID tests" "$here/cli_trid.sh" "$build/triad"
 run_part "Talat command-line tests" "$here/cli_talat.sh" "$build/triad"
 run_part "figures tests (issue 18)" "$here/cli_numbers.sh" "$build/triad"
+run_part "README command tests" "$here/cli_readme.sh" "$build/triad"
 failed=$((failed + broken))
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]
