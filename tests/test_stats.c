@@ -228,6 +228,7 @@ static void seat_stats_by_hand(void)
     interval w = wilson(7, 10, Z95), c = seat_stats_ci95(&s, 0);
     CHECK(!s.points && NEAR(seat_stats_mean(&s, 0), 0.7, 1e-12) && NEAR(c.lo, w.lo, 1e-12) && NEAR(c.hi, w.hi, 1e-12));
     CHECK(s.ranks[0][0] == 7 && s.ranks[0][1] == 3 && s.ranks[1][0] == 3 && s.ties == 0);
+    seat_stats_free(&s);
 
     /* three seats, points: seat 0 scores 2, 4, 6 (mean 4, sd 2), t(0.975, 2) = 4.302653 */
     seat_stats_init(&s, 3);
@@ -241,6 +242,7 @@ static void seat_stats_by_hand(void)
     CHECK(s.ranks[0][0] == 2 && s.ranks[0][1] == 1);          /* first, second, first (shared) */
     CHECK(s.ranks[1][0] == 2 && s.ranks[1][2] == 1);
     CHECK(s.ranks[2][0] == 1 && s.ranks[2][1] == 0 && s.ranks[2][2] == 2);
+    seat_stats_free(&s);
 }
 
 /* Issue 18 item 3: a bound is infinite exactly when the estimate is.  10
