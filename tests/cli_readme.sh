@@ -64,8 +64,8 @@ bin/triad view runs/r.trd --out site --select 'setup=random,ending=no_capture'
 run
 bin/triad play --game talat --players ab:depth=4 --seed 2
 run
-bin/triad selfplay --game trid --nplayers 4 --players ab:noise=10 --rotations 4 --games 400 --seed 1 --out runs/trid4.trd
-run: bin/triad selfplay --game trid --nplayers 4 --players ab:noise=10 --rotations 4 --games 8 --seed 1 --out runs/trid4.trd
+bin/triad selfplay --game trid --nplayers 4 --players ab:depth=3,noise=10 --rotations 4 --games 400 --seed 1 --out runs/trid4.trd
+run: bin/triad selfplay --game trid --nplayers 4 --players ab:depth=3,noise=10 --rotations 4 --games 8 --seed 1 --out runs/trid4.trd
 bin/triad match --game talat --a ab:depth=4 --b greedy --games 60
 run: bin/triad match --game talat --a ab:depth=4 --b greedy --games 6
 bin/triad bias --game talat --records data/records/talat-ab4-random.trd --json

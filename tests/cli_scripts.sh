@@ -78,7 +78,11 @@ int main(void)
     return 0;
 }
 EOF_C
-mkv() { env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL make -s -C "$mk" "$@" >/dev/null 2>&1 && "$mk/bin/triad" 2>/dev/null; }
+# Without the parent's variant variables: make exports command-line variables
+# to its recipes' environment, so under "make test SAN=1" SAN=1 would reach
+# these makes and every plain make would build the sanitizer variant.
+mkenv() { env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL -u SAN -u DEBUG -u CFLAGS -u ARCH -u LDFLAGS "$@"; }
+mkv() { mkenv make -s -C "$mk" "$@" >/dev/null 2>&1 && "$mk/bin/triad" 2>/dev/null; }
 check "make: bin/triad is the release" test "$(mkv)" = release
 check "make DEBUG=1: bin/triad is the debug build" test "$(mkv DEBUG=1)" = debug
 check "make after make DEBUG=1: bin/triad is the release again" test "$(mkv)" = release
@@ -89,7 +93,7 @@ else
 fi
 check "make CFLAGS=-DEXTRA: a new CFLAGS rebuilds" test "$(mkv CFLAGS=-DEXTRA)" = "release extra"
 check "make after make CFLAGS=-DEXTRA: rebuilt without it" test "$(mkv)" = release
-check "make -n after a build: nothing to do" test -z "$(env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL make -s -C "$mk" -n)"
+check "make -n after a build: nothing to do" test -z "$(mkenv make -s -C "$mk" -n)"
 
 # --- scripts/setup.sh -------------------------------------------------------------
 "$here/scripts/setup.sh" --frob >"$tmp/out" 2>&1
