@@ -107,13 +107,31 @@ int cmd_bias(int argc, char **argv)
             return cli_error("bias", "%s", err);
         }
     if (d.seen.dropped)
-        fprintf(stderr, "bias: %llu duplicate games dropped (read twice: the same run and id)\n",
+        fprintf(stderr, "bias: %llu duplicate games dropped (the same game read twice: docs/records.md)\n",
                 (unsigned long long)d.seen.dropped);
     bias_result r;
     rc = bias_analyse(&d, resamples, seed, &r, err, sizeof err);
     bias_free(&d);
     if (rc)
         return cli_error("bias", "%s", err);
+    /* the command that makes the figures again, for the report */
+    char command[8192], q[2048];
+    size_t at = (size_t)snprintf(command, sizeof command, "triad bias --game %s --records", r.game->name);
+    for (int i = 0; i < records.n && at < sizeof command; i++) {
+        bias_shell_quote(records.items[i], true, q, sizeof q);
+        at += (size_t)snprintf(command + at, sizeof command - at, " %s", q);
+    }
+    if (resamples != 1000 && at < sizeof command)
+        at += (size_t)snprintf(command + at, sizeof command - at, " --resamples %d", resamples);
+    if (seed != 1 && at < sizeof command)
+        at += (size_t)snprintf(command + at, sizeof command - at, " --seed %llu", (unsigned long long)seed);
+    const char *outs[3][2] = { { "--plots", plots }, { "--report", report }, { "--html", html } };
+    for (int i = 0; i < 3 && at < sizeof command; i++)
+        if (outs[i][1]) {
+            bias_shell_quote(outs[i][1], true, q, sizeof q);
+            at += (size_t)snprintf(command + at, sizeof command - at, " %s %s", outs[i][0], q);
+        }
+    r.command = at < sizeof command ? command : NULL;
     if (html && !bias_html_applies(&r, err, sizeof err))
         return cli_error("bias", "%s", err);
     if (json)

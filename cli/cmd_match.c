@@ -19,7 +19,7 @@ static void print_elo(double x)
     if (isfinite(x))
         printf("%+.1f", x);
     else
-        printf(x > 0 ? "+inf" : "-inf");
+        printf(isnan(x) ? "n/a" : x > 0 ? "+inf" : "-inf");
 }
 
 static void json_elo(double x)
@@ -30,15 +30,24 @@ static void json_elo(double x)
         printf("null");
 }
 
+/* An interval from fewer than two observations (one setup) is none: "n/a", null. */
 static void print_interval(const char *what, double mean, interval ci, double scale, const char *unit)
 {
-    printf("%s %.*f%s, 95%% interval [%.*f, %.*f]", what, scale == 100 ? 1 : 2, mean * scale, unit,
-           scale == 100 ? 1 : 2, ci.lo * scale, scale == 100 ? 1 : 2, ci.hi * scale);
+    int prec = scale == 100 ? 1 : 2;
+    printf("%s %.*f%s, 95%% interval ", what, prec, mean * scale, unit);
+    if (interval_ok(ci))
+        printf("[%.*f, %.*f]", prec, ci.lo * scale, prec, ci.hi * scale);
+    else
+        printf("n/a (one setup)");
 }
 
 static void json_interval(const char *name, double mean, interval ci)
 {
-    printf(",\"%s\":%.6f,\"%s_ci95\":[%.6f,%.6f]", name, mean + 0.0, name, ci.lo + 0.0, ci.hi + 0.0);
+    printf(",\"%s\":%.6f,\"%s_ci95\":", name, mean + 0.0, name);
+    if (interval_ok(ci))
+        printf("[%.6f,%.6f]", ci.lo + 0.0, ci.hi + 0.0);
+    else
+        printf("null");
 }
 
 /* Games lost by forfeit and late answers, per player, as fastchess
@@ -143,11 +152,17 @@ static void report(const match_tally *t, const run_opts *o, bool json)
         printf(",\"games\":%llu,\"pairs\":%llu,\"score\":%.6f,\"elo\":", (unsigned long long)t->games,
                (unsigned long long)e.pairs, score);
         json_elo(e.elo);
-        printf(",\"elo_ci95\":[");
-        json_elo(e.elo_ci.lo);
-        printf(",");
-        json_elo(e.elo_ci.hi);
-        printf("],\"pentanomial\":[%llu,%llu,%llu,%llu,%llu]", (unsigned long long)t->penta[0],
+        printf(",\"elo_ci95\":");
+        if (interval_ok(e.elo_ci)) {
+            printf("[");
+            json_elo(e.elo_ci.lo);
+            printf(",");
+            json_elo(e.elo_ci.hi);
+            printf("]");
+        } else {
+            printf("null");
+        }
+        printf(",\"pentanomial\":[%llu,%llu,%llu,%llu,%llu]", (unsigned long long)t->penta[0],
                (unsigned long long)t->penta[1], (unsigned long long)t->penta[2], (unsigned long long)t->penta[3],
                (unsigned long long)t->penta[4]);
         if (t->sprt)
@@ -167,11 +182,16 @@ static void report(const match_tally *t, const run_opts *o, bool json)
            (unsigned long long)t->games, (unsigned long long)e.pairs, 100 * score, (unsigned long long)t->a_wins);
     printf("Elo ");
     print_elo(e.elo);
-    printf(", 95%% interval [");
-    print_elo(e.elo_ci.lo);
-    printf(", ");
-    print_elo(e.elo_ci.hi);
-    printf("] (pentanomial model, docs/tuning.md)\n");
+    if (interval_ok(e.elo_ci)) {
+        printf(", 95%% interval [");
+        print_elo(e.elo_ci.lo);
+        printf(", ");
+        print_elo(e.elo_ci.hi);
+        printf("]");
+    } else {
+        printf(", 95%% interval n/a (fewer than two complete pairs)");
+    }
+    printf(" (pentanomial model, docs/tuning.md)\n");
     printf("pentanomial, pairs by A's points 0 / 0.5 / 1 / 1.5 / 2: %llu %llu %llu %llu %llu\n",
            (unsigned long long)t->penta[0], (unsigned long long)t->penta[1], (unsigned long long)t->penta[2],
            (unsigned long long)t->penta[3], (unsigned long long)t->penta[4]);

@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "core/idset.h"
+#include "eval/bias.h"
 #include "eval/seat_stats.h"
 #include "selfplay/dedup.h"
 #include "selfplay/record.h"
@@ -96,34 +97,60 @@ typedef struct tally {
     uint64_t games, turns, bytes, duplicates;
     double points[GAME_MAX_PLAYERS];
     uint64_t setup_games[MAX_SETUPS];
-    double setup_first[MAX_SETUPS];  /* seat 0's points per setup */
+    uint64_t setup_finished[MAX_SETUPS];
+    double setup_first[MAX_SETUPS];  /* seat 0's points per setup, over its finished games */
     const char *setup_names[MAX_SETUPS];
     uint64_t endings[MAX_ENDINGS];   /* 0: unfinished */
     seat_stats seats;                /* finished games only */
 } tally;
 
-/* Every seat's mean score with its 95% interval, its ranks, and the ties. */
+/* Every seat's mean score with its 95% interval, its ranks, and the ties:
+ * over the finished games; with none, no figures ("n/a", null). */
 static void print_seats(const tally *t, bool json)
 {
     const seat_stats *ss = &t->seats;
+    bool any = ss->games > 0;
     if (json)
         printf(",\"seats\":[");
     for (int i = 0; i < t->players; i++) {
         interval ci = seat_stats_ci95(ss, i);
-        if (json)
-            printf("%s{\"mean\":%.6f,\"ci95\":[%.6f,%.6f],\"ranks\":[", i ? "," : "", seat_stats_mean(ss, i),
-                   ci.lo, ci.hi);
-        else
-            printf("seat %d: mean %.4f ci95 %.4f %.4f ranks", i, seat_stats_mean(ss, i), ci.lo, ci.hi);
+        if (json) {
+            printf("%s{\"mean\":", i ? "," : "");
+            printf(any ? "%.6f" : "null", seat_stats_mean(ss, i));
+            printf(interval_ok(ci) ? ",\"ci95\":[%.6f,%.6f],\"ranks\":[" : ",\"ci95\":null,\"ranks\":[", ci.lo, ci.hi);
+        } else {
+            printf("seat %d: mean ", i);
+            printf(any ? "%.4f" : "n/a", seat_stats_mean(ss, i));
+            printf(interval_ok(ci) ? " ci95 %.4f %.4f ranks" : " ci95 n/a ranks", ci.lo, ci.hi);
+        }
         for (int r = 0; r < t->players; r++)
             printf("%s%llu", json ? (r ? "," : "") : " ", (unsigned long long)ss->ranks[i][r]);
         printf(json ? "]}" : "\n");
     }
-    if (json)
-        printf("],\"ties\":%llu,\"interval\":\"%s\"", (unsigned long long)ss->ties, ss->points ? "t" : "wilson");
+    const char *kind = ss->points ? "t" : "wilson";
+    if (json) {
+        printf("],\"ties\":%llu,\"point_ties\":%llu,\"interval\":\"%s\",\"clusters\":%llu", (unsigned long long)ss->ties,
+               (unsigned long long)ss->point_ties, kind, (unsigned long long)seat_stats_clusters(ss));
+        return;
+    }
+    printf("ties %llu (first place shared)\n", (unsigned long long)ss->ties);
+    if (ss->point_ties != ss->ties)
+        printf("point_ties %llu (first place tied on points; the game's tie-break decided %llu)\n",
+               (unsigned long long)ss->point_ties, (unsigned long long)(ss->point_ties - ss->ties));
+    printf("intervals: %s%s\n", ss->points ? "Student t on the scores" : "Wilson (scores 0 or 1)",
+           any ? "" : " (no finished games)");
+    if (seat_stats_clustered(ss))
+        printf("clustered by setup: %llu setups (a setup's games, its rotations or pair, are one observation)\n",
+               (unsigned long long)seat_stats_clusters(ss));
+}
+
+/* Seat 0's mean score over f finished games: "%.6f"/"%.4f", or null/n/a. */
+static void print_first(bool json, double points, uint64_t f)
+{
+    if (f)
+        printf(json ? "%.6f" : "%.4f", points / (double)f);
     else
-        printf("ties %llu (first place shared)\nintervals: %s\n", (unsigned long long)ss->ties,
-               ss->points ? "Student t on the scores" : "Wilson (scores 0 or 1)");
+        printf(json ? "null" : "n/a");
 }
 
 /* Seat 0's mean score is "seat0_score" for every game, so that the keys
@@ -143,17 +170,32 @@ static int score_keys(const game_def *g, char keys[2][40])
 static void print_stats(const tally *t, bool json)
 {
     double n = t->games ? (double)t->games : 1;
+    uint64_t finished = t->seats.games, unfinished = t->games - finished;
+    double first_points = t->seats.sum[0];
     char keys[2][40];
     int nkeys = score_keys(t->game, keys);
     if (!json) {
         printf("games %llu\n", (unsigned long long)t->games);
-        for (int i = 0; i < nkeys; i++)
-            printf("%s %.4f\n", keys[i], t->points[0] / n);
+        for (int i = 0; i < nkeys; i++) {
+            printf("%s ", keys[i]);
+            print_first(false, first_points, finished);
+            if (!finished)
+                printf(" (no finished games)");
+            else if (unfinished)
+                printf(" (over the %llu finished games; %llu unfinished)", (unsigned long long)finished,
+                       (unsigned long long)unfinished);
+            printf("\n");
+        }
         printf("mean_turns %.2f\nbytes_per_game %.1f\n", (double)t->turns / n, (double)t->bytes / n);
         for (int k = 0; k < MAX_SETUPS; k++)
-            if (t->setup_games[k])
-                printf("setup %s: games %llu %s %.4f\n", t->setup_names[k], (unsigned long long)t->setup_games[k],
-                       keys[nkeys - 1], t->setup_first[k] / (double)t->setup_games[k]);
+            if (t->setup_games[k]) {
+                printf("setup %s: games %llu %s ", t->setup_names[k], (unsigned long long)t->setup_games[k],
+                       keys[nkeys - 1]);
+                print_first(false, t->setup_first[k], t->setup_finished[k]);
+                if (t->setup_finished[k] < t->setup_games[k])
+                    printf(" (%llu unfinished)", (unsigned long long)(t->setup_games[k] - t->setup_finished[k]));
+                printf("\n");
+            }
         printf("endings:");
         for (int e = 1; e < MAX_ENDINGS && t->game->ending_names[e]; e++)
             printf(" %s %llu", t->game->ending_names[e], (unsigned long long)t->endings[e]);
@@ -162,16 +204,21 @@ static void print_stats(const tally *t, bool json)
         return;
     }
     printf("{\"games\":%llu", (unsigned long long)t->games);
-    for (int i = 0; i < nkeys; i++)
-        printf(",\"%s\":%.6f", keys[i], t->points[0] / n);
-    printf(",\"mean_turns\":%.4f,\"bytes_per_game\":%.2f,\"by_setup\":{", (double)t->turns / n, (double)t->bytes / n);
+    for (int i = 0; i < nkeys; i++) {
+        printf(",\"%s\":", keys[i]);
+        print_first(true, first_points, finished);
+    }
+    printf(",\"finished\":%llu,\"mean_turns\":%.4f,\"bytes_per_game\":%.2f,\"by_setup\":{",
+           (unsigned long long)finished, (double)t->turns / n, (double)t->bytes / n);
     for (int k = 0, comma = 0; k < MAX_SETUPS; k++)
         if (t->setup_games[k]) {
-            printf("%s\"%s\":{\"games\":%llu", comma ? "," : "", t->setup_names[k],
-                   (unsigned long long)t->setup_games[k]);
-            for (int i = 0; i < nkeys; i++)
-                printf(",\"%s\":%.6f", keys[i], t->setup_first[k] / (double)t->setup_games[k]);
-            putchar('}');
+            printf("%s\"%s\":{\"games\":%llu,\"finished\":%llu", comma ? "," : "", t->setup_names[k],
+                   (unsigned long long)t->setup_games[k], (unsigned long long)t->setup_finished[k]);
+            for (int i = 0; i < nkeys; i++) {
+                printf(",\"%s\":", keys[i]);
+                print_first(true, t->setup_first[k], t->setup_finished[k]);
+            }
+            printf("}");
             comma = 1;
         }
     printf("},\"endings\":{");
@@ -184,7 +231,7 @@ static void print_stats(const tally *t, bool json)
 }
 
 /* Counts g (read under run) into t; 0, or -1 when run is another game's
- * (its message printed). */
+ * (its message printed), or 1 out of memory. */
 static int tally_game(tally *t, const char *path, const rec_run *run, const rec_game *g)
 {
     if (!t->game) {
@@ -203,11 +250,18 @@ static int tally_game(tally *t, const char *path, const rec_run *run, const rec_
     for (int i = 0; i < run->players; i++)
         t->points[i] += g->scores[i];
     t->setup_games[k]++;
-    t->setup_first[k] += g->scores[0];
     t->setup_names[k] = rec_setup_name(run, g->setup);
     t->endings[g->ending % MAX_ENDINGS]++;
-    if (g->ending)
-        seat_stats_add(&t->seats, g->scores);
+    if (!g->ending) /* unfinished: counted, never scored as a loss */
+        return 0;
+    t->setup_finished[k]++;
+    t->setup_first[k] += g->scores[0];
+    int ranks[GAME_MAX_PLAYERS];
+    for (int i = 0; i < run->players; i++)
+        ranks[i] = rec_game_rank(g, run->players, i);
+    /* a setup's games (rotations, pairs, replicates) are one cluster */
+    if (seat_stats_add_game(&t->seats, g->scores, ranks, bias_setup_key(run, g)))
+        return cli_error("records stats", "out of memory") - 1;
     return 0;
 }
 
@@ -219,13 +273,15 @@ static int records_stats(int argc, char **argv, rec_game *g)
     const opt_spec opts[] = { { "json", OPT_FLAG, &json, NULL, "print one JSON object", 0, 0, NULL }, { 0 } };
     const cmd_spec spec = { "records stats", "FILE... [--json]",
                             "Counts the games of the files (one game, one number of players) together:\n"
-                            "seat 0's mean score (seat0_score for every game; TZAAR also white_score),\n"
-                            "mean turns, bytes per game, and the same by setup and by ending; then per\n"
-                            "seat the mean score with a 95% interval (Wilson when every score is 0 or 1,\n"
-                            "else Student t), how often it ranked 1st, 2nd, ... (seats that tie share a\n"
-                            "rank), and the games whose first place is shared.  A game read twice (the\n"
-                            "same run and id, or the same imported game) counts once; stderr says how\n"
-                            "many were dropped (--json: \"duplicates\").", opts };
+                            "seat 0's mean score over the finished games (seat0_score for every game;\n"
+                            "TZAAR also white_score), the unfinished beside, mean turns, bytes per game,\n"
+                            "and the same by setup and by ending; then per seat the mean score with a 95%\n"
+                            "interval (Wilson when every score is 0 or 1, else Student t; clustered by\n"
+                            "setup; n/a from fewer than two), how often it ranked 1st, 2nd, ... by the\n"
+                            "game's rules (its tie-breaks applied; seats they cannot part share a rank),\n"
+                            "and the games whose first place is shared.  A game read twice (the same game\n"
+                            "of a run, whatever its --games, or the same imported game) counts once;\n"
+                            "stderr says how many were dropped (--json: \"duplicates\").", opts };
     if ((rc = parse(&spec, argc, argv, files, &nfiles, true)))
         return rc < 0 ? 0 : rc;
     tally t = { 0 };
@@ -246,10 +302,12 @@ static int records_stats(int argc, char **argv, rec_game *g)
             }
             if (!added)
                 continue;
-            if (tally_game(&t, files[i], rec_reader_run(r), g)) {
+            int trc = tally_game(&t, files[i], rec_reader_run(r), g);
+            if (trc) {
                 rec_reader_close(r);
                 rec_dedup_free(&seen);
-                return 2;
+                seat_stats_free(&t.seats);
+                return trc < 0 ? 2 : 1;
             }
         }
         rec_reader_close(r);
@@ -257,7 +315,7 @@ static int records_stats(int argc, char **argv, rec_game *g)
     t.duplicates = seen.dropped;
     rec_dedup_free(&seen);
     if (t.duplicates)
-        fprintf(stderr, "records stats: %llu duplicate games dropped (read twice: the same run and id)\n",
+        fprintf(stderr, "records stats: %llu duplicate games dropped (the same game read twice: docs/records.md)\n",
                 (unsigned long long)t.duplicates);
     if (!t.game) { /* no games: the default game's lines, all zero */
         char err[200];
@@ -265,6 +323,7 @@ static int records_stats(int argc, char **argv, rec_game *g)
         seat_stats_init(&t.seats, 2);
     }
     print_stats(&t, json);
+    seat_stats_free(&t.seats);
     return bad ? 1 : 0;
 }
 

@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+#include <sys/stat.h>
 #include "core/fileio.h"
 #include "core/idset.h"
 #include "games/tzaar/game_tzaar.h"
@@ -27,7 +28,7 @@ static int open_shards(const char *cmd, const char **files, int nfiles, rec_read
             return 2;
         if (rec_reader_run(r[i])->source != REC_SOURCE_SELFPLAY)
             return cli_error(cmd, "%s is an import, not a shard of a self-play run", files[i]);
-        if (i && rec_run_diff(rec_reader_run(r[i]), rec_reader_run(r[0]), false, files[i], files[0], diff,
+        if (i && rec_run_diff(rec_reader_run(r[i]), rec_reader_run(r[0]), 0, files[i], files[0], diff,
                               sizeof diff))
             return cli_error(cmd, "refusing to merge shards of different runs: %s", diff);
         if (i && rec_reader_run(r[i])->engine_sig != rec_reader_run(r[0])->engine_sig)
@@ -93,9 +94,10 @@ static int finish_output(const char *cmd, output *o, int rc)
 }
 
 /* Copies the games of every shard, each id once; 0, or the exit status.
- * A concatenated input's later runs must be shards of the same run too. */
+ * A concatenated input's later runs must be shards of the same run too
+ * (their --games may differ: *max_games is the largest). */
 static int copy_shards(const char **files, int nfiles, rec_reader **r, rec_writer *w, const char *out, rec_game *g,
-                       uint64_t *games, uint64_t *dups, int *bad)
+                       uint64_t *games, uint64_t *dups, int *bad, uint64_t *max_games)
 {
     idset seen = { 0 };
     int rc = 0;
@@ -107,7 +109,9 @@ static int copy_shards(const char **files, int nfiles, rec_reader **r, rec_write
             int added;
             if (rec_reader_runs(r[i]) != runs) {
                 runs = rec_reader_runs(r[i]);
-                if (rec_run_diff(rec_reader_run(r[i]), &first, false, files[i], files[0], diff, sizeof diff)) {
+                if (rec_reader_run(r[i])->games > *max_games)
+                    *max_games = rec_reader_run(r[i])->games;
+                if (rec_run_diff(rec_reader_run(r[i]), &first, 0, files[i], files[0], diff, sizeof diff)) {
                     rc = cli_error("records merge", "refusing to merge shards of different runs: %s "
                                    "(run %d of the concatenated %s)", diff, runs, files[i]);
                     break;
@@ -127,6 +131,30 @@ static int copy_shards(const char **files, int nfiles, rec_reader **r, rec_write
     return rc;
 }
 
+/* Gives the output written so far run's header (a larger --games). */
+static int regrow_output(const char *cmd, output *o, const rec_run *run)
+{
+    char err[600];
+    struct stat st;
+    uint64_t keep;
+    if (rec_writer_flush(o->w))
+        return cli_error(cmd, "cannot write %s: %s", o->tmp.path, rec_writer_error(o->w)) - 1;
+    int fd = open(o->tmp.tmp, O_RDONLY | O_CLOEXEC);
+    if (fd < 0 || fstat(fd, &st)) {
+        int e = errno;
+        if (fd >= 0)
+            close(fd);
+        return cli_error(cmd, "cannot write %s: %s", o->tmp.path, strerror(e)) - 1;
+    }
+    int nfd = rec_rewrite_header(fd, o->tmp.tmp, run, (uint64_t)st.st_size, &keep, err, sizeof err);
+    if (nfd < 0) {
+        close(fd);
+        return cli_error(cmd, "cannot write %s: %s", o->tmp.path, err) - 1;
+    }
+    close(nfd);
+    return 0;
+}
+
 int records_merge(int argc, char **argv, rec_game *g)
 {
     const char *files[MAX_FILES], *out = NULL;
@@ -142,7 +170,9 @@ int records_merge(int argc, char **argv, rec_game *g)
     };
     const cmd_spec spec = { "records merge", "--out OUT IN... [--force] [--allow-incomplete]",
                             "Merges shards of one self-play run (any number, any order, or concatenated\n"
-                            "into one file), keeping each game id once.  Refuses files of different runs.\n"
+                            "into one file), keeping each game id once.  Refuses files of different runs;\n"
+                            "runs that differ only in --games hold the same games, and merge into the\n"
+                            "longer run.\n"
                             "OUT is written whole (a temporary file renamed into place) and may not be\n"
                             "one of the inputs.  When games of the run are missing, OUT is still written\n"
                             "but the exit status is 3 (so a Slurm afterok chain stops), unless\n"
@@ -158,9 +188,18 @@ int records_merge(int argc, char **argv, rec_game *g)
         rec_run run = *rec_reader_run(r[0]);
         run.shard = 0;
         run.shards = 1;
+        for (int i = 1; i < nfiles; i++) /* runs that differ in --games hold the same games: the longest */
+            if (rec_reader_run(r[i])->games > run.games)
+                run.games = rec_reader_run(r[i])->games;
         if (!(rc = create_output(spec.name, out, force, &run, files, nfiles, &o))) {
             /* refused midway (a concatenation of other runs) or failed: OUT stays as it was */
-            rc = finish_output(spec.name, &o, copy_shards(files, nfiles, r, o.w, out, g, &games, &dups, &bad));
+            uint64_t max_games = run.games;
+            rc = copy_shards(files, nfiles, r, o.w, out, g, &games, &dups, &bad, &max_games);
+            if (!rc && max_games > run.games) { /* a longer run met inside a concatenation */
+                run.games = max_games;
+                rc = regrow_output(spec.name, &o, &run);
+            }
+            rc = finish_output(spec.name, &o, rc);
             missing = games < run.games;
         }
         if (!rc)

@@ -93,8 +93,8 @@ keys() { "$bin" records stats "$1" --json | grep -oE '"[a-z0-9_]+":' | grep -v '
 run records stats "$tmp/tz.trd" --json
 check "stats_json_tzaar_seat0_score_and_white_score" grep -q '^{"games":6,"seat0_score":[0-9.]*,"white_score":' "$tmp/out"
 run records stats "$tmp/trid.trd" --json
-check "stats_json_trid_seat0_score" grep -q '^{"games":3,"seat0_score":[0-9.]*,"mean_turns"' "$tmp/out"
-check "stats_json_by_setup_seat0_score" grep -q '"by_setup":{"hex5":{"games":3,"seat0_score":' "$tmp/out"
+check "stats_json_trid_seat0_score" grep -q '^{"games":3,"seat0_score":[0-9.]*,"finished":3,"mean_turns"' "$tmp/out"
+check "stats_json_by_setup_seat0_score" grep -q '"by_setup":{"hex5":{"games":3,"finished":3,"seat0_score":' "$tmp/out"
 # the keys in order, with setup and ending names and the seats' repetition taken out
 shape() {
     keys "$1" | sed -E 's/"endings":.*"unfinished":/E/; s/"by_setup":"[a-z0-9]+":/S/; s/("mean":"ci95":"ranks":)+/SEATS/'

@@ -51,6 +51,7 @@ run_part "export, info, version, man page, vocabulary tests" "$here/cli_export.s
 run_part "C API tests (libtriad.so)" "$build/triad-api-test" "$here/../data/records/ab2-random-200.trd"
 run_part "C API tests (libtriad.a)" "$build/triad-api-test-static" "$here/../data/records/talat-ab4-played.trd"
 run_part "Python module tests" "$here/cli_python.sh" "$build/triad"
+run_part "figures tests (issue 18)" "$here/cli_numbers.sh" "$build/triad"
 run_part "README command tests" "$here/cli_readme.sh" "$build/triad"
 failed=$((failed + broken))
 echo "$passed passed, $failed failed"
