@@ -161,7 +161,7 @@ int cmd_match_merge(int argc, char **argv)
                 have = true;
                 if (match_tally_init(&t, run->players, run->games, NULL))
                     rc = cli_error("match merge", "out of memory");
-            } else if (rec_run_diff(&first, run, false, first_path, path, diff, sizeof diff)) {
+            } else if (rec_run_diff(&first, run, REC_DIFF_GAMES, first_path, path, diff, sizeof diff)) {
                 rc = cli_error("match merge", "%s and %s hold different matches: %s", MSG_PATH(first_path),
                                MSG_PATH(path), diff);
                 break;

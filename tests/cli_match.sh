@@ -37,18 +37,18 @@ status "progress: --out names its file" 0 match --a random --b random --games 4 
 check "progress: 'match: 4 games in FILE'" grep -qF "match: 4 games in $tmp/named.trd (" "$tmp/err"
 
 # ---- --resume ----
-status "resume: a match stopped by its SPRT" 0 match --a ab:depth=1 --b random --games 200 --seed 7 \
+status "resume: a match stopped by its SPRT" 0 match --a ab:depth=1 --b random --games 400 --seed 7 \
     --sprt elo0=0,elo1=100 --out "$tmp/r.trd" --threads 2 --json --quiet
 stopped=$(sed 's/.*"games":\([0-9]*\),.*/\1/' "$tmp/out")
-check "resume: it stopped early ($stopped games)" test "$stopped" -lt 200
-status "resume: the same SPRT again plays nothing" 0 match --a ab:depth=1 --b random --games 200 --seed 7 \
+check "resume: it stopped early ($stopped games)" test "$stopped" -lt 400
+status "resume: the same SPRT again plays nothing" 0 match --a ab:depth=1 --b random --games 400 --seed 7 \
     --sprt elo0=0,elo1=100 --out "$tmp/r.trd" --resume --threads 2 --json
 check "resume: the existing games decide it again" grep -q '"decision":"H1"' "$tmp/out"
 check "resume: no game played" grep -q ' (0 played now in ' "$tmp/err"
-status "resume: without the SPRT, the rest of the match" 0 match --a ab:depth=1 --b random --games 200 --seed 7 \
+status "resume: without the SPRT, the rest of the match" 0 match --a ab:depth=1 --b random --games 400 --seed 7 \
     --out "$tmp/r.trd" --resume --threads 2 --json --quiet
 cp "$tmp/out" "$tmp/resumed.json"
-status "resume: the whole match at once" 0 match --a ab:depth=1 --b random --games 200 --seed 7 \
+status "resume: the whole match at once" 0 match --a ab:depth=1 --b random --games 400 --seed 7 \
     --out "$tmp/whole.trd" --threads 2 --json --quiet
 check "resume: the resumed match reports what the whole one does" cmp -s "$tmp/out" "$tmp/resumed.json"
 check "resume: and holds the same games" test "$(actions "$tmp/r.trd")" = "$(actions "$tmp/whole.trd")"
@@ -57,7 +57,7 @@ bad "resume: not with --force" "give --resume or --force" match --a random --b r
     --out "$tmp/r.trd" --resume --force
 bad "resume: an existing --out" "give --resume to continue its run or --force" match --a random --b random \
     --games 2 --out "$tmp/r.trd"
-bad "resume: another match's file" "--resume refused" match --a random --b random --games 200 --seed 7 \
+bad "resume: another match's file" "--resume refused" match --a random --b random --games 400 --seed 7 \
     --out "$tmp/r.trd" --resume
 
 # ---- shards and merge ----
