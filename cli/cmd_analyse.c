@@ -79,6 +79,13 @@ int cmd_analyse(int argc, char **argv)
         return cli_error("analyse", "--player: %s", err);
     }
     game_action a = gplayer_choose(pl, s, player_seed);
+    if (a == GAME_NO_ACTION) { /* an engine: player failed */
+        game_forfeit f;
+        gplayer_forfeit(pl, &f);
+        gplayer_free(pl);
+        free(s);
+        return cli_error("analyse", "--player %s forfeits by %s: %s", spec_text, game_forfeit_names[f.reason], f.text);
+    }
     game_search_report r;
     bool searched = gplayer_report(pl, &r);
     gplayer_free(pl);
