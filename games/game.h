@@ -200,6 +200,10 @@ struct game_def {
     /* ---- evaluation (tuning) ---- */
     int nfeatures;
     const char *const *feature_names;
+    /* Optional: features from this index on were added after weight files
+     * existed; a file without them gives them weight 0, which is what it
+     * meant (0: every feature is required). */
+    int nfeatures_required;
     /* The features of s from seat's point of view (its share of the
      * outcome is what tuning fits them to). */
     void (*features)(const void *s, int seat, double *out);

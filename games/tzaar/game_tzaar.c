@@ -279,6 +279,7 @@ const game_def game_tzaar = {
     .decode_action = tz_decode_action,
     .nfeatures = EVAL_FEATURES,
     .feature_names = tz_feature_names,
+    .nfeatures_required = EVAL_FEATURES_V1,
     .features = tz_features,
     .tune_sample = tz_tune_sample,
     .tune_quiet = tz_tune_quiet,
