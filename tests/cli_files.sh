@@ -146,7 +146,7 @@ head -c "$(grep -b '^tempo' data/weights/default.txt | cut -d: -f1)" data/weight
 printf 'tempo            4' >>"$tmp/cut.txt"
 refused "weights: a file cut short is refused (no end line)" "truncated or incomplete weights file $tmp/cut.txt: no end line" \
     analyse --position "$POS" --player "ab:depth=1,weights=$tmp/cut.txt"
-sed -E 's/^(tempo +)8/\19/' data/weights/default.txt >"$tmp/edited.txt"
+sed -E 's/^(tempo +)([0-9])/\11\2/' data/weights/default.txt >"$tmp/edited.txt"   # tempo 784.1 -> 1784.1
 refused "weights: a changed value fails the end line's checksum" "damaged weights file" \
     analyse --position "$POS" --player "ab:depth=1,weights=$tmp/edited.txt"
 printf 'tzaar_stacks 1\n' >"$tmp/sealed.txt"
