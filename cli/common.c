@@ -3,6 +3,8 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include "core/msg.h"
+#include "core/num.h"
 #include "games/players.h"
 #include "commands.h"
 #include "opts.h"
@@ -12,6 +14,11 @@ double now_seconds(void)
     struct timespec t;
     clock_gettime(CLOCK_MONOTONIC, &t);
     return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
+}
+
+const char *cli_default_setup(const game_def *g)
+{
+    return g->default_setup ? g->default_setup : g->setup_names[0];
 }
 
 const game_def *cli_game(const char *cmd, const char *name)
@@ -61,14 +68,11 @@ int cli_start_state(const char *cmd, const cli_start *st, const game_def **gp, v
             return cli_error(cmd, "%s", err);
         }
     } else {
-        const char *setup = st->setup ? st->setup : g->default_setup ? g->default_setup : g->setup_names[0];
+        const char *setup = st->setup ? st->setup : cli_default_setup(g);
         int rc = 0;
-        bool seeded = false;
-        if (g->setup(s, setup, players, st->seed, err, sizeof err))
+        if (g->setup(s, setup, players, st->seed_given ? st->seed : CLI_SEED_DEFAULT, err, sizeof err))
             rc = cli_error(cmd, "%s", err);
-        else if ((seeded = cli_setup_is_seeded(g, setup, players)) && !st->seed_given)
-            rc = cli_error(cmd, "--setup %s needs --seed S", setup);
-        else if (!seeded && st->seed_given)
+        else if (st->seed_given && !cli_setup_is_seeded(g, setup, players))
             rc = cli_error(cmd, "--seed applies to a random setup only, not to %s", setup);
         if (rc) {
             free(s);
@@ -201,5 +205,30 @@ int cli_seat_specs(const char *cmd, const game_def *g, int players, const cli_se
             return cli_error(cmd, "no player for seat %d (--seat %d=SPEC)", i, i);
         else if ((rc = cli_canonical_spec(cmd, g, spec[i], specs[i])))
             return rc;
+    return 0;
+}
+
+#define SHARDS_MAX 1000000
+
+/* "K/N", 0 <= K < N <= SHARDS_MAX, each read by core/num (no spaces or signs). */
+int cli_parse_shard(const char *cmd, const char *s, rec_run *run)
+{
+    const char *slash = strchr(s, '/');
+    char *k_text = slash ? strndup(s, (size_t)(slash - s)) : NULL, why[160];
+    uint64_t k, n;
+    int rc = 0;
+    if (slash && !k_text)
+        rc = cli_error(cmd, "out of memory");
+    else if (!slash)
+        rc = cli_error(cmd, "bad --shard '%s' (expected K/N with 0 <= K < N <= %d)", MSG_PATH(s), SHARDS_MAX);
+    else if (num_u64(slash + 1, 1, SHARDS_MAX, &n, why, sizeof why))
+        rc = cli_error(cmd, "bad --shard '%s': N '%s' is %s", MSG_PATH(s), MSG_PATH(slash + 1), why);
+    else if (num_u64(k_text, 0, n - 1, &k, why, sizeof why))
+        rc = cli_error(cmd, "bad --shard '%s': K '%s' is %s", MSG_PATH(s), MSG_PATH(k_text), why);
+    free(k_text);
+    if (rc)
+        return rc;
+    run->shard = (uint32_t)k;
+    run->shards = (uint32_t)n;
     return 0;
 }

@@ -1,14 +1,22 @@
 #!/usr/bin/env bash
-# setup.sh [fuzz] — installs what triad needs on a Debian machine, when
-# missing: a C compiler and make, zlib and GSL headers, gnuplot (plots); with
-# the argument fuzz also clang and its libFuzzer runtime (make fuzz, make
-# fuzz-ci; scripts/test.sh asks for them).  Quiet when everything is there
-# already.
+# setup.sh [fuzz] [--check] — installs what triad needs on a Debian
+# machine, when missing: a C compiler and make, zlib and GSL headers,
+# gnuplot (plots), Debian's python3 (the Python module python/triad and its
+# tests); with the argument fuzz also clang and its libFuzzer runtime (make
+# fuzz, make fuzz-ci; scripts/test.sh asks for them).  Quiet when everything
+# is there already.  --check installs nothing: it prints the missing
+# packages on one line and exits 1, or exits 0 when nothing is missing.
+# TRIAD_SETUP_PYTHON names the python3 to check (/usr/bin/python3; the
+# tests point it elsewhere).
 set -euo pipefail
-case ${1:-} in
-    "" | fuzz) ;;
-    *) echo "usage: scripts/setup.sh [fuzz]" >&2; exit 2 ;;
-esac
+fuzz=0 check=0
+for arg in "$@"; do
+    case $arg in
+        fuzz) fuzz=1 ;;
+        --check) check=1 ;;
+        *) echo "usage: scripts/setup.sh [fuzz] [--check]" >&2; exit 2 ;;
+    esac
+done
 
 need=()
 command -v cc >/dev/null 2>&1 || need+=(gcc libc6-dev)
@@ -16,14 +24,21 @@ command -v make >/dev/null 2>&1 || need+=(make)
 [ -f /usr/include/zlib.h ] || need+=(zlib1g-dev)
 [ -f /usr/include/gsl/gsl_multimin.h ] || need+=(libgsl-dev)
 command -v gnuplot >/dev/null 2>&1 || need+=(gnuplot-nox)
+# python3-minimal alone also gives /usr/bin/python3, but without ctypes, csv
+# and json (libpython3-stdlib, which the python3 package brings).
+"${TRIAD_SETUP_PYTHON:-/usr/bin/python3}" -c 'import ctypes, csv, json' >/dev/null 2>&1 || need+=(python3)
 # clang alone is not enough: libFuzzer comes in libclang-rt-dev, so try a link.
-if [ "${1:-}" = fuzz ] && ! { command -v clang >/dev/null 2>&1 &&
+if [ "$fuzz" = 1 ] && ! { command -v clang >/dev/null 2>&1 &&
     echo 'int LLVMFuzzerTestOneInput(const char *d, unsigned long n) { return d && n; }' |
     clang -fsanitize=fuzzer -x c -o /dev/null - >/dev/null 2>&1; }; then
     need+=(clang libclang-rt-dev)
 fi
 
 [ ${#need[@]} -eq 0 ] && exit 0
+if [ "$check" = 1 ]; then
+    echo "${need[*]}"
+    exit 1
+fi
 echo "setup: installing ${need[*]}" >&2
 if [ "$(id -u)" -eq 0 ]; then
     sudo=""

@@ -42,7 +42,7 @@ check "trid_bench_perft_signature" grep -qx 'signature 48346' "$tmp/out"
 # on purpose, and say so in the commit.
 check "trid_bench_search_signature_pinned" grep -qx 'search signature 55073' "$tmp/out"
 check "trid_bench_engine_signature_pinned" grep -qx 'engine signature ab21e454082ff075' "$tmp/out"
-check "trid_bench_self_play_games_per_second" grep -q '^self-play, 4 players (ab:noise=10): [0-9.]* games/s' "$tmp/out"
+check "trid_bench_self_play_games_per_second" grep -q '^self-play, 4 players (ab:depth=3,noise=10): [0-9.]* games/s' "$tmp/out"
 
 # A damaged board under $TRIAD_DATA: one line naming the line and column.
 mkdir -p "$tmp/data/boards"

@@ -224,6 +224,55 @@ static void live_and_frozen_boards(void)
     CHECK(!tl_board_live(1u << 0, 1u << 24, type, NULL));
 }
 
+/* Whether some tower of the board can capture now. */
+static bool capture_now(const uint32_t o[2], const uint8_t *type)
+{
+    for (int s = 0; s < 2; s++)
+        for (uint32_t m = o[s]; m; m &= m - 1) {
+            int a = __builtin_ctz(m);
+            for (uint32_t t = (tl_fwd[s][a] | tl_sideways[a]) & o[1 - s]; t; t &= t - 1)
+                if (tl_beats[type[a]] >> type[__builtin_ctz(t)] & 1)
+                    return true;
+        }
+    return false;
+}
+
+/* The shortcuts that settle most boards (no capturing pair, no pair that
+ * can meet, one pair reaching a capture alone) give the exhaustive
+ * search's answer, on random boards of 1 to 6 towers a side with no
+ * capture at once (those are live before any shortcut). */
+static void frozen_shortcuts_agree_with_search(void)
+{
+    REQUIRE(game());
+    xoshiro256 r;
+    xoshiro_seed(&r, 11);
+    int live = 0, frozen = 0;
+    for (int i = 0; i < 4000; i++) {
+        uint32_t o[2] = { 0, 0 };
+        uint8_t type[TL_SQ] = { 0 };
+        for (int s = 0; s < 2; s++)
+            for (int k = 1 + (int)xoshiro_below(&r, 6); k > 0;) {
+                int sq = (int)xoshiro_below(&r, TL_SQ);
+                if ((o[0] | o[1]) >> sq & 1)
+                    continue;
+                o[s] |= 1u << sq;
+                type[sq] = (uint8_t)xoshiro_below(&r, TL_TYPES);
+                k--;
+            }
+        if (capture_now(o, type)) {
+            i--;
+            continue;
+        }
+        bool fast = tl_board_live(o[0], o[1], type, NULL), slow = tl_board_live_searched(o[0], o[1], type);
+        CHECKF(fast == slow, "board %d (%05x %05x): shortcuts say %s, the search %s", i, (unsigned)o[0],
+               (unsigned)o[1], fast ? "live" : "frozen", slow ? "live" : "frozen");
+        if (fast != slow)
+            return;
+        live += slow, frozen += !slow;
+    }
+    CHECKF(live > 500 && frozen > 500, "%d live, %d frozen: the boards test too little", live, frozen);
+}
+
 /* F: Black has nothing to do and passes; White acts next. */
 static void forced_pass(void)
 {
@@ -301,7 +350,7 @@ static void texts_and_errors(void)
         CHECKF(strstr(out, " m b w14w23w26/b13b36g14g23/b23b26"), "%s", out);
     }
     static const struct { const char *text, *what; } bad[] = {
-        { "4 " EMPTY5, "mode 2 or 3 and a space at offset 0" },
+        { "4 " EMPTY5, "mode 2, 2h or 3 and a space at offset 0" },
         { "3 b13b13..../...../...../...../..... " EMPTY5 " " EMPTY5 " p w -/-/-", "duplicate tower at offset 5" },
         { "3 ...../b13..../...../...../..... " EMPTY5 " " EMPTY5 " p w -/-/-", "off its start line" },
         { "3 b13..../...../...../...../..... " EMPTY5 " " EMPTY5 " p b -/-/-", "side to act does not follow" },
@@ -528,6 +577,41 @@ static void differential_against_naive(void)
     free(cache);
 }
 
+/* Issue 18, "Also": the Zihin game's line scoring read the other way.  A
+ * Black tower on the Zihin's start line (board 2, rank 1) scores 3 under
+ * the default reading (the Zihin is an opponent) and nothing under the
+ * human-line one (only the human opponent's line scores); the reading is
+ * the mode "2h" of the position string and the setups NAME-human-line. */
+static void zihin_human_line_reading(void)
+{
+    static const char *const boards = " b13b24b36b23b16/...../...../...../w33w14.w26w34 "
+                                       "w13w24w36w23w16/...../...../...../g33..g26g34 "
+                                       "g13g24g36g23b34/...../...../...../b33b14.b26. m w -/g16/-";
+    char text[512], out[GAME_TEXT_MAX], err[200];
+    talat a, h;
+    snprintf(text, sizeof text, "2%s", boards);
+    REQUIRE(tl_from_text(&a, text, err, sizeof err) == 0);
+    snprintf(text, sizeof text, "2h%s", boards);
+    REQUIRE(tl_from_text(&h, text, err, sizeof err) == 0);
+    CHECK(a.rules == 0 && h.rules == TL_RULE_HUMAN_LINE);
+    CHECKF(tl_line_points(&a, 0) == 3 && tl_line_points(&h, 0) == 0, "%d %d", tl_line_points(&a, 0),
+           tl_line_points(&h, 0));
+    CHECK(tl_line_points(&a, 1) == tl_line_points(&h, 1) && tl_capture_points(&h, 1) == 5);
+    CHECK(tl_to_text(&h, out, sizeof out) > 0 && !strcmp(out, text)); /* the reading round-trips */
+    talat q = h;
+    int swap[GAME_MAX_PLAYERS] = { 1, 0, 2, 3 };
+    tl_permute(&q, swap);
+    CHECK(q.rules == TL_RULE_HUMAN_LINE);
+    /* setups: the Zihin game only; the same start as the default reading's */
+    talat s, d;
+    CHECK(tl_setup(&s, "random-human-line", 2, 9, err, sizeof err) == 0 && s.rules == TL_RULE_HUMAN_LINE);
+    CHECK(tl_setup(&d, "random", 2, 9, err, sizeof err) == 0 && d.rules == 0);
+    d.rules = TL_RULE_HUMAN_LINE;
+    CHECK(!memcmp(&s, &d, sizeof s));
+    CHECK(tl_setup(&s, "played-human-line", 3, 9, err, sizeof err) == -1 && strstr(err, "2 players"));
+    CHECK(tl_from_text(&s, "3h ...", err, sizeof err) == -1);
+}
+
 const test_case tests_talat[] = {
     { "talat_perft_figures", perft_figures_of_the_page },
     { "talat_capture_table", capture_table },
@@ -536,6 +620,7 @@ const test_case tests_talat[] = {
     { "talat_freezing_move_and_tie_break", freezing_move_and_tie_break },
     { "talat_shared_rank", shared_rank },
     { "talat_live_and_frozen_boards", live_and_frozen_boards },
+    { "talat_frozen_shortcuts_agree_with_search", frozen_shortcuts_agree_with_search },
     { "talat_forced_pass", forced_pass },
     { "talat_zihin", zihin_driving_and_scoring },
     { "talat_placement_order", placement_order },
@@ -544,5 +629,6 @@ const test_case tests_talat[] = {
     { "talat_setups", setups },
     { "talat_players", players_take_captures },
     { "talat_differential", differential_against_naive },
+    { "talat_zihin_human_line_reading", zihin_human_line_reading },
     { NULL, NULL },
 };
