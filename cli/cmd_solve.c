@@ -92,22 +92,22 @@ typedef struct pos_list {
 
 static int read_positions(const game_def *g, const char *path, pos_list *pl)
 {
-    char err[300], buf[LINE_MAX_LEN];
+    char err[300], text[LINE_MAX_LEN];
     FILE *f = fio_fopen_read(path, err, sizeof err);
     if (!f)
         return cli_error("solve", "--positions: %s", err);
     long line = 0;
     int rc = 0;
-    while (!rc && fgets(buf, sizeof buf, f)) {
+    while (!rc && fgets(text, sizeof text, f)) {
         line++;
-        size_t len = strlen(buf);
-        if (len == sizeof buf - 1 && buf[len - 1] != '\n') {
+        size_t len = strlen(text);
+        if (len == sizeof text - 1 && text[len - 1] != '\n') {
             rc = cli_error("solve", "%s:%ld: line longer than %d characters", path, line, GAME_TEXT_MAX);
             break;
         }
-        while (len && (buf[len - 1] == '\n' || buf[len - 1] == '\r'))
-            buf[--len] = 0;
-        if (!len || buf[0] == '#')
+        while (len && (text[len - 1] == '\n' || text[len - 1] == '\r'))
+            text[--len] = 0;
+        if (!len || text[0] == '#')
             continue;
         if (pl->n == pl->cap) {
             int cap = pl->cap ? 2 * pl->cap : 64;
@@ -124,7 +124,7 @@ static int read_positions(const game_def *g, const char *path, pos_list *pl)
         }
         void *s = pl->states + (size_t)pl->n * g->state_size;
         memset(s, 0, g->state_size);
-        if (g->from_text(s, buf, err, sizeof err))
+        if (g->from_text(s, text, err, sizeof err))
             rc = cli_error("solve", "%s:%ld: %s", path, line, err);
         else
             pl->lines[pl->n++] = line;

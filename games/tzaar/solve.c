@@ -317,7 +317,7 @@ int tz_solve(tz_solver *s, position *p, uint64_t nodes, tz_solve_result *out, ch
     out->best = ACTION_NONE;
     out->distance = -1;
     if (p->phase == PHASE_PLACE) {
-        snprintf(err, n, "the solver takes positions in play (phase 0, 1 or 2), not the placement phase");
+        snprintf(err, n, "the solver takes positions in play, not the placement phase");
         return -1;
     }
     int w = game_winner(p, NULL);
