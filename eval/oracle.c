@@ -89,6 +89,14 @@ int oracle_classify(const game_def *g, void *solver, const void *start, const ga
         goto done;
     }
     out->loser = out->winner ^ 1;
+    if (k == 0) { /* over at the start: lost there, nothing to solve */
+        out->cls = ORACLE_ALREADY_LOST;
+        out->first_ply = 0;
+        out->first_winner = out->winner;
+        out->first_distance = 0;
+        rc = 0;
+        goto done;
+    }
     /* Back from the last boundary: who wins each with perfect play. */
     g->solver->clear(solver);
     int first = k;

@@ -20,6 +20,8 @@
  *     blunder: the loser was to act there, with a winning position, and
  *     the next boundary is lost);
  *   - ORACLE_UNSOLVED: not even the last turn's start was proven;
+ *   (a game over at its start, with no turn to solve, is ALREADY_LOST at
+ *   ply 0, distance 0);
  *   - ORACLE_UNFINISHED: the game has no single winner (an import cut
  *     short). */
 #ifndef TRIAD_ORACLE_H

@@ -16,19 +16,13 @@
 #include "games/tzaar/setup.h"
 #include "games/tzaar/solve.h"
 #include "games/tzaar/symmetry.h"
+#include "solve_ref.h"
 
 #define MEM (8u << 20)
 
-/* ---- the reference: every action tried, no table, no pruning ---- */
+/* ---- the reference (solve_ref.h): every action tried, no table, no pruning ---- */
 
-typedef struct ref {
-    uint64_t nodes, budget;
-} ref;
-
-/* The winner with perfect play and the distance to the end when the winner
- * plays the fastest win and the loser the slowest loss; -1 when the budget
- * ran out. */
-static int ref_solve(ref *r, position *p, int *dist)
+int ref_solve(ref *r, position *p, int *dist)
 {
     int w = game_winner(p, NULL);
     if (w >= 0) {
@@ -57,12 +51,7 @@ static int ref_solve(ref *r, position *p, int *dist)
     return win_dist < (1 << 30) ? us : us ^ 1;
 }
 
-/* A random small position: 3 to max_stacks stacks a side, every type on
- * top for both (so it is not over by the trinity rule), the types taken
- * in turn (a second stack of each before a third: fewer one-action wins)
- * or at random, heights 1 to 3; the points anywhere, or half the time
- * packed within two steps of one point, where captures abound. */
-static void random_small(xoshiro256 *r, position *p, int max_stacks, bool spread_types, int side, int phase)
+void random_small(xoshiro256 *r, position *p, int max_stacks, bool spread_types, int side, int phase)
 {
     pos_clear(p);
     int k[2], centre = (int)xoshiro_below(r, GEO_POINTS);
@@ -200,6 +189,23 @@ static void check_against_reference(tz_solver *s, const position *start, tally *
     if (res.value == want && game_winner(&p, NULL) < 0) {
         CHECKF(res.best != ACTION_NONE && action_is_legal(&p, res.best), "%s: no legal best action", text);
         CHECKF(res.proof_size >= 2, "%s: proof size %llu", text, (unsigned long long)res.proof_size);
+        /* The best action leads to the proof it names: the position after
+         * it is won by the same side, one ply nearer the end. */
+        if (res.best != ACTION_NONE && action_is_legal(&p, res.best)) {
+            position q2 = p;
+            undo u;
+            tz_solve_result after;
+            pos_make(&q2, res.best, &u);
+            tz_solve_clear(s);
+            CHECK(tz_solve(s, &q2, 0, &after, err, sizeof err) == 0);
+            int aw = after.value == TZ_SOLVE_WIN ? q2.side : after.value == TZ_SOLVE_LOSS ? q2.side ^ 1 : -1;
+            CHECKF(aw == w && after.distance == res.distance - 1,
+                   "%s: after the best action %s wins within %d, the proof said %s within %d", text,
+                   aw == WHITE ? "White" : aw == BLACK ? "Black" : "nobody", after.distance,
+                   w == WHITE ? "White" : "Black", res.distance - 1);
+            tz_solve_clear(s);
+            REQUIRE(tz_solve(s, &p, 0, &res, err, sizeof err) == 0);
+        }
         replay(s, &p, w, res.distance, 0);
     }
     t->checked++;
