@@ -28,15 +28,16 @@ static int solve_print(const game_def *g, void *solver, const void *s, const sol
         snprintf(text, sizeof text, "?");
     int seat = g->to_act(s);
     bool over = g->over(s);
-    if (over) { /* no seat acts: the result is the winner's */
-        int ranks[GAME_MAX_PLAYERS];
-        g->rank(s, ranks);
-        seat = ranks[0] == 0 ? 0 : 1;
-    }
     if (r.best != GAME_NO_ACTION)
         g->action_to_text(s, r.best, best, sizeof best);
     const char *result = r.value == GAME_SOLVE_WIN ? "win" : r.value == GAME_SOLVE_LOSS ? "loss" : "unknown";
     int winner = r.value == GAME_SOLVE_WIN ? seat : r.value == GAME_SOLVE_LOSS ? seat ^ 1 : -1;
+    if (over) { /* no seat acts: the winner is the one that ranks first */
+        int ranks[GAME_MAX_PLAYERS];
+        g->rank(s, ranks);
+        winner = ranks[0] == 0 ? 0 : 1;
+        result = "over";
+    }
     if (o->json) {
         printf("{");
         if (line > 0)
