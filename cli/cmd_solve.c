@@ -84,14 +84,15 @@ static int solve_print(const game_def *g, void *solver, const void *s, const sol
 }
 
 /* The positions of FILE, one a line (blank lines and lines starting with
- * '#' skipped), all checked before any is solved. */
+ * '#' skipped), all checked before any is solved: each parses, and the
+ * solver takes it (a one-node try: TZAAR's refuses the placement phase). */
 typedef struct pos_list {
     int n, cap;
     unsigned char *states;
     long *lines;
 } pos_list;
 
-static int read_positions(const game_def *g, const char *path, pos_list *pl)
+static int read_positions(const game_def *g, void *solver, const char *path, pos_list *pl)
 {
     char err[300], text[LINE_MAX_LEN];
     FILE *f = fio_fopen_read(path, err, sizeof err);
@@ -125,7 +126,8 @@ static int read_positions(const game_def *g, const char *path, pos_list *pl)
         }
         void *s = pl->states + (size_t)pl->n * g->state_size;
         memset(s, 0, g->state_size);
-        if (g->from_text(s, text, err, sizeof err))
+        game_solve_result r;
+        if (g->from_text(s, text, err, sizeof err) || g->solver->solve(solver, s, 1, &r, err, sizeof err))
             rc = cli_error("solve", "%s:%ld: %s", path, line, err);
         else
             pl->lines[pl->n++] = line;
@@ -139,7 +141,7 @@ static int read_positions(const game_def *g, const char *path, pos_list *pl)
 static int solve_file(const game_def *g, void *solver, const char *path, const solve_opts *o)
 {
     pos_list pl = { 0 };
-    int rc = read_positions(g, path, &pl);
+    int rc = read_positions(g, solver, path, &pl);
     meter *m = rc ? NULL : meter_start("solve", (uint64_t)pl.n, o->quiet);
     for (int i = 0; !rc && i < pl.n; i++) {
         char label[64];

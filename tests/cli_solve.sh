@@ -34,6 +34,8 @@ check "positions_file" test "$rc" -eq 0 -a "$(grep -c '^{"line":2,.*"result":"wi
     -a "$(grep -c '^{"line":4,"position":"[^"]*","to_act":null,"result":"over","winner":"White"' "$tmp/out")" = 1 -a "$(wc -l <"$tmp/out")" = 2
 printf '%s\nnot a position\n' "$win" >"$tmp/bad.txt"
 bad "positions_bad_line_before_any_result" "bad.txt:2:" solve --positions "$tmp/bad.txt"
+printf '%s\nc........................................................... b p\n' "$win" >"$tmp/place.txt"
+bad "positions_placement_line_before_any_result" "place.txt:2: the solver takes positions in play" solve --positions "$tmp/place.txt"
 
 "$bin" selfplay --games 6 --players ab:depth=1 --threads 1 --out "$tmp/r.trd" --quiet
 run solve --records "$tmp/r.trd" --nodes 20000 --json --quiet
