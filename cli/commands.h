@@ -24,6 +24,7 @@ int cmd_bias(int argc, char **argv);
 int cmd_tune(int argc, char **argv);
 int cmd_match(int argc, char **argv);
 int cmd_view(int argc, char **argv);
+int cmd_solve(int argc, char **argv);
 /* triad --version [--json] (cli/cmd_version.c). */
 int cmd_version(int argc, char **argv);
 

@@ -116,6 +116,33 @@ typedef struct game_bench_pos {
     int search_depth;
 } game_bench_pos;
 
+/* An exact solver a game may offer (optional: game_def.solver), for games
+ * where one seat wins and the other loses.  It proves the result for the
+ * seat to act within a budget of expanded positions.  A solver keeps a
+ * table of what it proved: results stay valid for any later position of
+ * the same game, and clear() forgets them, so that the next result is a
+ * function of (position, budget) alone. */
+enum { GAME_SOLVE_UNKNOWN = 0, GAME_SOLVE_WIN = 1, GAME_SOLVE_LOSS = 2 };
+typedef struct game_solve_result {
+    int value;           /* GAME_SOLVE_*, for the seat to act */
+    game_action best;    /* WIN: an action of the proof; LOSS: the longest
+                            resistance; GAME_NO_ACTION when unknown or over */
+    int distance;        /* plies within which the proof ends the game; -1 unknown */
+    uint64_t proof_size; /* positions in the proof, counted as a tree */
+    uint64_t nodes;      /* positions expanded by this call */
+} game_solve_result;
+
+typedef struct game_solver {
+    const char *method;  /* one line for --help and reports: "df-pn, ..." */
+    /* A solver with a table of at most memory bytes; NULL with a message. */
+    void *(*create)(size_t memory, char *err, size_t n);
+    void (*clear)(void *solver);
+    /* nodes 0: no limit.  0, or -1 with a message for a state it cannot
+     * take (s is left as it was either way). */
+    int (*solve)(void *solver, const void *s, uint64_t nodes, game_solve_result *out, char *err, size_t n);
+    void (*destroy)(void *solver);
+} game_solver;
+
 struct game_def {
     const char *name;                 /* "tzaar": --game NAME */
     const char *title;                /* "TZAAR (Kris Burm, 2008)" */
@@ -241,6 +268,8 @@ struct game_def {
     /* Nodes of a fixed-depth search of the game's own searcher from s (for
      * the search signature); NULL when the game has only generic players. */
     uint64_t (*search_nodes)(const void *s, int depth);
+    /* Optional: an exact endgame solver (triad solve); NULL: none. */
+    const game_solver *solver;
 
     /* ---- drawing, for viewers (view/) ---- */
     /* SVG fragments in one coordinate system whose viewBox is svg_viewbox.

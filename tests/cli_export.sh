@@ -125,7 +125,7 @@ cp "$tmp/out" "$tmp/triad.bash"
 check "completion_is_valid_bash" bash -n "$tmp/triad.bash"
 # every command's every option, from its own --help, is in both
 missing=
-cmds="perft bench show legal selfplay play analyse engine tune match bias view"
+cmds="perft bench show legal selfplay play analyse engine tune match bias view solve"
 for c in $cmds "records stats" "records cat" "records verify" "records merge" "records import" \
     "records export" "records info" "records upgrade"; do
     # shellcheck disable=SC2086

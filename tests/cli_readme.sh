@@ -74,6 +74,8 @@ bin/triad records merge --out runs/p.trd runs/p-*.trd
 run
 bin/triad view runs/r.trd --out site --select 'setup=random,ending=no_capture'
 run
+bin/triad solve --records runs/r.trd --max-games 20 --nodes 200000
+run: bin/triad solve --records runs/r.trd --max-games 2 --nodes 20000 --quiet
 bin/triad play --game talat --players ab:depth=4 --seed 2
 run
 bin/triad selfplay --game trid --nplayers 4 --players ab:depth=3,noise=10 --rotations 4 --games 400 --seed 1 --out runs/trid4.trd

@@ -293,6 +293,7 @@ const game_def game_tzaar = {
     .perft_bulk = tzaar_perft_bulk,
     .bench = tzaar_bench,
     .search_nodes = tzaar_search_nodes,
+    .solver = &tz_game_solver,
     .svg_viewbox = TZ_SVG_VIEWBOX,
     .svg_legend = TZ_SVG_LEGEND,
     .svg_board = tz_svg_board,
