@@ -103,39 +103,46 @@ static int analyse_file(const char *path, const game_def *g, const char *spec_te
         rc = pl ? cli_error("analyse", "out of memory") : cli_error("analyse", "--player: %s", err);
         goto done;
     }
-    for (long n = 1; fgets(line, sizeof line, f); n++) {
-        size_t len = strlen(line);
-        if (len == sizeof line - 1 && line[len - 1] != '\n') {
-            rc = cli_error("analyse", "%s:%ld: line too long", MSG_PATH(path), n);
-            goto done;
-        }
-        line[strcspn(line, "\r\n")] = 0;
-        if (!line[strspn(line, " \t")] || line[0] == '#')
-            continue;
-        if (g->from_text(s, line, err, sizeof err)) {
-            rc = cli_error("analyse", "%s:%ld: %s", MSG_PATH(path), n, err);
-            goto done;
-        }
-        if (g->over(s)) {
-            rc = cli_error("analyse", "%s:%ld: the game is over in this position", MSG_PATH(path), n);
-            goto done;
-        }
-        if (sum.searched == cap) {
-            int *d = realloc(sum.depths, sizeof(int) * (size_t)(cap *= 2));
-            if (!d) {
-                rc = cli_error("analyse", "out of memory");
+    /* Two passes: every line is checked before anything is printed, so a
+     * bad line is one error, not an error after half the results. */
+    for (int pass = 0; pass < 2; pass++) {
+        rewind(f);
+        for (long n = 1; fgets(line, sizeof line, f); n++) {
+            size_t len = strlen(line);
+            if (len == sizeof line - 1 && line[len - 1] != '\n') {
+                rc = cli_error("analyse", "%s:%ld: line too long", MSG_PATH(path), n);
                 goto done;
             }
-            sum.depths = d;
+            line[strcspn(line, "\r\n")] = 0;
+            if (!line[strspn(line, " \t")] || line[0] == '#')
+                continue;
+            if (g->from_text(s, line, err, sizeof err)) {
+                rc = cli_error("analyse", "%s:%ld: %s", MSG_PATH(path), n, err);
+                goto done;
+            }
+            if (g->over(s)) {
+                rc = cli_error("analyse", "%s:%ld: the game is over in this position", MSG_PATH(path), n);
+                goto done;
+            }
+            if (pass == 0)
+                continue;
+            if (sum.searched == cap) {
+                int *d = realloc(sum.depths, sizeof(int) * (size_t)(cap *= 2));
+                if (!d) {
+                    rc = cli_error("analyse", "out of memory");
+                    goto done;
+                }
+                sum.depths = d;
+            }
+            game_action a = gplayer_choose(pl, s, seed);
+            game_search_report r;
+            bool searched = gplayer_report(pl, &r);
+            report_one(g, s, a, &r, searched, json, n, &sum);
         }
-        game_action a = gplayer_choose(pl, s, seed);
-        game_search_report r;
-        bool searched = gplayer_report(pl, &r);
-        report_one(g, s, a, &r, searched, json, n, &sum);
-    }
-    if (ferror(f)) {
-        rc = cli_error("analyse", "%s: read error", MSG_PATH(path));
-        goto done;
+        if (ferror(f)) {
+            rc = cli_error("analyse", "%s: read error", MSG_PATH(path));
+            goto done;
+        }
     }
     if (sum.searched) {
         qsort(sum.depths, (size_t)sum.searched, sizeof(int), cmp_int);
