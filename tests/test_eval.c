@@ -6,6 +6,7 @@
 #include <unistd.h>
 
 #include "check.h"
+#include "tz_walk.h"
 #include "games/tzaar/eval.h"
 #include "games/tzaar/movegen.h"
 #include "core/prng.h"
@@ -28,21 +29,7 @@ static void names_are_unique_and_indexed(void)
 /* Positions along a few random games, both sides to act, both phases. */
 static void each_game_position(void (*fn)(const position *))
 {
-    for (uint64_t g = 0; g < 4; g++) {
-        position p;
-        xoshiro256 rng;
-        setup_random(&p, g + 11);
-        xoshiro_seed(&rng, g);
-        for (;;) {
-            fn(&p);
-            action list[MAX_ACTIONS];
-            int n = gen_actions(&p, list);
-            if (!n)
-                break;
-            undo u;
-            pos_make(&p, list[xoshiro_below(&rng, (uint64_t)n)], &u);
-        }
-    }
+    tz_walk_games(4, 11, fn);
 }
 
 static void dot_product_check(const position *p)
@@ -65,12 +52,7 @@ static void evaluation_is_weights_dot_features(void)
 static void colour_swap_check(const position *p)
 {
     position q;
-    pos_clear(&q);
-    for (int c = 0; c < 2; c++)
-        for (bitboard b = p->occ[c]; b; b &= b - 1) {
-            int pt = __builtin_ctzll(b);
-            pos_put(&q, pt, c ^ 1, p->type[pt], p->height[pt]);
-        }
+    tz_copy_stacks(p, &q, 1);
     pos_finish(&q, p->side ^ 1, p->phase == PHASE_OPENING ? PHASE_FIRST : p->phase);
     if (p->phase == PHASE_OPENING)
         return;

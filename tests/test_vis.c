@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "check.h"
+#include "tz_walk.h"
 #include "core/prng.h"
 #include "games/tzaar/eval.h"
 #include "games/tzaar/movegen.h"
@@ -21,12 +22,7 @@
  * captures c has are then exactly gen_captures(). */
 static void as_turn_of(const position *p, int c, position *q)
 {
-    pos_clear(q);
-    for (int col = 0; col < 2; col++)
-        for (bitboard b = p->occ[col]; b; b &= b - 1) {
-            int pt = __builtin_ctzll(b);
-            pos_put(q, pt, col, p->type[pt], p->height[pt]);
-        }
+    tz_copy_stacks(p, q, 0);
     pos_finish(q, c, PHASE_FIRST);
 }
 
@@ -153,41 +149,40 @@ static void one_position(const position *p)
 static void features_match_naive_and_generator(void)
 {
     positions_seen = 0;
-    for (uint64_t g = 0; g < 6; g++) {
-        position p;
-        xoshiro256 rng;
-        setup_random(&p, 900 + g);
-        xoshiro_seed(&rng, g);
-        for (;;) {
-            one_position(&p);
-            action list[MAX_ACTIONS];
-            int n = gen_actions(&p, list);
-            if (!n)
-                break;
-            undo u;
-            pos_make(&p, list[xoshiro_below(&rng, (uint64_t)n)], &u);
-        }
-    }
+    tz_walk_games(6, 900, one_position);
     CHECK(positions_seen > 200);
 }
 
-/* A constructed endgame: White has one Tott (height 4, the last of its type,
- * taller than every Black stack), Black three single pieces of height 1 and
- * one of height 4.  immune_pieces: White's 4 pieces are not immune (Black has
- * a stack as tall); last_attackers: one Black stack is as tall as it. */
+typedef struct stack_at {
+    const char *label;
+    int colour, type, height;
+} stack_at;
+
+/* White to act at the start of its turn with exactly these stacks. */
+static void board_of(position *p, const stack_at *stacks, int n)
+{
+    pos_clear(p);
+    for (int i = 0; i < n; i++) {
+        int len;
+        pos_put(p, geo_parse_label(stacks[i].label, &len), stacks[i].colour, stacks[i].type, stacks[i].height);
+    }
+    pos_finish(p, WHITE, PHASE_FIRST);
+}
+
+/* A constructed endgame: White has one stack of each type (a Tott of height
+ * 4, single Tzaar and Tzarra), Black a Tott of height 4, a single Tzaar and
+ * two single Tzarras.  immune_pieces: White's Tott is not immune while
+ * Black has a stack as tall; last_attackers counts, per last stack, the
+ * enemy stacks at least as tall. */
 static void constructed_endgame(void)
 {
+    static const stack_at endgame[] = {
+        { "A1", WHITE, TOTT, 4 },   { "A5", WHITE, TZAAR, 1 },  { "B6", WHITE, TZARRA, 1 },
+        { "I1", BLACK, TOTT, 4 },   { "I5", BLACK, TZAAR, 1 },  { "H6", BLACK, TZARRA, 1 },
+        { "H1", BLACK, TZARRA, 1 },
+    };
     position p;
-    pos_clear(&p);
-    int len;
-    pos_put(&p, geo_parse_label("A1", &len), WHITE, TOTT, 4);
-    pos_put(&p, geo_parse_label("A5", &len), WHITE, TZAAR, 1);
-    pos_put(&p, geo_parse_label("B6", &len), WHITE, TZARRA, 1);
-    pos_put(&p, geo_parse_label("I1", &len), BLACK, TOTT, 4);
-    pos_put(&p, geo_parse_label("I5", &len), BLACK, TZAAR, 1);
-    pos_put(&p, geo_parse_label("H6", &len), BLACK, TZARRA, 1);
-    pos_put(&p, geo_parse_label("H1", &len), BLACK, TZARRA, 1);
-    pos_finish(&p, WHITE, PHASE_FIRST);
+    board_of(&p, endgame, 7);
     double x[EVAL_FEATURES], naive[3];
     eval_features(&p, x);
     naive_new_features(&p, naive);
@@ -196,15 +191,12 @@ static void constructed_endgame(void)
      * all 4 Black stacks each) = 9; Black's: Tott (1), Tzaar (3) = 4. */
     CHECKF(x[F_LAST_ATTACKERS] == 9 - 4, "last_attackers %g", x[F_LAST_ATTACKERS]);
     CHECK(x[F_TARGETS] == naive[0]);
-    /* Black's Tott cut to height 3: White's Tott is now immune (4 pieces). */
-    pos_clear(&p);
-    pos_put(&p, geo_parse_label("A1", &len), WHITE, TOTT, 4);
-    pos_put(&p, geo_parse_label("A5", &len), WHITE, TZAAR, 1);
-    pos_put(&p, geo_parse_label("B6", &len), WHITE, TZARRA, 1);
-    pos_put(&p, geo_parse_label("I1", &len), BLACK, TOTT, 3);
-    pos_put(&p, geo_parse_label("I5", &len), BLACK, TZAAR, 1);
-    pos_put(&p, geo_parse_label("H6", &len), BLACK, TZARRA, 1);
-    pos_finish(&p, WHITE, PHASE_FIRST);
+    /* Black's Tott cut to height 3 and its second Tzarra gone: White's Tott
+     * is now immune (4 pieces). */
+    stack_at cut[6];
+    memcpy(cut, endgame, sizeof cut);
+    cut[3].height = 3;
+    board_of(&p, cut, 6);
     eval_features(&p, x);
     CHECKF(x[F_IMMUNE_PIECES] == 4, "immune %g", x[F_IMMUNE_PIECES]);
 }
