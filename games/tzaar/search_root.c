@@ -82,7 +82,7 @@ static int root_search(searcher *s, int depth, bool ties)
          * 400 games; with the time rule below and the capture history,
          * +33 [-1, 68]).  Not with ties: the tied set is only known
          * from a whole iteration. */
-        if (best_i < 0 || ties || s->ties_wanted)
+        if (best_i < 0 || s->ties_wanted)
             return -1;
         s->partial = true;
         return best_i;
