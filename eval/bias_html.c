@@ -202,8 +202,8 @@ static void put_tables(buf *b, const bias_result *r)
                       "games of %ld setups; standard errors clustered by setup)</h2><div class=\"scroll\"><table><thead><tr><th>feature</th><th class=\"num\">"
                       "coefficient</th><th class=\"num\">standard error</th><th class=\"num\">z</th></tr></thead>"
                       "<tbody>\n", r->reg_rows, r->reg_clusters);
-        for (int j = 0; j <= r->game->nstart_features; j++) {
-            out_printf(b, "<tr><td>%s</td>", j ? r->game->start_feature_names[j - 1] : "intercept");
+        for (int j = 0; j <= r->game->study->nstart_features; j++) {
+            out_printf(b, "<tr><td>%s</td>", j ? r->game->study->start_feature_names[j - 1] : "intercept");
             cell(b, num, "%.4f", r->beta[j]);
             cell(b, num, "%.4f", r->se[j]);
             cell(b, num, "%.2f", r->beta[j] / r->se[j]);

@@ -155,7 +155,7 @@ void rec_forfeit_scores(const rec_run *run, int seat, double scores[GAME_MAX_PLA
 
 int rec_game_replay(const game_def *gd, rec_game *g, char *err, size_t n)
 {
-    unsigned char s[REC_STATE_MAX];
+    unsigned char s[GAME_STATE_MAX];
     memcpy(s, g->start, gd->state_size);
     int turns0 = gd->turns(s);
     for (int j = 0; j < g->nactions; j++) {

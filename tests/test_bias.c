@@ -352,7 +352,7 @@ static void regression_errors_clustered_by_setup(void)
     }
     REQUIRE(one.reg_ok && four.reg_ok);
     CHECK(one.reg_clusters == 400 && four.reg_clusters == 400 && four.reg_rows == 1600);
-    for (int j = 0; j <= game_tzaar.nstart_features; j++) {
+    for (int j = 0; j <= game_tzaar.study->nstart_features; j++) {
         if (one.reg_dropped[j])
             continue;
         CHECKF(NEAR(four.beta[j], one.beta[j], 1e-6 * (1 + fabs(one.beta[j]))), "beta %d", j);

@@ -131,18 +131,18 @@ static void tzaar_features_by_seat(void)
 {
     char err[256];
     const game_def *g = game_find("tzaar", err, sizeof err);
-    REQUIRE(g && g->nfeatures == EVAL_FEATURES && !strcmp(g->feature_names[F_TEMPO], "tempo"));
+    REQUIRE(g && g->tuning && g->tuning->nfeatures == EVAL_FEATURES && !strcmp(g->tuning->feature_names[F_TEMPO], "tempo"));
     tz_state st;
     REQUIRE(g->from_text(&st, "..B2...C3..c3.aac.b..bcb2.BC2.Bcb..bC.CBb.CC..CcAC.c.cAAaBAccb.CB b 2", err,
                          sizeof err) == 0);
     double w[EVAL_FEATURES], bl[EVAL_FEATURES], e[EVAL_FEATURES];
-    g->features(&st, WHITE, w);
-    g->features(&st, BLACK, bl);
+    g->tuning->features(&st, WHITE, w);
+    g->tuning->features(&st, BLACK, bl);
     eval_features(&st.pos, e);
     for (int i = 0; i < EVAL_FEATURES; i++)
-        CHECKF(w[i] == e[i] && bl[i] == -e[i], "%s", g->feature_names[i]);
+        CHECKF(w[i] == e[i] && bl[i] == -e[i], "%s", g->tuning->feature_names[i]);
     CHECK(bl[F_TEMPO] == 1 && w[F_TEMPO] == -1);
-    CHECK(g->default_weights && !strcmp(g->default_weights, "data/weights/default.txt"));
+    CHECK(g->tuning->default_weights && !strcmp(g->tuning->default_weights, "data/weights/default.txt"));
 }
 
 /* turns() counts as the records do, and the codec is the records' one
@@ -167,7 +167,7 @@ static void tzaar_turns_and_codec_as_records(void)
         game_action acts[MAX_ACTIONS];
         while (!g->over(&st) && r.nactions < REC_MAX_ACTIONS) {
             game_action a = acts[xoshiro_below(&rng, (uint64_t)g->legal(&st, acts))];
-            CHECK(g->encode_action(&st, a) < 256);
+            CHECK(g->codec->encode_action(&st, a) < 256);
             r.actions[r.nactions++] = (action)a;
             g->apply(&st, a);
         }

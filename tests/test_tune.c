@@ -114,7 +114,7 @@ static void keep_row(const void *state, int seat, double label, void *ctx)
     if (s->n < 64) {
         s->seats[s->n] = seat;
         s->labels[s->n] = label;
-        s->g->features(state, seat, s->f[s->n]);
+        s->g->tuning->features(state, seat, s->f[s->n]);
     }
     s->n++;
 }

@@ -214,7 +214,7 @@ static void keep_row(const void *state, int seat, double label, void *ctx)
     rows *r = ctx;
     (void)label;
     if (r->n < 8)
-        game_tzaar.features(state, seat, r->f[r->n]);
+        game_tzaar.tuning->features(state, seat, r->f[r->n]);
     r->n++;
 }
 
@@ -235,8 +235,8 @@ static void tzaar_decided_position_is_left_out(void)
     pos_put(&st.pos, geo_from_label(7, 6), BLACK, TOTT, 1);
     pos_finish(&st.pos, WHITE, PHASE_FIRST);
     double scores[GAME_MAX_PLAYERS] = { 1, 0 };
-    REQUIRE(game_tzaar.tune_sample(&st) && !game_tzaar.over(&st));
-    CHECK(!game_tzaar.tune_quiet(&st));
+    REQUIRE(game_tzaar.tuning->tune_sample(&st) && !game_tzaar.over(&st));
+    CHECK(!game_tzaar.tuning->tune_quiet(&st));
     rows got = { 0 };
     tune_filter f = { 0 };
     CHECK(tune_game(&game_tzaar, &st, NULL, 0, scores, &f, keep_row, &got) == 0 && got.n == 0 && f.decided == 1);
@@ -246,7 +246,7 @@ static void tzaar_decided_position_is_left_out(void)
 
     pos_put(&st.pos, geo_from_label(8, 4), BLACK, TZAAR, 1);
     pos_finish(&st.pos, WHITE, PHASE_FIRST);
-    CHECK(game_tzaar.tune_quiet(&st));
+    CHECK(game_tzaar.tuning->tune_quiet(&st));
     memset(&got, 0, sizeof got);
     tune_filter q = { 0 };
     CHECK(tune_game(&game_tzaar, &st, NULL, 0, scores, &q, keep_row, &got) == 1 && q.decided == 0);

@@ -243,6 +243,38 @@ static void tz_start_features(const void *s, double *out)
     start_features(pos_of(s), out);
 }
 
+_Static_assert(sizeof(tz_state) <= GAME_STATE_MAX, "a game state must fit GAME_STATE_MAX (games/game.h)");
+
+static const game_codec_hooks tzaar_codec = {
+    .encode_start = tz_encode_start,
+    .decode_start = tz_decode_start,
+    .encode_action = tz_encode_action,
+    .decode_action = tz_decode_action,
+};
+
+static const game_tuning tzaar_tuning = {
+    .nfeatures = EVAL_FEATURES,
+    .feature_names = tz_feature_names,
+    .nfeatures_required = EVAL_FEATURES_V1,
+    .features = tz_features,
+    .tune_sample = tz_tune_sample,
+    .tune_quiet = tz_tune_quiet,
+    .default_weights = "data/weights/default.txt",
+};
+
+static const game_study tzaar_study = {
+    .nstart_features = START_FEATURES,
+    .start_feature_names = start_feature_names,
+    .start_features = tz_start_features,
+};
+
+static const game_bench tzaar_bench_table = {
+    .perft = tzaar_perft,     /* bench.c: they take the position, which a tz_state starts with */
+    .perft_bulk = tzaar_perft_bulk,
+    .positions = tzaar_bench,
+    .search_nodes = tzaar_search_nodes,
+};
+
 const game_def game_tzaar = {
     .name = "tzaar",
     .title = "TZAAR (Kris Burm, 2008)",
@@ -273,26 +305,12 @@ const game_def game_tzaar = {
     .action_to_text = tz_action_to_text,
     .action_from_text = tz_action_from_text,
     .board_text = tz_board_text,
-    .encode_start = tz_encode_start,
-    .decode_start = tz_decode_start,
-    .encode_action = tz_encode_action,
-    .decode_action = tz_decode_action,
-    .nfeatures = EVAL_FEATURES,
-    .feature_names = tz_feature_names,
-    .nfeatures_required = EVAL_FEATURES_V1,
-    .features = tz_features,
-    .tune_sample = tz_tune_sample,
-    .tune_quiet = tz_tune_quiet,
-    .default_weights = "data/weights/default.txt",
-    .nstart_features = START_FEATURES,
-    .start_feature_names = start_feature_names,
-    .start_features = tz_start_features,
     .player_kinds = tz_player_kinds,
     .default_player = "ab:depth=4",
-    .perft = tzaar_perft,     /* bench.c: they take the position, which a tz_state starts with */
-    .perft_bulk = tzaar_perft_bulk,
-    .bench = tzaar_bench,
-    .search_nodes = tzaar_search_nodes,
+    .codec = &tzaar_codec,
+    .tuning = &tzaar_tuning,
+    .study = &tzaar_study,
+    .bench = &tzaar_bench_table,
     .solver = &tz_game_solver,
     .svg_viewbox = TZ_SVG_VIEWBOX,
     .svg_legend = TZ_SVG_LEGEND,
