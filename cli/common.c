@@ -139,12 +139,9 @@ void cli_scores_text(const game_def *g, const void *s, char *out, size_t n)
 int cli_canonical_spec(const char *cmd, const game_def *g, const char *spec, char out[REC_SPEC_MAX])
 {
     char err[300];
-    gplayer *pl = gplayer_new(g, spec, err, sizeof err);
-    if (!pl)
+    if (gplayer_canonical(g, spec, false, out, REC_SPEC_MAX, err, sizeof err))
         return cli_error(cmd, "%s", err);
-    int too_long = snprintf(out, REC_SPEC_MAX, "%s", gplayer_spec(pl)) >= REC_SPEC_MAX;
-    gplayer_free(pl);
-    return too_long ? cli_error(cmd, "player spec longer than %d characters", REC_SPEC_MAX - 1) : 0;
+    return 0;
 }
 
 void cli_json_string(FILE *f, const char *s)

@@ -87,6 +87,12 @@ typedef struct game_player_kind {
     void (*begin)(void *impl, const void *start);
     void (*forfeit)(void *impl, game_forfeit *out);
     int (*overruns)(void *impl);
+    /* Optional: the canonical options (as create() writes them) without
+     * making the player, for a kind whose create() is costly (TZAAR's ab
+     * allocates its table).  stored: opts come from a record, so a weights
+     * checksum it gives is trusted rather than checked against the file.
+     * 0, or -1 with one line in err.  NULL: create() then destroy(). */
+    int (*canonical)(const game_def *g, const char *opts, bool stored, char *canon, size_t cn, char *err, size_t n);
 } game_player_kind;
 
 /* What a searching player reports: depth in plies (one per action), the

@@ -7,7 +7,6 @@
 #include <stdio.h>
 #include <string.h>
 #include "games/tzaar/movegen.h"
-#include "games/tzaar/player.h"
 #include "core/prng.h"
 #include "games/tzaar/setup.h"
 #include "games/tzaar/game_tzaar.h"
@@ -194,23 +193,16 @@ static int differ(char *msg, size_t n, const char *fmt, ...)
 }
 
 /* Whether two stored player specs name the same player: their canonical
- * forms agree (so "ab:depth=1" is "ab:tt=16,depth=1"), or, for a spec that
- * is not an engine player's (an import's "lg:NAME"), the texts do. */
+ * forms agree (so "ab:depth=1" is "ab:tt=16,depth=1", and an old TZAAR
+ * record's wsum= is the same file's wcrc=), or, for a spec that is not an
+ * engine player's (an import's "lg:NAME"), the texts do. */
 static bool same_player(const game_def *gd, const char *a, const char *b)
 {
-    char ca[512], cb[512], err[8];
+    char ca[GPLAYER_SPEC_MAX], cb[GPLAYER_SPEC_MAX], err[200];
     if (!strcmp(a, b))
         return true;
-    if (!strcmp(gd->name, "tzaar")) /* cheap: no player (and no hash table) is made */
-        return !player_canonical(a, ca, sizeof ca, err, sizeof err) &&
-               !player_canonical(b, cb, sizeof cb, err, sizeof err) && !strcmp(ca, cb);
-    gplayer *pa = gplayer_new(gd, a, err, sizeof err), *pb = pa ? gplayer_new(gd, b, err, sizeof err) : NULL;
-    bool same = pa && pb && !strcmp(gplayer_spec(pa), gplayer_spec(pb));
-    if (pa)
-        gplayer_free(pa);
-    if (pb)
-        gplayer_free(pb);
-    return same;
+    return !gplayer_canonical(gd, a, true, ca, sizeof ca, err, sizeof err) &&
+           !gplayer_canonical(gd, b, true, cb, sizeof cb, err, sizeof err) && !strcmp(ca, cb);
 }
 
 int rec_run_diff(const rec_run *a, const rec_run *b, int flags, const char *an, const char *bn,

@@ -85,30 +85,58 @@ static void centre_counts_points_near_the_hole(void)
     CHECKF(x[F_CENTRE] == diff, "%g vs %d", x[F_CENTRE], diff);
 }
 
+/* Writes text and its end line to a temporary file and loads it through
+ * eval_weights_load() (games/weights.c underneath, as for every game); the
+ * file's path goes to path. */
+static int load_text(eval_weights *w, const char *text, char path[32], char *err, size_t n)
+{
+    strcpy(path, "/tmp/triad-w-XXXXXX");
+    int fd = mkstemp(path);
+    if (fd < 0)
+        return snprintf(err, n, "mkstemp"), -1;
+    char end[GWEIGHTS_END_LINE_MAX];
+    gweights_end_line(text, strlen(text), end);
+    FILE *f = fdopen(fd, "w");
+    fputs(text, f);
+    fputs(end, f);
+    fclose(f);
+    int rc = eval_weights_load(w, path, NULL, err, n);
+    unlink(path);
+    return rc;
+}
+
 static void weights_round_trip(void)
 {
     eval_weights w, back;
-    char *text = NULL, err[256];
+    char *text = NULL, err[256], path[32];
     size_t len = 0;
     eval_weights_default(&w);
     w.w[0] = 0.1 + 0.2; /* not exactly representable in short decimal */
     w.w[3] = -1e-7;
     FILE *f = open_memstream(&text, &len);
     REQUIRE(f);
-    eval_weights_write(&w, f);
+    const game_def *g = game_find("tzaar", NULL, 0);
+    REQUIRE(g);
+    gweights_write(g, w.w, f);
     fclose(f);
-    REQUIRE(eval_weights_parse(&back, text, "mem", err, sizeof err) == 0);
+    REQUIRE(load_text(&back, text, path, err, sizeof err) == 0);
     CHECK(!memcmp(&w, &back, sizeof w));
     free(text);
 }
 
-/* Parses text and expects an error containing want. */
+/* Loads text and expects an error containing want ("@" in want: the
+ * file's path). */
 static void expect_error(const char *text, const char *want)
 {
     eval_weights w;
-    char err[256] = "";
-    CHECKF(eval_weights_parse(&w, text, "w.txt", err, sizeof err) == -1, "accepted: %s", text);
-    CHECKF(strstr(err, want) != NULL, "error '%s' lacks '%s'", err, want);
+    char err[256] = "", path[32], full[128];
+    CHECKF(load_text(&w, text, path, err, sizeof err) == -1, "accepted: %s", text);
+    const char *at = strchr(want, '@');
+    if (at)
+        snprintf(full, sizeof full, "%.*s%s%s", (int)(at - want), want, path, at + 1);
+    else
+        snprintf(full, sizeof full, "%s", want);
+    CHECKF(strstr(err, full) != NULL, "error '%s' lacks '%s'", err, full);
 }
 
 static void weight_file_errors_name_the_problem(void)
@@ -119,7 +147,9 @@ static void weight_file_errors_name_the_problem(void)
     eval_weights_default(&w);
     FILE *f = open_memstream(&full, &len);
     REQUIRE(f);
-    eval_weights_write(&w, f);
+    const game_def *g = game_find("tzaar", NULL, 0);
+    REQUIRE(g);
+    gweights_write(g, w.w, f);
     fclose(f);
     char wtext[8192];
     snprintf(wtext, sizeof wtext, "%sbogus 1\n", full);
@@ -128,14 +158,14 @@ static void weight_file_errors_name_the_problem(void)
     int lines = 1;
     for (const char *c = full; *c; c++)
         lines += *c == '\n';
-    snprintf(where, sizeof where, "w.txt:%d:", lines);
+    snprintf(where, sizeof where, "@:%d:", lines);
     expect_error(wtext, where);
     snprintf(wtext, sizeof wtext, "%stempo 3\n", full);
     expect_error(wtext, "'tempo' given twice");
     snprintf(wtext, sizeof wtext, "# only a comment\ntzaar_stacks 1\n");
     expect_error(wtext, "missing feature 'tzarra_stacks'");
-    expect_error("tzaar_stacks x1\n", "w.txt:1: bad value 'x1' for 'tzaar_stacks'");
-    expect_error("tzaar_stacks\n", "w.txt:1: expected 'name value'");
+    expect_error("tzaar_stacks x1\n", "@:1: bad value 'x1' for 'tzaar_stacks'");
+    expect_error("tzaar_stacks\n", "@:1: expected 'name value'");
     expect_error("tzaar_stacks 1 2\n", "expected 'name value'");
     free(full);
 }
@@ -145,7 +175,7 @@ static void default_file_matches_builtin_weights(void)
     eval_weights file, builtin;
     char err[512];
     eval_weights_default(&builtin);
-    int rc = eval_weights_load(&file, "data/weights/default.txt", err, sizeof err);
+    int rc = eval_weights_load(&file, "data/weights/default.txt", NULL, err, sizeof err);
     CHECKF(rc == 0, "%s (run the tests from the repository root)", err);
     if (rc == 0)
         for (int i = 0; i < EVAL_FEATURES; i++)
@@ -156,7 +186,7 @@ static void missing_file_is_an_error(void)
 {
     eval_weights w;
     char err[512];
-    CHECK(eval_weights_load(&w, "no/such/weights.txt", err, sizeof err) == -1);
+    CHECK(eval_weights_load(&w, "no/such/weights.txt", NULL, err, sizeof err) == -1);
     CHECK(strstr(err, "no/such/weights.txt") != NULL);
 }
 
@@ -181,7 +211,7 @@ static void weights_file_cut_anywhere_is_refused(void)
         REQUIRE(f);
         fwrite(text, 1, cut, f);
         fclose(f);
-        if (!eval_weights_load(&w, path, err, sizeof err))
+        if (!eval_weights_load(&w, path, NULL, err, sizeof err))
             loaded++;
         cut_message += strstr(err, "truncated or incomplete weights file") != NULL;
     }
@@ -195,7 +225,7 @@ static void weights_file_cut_anywhere_is_refused(void)
     REQUIRE(f);
     fwrite(text, 1, len, f);
     fclose(f);
-    CHECK(eval_weights_load(&w, path, err, sizeof err) == -1);
+    CHECK(eval_weights_load(&w, path, NULL, err, sizeof err) == -1);
     CHECKF(strstr(err, "damaged weights file") != NULL, "%s", err);
     unlink(path);
 }
@@ -209,7 +239,7 @@ static void older_weight_files_load_with_later_features_zero(void)
     const char *old = "data/weights/tuned-ladder4k.txt";
     eval_weights w;
     char err[512] = "";
-    CHECKF(eval_weights_load(&w, old, err, sizeof err) == 0, "%s", err);
+    CHECKF(eval_weights_load(&w, old, NULL, err, sizeof err) == 0, "%s", err);
     CHECK(w.w[F_TARGETS] == 0 && w.w[F_IMMUNE_PIECES] == 0 && w.w[F_LAST_ATTACKERS] == 0);
     CHECK(w.w[F_TEMPO] != 0);
     const game_def *g = game_find("tzaar", NULL, 0);

@@ -98,7 +98,7 @@ static void spec_text_and_errors(void)
         { "greedy:ptemp=12.5,place=soft", "greedy:place=soft,ptemp=12.5" },
         { "ab:place=soft,ptemp=0.1,depth=1", "ab:depth=1,noise=0,place=soft,ptemp=0.1,tt=16" },
         { "greedy:place=search,weights=data/weights/handset.txt",
-          "greedy:place=search,weights=data/weights/handset.txt,wsum=d9f19c68" },
+          "greedy:place=search,wcrc=87124ae8,weights=data/weights/handset.txt" },
     };
     char err[256], out[256];
     for (size_t i = 0; i < sizeof same / sizeof *same; i++) {
@@ -106,7 +106,7 @@ static void spec_text_and_errors(void)
         CHECKF(pl && !strcmp(player_spec(pl), same[i][1]), "'%s' -> '%s', want '%s'", same[i][0],
                pl ? player_spec(pl) : err, same[i][1]);
         player_free(pl);
-        CHECKF(!player_canonical(same[i][1], out, sizeof out, err, sizeof err) && !strcmp(out, same[i][1]),
+        CHECKF(!player_canonical(same[i][1], true, out, sizeof out, err, sizeof err) && !strcmp(out, same[i][1]),
                "'%s' is not its own canonical form: '%s'", same[i][1], out);
     }
     expect_error("ab:place=foo", "player 'ab': bad value 'foo' for 'place': expected eval, search, soft or random");
@@ -227,7 +227,7 @@ static void search_sees_the_reply(void)
     char err[256], text[ACTION_TEXT_MAX];
     REQUIRE(!pos_from_text(&p, "........A.......c...........................c..B............ w p", err, sizeof err));
     eval_weights w; /* the values below are the hand-set weights' */
-    REQUIRE(!eval_weights_load(&w, "data/weights/handset.txt", err, sizeof err));
+    REQUIRE(!eval_weights_load(&w, "data/weights/handset.txt", NULL, err, sizeof err));
     player *ev = player_new("greedy:weights=data/weights/handset.txt", err, sizeof err),
            *se = player_new("ab:depth=2,place=search,weights=data/weights/handset.txt", err, sizeof err);
     REQUIRE(ev && se);

@@ -28,12 +28,14 @@ static void specs_are_parsed_and_checked(void)
     for (size_t i = 0; i < sizeof good / sizeof *good; i++) {
         player *pl = player_new(good[i], err, sizeof err);
         CHECKF(pl != NULL, "'%s': %s", good[i], err);
-        /* The canonical spec (keys sorted, defaults filled in, the weights'
-         * checksum added) makes the same player again. */
+        /* The canonical spec (keys sorted, defaults filled in, the weights
+         * file's CRC-32 added as wcrc=, as for every game) makes the same
+         * player again. */
         if (pl) {
             const char *canon = player_spec(pl);
             CHECK(!strncmp(canon, good[i], strcspn(good[i], ":")));
-            CHECK(strstr(good[i], "weights=") ? strstr(canon, ",wsum=") != NULL : !strstr(canon, "wsum="));
+            CHECK(strstr(good[i], "weights=") ? strstr(canon, "wcrc=") != NULL : !strstr(canon, "wcrc="));
+            CHECK(!strstr(canon, "wsum="));
             player *again = player_new(canon, err, sizeof err);
             CHECKF(again && !strcmp(player_spec(again), canon), "'%s': %s", canon, err);
             player_free(again);
@@ -41,6 +43,9 @@ static void specs_are_parsed_and_checked(void)
         player_free(pl);
     }
     expect_spec_error("ab:weights=data/weights/default.txt,wsum=00000000", "weights file has changed");
+    expect_spec_error("ab:weights=data/weights/default.txt,wcrc=00000000", "weights file has changed");
+    expect_spec_error("ab:wcrc=12", "none is given");
+    expect_spec_error("ab:weights=default,wcrc=xyz", "bad value 'xyz' for 'wcrc'");
     expect_spec_error("ab:weights=", "bad value '' for 'weights'");
     expect_spec_error("ab:wsum=12", "none is given");
     expect_spec_error("greedy:weights=data/weights/default.txt,wsum=xyz", "bad value 'xyz' for 'wsum'");
@@ -77,7 +82,10 @@ static void player_canonical_spec_sorts_keys_and_fills_defaults(void)
         { "ab:ties=0,depth=2", "ab:depth=2,noise=0,tt=16" },
         { "random", "random" },
         { "greedy", "greedy" },
-        { "greedy:weights=data/weights/handset.txt,wsum=d9f19c68", "greedy:weights=data/weights/handset.txt,wsum=d9f19c68" },
+        /* wsum=, what records stored before wcrc=: the same file's wcrc= */
+        { "greedy:weights=data/weights/handset.txt,wsum=d9f19c68", "greedy:wcrc=87124ae8,weights=data/weights/handset.txt" },
+        { "greedy:wcrc=87124ae8,weights=data/weights/handset.txt", "greedy:wcrc=87124ae8,weights=data/weights/handset.txt" },
+        { "ab:weights=default", "ab:depth=4,noise=0,tt=16,wcrc=9119f4b4,weights=default" },
     };
     char out[256], err[256];
     for (size_t i = 0; i < sizeof same / sizeof *same; i++) {
@@ -85,18 +93,24 @@ static void player_canonical_spec_sorts_keys_and_fills_defaults(void)
         CHECKF(pl && !strcmp(player_spec(pl), same[i][1]), "'%s' -> '%s', want '%s'", same[i][0],
                pl ? player_spec(pl) : err, same[i][1]);
         player_free(pl);
-        CHECKF(!player_canonical(same[i][0], out, sizeof out, err, sizeof err) && !strcmp(out, same[i][1]),
-               "player_canonical('%s') -> '%s'", same[i][0], out);
+        for (int stored = 0; stored < 2; stored++)
+            CHECKF(!player_canonical(same[i][0], stored, out, sizeof out, err, sizeof err) && !strcmp(out, same[i][1]),
+                   "player_canonical('%s', %d) -> '%s'", same[i][0], stored, out);
     }
-    /* A stored spec with its checksum canonicalises without its weights file. */
-    CHECK(!player_canonical("ab:wsum=0000abcd,weights=/no/such/file", out, sizeof out, err, sizeof err));
+    /* A stored spec with its checksum canonicalises without its weights
+     * file; an old one (wsum=) stays as it was written when its file is
+     * gone.  A spec to play with needs the file. */
+    CHECK(!player_canonical("ab:wcrc=0000abcd,weights=/no/such/file", true, out, sizeof out, err, sizeof err));
+    CHECK(!strcmp(out, "ab:depth=4,noise=0,tt=16,wcrc=0000abcd,weights=/no/such/file"));
+    CHECK(!player_canonical("ab:wsum=0000abcd,weights=/no/such/file", true, out, sizeof out, err, sizeof err));
     CHECK(!strcmp(out, "ab:depth=4,noise=0,tt=16,weights=/no/such/file,wsum=0000abcd"));
-    CHECK(player_canonical("ab:depth=1", out, 8, err, sizeof err) == -1);
+    CHECK(player_canonical("ab:wcrc=0000abcd,weights=/no/such/file", false, out, sizeof out, err, sizeof err) == -1);
+    CHECK(player_canonical("ab:depth=1", true, out, 8, err, sizeof err) == -1);
     /* Real differences stay different. */
     char a[256], b[256];
-    CHECK(!player_canonical("ab:depth=1", a, sizeof a, err, sizeof err));
-    CHECK(!player_canonical("ab:depth=1,tt=32", b, sizeof b, err, sizeof err) && strcmp(a, b));
-    CHECK(!player_canonical("ab:depth=1,noise=1", b, sizeof b, err, sizeof err) && strcmp(a, b));
+    CHECK(!player_canonical("ab:depth=1", true, a, sizeof a, err, sizeof err));
+    CHECK(!player_canonical("ab:depth=1,tt=32", true, b, sizeof b, err, sizeof err) && strcmp(a, b));
+    CHECK(!player_canonical("ab:depth=1,noise=1", true, b, sizeof b, err, sizeof err) && strcmp(a, b));
 }
 
 /* Issue 8 item 7: the canonical form must not change what the player does. */

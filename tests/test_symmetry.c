@@ -293,7 +293,7 @@ static void search_images(const char *weights_file, int positions)
     eval_weights w;
     char err[256];
     if (weights_file) {
-        int rc = eval_weights_load(&w, weights_file, err, sizeof err);
+        int rc = eval_weights_load(&w, weights_file, NULL, err, sizeof err);
         CHECKF(rc == 0, "%s", err);
         if (rc)
             return;

@@ -55,18 +55,9 @@ double eval_position_vis(const eval_weights *w, const position *p, const struct 
 
 /* The built-in weights (the same as data/weights/default.txt). */
 void eval_weights_default(eval_weights *w);
-/* Parses weight-file text; source names it in errors ("FILE:LINE: ...").
- * Returns 0, or -1 with one line in err. */
-int eval_weights_parse(eval_weights *w, const char *text, const char *source, char *err, size_t errlen);
-/* Reads a weights file.  Its last line must be the end line, which says
- * the file is complete: "# end crc32=XXXXXXXX", the CRC-32 of every byte
- * before it; a file without it (cut short) or whose checksum fails is
- * refused, as is anything but a regular file. */
-int eval_weights_load(eval_weights *w, const char *path, char *err, size_t errlen);
-/* Writes the weight lines that eval_weights_parse() reads back exactly. */
-void eval_weights_write(const eval_weights *w, FILE *out);
-/* The end line for a file whose content before it is text[0..len). */
-#define EVAL_END_LINE_MAX 32
-void eval_weights_end_line(const char *text, size_t len, char out[EVAL_END_LINE_MAX]);
+/* Reads a weights file (or "default": data/weights/default.txt) through
+ * games/weights.c (format and checks: games/weights.h), its CRC-32 into
+ * *crc when crc is not NULL.  0, or -1 with one line in err. */
+int eval_weights_load(eval_weights *w, const char *path, uint32_t *crc, char *err, size_t errlen);
 
 #endif

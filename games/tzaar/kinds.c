@@ -73,6 +73,44 @@ static void *make_ab(const game_def *g, const char *opts, char *canon, size_t cn
     return make("ab", opts, canon, cn, err, n);
 }
 
+/* The canonical options of kind name without making the player. */
+static int canonical(const char *name, const char *opts, bool stored, char *canon, size_t cn, char *err, size_t n)
+{
+    char spec[512], full[512];
+    if ((size_t)snprintf(spec, sizeof spec, "%s%s%s", name, opts ? ":" : "", opts ? opts : "") >= sizeof spec) {
+        snprintf(err, n, "player spec too long");
+        return -1;
+    }
+    if (player_canonical(spec, stored, full, sizeof full, err, n))
+        return -1;
+    const char *colon = strchr(full, ':');
+    if ((size_t)snprintf(canon, cn, "%s", colon ? colon + 1 : "") >= cn) {
+        snprintf(err, n, "player spec too long");
+        return -1;
+    }
+    return 0;
+}
+
+static int canonical_random(const game_def *g, const char *opts, bool stored, char *canon, size_t cn, char *err,
+                            size_t n)
+{
+    (void)g;
+    return canonical("random", opts, stored, canon, cn, err, n);
+}
+
+static int canonical_greedy(const game_def *g, const char *opts, bool stored, char *canon, size_t cn, char *err,
+                            size_t n)
+{
+    (void)g;
+    return canonical("greedy", opts, stored, canon, cn, err, n);
+}
+
+static int canonical_ab(const game_def *g, const char *opts, bool stored, char *canon, size_t cn, char *err, size_t n)
+{
+    (void)g;
+    return canonical("ab", opts, stored, canon, cn, err, n);
+}
+
 static game_action choose(void *impl, const void *s, uint64_t seed)
 {
     tz_kind_player *k = impl;
@@ -114,15 +152,18 @@ static void set_progress(void *impl, game_progress_fn fn, void *ctx)
 static const game_player_kind kind_random = {
     "random", "a legal action drawn uniformly (TZAAR's own draw, as in every TZAAR record)",
     make_random, choose, destroy, report, set_progress, NULL, NULL, NULL, /* begin, forfeit, overruns: none */
+    canonical_random,
 };
 static const game_player_kind kind_greedy = {
-    "greedy", "the turn whose result the evaluation likes best; weights=FILE, place=eval|search|soft|random, ptemp=T",
+    "greedy", "the turn whose result the evaluation likes best; weights=FILE|default, place=eval|search|soft|random, ptemp=T",
     make_greedy, choose, destroy, report, set_progress, NULL, NULL, NULL, /* begin, forfeit, overruns: none */
+    canonical_greedy,
 };
 static const game_player_kind kind_ab = {
-    "ab", "alpha-beta search: depth=D, nodes=N, ms=T, noise=K, ties=1, tt=MB, weights=FILE, "
+    "ab", "alpha-beta search: depth=D, nodes=N, ms=T, noise=K, ties=1, tt=MB, weights=FILE|default, "
           "place=eval|search|soft|random, ptemp=T (docs/players.md)",
     make_ab, choose, destroy, report, set_progress, NULL, NULL, NULL, /* begin, forfeit, overruns: none */
+    canonical_ab,
 };
 
 const game_player_kind *const tz_player_kinds[] = { &kind_random, &kind_greedy, &kind_ab, NULL };
