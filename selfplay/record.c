@@ -75,13 +75,13 @@ uint64_t rec_run_shard_games(const rec_run *run)
 void rec_recolour(position *p)
 {
     position q;
-    pos_clear(&q);
+    tz_pos_clear(&q);
     for (int c = 0; c < 2; c++)
         for (bitboard b = p->occ[c]; b; b &= b - 1) {
             int pt = __builtin_ctzll(b);
-            pos_put(&q, pt, c ^ 1, p->type[pt], p->height[pt]);
+            tz_pos_put(&q, pt, c ^ 1, p->type[pt], p->height[pt]);
         }
-    pos_finish(&q, p->phase == PHASE_PLACE ? p->side : WHITE, p->phase);
+    tz_pos_finish(&q, p->phase == PHASE_PLACE ? p->side : WHITE, p->phase);
     *p = q;
 }
 

@@ -18,12 +18,12 @@ static void names_are_unique_and_indexed(void)
 {
     CHECK(EVAL_FEATURES >= 15);
     for (int i = 0; i < EVAL_FEATURES; i++) {
-        CHECKF(eval_feature_index(eval_feature_name(i)) == i, "feature %d", i);
+        CHECKF(tz_eval_feature_index(tz_eval_feature_name(i)) == i, "feature %d", i);
         for (int j = 0; j < i; j++)
-            CHECK(strcmp(eval_feature_name(i), eval_feature_name(j)));
+            CHECK(strcmp(tz_eval_feature_name(i), tz_eval_feature_name(j)));
     }
-    CHECK(eval_feature_index("no_such_feature") == -1);
-    CHECK(eval_feature_name(EVAL_FEATURES) == NULL);
+    CHECK(tz_eval_feature_index("no_such_feature") == -1);
+    CHECK(tz_eval_feature_name(EVAL_FEATURES) == NULL);
 }
 
 /* Positions along a few random games, both sides to act, both phases. */
@@ -36,11 +36,11 @@ static void dot_product_check(const position *p)
 {
     eval_weights w;
     double x[EVAL_FEATURES], sum = 0;
-    eval_weights_default(&w);
-    eval_features(p, x);
+    tz_eval_weights_default(&w);
+    tz_eval_features(p, x);
     for (int i = 0; i < EVAL_FEATURES; i++)
         sum += w.w[i] * x[i];
-    CHECKF(sum == eval_position(&w, p), "%.17g != %.17g", sum, eval_position(&w, p));
+    CHECKF(sum == tz_eval_position(&w, p), "%.17g != %.17g", sum, tz_eval_position(&w, p));
 }
 
 static void evaluation_is_weights_dot_features(void)
@@ -53,14 +53,14 @@ static void colour_swap_check(const position *p)
 {
     position q;
     tz_copy_stacks(p, &q, 1);
-    pos_finish(&q, p->side ^ 1, p->phase == PHASE_OPENING ? PHASE_FIRST : p->phase);
+    tz_pos_finish(&q, p->side ^ 1, p->phase == PHASE_OPENING ? PHASE_FIRST : p->phase);
     if (p->phase == PHASE_OPENING)
         return;
     double x[EVAL_FEATURES], y[EVAL_FEATURES];
-    eval_features(p, x);
-    eval_features(&q, y);
+    tz_eval_features(p, x);
+    tz_eval_features(&q, y);
     for (int i = 0; i < EVAL_FEATURES; i++)
-        CHECKF(x[i] == -y[i], "%s: %g vs %g", eval_feature_name(i), x[i], y[i]);
+        CHECKF(x[i] == -y[i], "%s: %g vs %g", tz_eval_feature_name(i), x[i], y[i]);
 }
 
 static void features_are_colour_antisymmetric(void)
@@ -72,11 +72,11 @@ static void centre_counts_points_near_the_hole(void)
 {
     position p;
     double x[EVAL_FEATURES];
-    setup_fixed(&p);
-    eval_features(&p, x);
+    tz_setup_fixed(&p);
+    tz_eval_features(&p, x);
     int diff = 0;
     for (int pt = 0; pt < GEO_POINTS; pt++) {
-        int ax = geo_x[pt], ay = geo_y[pt], d = abs(ax) > abs(ay) ? abs(ax) : abs(ay);
+        int ax = tz_geo_x[pt], ay = tz_geo_y[pt], d = abs(ax) > abs(ay) ? abs(ax) : abs(ay);
         if (abs(ax + ay) > d)
             d = abs(ax + ay);
         if (d <= 2)
@@ -86,7 +86,7 @@ static void centre_counts_points_near_the_hole(void)
 }
 
 /* Writes text and its end line to a temporary file and loads it through
- * eval_weights_load() (games/weights.c underneath, as for every game); the
+ * tz_eval_weights_load() (games/weights.c underneath, as for every game); the
  * file's path goes to path. */
 static int load_text(eval_weights *w, const char *text, char path[32], char *err, size_t n)
 {
@@ -100,7 +100,7 @@ static int load_text(eval_weights *w, const char *text, char path[32], char *err
     fputs(text, f);
     fputs(end, f);
     fclose(f);
-    int rc = eval_weights_load(w, path, NULL, err, n);
+    int rc = tz_eval_weights_load(w, path, NULL, err, n);
     unlink(path);
     return rc;
 }
@@ -110,7 +110,7 @@ static void weights_round_trip(void)
     eval_weights w, back;
     char *text = NULL, err[256], path[32];
     size_t len = 0;
-    eval_weights_default(&w);
+    tz_eval_weights_default(&w);
     w.w[0] = 0.1 + 0.2; /* not exactly representable in short decimal */
     w.w[3] = -1e-7;
     FILE *f = open_memstream(&text, &len);
@@ -144,7 +144,7 @@ static void weight_file_errors_name_the_problem(void)
     char *full = NULL;
     size_t len = 0;
     eval_weights w;
-    eval_weights_default(&w);
+    tz_eval_weights_default(&w);
     FILE *f = open_memstream(&full, &len);
     REQUIRE(f);
     const game_def *g = game_find("tzaar", NULL, 0);
@@ -174,19 +174,19 @@ static void default_file_matches_builtin_weights(void)
 {
     eval_weights file, builtin;
     char err[512];
-    eval_weights_default(&builtin);
-    int rc = eval_weights_load(&file, "data/weights/default.txt", NULL, err, sizeof err);
+    tz_eval_weights_default(&builtin);
+    int rc = tz_eval_weights_load(&file, "data/weights/default.txt", NULL, err, sizeof err);
     CHECKF(rc == 0, "%s (run the tests from the repository root)", err);
     if (rc == 0)
         for (int i = 0; i < EVAL_FEATURES; i++)
-            CHECKF(file.w[i] == builtin.w[i], "%s: %g vs %g", eval_feature_name(i), file.w[i], builtin.w[i]);
+            CHECKF(file.w[i] == builtin.w[i], "%s: %g vs %g", tz_eval_feature_name(i), file.w[i], builtin.w[i]);
 }
 
 static void missing_file_is_an_error(void)
 {
     eval_weights w;
     char err[512];
-    CHECK(eval_weights_load(&w, "no/such/weights.txt", NULL, err, sizeof err) == -1);
+    CHECK(tz_eval_weights_load(&w, "no/such/weights.txt", NULL, err, sizeof err) == -1);
     CHECK(strstr(err, "no/such/weights.txt") != NULL);
 }
 
@@ -211,7 +211,7 @@ static void weights_file_cut_anywhere_is_refused(void)
         REQUIRE(f);
         fwrite(text, 1, cut, f);
         fclose(f);
-        if (!eval_weights_load(&w, path, NULL, err, sizeof err))
+        if (!tz_eval_weights_load(&w, path, NULL, err, sizeof err))
             loaded++;
         cut_message += strstr(err, "truncated or incomplete weights file") != NULL;
     }
@@ -225,7 +225,7 @@ static void weights_file_cut_anywhere_is_refused(void)
     REQUIRE(f);
     fwrite(text, 1, len, f);
     fclose(f);
-    CHECK(eval_weights_load(&w, path, NULL, err, sizeof err) == -1);
+    CHECK(tz_eval_weights_load(&w, path, NULL, err, sizeof err) == -1);
     CHECKF(strstr(err, "damaged weights file") != NULL, "%s", err);
     unlink(path);
 }
@@ -239,7 +239,7 @@ static void older_weight_files_load_with_later_features_zero(void)
     const char *old = "data/weights/tuned-ladder4k.txt";
     eval_weights w;
     char err[512] = "";
-    CHECKF(eval_weights_load(&w, old, NULL, err, sizeof err) == 0, "%s", err);
+    CHECKF(tz_eval_weights_load(&w, old, NULL, err, sizeof err) == 0, "%s", err);
     CHECK(w.w[F_TARGETS] == 0 && w.w[F_IMMUNE_PIECES] == 0 && w.w[F_LAST_ATTACKERS] == 0);
     CHECK(w.w[F_TEMPO] != 0);
     const game_def *g = game_find("tzaar", NULL, 0);
@@ -250,7 +250,7 @@ static void older_weight_files_load_with_later_features_zero(void)
         gw[i] = 99;
     CHECKF(gweights_load(g, old, gw, &crc, err, sizeof err) == 0, "%s", err);
     for (int i = 0; i < EVAL_FEATURES; i++)
-        CHECKF(gw[i] == w.w[i], "%s: %g vs %g", eval_feature_name(i), gw[i], w.w[i]);
+        CHECKF(gw[i] == w.w[i], "%s: %g vs %g", tz_eval_feature_name(i), gw[i], w.w[i]);
     expect_error("tzaar_stacks 1\n", "missing feature 'tzarra_stacks'");
 }
 

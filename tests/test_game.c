@@ -52,7 +52,7 @@ static void interface_drives_whole_games(void)
         wins[score[1] == 1]++;
         const char *how = g->ending_names[g->ending(s)];
         CHECK(!strcmp(how, "trinity") || !strcmp(how, "no_capture"));
-        CHECK(game_winner(s, NULL) == (score[0] == 1 ? WHITE : BLACK));
+        CHECK(tz_game_winner(s, NULL) == (score[0] == 1 ? WHITE : BLACK));
     }
     CHECK(wins[0] > 0 && wins[1] > 0);
     CHECK(g->setup(s, "bogus", 2, 0, err, sizeof err) == -1 && strstr(err, "bogus"));
@@ -74,18 +74,18 @@ static void tzaar_kinds_play_as_before(void)
     static const char *const specs[] = { "random", "greedy", "ab:depth=2", "ab:nodes=300,noise=20" };
     for (size_t i = 0; i < sizeof specs / sizeof *specs; i++) {
         gplayer *gp = gplayer_new(g, specs[i], err, sizeof err);
-        player *pl = player_new(specs[i], err, sizeof err);
+        player *pl = tz_player_new(specs[i], err, sizeof err);
         REQUIRE(gp && pl);
-        CHECKF(!strcmp(gplayer_spec(gp), player_spec(pl)), "%s: %s", gplayer_spec(gp), player_spec(pl));
+        CHECKF(!strcmp(gplayer_spec(gp), tz_player_spec(pl)), "%s: %s", gplayer_spec(gp), tz_player_spec(pl));
         for (int game = 0; game < 2; game++) {
             tz_state st;
             position p;
             REQUIRE(g->setup(&st, game ? "tournament" : "random", 2, 11 + i, err, sizeof err) == 0);
-            setup_make(&p, game ? SETUP_TOURNAMENT : SETUP_RANDOM, 11 + i);
+            tz_setup_make(&p, game ? SETUP_TOURNAMENT : SETUP_RANDOM, 11 + i);
             for (int ply = 0; ply < 40 && !g->over(&st); ply++) {
                 uint64_t seed = seed_mix(5 + i, (uint64_t)ply);
                 game_action a = gplayer_choose(gp, &st, seed);
-                action b = player_choose(pl, &p, seed, NULL);
+                action b = tz_player_choose(pl, &p, seed, NULL);
                 CHECKF(a == b, "%s ply %d: %04x, player.h %04x", specs[i], ply, a, b);
                 if (a != b)
                     break;
@@ -95,7 +95,7 @@ static void tzaar_kinds_play_as_before(void)
             }
         }
         gplayer_free(gp);
-        player_free(pl);
+        tz_player_free(pl);
     }
 }
 
@@ -113,7 +113,7 @@ static void tzaar_permute_recolours(void)
         position p = st.pos;
         rec_recolour(&p);
         g->permute(&st, swap);
-        pos_to_text(&p, a, sizeof a);
+        tz_pos_to_text(&p, a, sizeof a);
         g->to_text(&st, b, sizeof b);
         CHECKF(!strcmp(a, b), "%s\n%s", a, b);
         CHECK(g->to_act(&st) == 0);
@@ -138,7 +138,7 @@ static void tzaar_features_by_seat(void)
     double w[EVAL_FEATURES], bl[EVAL_FEATURES], e[EVAL_FEATURES];
     g->tuning->features(&st, WHITE, w);
     g->tuning->features(&st, BLACK, bl);
-    eval_features(&st.pos, e);
+    tz_eval_features(&st.pos, e);
     for (int i = 0; i < EVAL_FEATURES; i++)
         CHECKF(w[i] == e[i] && bl[i] == -e[i], "%s", g->tuning->feature_names[i]);
     CHECK(bl[F_TEMPO] == 1 && w[F_TEMPO] == -1);

@@ -172,7 +172,7 @@ int view_game_data(const game_def *game, const rec_game *g, uint64_t index, buf 
         nprev = ncur;
     }
     out_printf(b, "triadGame({\"index\":%llu,\"id\":%llu,\"setup\":\"%s\",\"swapped\":%s,\"white\":",
-               (unsigned long long)index, (unsigned long long)g->id, setup_names[g->setup % SETUP_KINDS],
+               (unsigned long long)index, (unsigned long long)g->id, tz_setup_names[g->setup % SETUP_KINDS],
                g->rotation ? "true" : "false");
     out_json(b, g->specs[WHITE]);
     out_str(b, ",\"black\":");

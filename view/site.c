@@ -144,7 +144,7 @@ static void put_run(buf *b, const char *file, const rec_run *r)
     out_printf(b, ",\"source\":\"%s\",\"games\":%llu,\"seed\":%llu,\"setup\":\"%s\",\"paired\":%s,"
                   "\"shard\":\"%u/%u\",\"white\":",
                r->source == REC_SOURCE_IMPORT ? "import" : "selfplay", (unsigned long long)r->games,
-               (unsigned long long)r->seed, setup_names[r->setup % SETUP_KINDS], r->rotations == 2 ? "true" : "false",
+               (unsigned long long)r->seed, tz_setup_names[r->setup % SETUP_KINDS], r->rotations == 2 ? "true" : "false",
                r->shard, r->shards ? r->shards : 1);
     out_json(b, r->specs[0]);
     out_str(b, ",\"black\":");
@@ -157,7 +157,7 @@ static void put_row(buf *b, const rec_game *g, int file, uint64_t index)
 {
     static const char *const endings[3] = { "unfinished", "trinity", "no_capture" };
     out_printf(b, "%s[%llu,%d,\"%s\",%d,", index ? ",\n" : "", (unsigned long long)g->id, file,
-               setup_names[g->setup % SETUP_KINDS], g->rotation != 0);
+               tz_setup_names[g->setup % SETUP_KINDS], g->rotation != 0);
     out_json(b, g->specs[0]);
     buf_byte(b, ',');
     out_json(b, g->specs[1]);

@@ -61,12 +61,12 @@ static const double harmonic[16] = {
     3.1801337551337551, 3.2515623265623266, 3.3182289932289932,
 };
 
-const char *eval_feature_name(int i)
+const char *tz_eval_feature_name(int i)
 {
     return i >= 0 && i < EVAL_FEATURES ? features[i].name : NULL;
 }
 
-int eval_feature_index(const char *name)
+int tz_eval_feature_index(const char *name)
 {
     for (int i = 0; i < EVAL_FEATURES; i++)
         if (!strcmp(name, features[i].name))
@@ -115,7 +115,7 @@ static void gather_attacks(const position *p, side_facts f[2])
         int from = __builtin_ctzll(b), h = p->height[from];
         int c = (int)(p->occ[BLACK] >> from & 1);
         for (int d = 0; d < 3; d++) {
-            bitboard r = geo_ray[from][d] & all;
+            bitboard r = tz_geo_ray[from][d] & all;
             if (!r)
                 continue;
             int to = __builtin_ctzll(r);
@@ -141,7 +141,7 @@ static int at_most_2(int n)
     return n < 2 ? n : 2;
 }
 
-/* Features of colour c alone; eval_features() subtracts the two colours. */
+/* Features of colour c alone; tz_eval_features() subtracts the two colours. */
 static void colour_features(const position *p, int c, const side_facts *me, const side_facts *them,
                             double *out)
 {
@@ -205,7 +205,7 @@ static double dot(const eval_weights *w, const double *x)
     return sum;
 }
 
-void eval_features(const position *p, double *out)
+void tz_eval_features(const position *p, double *out)
 {
     side_facts f[2];
     gather_material(p, f);
@@ -213,33 +213,33 @@ void eval_features(const position *p, double *out)
     features_of(p, f, out);
 }
 
-double eval_position(const eval_weights *w, const position *p)
+double tz_eval_position(const eval_weights *w, const position *p)
 {
     double x[EVAL_FEATURES];
-    eval_features(p, x);
+    tz_eval_features(p, x);
     return dot(w, x);
 }
 
-double eval_position_vis(const eval_weights *w, const position *p, const vis *v)
+double tz_eval_position_vis(const eval_weights *w, const position *p, const vis *v)
 {
     side_facts f[2];
     double x[EVAL_FEATURES];
     gather_material(p, f);
     for (int c = 0; c < 2; c++) {
         f[c].captures = v->captures[c];
-        f[c].attacks = vis_attacks(v, c);
+        f[c].attacks = tz_vis_attacks(v, c);
     }
     features_of(p, f, x);
     return dot(w, x);
 }
 
-void eval_weights_default(eval_weights *w)
+void tz_eval_weights_default(eval_weights *w)
 {
     for (int i = 0; i < EVAL_FEATURES; i++)
         w->w[i] = features[i].weight;
 }
 
-int eval_weights_load(eval_weights *w, const char *path, uint32_t *crc, char *err, size_t errlen)
+int tz_eval_weights_load(eval_weights *w, const char *path, uint32_t *crc, char *err, size_t errlen)
 {
     /* The registry's TZAAR: its feature names are filled in by its init(). */
     const game_def *g = game_find("tzaar", err, errlen);

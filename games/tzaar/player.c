@@ -95,7 +95,7 @@ static int set_option(void *ctx, const char *key, const char *value, char *err, 
         pl->wsum = (uint32_t)x;
         pl->wsum_given = true;
     } else if (!strcmp(key, "place") && pl->kind != KIND_RANDOM) {
-        pl->place.policy = place_policy_index(value);
+        pl->place.policy = tz_place_policy_index(value);
         ok = pl->place.policy >= 0;
         if (!ok)
             snprintf(why, sizeof why, "expected eval, search, soft or random");
@@ -184,7 +184,7 @@ static int write_canonical(player *pl, const char *name, char *err, size_t errle
      * the option existed keeps its text (records, --resume); ptemp= with
      * place=soft, always. */
     if (pl->place.policy != PLACE_EVAL)
-        ok = ok && add_option(&at, end, &sep, "place=%s", place_policy_names[pl->place.policy]);
+        ok = ok && add_option(&at, end, &sep, "place=%s", tz_place_policy_names[pl->place.policy]);
     if (pl->place.policy == PLACE_SOFT)
         ok = ok && add_option(&at, end, &sep, "ptemp=%s", number_text(pl->place.temp, num));
     if (pl->kind == KIND_AB) {
@@ -228,7 +228,7 @@ static int configure(player *pl, const char *spec, bool trust, char *err, size_t
         snprintf(err, errlen, "unknown player '%s' (expected ab, greedy or random)", name);
         return -1;
     }
-    eval_weights_default(&pl->weights);
+    tz_eval_weights_default(&pl->weights);
     pl->tt_mb = DEFAULT_TT_MB;
     pl->place = (place_options){ PLACE_EVAL, PLACE_TEMP_DEFAULT };
     if (opts && gplayer_each_option(name, opts, set_option, pl, err, errlen))
@@ -237,7 +237,7 @@ static int configure(player *pl, const char *spec, bool trust, char *err, size_t
         pl->lim.depth = DEFAULT_DEPTH;
     if (pl->ptemp_given && pl->place.policy != PLACE_SOFT) {
         snprintf(err, errlen, "player '%s': ptemp= is place=soft's temperature, and place is %s", name,
-                 place_policy_names[pl->place.policy]);
+                 tz_place_policy_names[pl->place.policy]);
         return -1;
     }
     if ((pl->wcrc_given || pl->wsum_given) && !pl->weights_file) {
@@ -247,7 +247,7 @@ static int configure(player *pl, const char *spec, bool trust, char *err, size_t
     }
     if (pl->weights_file && !(trust && pl->wcrc_given)) {
         uint32_t crc;
-        if (eval_weights_load(&pl->weights, pl->weights_path, &crc, why, sizeof why)) {
+        if (tz_eval_weights_load(&pl->weights, pl->weights_path, &crc, why, sizeof why)) {
             if (trust && pl->wsum_given)
                 return write_canonical(pl, name, err, errlen); /* an old spec as it was */
             snprintf(err, errlen, "player '%s': weights: %s", name, why);
@@ -270,7 +270,7 @@ static int configure(player *pl, const char *spec, bool trust, char *err, size_t
     return write_canonical(pl, name, err, errlen);
 }
 
-int player_canonical(const char *spec, bool stored, char *out, size_t n, char *err, size_t errlen)
+int tz_player_canonical(const char *spec, bool stored, char *out, size_t n, char *err, size_t errlen)
 {
     player *pl = calloc(1, sizeof *pl);
     int rc = -1;
@@ -285,7 +285,7 @@ int player_canonical(const char *spec, bool stored, char *out, size_t n, char *e
     return rc;
 }
 
-player *player_new(const char *spec, char *err, size_t errlen)
+player *tz_player_new(const char *spec, char *err, size_t errlen)
 {
     player *pl = calloc(1, sizeof *pl);
     if (!pl) {
@@ -296,7 +296,7 @@ player *player_new(const char *spec, char *err, size_t errlen)
         free(pl);
         return NULL;
     }
-    if (pl->kind == KIND_AB && !(pl->search = searcher_new((size_t)pl->tt_mb, &pl->weights))) {
+    if (pl->kind == KIND_AB && !(pl->search = tz_searcher_new((size_t)pl->tt_mb, &pl->weights))) {
         snprintf(err, errlen, "out of memory for a %ld MiB table", pl->tt_mb);
         free(pl);
         return NULL;
@@ -304,34 +304,34 @@ player *player_new(const char *spec, char *err, size_t errlen)
     return pl;
 }
 
-void player_free(player *pl)
+void tz_player_free(player *pl)
 {
     if (pl) {
-        searcher_free(pl->search);
+        tz_searcher_free(pl->search);
         free(pl);
     }
 }
 
-const char *player_spec(const player *pl)
+const char *tz_player_spec(const player *pl)
 {
     return pl->spec;
 }
 
-void player_set_progress(player *pl, search_progress fn, void *ctx)
+void tz_player_set_progress(player *pl, search_progress fn, void *ctx)
 {
     if (pl->search)
-        searcher_set_progress(pl->search, fn, ctx);
+        tz_searcher_set_progress(pl->search, fn, ctx);
 }
 
-/* The best of p's actions for us by place_value() after it, looking through
+/* The best of p's actions for us by tz_place_value() after it, looking through
  * the rest of us's turn when turn is set (greedy); first among equals in
  * the seeded order.  *count accumulates positions evaluated. */
 static action best_by_eval(const player *pl, position *p, xoshiro256 *rng, bool turn, double *score,
                            uint64_t *count)
 {
     action list[MAX_ACTIONS], best = ACTION_NONE;
-    int us = p->side, n = gen_actions(p, list);
-    place_shuffle(list, n, rng);
+    int us = p->side, n = tz_gen_actions(p, list);
+    tz_place_shuffle(list, n, rng);
     *score = -2e9;
     for (int i = 0; i < n; i++) {
         undo u;
@@ -340,7 +340,7 @@ static action best_by_eval(const player *pl, position *p, xoshiro256 *rng, bool 
         if (turn && p->side == us && p->winner < 0)
             best_by_eval(pl, p, rng, false, &v, count);
         else
-            v = place_value(&pl->weights, p, us);
+            v = tz_place_value(&pl->weights, p, us);
         (*count)++;
         pos_unmake(p, list[i], &u);
         if (v > *score) {
@@ -351,7 +351,7 @@ static action best_by_eval(const player *pl, position *p, xoshiro256 *rng, bool 
     return best;
 }
 
-action player_choose(player *pl, const position *p, uint64_t seed, search_report *report)
+action tz_player_choose(player *pl, const position *p, uint64_t seed, search_report *report)
 {
     search_report local;
     search_report *r = report ? report : &local;
@@ -359,26 +359,26 @@ action player_choose(player *pl, const position *p, uint64_t seed, search_report
     xoshiro_seed(&rng, seed);
     memset(r, 0, sizeof *r);
     if (pl->kind == KIND_AB && p->phase != PHASE_PLACE) {
-        search_run(pl->search, p, &pl->lim, seed, r);
+        tz_search_run(pl->search, p, &pl->lim, seed, r);
         return r->best;
     }
     if (pl->kind == KIND_RANDOM) {
         action list[MAX_ACTIONS];
-        int n = gen_actions(p, list);
+        int n = tz_gen_actions(p, list);
         r->best = list[xoshiro_below(&rng, (uint64_t)n)];
     } else if (p->phase == PHASE_PLACE) {
-        place_choose(&pl->place, &pl->weights, p, seed, r);
+        tz_place_choose(&pl->place, &pl->weights, p, seed, r);
     } else {
         /* The canonical image, and (p may have symmetries of its own) a
          * seeded one of the maps back, from a stream of its own. */
         position work;
         uint8_t maps[SYM_ALL];
-        int nmaps = sym_canonical(p, &work, maps);
+        int nmaps = tz_sym_canonical(p, &work, maps);
         xoshiro256 pick;
         xoshiro_seed(&pick, seed_mix(seed, 0x746965735f73796dULL));
-        int back = sym_inverse(maps[xoshiro_below(&pick, (uint64_t)nmaps)]);
+        int back = tz_sym_inverse(maps[xoshiro_below(&pick, (uint64_t)nmaps)]);
         double v;
-        r->best = sym_action(best_by_eval(pl, &work, &rng, true, &v, &r->nodes), back);
+        r->best = tz_sym_action(best_by_eval(pl, &work, &rng, true, &v, &r->nodes), back);
         r->score = v > SCORE_EVAL_MAX ? SCORE_WIN : v < -SCORE_EVAL_MAX ? -SCORE_WIN : (int)(v + (v < 0 ? -0.5 : 0.5));
         r->depth = p->phase == PHASE_FIRST ? 2 : 1;
     }
