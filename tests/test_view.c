@@ -29,7 +29,7 @@ static bool selects(const char *expr, const rec_game *g)
 {
     selection s;
     char err[200];
-    if (sel_parse(&s, expr, err, sizeof err))
+    if (sel_parse(&s, game_find("tzaar", NULL, 0), expr, err, sizeof err))
         return false;
     bool m = sel_match(&s, g);
     sel_free(&s);
@@ -60,7 +60,7 @@ static void select_rejects_bad_expressions(void)
     for (int i = 0; bad[i]; i++) {
         selection s;
         char err[200] = "";
-        CHECKF(sel_parse(&s, bad[i], err, sizeof err) == -1, "'%s' was accepted", bad[i]);
+        CHECKF(sel_parse(&s, game_find("tzaar", NULL, 0), bad[i], err, sizeof err) == -1, "'%s' was accepted", bad[i]);
         CHECKF(strstr(err, "bad --select") && !strchr(err, '\n'), "'%s': message '%s'", bad[i], err);
         CHECK(s.n == 0 && s.terms == NULL);
     }
@@ -108,20 +108,20 @@ static int count(const char *s, const char *what)
 static void svg_renderer_draws_the_position(void)
 {
     const game_def *g = game_find("tzaar", NULL, 0);
-    REQUIRE(g && g->svg_board && g->svg_pieces && g->svg_viewbox);
+    REQUIRE(g && g->view && g->view->board && g->view->pieces && g->view->viewbox);
     char *out = malloc(1 << 16), err[200];
     tz_state p; /* the interface's state (game->state_size) */
     REQUIRE(out);
-    int n = g->svg_board(out, 1 << 16);
+    int n = g->view->board(out, 1 << 16);
     REQUIRE(n > 0);
     CHECK(well_formed(out) && (size_t)n == strlen(out));
     CHECK(count(out, "<line ") == 150);            /* 300 (point, direction) pairs, each line once */
     CHECK(count(out, "<text class='tz-lb'") == 9 + 18); /* letters under columns, rows at both ends */
-    CHECK(g->svg_board(out, 100) == -1);            /* too small: refused, not cut */
+    CHECK(g->view->board(out, 100) == -1);            /* too small: refused, not cut */
 
     /* The fixed setup: 30 single pieces a side, 6 Tzaars each. */
     REQUIRE(g->from_text(&p, SETUP_FIXED_TEXT, err, sizeof err) == 0);
-    REQUIRE(g->svg_pieces(&p, GAME_NO_ACTION, out, 1 << 16) > 0);
+    REQUIRE(g->view->pieces(&p, GAME_NO_ACTION, out, 1 << 16) > 0);
     CHECK(well_formed(out));
     CHECK(count(out, "href='#w") == 30 && count(out, "href='#b") == 30 && count(out, "href='#h") == 0);
     CHECK(count(out, "href='#wa'") == 6 && count(out, "href='#bc'") == 15);
@@ -131,7 +131,7 @@ static void svg_renderer_draws_the_position(void)
     const char *text = "a3........................................................B2Cc b 1";
     REQUIRE(g->from_text(&p, text, err, sizeof err) == 0);
     action last = act_make(1, 0, ACT_CAPTURE);
-    REQUIRE(g->svg_pieces(&p, last, out, 1 << 16) > 0);
+    REQUIRE(g->view->pieces(&p, last, out, 1 << 16) > 0);
     CHECK(well_formed(out));
     CHECK(count(out, "href='#wa'") == 1 && count(out, "href='#bb'") == 1 && count(out, "href='#bc'") == 1 &&
           count(out, "href='#wc'") == 1);
