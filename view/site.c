@@ -421,6 +421,8 @@ int view_write_site(const view_opts *o, const char *const *files, int nfiles, ui
     int lock = -1, status;
     fio_tmpdir t = { .lock = -1 };
     *games = 0;
+    if (!o->game->view)
+        return fail(err, n, VIEW_BAD_INPUT, "the game '%s' has no drawing (game_def.view)", o->game->name);
     if ((status = check_inputs(o, files, nfiles, err, n)))
         return status;
     if (fio_split_target(o->dir, parent, sizeof parent, name, sizeof name, err, n))
