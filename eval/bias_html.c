@@ -122,7 +122,8 @@ static int scan_file(const char *path, int file, rec_dedup *seen, one_sided **ou
     }
     if (!g || rc == REC_GAME) /* stopped early: out of memory */
         status = -1, snprintf(err, n, "out of memory");
-    qsort(keys, nkeys, sizeof *keys, by_id);
+    if (nkeys)
+        qsort(keys, nkeys, sizeof *keys, by_id);
     for (size_t i = 0; !status && i + (size_t)R <= nkeys; i++) {
         const game_key *a = &keys[i];
         if (a->id % (uint64_t)R)
@@ -487,7 +488,8 @@ int bias_write_html(const bias_result *r, const char *const *files, int nfiles, 
         if (scan_file(files[f], f, &seen, &o, &no, &cap, err, n))
             return rec_dedup_free(&seen), free(o), -1;
     rec_dedup_free(&seen);
-    qsort(o, no, sizeof *o, by_turns);
+    if (no) /* qsort() takes no NULL, even for 0 elements */
+        qsort(o, no, sizeof *o, by_turns);
     if (no > BIAS_HTML_ONE_SIDED)
         no = BIAS_HTML_ONE_SIDED;
     picks pk = { malloc((GAME_MAX_PLAYERS * no + 1) * sizeof *pk.p), 0 };
