@@ -14,8 +14,9 @@
  *
  * Each start line is a bar in its owner's colour along the board's end.
  * Beside each seat's corner: the towers it captured and its points; a
- * frozen board is washed out and says so; the last action is an arrow (a
- * move or capture) or a ring (a placement). */
+ * frozen board has a dashed outline and says so beside it (nothing covers a
+ * tower: a viewer may stack the lines in another order than written); the
+ * last action is an arrow (a move or capture) or a ring (a placement). */
 #include <math.h>
 #include <stdio.h>
 #include "games/svg_out.h"
@@ -101,7 +102,7 @@ int tl_svg_board(char *dst, size_t n)
     svg_put(&o, "<defs><style>.tl-bd{fill:#e9dcb8;stroke:#8a7348;stroke-width:2}.tl-sq{fill:none;stroke:#8a7348;"
                 "stroke-width:1}.tl-lb{font:600 12px sans-serif;fill:#5a4a2c;text-anchor:middle}"
                 ".tl-h{font:700 13px sans-serif;text-anchor:middle}.tl-st{font:600 13px sans-serif;fill:#1d1d1d;"
-                "text-anchor:middle}.tl-fz{fill:#fff;opacity:.55}.tl-fzt{font:700 15px sans-serif;fill:#0b4f8a;"
+                "text-anchor:middle}.tl-fz{fill:none;stroke:#0b4f8a;stroke-width:4;stroke-dasharray:10 6}.tl-fzt{font:700 15px sans-serif;fill:#0b4f8a;"
                 "text-anchor:middle}.tl-mv{fill:none;stroke:#0072b2;stroke-width:4;stroke-linecap:round;"
                 "marker-end:url(#tl-ah)}.tl-pl{fill:none;stroke:#0072b2;stroke-width:4}</style>\n"
                 "<marker id='tl-ah' viewBox='0 0 10 10' refX='7' refY='5' markerWidth='14' markerHeight='14' "
@@ -151,8 +152,8 @@ static void captured(svg_out *o, const talat *p, int k)
             tl_points(p, k));
     for (int id = 0; id < 27; id++)
         if (p->captured[k] >> id & 1) {
-            double x = cx - 96 + 24 * (n % 9), y = cy - 8 + 30 * (n / 9);
-            svg_put(o, "<use href='#tl%c%d' transform='translate(%.1f %.1f) scale(.62)'/>\n", "bwg"[id / 9], id % 9,
+            double x = cx - 108 + 27 * (n % 9), y = cy - 6 + 34 * (n / 9);
+            svg_put(o, "<use href='#tl%c%d' transform='translate(%.1f %.1f) scale(.72)'/>\n", "bwg"[id / 9], id % 9,
                     x, y);
             n++;
         }
@@ -166,8 +167,10 @@ int tl_svg_pieces(const void *s, game_action last, char *dst, size_t n)
     svg_out o = { dst, n, 0, false };
     for (int b = 0; b < TL_BOARDS; b++) {
         if (p->frozen >> b & 1 && p->phase == TL_PHASE_MOVE) {
-            pt c = at(b, 0, 0);
-            polygon(&o, "tl-fz", b, -2.5, -2.5, 2.5, 2.5);
+            /* An outline and a word beside the board, never over its towers
+             * (a viewer may stack the lines in another order). */
+            pt c = at(b, 0, -3.45);
+            polygon(&o, "tl-fz", b, -2.58, -2.58, 2.58, 2.58);
             svg_put(&o, "<text class='tl-fzt' x='%.1f' y='%.1f'>frozen</text>\n", c.x, c.y + 5);
         }
         for (int side = 0; side < 2; side++)

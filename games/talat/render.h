@@ -5,7 +5,7 @@
 #include <stddef.h>
 #include "games/game.h"
 
-#define TL_SVG_VIEWBOX "-385 -365 770 670"
+#define TL_SVG_VIEWBOX "-405 -365 810 670"
 #define TL_SVG_LEGEND                                                                                          \
     "Seats at the triangle's corners, each between its two boards (rank 1 of board <i>b</i> is seat <i>b</i>'s " \
     "start line); bars: start lines in their owners' colours; <b>fill</b>: owner (Black, White, Grey); "       \
