@@ -11,7 +11,7 @@ static const char *const key_names[SEL_KEYS] = { "id", "turns", "setup", "ending
  * game's tables (none for id and turns: numbers). */
 typedef struct value_names {
     const char *name[16];
-    char own[GAME_MAX_PLAYERS][16];
+    char own[GAME_MAX_PLAYERS][24]; /* "seat K" for a game without seat names */
     int n;
 } value_names;
 
@@ -35,11 +35,12 @@ static void key_value_names(const game_def *g, int key, value_names *v)
         if (key == SEL_WINNER)
             add_name(v, "none");
         for (int k = 0; k < g->max_players && k < GAME_MAX_PLAYERS; k++) {
-            if (g->seat_names)
-                snprintf(v->own[k], sizeof v->own[k], "%s", g->seat_names[k]);
-            else
+            if (g->seat_names) {
+                add_name(v, g->seat_names[k]);
+            } else {
                 snprintf(v->own[k], sizeof v->own[k], "seat %d", k);
-            add_name(v, v->own[k]);
+                add_name(v, v->own[k]);
+            }
         }
     }
 }
