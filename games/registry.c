@@ -127,9 +127,14 @@ static int check(const game_def *g, bool ready, char *err, size_t n)
         SUB(solver, solve);
         SUB(solver, destroy);
     }
-    /* drawing: all of it or none (svg_legend is optional) */
-    NEED(!g->svg_viewbox == !g->svg_board && !g->svg_board == !g->svg_pieces,
-         "drawing: svg_viewbox, svg_board and svg_pieces go together");
+    if (g->view) { /* the drawing: every member required (game.h) */
+        SUB(view, viewbox);
+        SUB(view, legend);
+        SUB(view, board);
+        SUB(view, pieces);
+        SUB(view, stage);
+        SUB(view, seat_style);
+    }
     if (g->player_kinds)
         for (const game_player_kind *const *k = g->player_kinds; *k; k++)
             NEED((*k)->name && (*k)->create && (*k)->choose && (*k)->destroy,
@@ -151,7 +156,7 @@ int game_capabilities(const game_def *g, char *out, size_t n)
         { g->codec != NULL, "codec" },     { g->scoring != NULL, "scoring" },
         { g->tuning != NULL, "tuning" },   { g->study != NULL, "study" },
         { g->bench != NULL, "bench" },     { g->solver != NULL, "solver" },
-        { g->svg_board != NULL, "drawing" }, { g->board_text != NULL, "board" },
+        { g->view != NULL, "drawing" }, { g->board_text != NULL, "board" },
         { g->player_kinds != NULL, "players" }, { g->actions_left != NULL, "timing" },
     };
     size_t len = 0;

@@ -76,7 +76,7 @@ static void registry_refuses_a_state_over_the_limit(void)
 static void registry_refuses_a_partial_sub_table(void)
 {
     const game_def *base = game_find("tzaar", NULL, 0);
-    REQUIRE(base && base->tuning && base->study && base->bench && base->codec && base->solver);
+    REQUIRE(base && base->tuning && base->study && base->bench && base->codec && base->solver && base->view);
     game_tuning tuning = *base->tuning;
     tuning.features = NULL;
     BROKEN(tuning, &tuning, "features");
@@ -95,11 +95,13 @@ static void registry_refuses_a_partial_sub_table(void)
     game_solver solver = *base->solver;
     solver.solve = NULL;
     BROKEN(solver, &solver, "solve");
-    BROKEN(svg_pieces, NULL, "drawing");
+    game_view view = *base->view;
+    view.pieces = NULL;
+    BROKEN(view, &view, "pieces");
     /* Without the sub-tables at all, the game is fine: they are optional. */
     game_def bare = *base;
     bare.codec = NULL, bare.tuning = NULL, bare.study = NULL, bare.bench = NULL, bare.solver = NULL;
-    bare.scoring = NULL, bare.svg_viewbox = NULL, bare.svg_board = NULL, bare.svg_pieces = NULL;
+    bare.scoring = NULL, bare.view = NULL;
     bare.board_text = NULL, bare.actions_left = NULL, bare.player_kinds = NULL, bare.seat_names = NULL;
     char why[GAME_REFUSAL_MAX], caps[200];
     CHECKF(!refused(&bare, "", why), "tzaar without its optional parts is refused: %s", why);

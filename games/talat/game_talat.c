@@ -5,6 +5,7 @@
 #include <string.h>
 #include "features.h"
 #include "player.h"
+#include "render.h"
 #include "talat.h"
 
 /* The last three: the Zihin game under the other reading of its line
@@ -209,4 +210,5 @@ const game_def game_talat = {
     .tuning = &talat_tuning,
     .study = &talat_study,
     .bench = &talat_bench_table,
+    .view = &tl_view,
 };

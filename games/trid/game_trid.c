@@ -9,6 +9,7 @@
 #include "movegen.h"
 #include "perft.h"
 #include "player.h"
+#include "render.h"
 #include "setup.h"
 #include "text.h"
 
@@ -189,4 +190,5 @@ const game_def game_trid = {
     .tuning = &trid_tuning,
     .study = &trid_study,
     .bench = &trid_bench_table,
+    .view = &trid_view,
 };
