@@ -6,7 +6,9 @@
 #                         die with SIGILL on another node); ARCH=x86-64-v3 and the
 #                         like pick another -march.  Each ARCH builds in its own
 #                         build/release-ARCH, so switching never mixes objects
-#   make test             the whole suite (unit tests, then the command-line tests)
+#   make test             the whole suite (unit tests and command-line tests, side
+#                         by side on nproc workers, TRIAD_TEST_JOBS=N for another
+#                         number; each part's log in build/VARIANT/test-logs: tests/run.sh)
 #   make test SAN=1       the same under AddressSanitizer + UBSan, with the
 #                         debug re-derivation of incremental state after every action
 #   make bench            perft and search speed, and the signatures: perft leaf

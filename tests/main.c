@@ -1,8 +1,20 @@
-/* main.c — runs every test suite, or those whose test names contain argv[1].
- * Prints one line per failure and a final "N passed, N failed". */
+/* main.c — runs every test suite, or those whose test names contain FILTER.
+ * Prints one line per failure and a final "N passed, N failed".
+ *
+ *   triad-tests [FILTER]              the tests, one after another
+ *   triad-tests --list [FILTER]       their names, one a line; runs nothing
+ *   triad-tests --queue FILE [FILTER] one worker of several: each takes the
+ *       next test from a counter kept in FILE (locked while it is read and
+ *       bumped), so workers started on the same FILE run every test once
+ *       between them, the slow ones spread as they come; each prints its
+ *       own total (tests/run.sh starts nproc of them and adds them up). */
+#include <errno.h>
+#include <fcntl.h>
 #include <stdarg.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 #include "check.h"
 #include "games/tzaar/position.h"
 
@@ -12,11 +24,14 @@ extern const test_case tests_geometry[], tests_rules[], tests_text[], tests_setu
     tests_records2[], tests_view[], tests_conformance[], tests_bench[], tests_mcts[], tests_trid[], tests_trid_diff[],
     tests_trid_player[], tests_talat[], tests_symmetry[], tests_placement[];
 
+/* Symmetry first: its two search tests are the longest by far (under SAN=1
+ * about half the unit binary's time), so that workers sharing a queue
+ * (--queue) start them at once rather than finish on them alone. */
 static const test_case *const suites[] = {
-    tests_geometry, tests_rules, tests_text, tests_setup, tests_perft, tests_diff, tests_records,
+    tests_symmetry, tests_geometry, tests_rules, tests_text, tests_setup, tests_perft, tests_diff, tests_records,
     tests_eval, tests_search, tests_player, tests_stats, tests_bias, tests_tune, tests_tune_fit, tests_match, tests_game,
     tests_fileio, tests_num, tests_records2, tests_view, tests_conformance, tests_bench, tests_mcts,
-    tests_symmetry, tests_placement, tests_talat, tests_trid, tests_trid_diff, tests_trid_player,
+    tests_placement, tests_talat, tests_trid, tests_trid_diff, tests_trid_player,
 };
 
 static int failures_in_test;
@@ -33,24 +48,106 @@ void check_fail(const char *file, int line, const char *fmt, ...)
     failures_in_test++;
 }
 
+/* The selected tests, in suite order; returns their count. */
+static size_t select_tests(const char *filter, const test_case **out, size_t cap)
+{
+    size_t n = 0;
+    for (size_t s = 0; s < sizeof suites / sizeof *suites; s++)
+        for (const test_case *t = suites[s]; t->name; t++)
+            if (!filter || strstr(t->name, filter)) {
+                if (n < cap)
+                    out[n] = t;
+                n++;
+            }
+    return n;
+}
+
+/* The next index from the counter in fd (a decimal number, empty = 0),
+ * bumped under an fcntl lock; -1 on an I/O error (message printed). */
+static long queue_next(int fd, const char *path)
+{
+    struct flock lk = { .l_type = F_WRLCK, .l_whence = SEEK_SET };
+    char buf[32];
+    long next = -1;
+    while (fcntl(fd, F_SETLKW, &lk) < 0)
+        if (errno != EINTR)
+            goto fail;
+    ssize_t got = pread(fd, buf, sizeof buf - 1, 0);
+    if (got < 0)
+        goto fail;
+    buf[got] = 0;
+    next = got ? strtol(buf, NULL, 10) : 0;
+    int len = snprintf(buf, sizeof buf, "%ld\n", next + 1);
+    if (pwrite(fd, buf, (size_t)len, 0) != len)
+        goto fail;
+    lk.l_type = F_UNLCK;
+    fcntl(fd, F_SETLK, &lk);
+    return next;
+fail:
+    fprintf(stderr, "triad-tests: %s: %s\n", path, strerror(errno));
+    return -1;
+}
+
+static void run_test(const test_case *t, int *passed, int *failed)
+{
+    current = t->name;
+    failures_in_test = 0;
+    t->fn();
+    if (failures_in_test)
+        (*failed)++;
+    else
+        (*passed)++;
+    fflush(stderr);
+}
+
 int main(int argc, char **argv)
 {
-    const char *filter = argc > 1 ? argv[1] : NULL;
-    int passed = 0, failed = 0;
+    const char *filter = NULL, *queue = NULL;
+    int list = 0, passed = 0, failed = 0;
+    if (argc > 1 && !strcmp(argv[1], "--list")) {
+        list = 1;
+        argc--, argv++;
+    } else if (argc > 2 && !strcmp(argv[1], "--queue")) {
+        queue = argv[2];
+        argc -= 2, argv += 2;
+    }
+    if (argc > 2 || (argc == 2 && argv[1][0] == '-')) {
+        fprintf(stderr, "usage: triad-tests [--list | --queue FILE] [FILTER]\n");
+        return 2;
+    }
+    filter = argc > 1 ? argv[1] : NULL;
+
+    size_t n = select_tests(filter, NULL, 0);
+    const test_case **sel = malloc((n ? n : 1) * sizeof *sel);
+    if (!sel) {
+        fprintf(stderr, "triad-tests: out of memory\n");
+        return 1;
+    }
+    select_tests(filter, sel, n);
+    if (list) {
+        for (size_t i = 0; i < n; i++)
+            printf("%s\n", sel[i]->name);
+        free(sel);
+        return 0;
+    }
     tz_init();
-    for (size_t s = 0; s < sizeof suites / sizeof *suites; s++)
-        for (const test_case *t = suites[s]; t->name; t++) {
-            if (filter && !strstr(t->name, filter))
-                continue;
-            current = t->name;
-            failures_in_test = 0;
-            t->fn();
-            if (failures_in_test)
-                failed++;
-            else
-                passed++;
-            fflush(stderr);
-        }
-    printf("%d passed, %d failed\n", passed, failed);
-    return failed ? 1 : 0;
+    int fd = -1, broken = 0;
+    if (queue && (fd = open(queue, O_RDWR | O_CREAT, 0644)) < 0) {
+        fprintf(stderr, "triad-tests: cannot open %s: %s\n", queue, strerror(errno));
+        broken = 1;
+    }
+    for (long next = 0; !broken;) {
+        long i = queue ? queue_next(fd, queue) : next++;
+        if (i < 0)
+            broken = 1;
+        else if ((size_t)i >= n)
+            break;
+        else
+            run_test(sel[i], &passed, &failed);
+    }
+    if (fd >= 0)
+        close(fd);
+    free(sel);
+    printf("%d passed, %d failed\n", passed, failed + broken);
+    return failed || broken ? 1 : 0;
 }
