@@ -168,6 +168,10 @@ fuzz-ci: $(FUZZ_BINS)
 	done; \
 	echo "$$passed passed, $$failed failed"; [ $$failed -eq 0 ]
 
+# Named only by a pattern rule, the objects would count as intermediate and
+# be deleted after each link: every make fuzz-ci would rebuild them all.
+.SECONDARY: $(FUZZ_OBJ)
+
 -include $(FUZZ_OBJ:.o=.d) $(FUZZ_BINS:=.d)
 
 install: bin/triad

@@ -6,8 +6,9 @@
  *   triad-tests --queue FILE [FILTER] one worker of several: each takes the
  *       next test from a counter kept in FILE (locked while it is read and
  *       bumped), so workers started on the same FILE run every test once
- *       between them, the slow ones spread as they come; each prints its
- *       own total (tests/run.sh starts nproc of them and adds them up). */
+ *       between them, the slow ones spread as they come (the slowest suites
+ *       first: slow_suites); each prints its own total (tests/run.sh starts
+ *       nproc of them and adds them up). */
 #include <errno.h>
 #include <fcntl.h>
 #include <stdarg.h>
@@ -24,15 +25,17 @@ extern const test_case tests_geometry[], tests_rules[], tests_text[], tests_setu
     tests_records2[], tests_view[], tests_conformance[], tests_bench[], tests_mcts[], tests_trid[], tests_trid_diff[],
     tests_trid_player[], tests_talat[], tests_symmetry[], tests_placement[];
 
-/* Symmetry first: its two search tests are the longest by far (under SAN=1
- * about half the unit binary's time), so that workers sharing a queue
- * (--queue) start them at once rather than finish on them alone. */
 static const test_case *const suites[] = {
-    tests_symmetry, tests_geometry, tests_rules, tests_text, tests_setup, tests_perft, tests_diff, tests_records,
+    tests_geometry, tests_rules, tests_text, tests_setup, tests_perft, tests_diff, tests_records,
     tests_eval, tests_search, tests_player, tests_stats, tests_bias, tests_tune, tests_tune_fit, tests_match, tests_game,
     tests_fileio, tests_num, tests_records2, tests_view, tests_conformance, tests_bench, tests_mcts,
-    tests_placement, tests_talat, tests_trid, tests_trid_diff, tests_trid_player,
+    tests_symmetry, tests_placement, tests_talat, tests_trid, tests_trid_diff, tests_trid_player,
 };
+/* These suites run first: the symmetry suite's two search tests are the
+ * longest by far (under SAN=1 about half the unit binary's time), and
+ * workers sharing a queue (--queue) should start them at once rather than
+ * finish on them with the other cores idle. */
+static const test_case *const slow_suites[] = { tests_symmetry };
 
 static int failures_in_test;
 static const char *current;
@@ -48,17 +51,30 @@ void check_fail(const char *file, int line, const char *fmt, ...)
     failures_in_test++;
 }
 
-/* The selected tests, in suite order; returns their count. */
+static int is_slow(const test_case *suite)
+{
+    for (size_t i = 0; i < sizeof slow_suites / sizeof *slow_suites; i++)
+        if (slow_suites[i] == suite)
+            return 1;
+    return 0;
+}
+
+/* The selected tests, slow suites first, then the others in suite order;
+ * returns their count (and fills out[] up to cap). */
 static size_t select_tests(const char *filter, const test_case **out, size_t cap)
 {
     size_t n = 0;
-    for (size_t s = 0; s < sizeof suites / sizeof *suites; s++)
-        for (const test_case *t = suites[s]; t->name; t++)
-            if (!filter || strstr(t->name, filter)) {
-                if (n < cap)
-                    out[n] = t;
-                n++;
-            }
+    for (int pass = 0; pass < 2; pass++)
+        for (size_t s = 0; s < sizeof suites / sizeof *suites; s++) {
+            if (is_slow(suites[s]) != !pass)
+                continue;
+            for (const test_case *t = suites[s]; t->name; t++)
+                if (!filter || strstr(t->name, filter)) {
+                    if (n < cap)
+                        out[n] = t;
+                    n++;
+                }
+        }
     return n;
 }
 

@@ -18,31 +18,38 @@ logs=$build/test-logs
 rm -rf "$logs" && mkdir -p "$logs" || { echo "run.sh: cannot make $logs"; echo "0 passed, 1 failed"; exit 1; }
 passed=0 failed=0 broken=0
 
-# The parts: log name, title, command.  The unit workers first (the
-# longest tests come first in their queue: tests/main.c), then the scripts
-# longest first (as measured under SAN=1), so that no long part starts last
-# and runs alone at the end.
+# The parts, by run_part TITLE COMMAND... (the log is named after the
+# command).  The unit workers first (the longest tests come first in their
+# queue: tests/main.c), then the scripts longest first (as measured under
+# SAN=1), so that no long part starts last and runs alone at the end.
 names=() titles=() cmds=()
-part() { names+=("$1"); titles+=("$2"); shift 2; cmds+=("$(printf '%q ' "$@")"); }
+run_part() {
+    local base name k=1
+    base=$(basename "$2" .sh) name=$base
+    while [[ " ${names[*]} " == *" $name "* ]]; do k=$((k + 1)) name=$base-$k; done
+    names+=("$name") titles+=("$1")
+    shift
+    cmds+=("$(printf '%q ' "$@")")
+}
 queue=$logs/unit.queue
 for ((w = 1; w <= jobs; w++)); do
-    part "unit-$w" "unit tests, worker $w of $jobs" "$build/triad-tests" --queue "$queue"
+    run_part "unit tests, worker $w of $jobs" "$build/triad-tests" --queue "$queue"
 done
-part cli_selfplay "self-play and records tests" "$here/cli_selfplay.sh" "$build/triad"
-part cli_files "file safety tests" "$here/cli_files.sh" "$build/triad"
-part cli_research "research command tests" "$here/cli_research.sh" "$build/triad"
-part cli_players "player and protocol tests" "$here/cli_players.sh" "$build/triad"
-part cli "command-line tests" "$here/cli.sh" "$build/triad"
-part cli_generic "generic research drivers tests" "$here/cli_generic.sh" "$build/triad"
-part cli_games "generic games tests" "$here/cli_games.sh" "$build/triad"
-part cli_trid "TRID tests" "$here/cli_trid.sh" "$build/triad"
-part cli_talat "Talat command-line tests" "$here/cli_talat.sh" "$build/triad"
-part cli_commands "generic command tests" "$here/cli_commands.sh" "$build/triad"
-part cli_nums "number and message tests" "$here/cli_nums.sh" "$build/triad"
-part cli_records2 "records semantics tests (issue 8)" "$here/cli_records2.sh" "$build/triad"
-part cli_view "view tests" "$here/cli_view.sh" "$build/triad"
-part cli_sbatch "Slurm job script tests" "$here/cli_sbatch.sh" "$build/triad"
-part cli_scripts "script tests" "$here/cli_scripts.sh" "$build/triad"
+run_part "self-play and records tests" "$here/cli_selfplay.sh" "$build/triad"
+run_part "research command tests" "$here/cli_research.sh" "$build/triad"
+run_part "number and message tests" "$here/cli_nums.sh" "$build/triad"
+run_part "file safety tests" "$here/cli_files.sh" "$build/triad"
+run_part "command-line tests" "$here/cli.sh" "$build/triad"
+run_part "records semantics tests (issue 8)" "$here/cli_records2.sh" "$build/triad"
+run_part "Slurm job script tests" "$here/cli_sbatch.sh" "$build/triad"
+run_part "generic games tests" "$here/cli_games.sh" "$build/triad"
+run_part "view tests" "$here/cli_view.sh" "$build/triad"
+run_part "player and protocol tests" "$here/cli_players.sh" "$build/triad"
+run_part "TRID tests" "$here/cli_trid.sh" "$build/triad"
+run_part "Talat command-line tests" "$here/cli_talat.sh" "$build/triad"
+run_part "generic command tests" "$here/cli_commands.sh" "$build/triad"
+run_part "generic research drivers tests" "$here/cli_generic.sh" "$build/triad"
+run_part "script tests" "$here/cli_scripts.sh" "$build/triad"
 
 # report I: part I's total and failures (its log whole when it has no total).
 unit_passed=0 unit_failed=0
@@ -61,7 +68,7 @@ report() {
     local p f
     p=$(echo "$line" | cut -d' ' -f1) f=$(echo "$line" | cut -d' ' -f3)
     passed=$((passed + p)) failed=$((failed + f))
-    case ${names[i]} in unit-*) unit_passed=$((unit_passed + p)) unit_failed=$((unit_failed + f)) ;; esac
+    case ${names[i]} in triad-tests*) unit_passed=$((unit_passed + p)) unit_failed=$((unit_failed + f)) ;; esac
     if [ "$rc" != 0 ] && [ "$f" -eq 0 ]; then
         echo "${titles[i]}: exit status $rc, log $log"
         broken=$((broken + 1))
