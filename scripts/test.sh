@@ -19,14 +19,27 @@
 # tests/cli_scripts.sh) and runs nothing.
 set -uo pipefail
 passed=0 failed=0
+# cpu_ticks: sets $ticks to the user + system CPU time of this shell's
+# finished children, in clock ticks (from /proc, without a subshell: a
+# subshell would count its own children only; 0 where it cannot tell).
+cpu_ticks() {
+    local stat f
+    ticks=0
+    read -r stat 2>/dev/null </proc/$BASHPID/stat || return 0
+    read -ra f <<<"${stat##*) }"
+    ticks=$((f[13] + f[14])) # fields 16 and 17: cutime, cstime
+}
+tick_hz=$(getconf CLK_TCK 2>/dev/null || echo 100)
 # phase NAME COMMAND...: runs COMMAND with its output in $logs/NAME.log
 # (NAME with every character but letters, digits, '.' and '_' made '-';
 # a temporary file, removed after, when $logs is unset), prints
-# "NAME: N passed, N failed (T s, log FILE)" and, when the phase failed, its
-# log; adds its total to $passed and $failed.
+# "NAME: N passed, N failed (T s, C s CPU, log FILE)" and, when the phase
+# failed, its log; adds its total to $passed and $failed.
 phase() {
-    local name=$1 line log rc start=$SECONDS p f
+    local name=$1 line log rc start=$SECONDS ticks cpu p f
     shift
+    cpu_ticks
+    cpu=$ticks
     if [ -n "${logs:-}" ]; then
         log=$logs/$(printf '%s' "$name" | tr -c 'A-Za-z0-9._' '-').log
     else
@@ -40,7 +53,9 @@ phase() {
         echo "$name: no result (exit status $rc)"
     else
         p=$(echo "$line" | cut -d' ' -f1) f=$(echo "$line" | cut -d' ' -f3)
-        echo "$name: $line ($((SECONDS - start)) s${logs:+, log $log})"
+        cpu_ticks
+        cpu=$(((ticks - cpu + tick_hz / 2) / tick_hz))
+        echo "$name: $line ($((SECONDS - start)) s, $cpu s CPU${logs:+, log $log})"
         if [ "$rc" -ne 0 ] && [ "$f" -eq 0 ]; then
             echo "$name: exit status $rc although its total says 0 failed"
             f=1
@@ -105,6 +120,7 @@ while [ "${#started[@]}" -gt 0 ] || [ -n "$build" ]; do
         failed=$((failed + 1)) failed_phases+=("$slug")
     fi
 done
-echo "== all phases${failed_phases[*]:+ (failed: ${failed_phases[*]}; logs in $logs)}"
+cpu_ticks
+echo "== all phases: $SECONDS s, $(((ticks + tick_hz / 2) / tick_hz)) s CPU, set-up included${failed_phases[*]:+ (failed: ${failed_phases[*]}; logs in $logs)}"
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]

@@ -28,7 +28,7 @@ if grep -q 'TRIAD_TEST_SH_LIB' "$here/scripts/test.sh"; then
     check "a passing phase: its total" test "$(phase_total bash -c 'echo "3 passed, 0 failed"')" = "3 0"
     # shown_and_kept: the phase's total on the terminal, its output in its log.
     shown_and_kept() {
-        grep -qEx 'fake: 3 passed, 0 failed \([0-9]+ s, log .*/logs/fake\.log\)' "$tmp/out" &&
+        grep -qEx 'fake: 3 passed, 0 failed \([0-9]+ s, [0-9]+ s CPU, log .*/logs/fake\.log\)' "$tmp/out" &&
             grep -qx '3 passed, 0 failed' "$tmp/logs/fake.log" && ! grep -qx '3 passed, 0 failed' "$tmp/out"
     }
     check "and its total is shown, its output kept in its log" shown_and_kept

@@ -54,8 +54,8 @@ run_part "script tests" "$here/cli_scripts.sh" "$build/triad"
 # report I: part I's total and failures (its log whole when it has no total).
 unit_passed=0 unit_failed=0
 report() {
-    local i=$1 log=$logs/${names[$1]}.log rc line
-    rc=$(cat "$logs/${names[i]}.rc" 2>/dev/null || echo "?")
+    local i=$1 log=$logs/${names[$1]}.log rc=? secs=? line
+    { read -r rc secs <"$logs/${names[i]}.status"; } 2>/dev/null
     grep -E "^(FAIL|not ok)" "$log" | head -50
     line=$(grep -E '^[0-9]+ passed, [0-9]+ failed' "$log" | tail -1)
     if [ -z "$line" ]; then
@@ -64,7 +64,7 @@ report() {
         broken=$((broken + 1))
         return
     fi
-    echo "${titles[i]}: $line ($(cat "$logs/${names[i]}.time") s)"
+    echo "${titles[i]}: $line ($secs s)"
     local p f
     p=$(echo "$line" | cut -d' ' -f1) f=$(echo "$line" | cut -d' ' -f3)
     passed=$((passed + p)) failed=$((failed + f))
@@ -86,8 +86,7 @@ while [ "$next" -lt "${#names[@]}" ] || [ "$running" -gt 0 ]; do
             start=$SECONDS
             eval "${cmds[next]}" >"$logs/${names[next]}.log" 2>&1
             rc=$?
-            echo $((SECONDS - start)) >"$logs/${names[next]}.time"
-            echo "$rc" >"$logs/${names[next]}.rc"
+            echo "$rc $((SECONDS - start))" >"$logs/${names[next]}.status"
         ) &
         index[$!]=$next
         next=$((next + 1)) running=$((running + 1))
