@@ -76,19 +76,35 @@ TESTS    = $(BUILD)/triad-tests
 .PHONY: all test bench fuzz install clean
 all: bin/triad
 
+# What each build folder was compiled with ($(BUILD)/flags) and which one
+# bin/triad holds (build/bin-variant), written as the Makefile is read and
+# only when their text changes: a new CFLAGS rebuilds the objects, and
+# asking for another variant (make SAN=1, then make) copies that variant's
+# binary even when it is older than bin/triad.  A plain make always leaves
+# the portable release in bin/triad.  (Written when read, not by a rule, so
+# that make -n and make -q stay truthful; under those two nothing is written,
+# and a missing file counts as changed.)
+BUILD_FLAGS = $(CC) $(CPPFLAGS) $(ALL_CFLAGS) | $(LDFLAGS) $(LDLIBS)
+ifeq (,$(findstring n,$(firstword -$(MAKEFLAGS)))$(findstring q,$(firstword -$(MAKEFLAGS))))
+$(shell mkdir -p $(BUILD) && { echo '$(BUILD_FLAGS)' | cmp -s - $(BUILD)/flags || \
+    echo '$(BUILD_FLAGS)' >$(BUILD)/flags; } && { echo '$(TRIAD)' | cmp -s - build/bin-variant || \
+    echo '$(TRIAD)' >build/bin-variant; })
+endif
+$(BUILD)/flags build/bin-variant: ;
+
 # Copied then renamed, so that a rebuild replaces bin/triad even while a
 # long run is executing it (cp onto a running binary fails: "Text file busy").
-bin/triad: $(TRIAD)
+bin/triad: $(TRIAD) build/bin-variant
 	@mkdir -p bin
 	cp $< $@.tmp && mv -f $@.tmp $@
 
-$(TRIAD): $(LIB_OBJ) $(CLI_OBJ)
-	$(CC) $(LDFLAGS) -o $@ $^ $(LDLIBS)
+$(TRIAD): $(LIB_OBJ) $(CLI_OBJ) $(BUILD)/flags
+	$(CC) $(LDFLAGS) -o $@ $(LIB_OBJ) $(CLI_OBJ) $(LDLIBS)
 
-$(TESTS): $(LIB_OBJ) $(TEST_OBJ)
-	$(CC) $(LDFLAGS) -o $@ $^ $(LDLIBS)
+$(TESTS): $(LIB_OBJ) $(TEST_OBJ) $(BUILD)/flags
+	$(CC) $(LDFLAGS) -o $@ $(LIB_OBJ) $(TEST_OBJ) $(LDLIBS)
 
-$(BUILD)/%.o: %.c
+$(BUILD)/%.o: %.c $(BUILD)/flags
 	@mkdir -p $(dir $@)
 	$(CC) $(CPPFLAGS) $(ALL_CFLAGS) -c -o $@ $<
 

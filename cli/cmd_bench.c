@@ -2,7 +2,8 @@
  * with make/unmake at every node and the perft signature, the speed and
  * node-count signature of the game's fixed-depth search, and the engine
  * signature (games/signature.h).  Bulk-counting speed (TZAAR has it) is
- * printed apart, labelled, with --bulk. */
+ * printed apart, labelled, with --bulk.  A full bench takes minutes: its
+ * progress goes to stderr (cli/meter.h), one step per timed run. */
 #include <inttypes.h>
 #include <math.h>
 #include <stdio.h>
@@ -11,6 +12,7 @@
 #include "core/clock.h"
 #include "games/signature.h"
 #include "commands.h"
+#include "meter.h"
 #include "opts.h"
 
 /* One bench position's figures at its (reduced) depths; times are medians. */
@@ -27,14 +29,29 @@ static double median(double *t, int runs)
     return fmax(clock_median(t, runs), 1e-9);
 }
 
-static void measure_perft(const game_def *g, void *s, int runs, bool bulk, figures *f)
+/* The progress of the timed runs: the meter, the runs done, and what runs now. */
+typedef struct steps {
+    meter *m;
+    uint64_t done;
+} steps;
+
+static void step(steps *st, const char *what, const char *name, int r, int runs)
+{
+    char label[160];
+    snprintf(label, sizeof label, "%s %s, run %d of %d", what, name, r + 1, runs);
+    meter_step(st->m, st->done++, label);
+}
+
+static void measure_perft(const game_def *g, void *s, int runs, bool bulk, figures *f, steps *st, const char *name)
 {
     double t[100], tb[100];
     for (int r = 0; r < runs; r++) {
+        step(st, "perft", name, r, runs);
         double t0 = now_seconds();
         f->leaves = g->perft(s, f->perft_depth);
         t[r] = now_seconds() - t0;
         if (bulk) { /* the caller checked that the game has it */
+            step(st, "bulk perft", name, r, runs);
             t0 = now_seconds();
             g->perft_bulk(s, f->perft_depth);
             tb[r] = now_seconds() - t0;
@@ -44,10 +61,11 @@ static void measure_perft(const game_def *g, void *s, int runs, bool bulk, figur
     f->bulk_s = bulk ? median(tb, runs) : 0;
 }
 
-static void measure_search(const game_def *g, const void *s, int runs, figures *f)
+static void measure_search(const game_def *g, const void *s, int runs, figures *f, steps *st, const char *name)
 {
     double t[100];
     for (int r = 0; r < runs; r++) {
+        step(st, "search", name, r, runs);
         double t0 = now_seconds();
         f->nodes = g->search_nodes(s, f->search_depth);
         t[r] = now_seconds() - t0;
@@ -106,6 +124,7 @@ typedef struct bench_run {
     figures *f;
     int runs, reduce;
     bool bulk, json;
+    steps st;
 } bench_run;
 
 /* Loads bench position i into b->s.  0, or 2 after the error line. */
@@ -119,7 +138,7 @@ static int load(const bench_run *b, int i)
 
 /* Perft from every position, a line each as soon as it is known (a full
  * bench takes a while), then the signature and the speed. */
-static int perft_pass(const bench_run *b)
+static int perft_pass(bench_run *b)
 {
     uint64_t leaves = 0;
     double ps = 0, bs = 0;
@@ -128,59 +147,73 @@ static int perft_pass(const bench_run *b)
         if (load(b, i))
             return 2;
         f->perft_depth = game_signature_depth(b->g->bench[i].perft_depth, b->reduce);
-        measure_perft(b->g, b->s, b->runs, b->bulk, f);
+        measure_perft(b->g, b->s, b->runs, b->bulk, f, &b->st, b->g->bench[i].name);
         leaves += f->leaves, ps += f->perft_s, bs += f->bulk_s;
         if (b->json)
             continue;
+        meter_pause(b->st.m);
         printf("%-22s depth %d %14" PRIu64 " leaves %8.3f s %8.1f M/s", b->g->bench[i].name, f->perft_depth,
                f->leaves, f->perft_s, (double)f->leaves / f->perft_s / 1e6);
         if (b->bulk)
             printf("   bulk %8.1f M/s", (double)f->leaves / f->bulk_s / 1e6);
         putchar('\n');
         fflush(stdout);
+        meter_resume(b->st.m);
     }
     if (!b->json) {
+        meter_pause(b->st.m);
         printf("\nsignature %" PRIu64 "\nmake/unmake at every node: %.1f M leaves/s (median of %d runs per position)\n",
                leaves, (double)leaves / ps / 1e6, b->runs);
         if (b->bulk)
             printf("bulk counting (last ply not made): %.1f M leaves/s\n", (double)leaves / bs / 1e6);
+        fflush(stdout);
+        meter_resume(b->st.m);
     }
     return 0;
 }
 
 /* The same for the search, on the positions with a search depth. */
-static int search_pass(const bench_run *b)
+static int search_pass(bench_run *b)
 {
     uint64_t nodes = 0;
     double ss = 0;
-    if (!b->json)
+    if (!b->json) {
+        meter_pause(b->st.m);
         putchar('\n');
+        fflush(stdout);
+        meter_resume(b->st.m);
+    }
     for (int i = 0; b->g->bench[i].name; i++) {
         figures *f = &b->f[i];
         if (!(f->search_depth = game_signature_depth(b->g->bench[i].search_depth, b->reduce)))
             continue;
         if (load(b, i))
             return 2;
-        measure_search(b->g, b->s, b->runs, f);
+        measure_search(b->g, b->s, b->runs, f, &b->st, b->g->bench[i].name);
         if (f->nodes == UINT64_MAX)
             return cli_error("bench", "suite position '%s': out of memory for the search", b->g->bench[i].name);
         nodes += f->nodes, ss += f->search_s;
         if (b->json)
             continue;
+        meter_pause(b->st.m);
         printf("search %-15s depth %d %14" PRIu64 " nodes  %8.3f s %8.2f M/s\n", b->g->bench[i].name,
                f->search_depth, f->nodes, f->search_s, (double)f->nodes / f->search_s / 1e6);
         fflush(stdout);
+        meter_resume(b->st.m);
     }
+    meter_pause(b->st.m);
     if (!b->json)
         printf("\nsearch signature %" PRIu64 "\nfixed-depth search: %.2f M nodes/s (median of %d runs per position)\n",
                nodes, (double)nodes / fmax(ss, 1e-9) / 1e6, b->runs);
+    fflush(stdout);
+    meter_resume(b->st.m);
     return 0;
 }
 
 int cmd_bench(int argc, char **argv)
 {
     int runs = 3, reduce = 0;
-    bool json = false, bulk = false, sig_only = false;
+    bool json = false, bulk = false, sig_only = false, quiet = false;
     const char *game = "tzaar";
     const opt_spec opts[] = {
         { "game", OPT_STR, &game, "NAME", "the game whose bench positions to run (default tzaar)", 0, 0, NULL },
@@ -192,10 +225,11 @@ int cmd_bench(int argc, char **argv)
         { "signature", OPT_FLAG, &sig_only, NULL, "print only the engine signature (what records store) and stop", 0,
           0, NULL },
         { "json", OPT_FLAG, &json, NULL, "print the figures as one JSON object", 0, 0, NULL },
+        { "quiet", OPT_FLAG, &quiet, NULL, "no progress on stderr", 0, 0, NULL },
         { 0 },
     };
     const cmd_spec spec = {
-        "bench", "[--game NAME] [--runs R] [--reduce K] [--bulk] [--signature] [--json]",
+        "bench", "[--game NAME] [--runs R] [--reduce K] [--bulk] [--signature] [--json] [--quiet]",
         "Runs perft on the game's benchmark positions with make/unmake at every node\n"
         "and prints leaves per second (median of R runs) and the perft signature, the\n"
         "total leaf count; then a fixed-depth search of the game's own searcher from\n"
@@ -203,7 +237,9 @@ int cmd_bench(int argc, char **argv)
         "prints nodes per second and the search signature, the total node count; then\n"
         "the engine signature, a hash of both at the depths less 3, which records\n"
         "store.  A signature that changes means the games played change: the tests pin\n"
-        "them (docs/performance.md, \"Signatures\").",
+        "them (docs/performance.md, \"Signatures\").  Progress goes to stderr (a bar on a\n"
+        "terminal, a status line every few seconds otherwise); --reduce 2 --runs 1 is a\n"
+        "quick look.",
         opts
     };
     int rc = opts_parse(&spec, argc, argv);
@@ -236,7 +272,18 @@ int cmd_bench(int argc, char **argv)
     int npos = 0;
     while (g->bench[npos].name)
         npos++;
-    bench_run b = { g, malloc(g->state_size), calloc((size_t)npos + 1, sizeof(figures)), runs, reduce, bulk, json };
+    bench_run b = { g, malloc(g->state_size), calloc((size_t)npos + 1, sizeof(figures)), runs, reduce, bulk, json,
+                    { NULL, 0 } };
+    /* One step per timed run: perft (and bulk) from every position, the
+     * search from those with a search depth, the game's own figures. */
+    uint64_t total = 0;
+    for (int i = 0; i < npos; i++)
+        total += (uint64_t)runs * ((bulk ? 2 : 1) +
+                                   (g->search_nodes && game_signature_depth(g->bench[i].search_depth, reduce) ? 1 : 0));
+    total += g->bench_extra ? 1 : 0;
+    char what[64];
+    snprintf(what, sizeof what, "bench %s", g->name);
+    b.st.m = meter_start(what, total, quiet);
     if (!b.s || !b.f)
         rc = cli_error("bench", "out of memory");
     if (!rc)
@@ -244,7 +291,10 @@ int cmd_bench(int argc, char **argv)
     if (!rc && g->search_nodes)
         rc = search_pass(&b);
     game_bench_figure extra[EXTRA_MAX];
+    if (!rc && g->bench_extra)
+        meter_step(b.st.m, b.st.done++, "the game's own figures");
     int nextra = !rc && g->bench_extra ? g->bench_extra(runs, extra, EXTRA_MAX) : 0;
+    meter_stop(b.st.m);
     for (int i = 0; i < nextra && !json; i++)
         printf("%s%s: %.1f %s (median of %d runs)\n", i ? "" : "\n", extra[i].name, extra[i].value, extra[i].unit,
                runs);

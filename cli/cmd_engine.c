@@ -95,47 +95,50 @@ static int setup_index(const game_def *g, const char *name)
 }
 
 /* position SETUP [SEED] | POSITION-STRING, then optionally "actions A B ...";
- * SEED for a setup whose start depends on it (TZAAR's random). */
+ * SEED for a setup whose start depends on it (TZAAR's random).  The words
+ * up to "actions" are a setup when they are exactly a setup's name (and
+ * its seed); anything else is a position string, which may begin with a
+ * setup's name (TRID's start with the board's, "hex5 2 ..."): every string
+ * `show` prints is read back. */
 static void eng_position(engine *e, char **save)
 {
     const game_def *g = e->g;
-    char *what = strtok_r(NULL, " \t\r", save), err[256], *more = NULL;
+    char text[GAME_TEXT_MAX], err[256], *words[3] = { 0 }, *more;
+    int nwords = 0;
+    size_t len = 0;
     void *q = e->work;
-    if (!what) {
+    text[0] = 0;
+    while ((more = strtok_r(NULL, " \t\r", save)) && strcmp(more, "actions")) {
+        if (nwords < 3)
+            words[nwords] = more;
+        nwords++;
+        if (len < sizeof text) /* a position string may hold spaces */
+            len += (size_t)snprintf(text + len, sizeof text - len, "%s%s", len ? " " : "", more);
+    }
+    if (!nwords) {
         reply("error position: expected a setup (%s...) or a position string", g->setup_names[0]);
         return;
     }
-    if (setup_index(g, what) >= 0) {
+    bool setup = setup_index(g, words[0]) >= 0;
+    bool seeded = setup && cli_setup_is_seeded(g, words[0], e->players);
+    if (setup && nwords == (seeded ? 2 : 1)) {
         uint64_t seed = 0;
-        if (cli_setup_is_seeded(g, what, e->players)) {
-            char *s = strtok_r(NULL, " \t\r", save);
-            if (!s) {
-                reply("error position %s: expected a seed", what);
-                return;
-            }
-            if (num_u64(s, 0, UINT64_MAX, &seed, err, sizeof err)) {
-                reply("error position %s: bad seed: '%s' is %s", what, MSG_PATH(s), err);
-                return;
-            }
+        if (seeded && num_u64(words[1], 0, UINT64_MAX, &seed, err, sizeof err)) {
+            reply("error position %s: bad seed: '%s' is %s", words[0], MSG_PATH(words[1]), err);
+            return;
         }
-        if (g->setup(q, what, e->players, seed, err, sizeof err)) {
+        if (g->setup(q, words[0], e->players, seed, err, sizeof err)) {
             reply("error position: %s", err);
             return;
         }
-        more = strtok_r(NULL, " \t\r", save);
-    } else {
-        /* A position string may hold spaces: its words run up to "actions". */
-        char text[GAME_TEXT_MAX];
-        size_t len = (size_t)snprintf(text, sizeof text, "%s", what);
-        while ((more = strtok_r(NULL, " \t\r", save)) && strcmp(more, "actions") && len < sizeof text)
-            len += (size_t)snprintf(text + len, sizeof text - len, " %s", more);
-        if (g->from_text(q, text, err, sizeof err)) {
+    } else if (setup && seeded && nwords == 1) {
+        reply("error position %s: expected a seed", words[0]);
+        return;
+    } else if (g->from_text(q, text, err, sizeof err)) {
+        if (setup)
+            reply("error position: expected '%s%s' or a position string (%s)", words[0], seeded ? " SEED" : "", err);
+        else
             reply("error %s", err);
-            return;
-        }
-    }
-    if (more && strcmp(more, "actions")) {
-        reply("error position: unexpected '%s' (expected 'actions')", more);
         return;
     }
     if (more && apply_actions(e, q, save))

@@ -246,6 +246,14 @@ int cmd_match(int argc, char **argv)
         unlink(tmp);
         fio_cleanup_remove(tmp_slot);
     }
+    if (rc == RUN_STOPPED) { /* no figures from a match cut short; its games are kept in --out */
+        if (o.out == tmp)
+            fprintf(stderr, "triad match: stopped by %s before the end (no --out: its games are not kept)\n",
+                    fio_signal_name(fio_stop_requested()));
+        else
+            fprintf(stderr, "triad match: %s\n", err);
+        fio_stop_exit(fio_stop_requested());
+    }
     if (rc) {
         match_tally_free(&t);
         cli_error("match", "%s", err);

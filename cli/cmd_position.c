@@ -4,10 +4,72 @@
 #include <stdlib.h>
 #include <string.h>
 #include "commands.h"
+#include "meter.h"
 #include "opts.h"
 
+/* Perft at depth 5 and more takes seconds to hours: it shows progress
+ * (cli/meter.h), counted in the subtrees below the root's actions (below
+ * the first two plies from depth 7), whose counts add up to the total.  The
+ * game's own perft counts each subtree, so the speed figure is the game's. */
+#define PERFT_METER_DEPTH 5
+
+typedef struct split {
+    const game_def *g;
+    uint64_t (*count)(void *, int);
+    meter *m;
+    uint64_t done;
+} split;
+
+/* The subtrees `levels` plies below s: one when s has no actions. */
+static uint64_t subtrees(const game_def *g, const void *s, int levels)
+{
+    if (!levels)
+        return 1;
+    game_action *list = malloc(sizeof *list * (size_t)g->max_actions);
+    void *child = malloc(g->state_size);
+    uint64_t n = 0;
+    int k = list && child ? g->legal(s, list) : 0;
+    for (int i = 0; i < k; i++) {
+        memcpy(child, s, g->state_size);
+        g->apply(child, list[i]);
+        n += subtrees(g, child, levels - 1);
+    }
+    free(list);
+    free(child);
+    return k ? n : 1;
+}
+
+/* The leaves depth plies below s, counted subtree by subtree `levels`
+ * plies down; path names the actions that lead to s. */
+static uint64_t split_count(split *sp, void *s, int depth, int levels, const char *path)
+{
+    const game_def *g = sp->g;
+    game_action *list = levels ? malloc(sizeof *list * (size_t)g->max_actions) : NULL;
+    void *child = levels ? malloc(g->state_size) : NULL;
+    int k = list && child ? g->legal(s, list) : 0;
+    uint64_t total = 0;
+    if (!k) {
+        char label[200];
+        snprintf(label, sizeof label, "below%s", *path ? path : " the root");
+        meter_step(sp->m, sp->done, label);
+        total = sp->count(s, depth);
+        sp->done++;
+    }
+    for (int i = 0; i < k; i++) {
+        char name[GAME_ACTION_TEXT_MAX], sub[200];
+        g->action_to_text(s, list[i], name, sizeof name);
+        snprintf(sub, sizeof sub, "%s %s", path, name);
+        memcpy(child, s, g->state_size);
+        g->apply(child, list[i]);
+        total += split_count(sp, child, depth - 1, levels - 1, sub);
+    }
+    free(list);
+    free(child);
+    return total;
+}
+
 /* The leaves below each legal action of s, printed as they come; the total. */
-static uint64_t divide(const game_def *g, void *s, int depth, uint64_t (*count)(void *, int), bool json)
+static uint64_t divide(const game_def *g, void *s, int depth, uint64_t (*count)(void *, int), bool json, meter *m)
 {
     game_action *list = malloc(sizeof *list * (size_t)g->max_actions);
     void *child = malloc(g->state_size);
@@ -20,12 +82,18 @@ static uint64_t divide(const game_def *g, void *s, int depth, uint64_t (*count)(
         g->action_to_text(s, list[i], name, sizeof name);
         memcpy(child, s, g->state_size);
         g->apply(child, list[i]);
+        char label[200];
+        snprintf(label, sizeof label, "below %s", name);
+        meter_step(m, (uint64_t)i, label);
         uint64_t sub = count(child, depth - 1);
         total += sub;
+        meter_pause(m);
         if (json)
             printf("%s\"%s\":%llu", i ? "," : "", name, (unsigned long long)sub);
         else
             printf("%s: %llu\n", name, (unsigned long long)sub);
+        fflush(stdout);
+        meter_resume(m);
     }
     if (json)
         printf("},");
@@ -37,7 +105,7 @@ static uint64_t divide(const game_def *g, void *s, int depth, uint64_t (*count)(
 int cmd_perft(int argc, char **argv)
 {
     cli_start st = { 0 };
-    bool do_divide = false, json = false, bulk = false;
+    bool do_divide = false, json = false, bulk = false, quiet = false;
     int depth = -1;
     const opt_spec opts[] = {
         { "depth", OPT_INT, &depth, "N", "plies to count (every action is one ply)", 0, 30, NULL },
@@ -46,12 +114,17 @@ int cmd_perft(int argc, char **argv)
         { "bulk", OPT_FLAG, &bulk, NULL, "count the last ply without making its actions (faster; "
                                         "not the make/unmake figure; where the game has it)", 0, 0, NULL },
         { "json", OPT_FLAG, &json, NULL, "print {\"depth\",\"nodes\",\"seconds\",\"nodes_per_second\"}", 0, 0, NULL },
+        { "quiet", OPT_FLAG, &quiet, NULL, "no progress on stderr (shown from depth 5)", 0, 0, NULL },
         { 0 },
     };
-    const cmd_spec spec = { "perft", "--depth N [--game NAME] [--position STR | --setup KIND [--seed S]] [--divide] [--json]",
+    const cmd_spec spec = { "perft", "--depth N [--game NAME] [--position STR | --setup KIND [--seed S]] [--divide] [--json]\n"
+                                     "       [--quiet]",
                             "Counts the leaves of the game tree N plies deep.  Every action is one ply\n"
                             "(TZAAR: capture, stack, pass, placement) and a finished game has no actions.\n"
-                            "TZAAR from the fixed setup: 42, 1797, 260556, 11010135, 1557472755.",
+                            "TZAAR from the fixed setup: 42, 1797, 260556, 11010135, 1557472755.\n"
+                            "From depth 5, progress goes to stderr (a bar on a terminal, a status line\n"
+                            "every few seconds otherwise), counted in the subtrees below the first ply\n"
+                            "(the first two from depth 7).",
                             opts };
     int rc = opts_parse(&spec, argc, argv);
     if (rc)
@@ -67,12 +140,23 @@ int cmd_perft(int argc, char **argv)
         return cli_error("perft", "--bulk: the game '%s' has no bulk counting", g->name);
     }
     uint64_t (*count)(void *, int) = bulk ? g->perft_bulk : g->perft;
+    bool metered = depth >= PERFT_METER_DEPTH && !quiet;
+    int levels = depth >= PERFT_METER_DEPTH + 2 ? 2 : 1;
+    char what[64];
+    snprintf(what, sizeof what, "perft %d", depth);
     double t0 = now_seconds();
     uint64_t nodes;
-    if (do_divide && depth > 0)
-        nodes = divide(g, s, depth, count, json);
-    else {
-        nodes = count(s, depth);
+    if (do_divide && depth > 0) {
+        meter *m = metered ? meter_start(what, subtrees(g, s, 1), false) : NULL;
+        nodes = divide(g, s, depth, count, json, m);
+        meter_stop(m);
+    } else {
+        if (metered) {
+            split sp = { g, count, meter_start(what, subtrees(g, s, levels), false), 0 };
+            nodes = split_count(&sp, s, depth, levels, "");
+            meter_stop(sp.m);
+        } else
+            nodes = count(s, depth);
         if (json)
             printf("{");
     }

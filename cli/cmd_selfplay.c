@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+#include "core/fileio.h"
 #include "core/msg.h"
 #include "core/num.h"
 #include "selfplay/run.h"
@@ -164,7 +165,12 @@ int cmd_selfplay(int argc, char **argv)
     if (o.flush_seconds <= 0)
         return cli_error("selfplay", "--flush-seconds must be positive");
     char err[700];
-    if ((rc = run_selfplay(&o, err, sizeof err)))
+    rc = run_selfplay(&o, err, sizeof err);
+    if (rc == RUN_STOPPED) { /* the finished games are on disk: end as the signal would have */
+        fprintf(stderr, "triad selfplay: %s\n", err);
+        fio_stop_exit(fio_stop_requested());
+    }
+    if (rc)
         cli_error("selfplay", "%s", err);
     return rc;
 }

@@ -2,6 +2,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "core/fileio.h"
 #include "view/select.h"
 #include "view/site.h"
 #include "commands.h"
@@ -85,9 +86,15 @@ int cmd_view(int argc, char **argv)
     }
     view_opts vo = { game, dir, &sel, limit, force, warn_line, NULL, NULL };
     uint64_t games;
+    fio_stop_begin(); /* a signal stops the writer, which removes its partial site */
     rc = view_write_site(&vo, files, nfiles, &games, err, sizeof err);
+    fio_stop_end();
     sel_free(&sel);
     free(files);
+    if (rc == VIEW_STOPPED) {
+        fprintf(stderr, "triad view: %s: %s left as it was\n", err, dir);
+        fio_stop_exit(fio_stop_requested());
+    }
     if (rc == VIEW_BAD_INPUT || rc == VIEW_FAILED) {
         cli_error("view", "%s", err);
         return rc == VIEW_BAD_INPUT ? 2 : 1;

@@ -328,8 +328,10 @@ void fio_cleanup_remove(int slot)
     pthread_mutex_unlock(&cleanup_lock);
 }
 
-/* Files first, then folders (rmdir fails on a file, unlink on a folder). */
-static void on_signal(int sig)
+/* A long writer's stop (fio_stop_begin): the mode and the first signal. */
+static volatile sig_atomic_t stop_mode, stop_signal;
+
+static void remove_registered(void)
 {
     for (int i = 0; i < CLEANUP_SLOTS; i++)
         if (cleanup_used[i])
@@ -337,6 +339,16 @@ static void on_signal(int sig)
     for (int i = 0; i < CLEANUP_SLOTS; i++)
         if (cleanup_used[i])
             rmdir(cleanup_path[i]);
+}
+
+/* Files first, then folders (rmdir fails on a file, unlink on a folder). */
+static void on_signal(int sig)
+{
+    if (stop_mode && !stop_signal) { /* a long writer finishes its block first */
+        stop_signal = sig;
+        return;
+    }
+    remove_registered();
     /* The signal is blocked while this runs: raised again with the default
      * action, it ends the process on return with the status it would have
      * had without the handler. */
@@ -351,11 +363,48 @@ void fio_cleanup_install(void)
         struct sigaction old, sa;
         memset(&sa, 0, sizeof sa);
         sa.sa_handler = on_signal;
+        /* SA_RESTART: a signal that only asks a long writer to stop must not
+         * fail the system call it interrupts. */
+        sa.sa_flags = SA_RESTART;
         sigemptyset(&sa.sa_mask);
         /* A signal ignored by the caller (nohup) stays ignored. */
         if (!sigaction(sigs[i], NULL, &old) && old.sa_handler != SIG_IGN)
             sigaction(sigs[i], &sa, NULL);
     }
+}
+
+void fio_stop_begin(void)
+{
+    stop_signal = 0;
+    stop_mode = 1;
+}
+
+void fio_stop_end(void)
+{
+    stop_mode = 0;
+}
+
+int fio_stop_requested(void)
+{
+    return stop_signal;
+}
+
+void fio_stop_exit(int sig)
+{
+    fflush(NULL);
+    remove_registered();
+    signal(sig, SIG_DFL);
+    sigset_t set;
+    sigemptyset(&set);
+    sigaddset(&set, sig);
+    pthread_sigmask(SIG_UNBLOCK, &set, NULL);
+    raise(sig);
+    _exit(128 + sig); /* a signal the process cannot die of */
+}
+
+const char *fio_signal_name(int sig)
+{
+    return sig == SIGINT ? "SIGINT" : sig == SIGTERM ? "SIGTERM" : sig == SIGHUP ? "SIGHUP" : "a signal";
 }
 
 /* ---- checksums ---- */

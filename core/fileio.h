@@ -90,6 +90,28 @@ void fio_cleanup_remove(int slot);
  * signal end the process as it would have.  Called once by the program. */
 void fio_cleanup_install(void);
 
+/* ---- stopping a long writer cleanly ---- */
+
+/* A long writer (self-play, a match into a records file) holds finished
+ * work that a signal would throw away.  Between fio_stop_begin() and
+ * fio_stop_end() the first SIGINT, SIGTERM or SIGHUP does not end the
+ * process: it is recorded, and the writer, which polls
+ * fio_stop_requested(), writes and syncs what is finished and returns.  A
+ * second signal ends the process at once, as outside these calls.  Slurm
+ * sends SIGTERM at a time limit or a pre-emption, then SIGKILL after its
+ * KillWait (30 s by default). */
+void fio_stop_begin(void);
+void fio_stop_end(void);
+/* 0, or the signal that asked to stop (async-signal-safe to read). */
+int fio_stop_requested(void);
+/* Ends the process by sig as if it had not been caught (the registered
+ * temporary files removed first), so that a shell or Slurm sees the
+ * signal; for the program's main after a stopped writer has reported.
+ * Never returns. */
+void fio_stop_exit(int sig) __attribute__((noreturn));
+/* "SIGTERM" for SIGTERM, and so on; "a signal" for another. */
+const char *fio_signal_name(int sig);
+
 /* ---- checksums ---- */
 
 /* CRC-32 (the zlib and gzip polynomial): start with crc 0. */

@@ -2,6 +2,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include "core/esc.h"
 #include "core/fileio.h"
 #include "core/msg.h"
 #include "view/out.h"
@@ -240,7 +242,7 @@ static void put_one_sided(buf *b, buf *ids, const bias_result *r, const one_side
     for (size_t i = 0; i < n; i++) {
         long p0 = page_of(pk, o[i].file, o[i].seq[0]), p1 = page_of(pk, o[i].file, o[i].seq[1]);
         out_printf(b, "<tr><td class=\"num\">%zu</td><td>", i + 1);
-        out_html(b, files[o[i].file]);
+        esc_html(b, files[o[i].file]);
         out_printf(b, "</td><td>%s, pair %llu</td><td><a href=\"games/viewer.html?game=%ld\">%llu</a>, "
                       "<a href=\"games/viewer.html?game=%ld\">%llu</a></td><td>game %llu's %s arrangement</td>"
                       "<td class=\"num\">%d</td></tr>\n",
@@ -254,8 +256,10 @@ static void put_one_sided(buf *b, buf *ids, const bias_result *r, const one_side
         bool any = false;
         for (size_t i = 0; i < n; i++)
             if (o[i].file == f) {
-                if (!any) {
-                    out_printf(ids, "triad view %s --out DIR --select 'id=", files[f]);
+                if (!any) { /* a line to paste into a shell: the file name quoted */
+                    out_str(ids, "triad view ");
+                    esc_shell_path(ids, files[f]);
+                    out_str(ids, " --out DIR --select 'id=");
                     any = true;
                 } else
                     out_str(ids, "|");
@@ -265,7 +269,11 @@ static void put_one_sided(buf *b, buf *ids, const bias_result *r, const one_side
             out_str(ids, "'\n");
     }
     out_str(b, "<pre class=\"pos\">");
-    buf_put(b, ids->data, ids->len);
+    buf_byte(ids, 0);
+    if (!ids->failed) {
+        esc_html(b, (const char *)ids->data);
+        ids->len--;
+    }
     out_str(b, "</pre></section>\n");
 }
 
@@ -291,6 +299,17 @@ int bias_html_check(const char *dir, bool force, char *err, size_t n)
 {
     if (fio_dir_has_files(dir) && !force)
         return snprintf(err, n, "%s exists and has files (give --force to write into it)", MSG_PATH(dir)), -1;
+    /* Its sub-folders are written into (plots) or replaced (games): a link
+     * there would send the files elsewhere, so none is followed. */
+    static const char *const subs[] = { "plots", "games" };
+    for (int i = 0; i < 2; i++) {
+        char path[4200];
+        struct stat st;
+        snprintf(path, sizeof path, "%s/%s", dir, subs[i]);
+        if (!lstat(path, &st) && !S_ISDIR(st.st_mode))
+            return snprintf(err, n, "cannot write %s: %s, not a folder", MSG_PATH(path),
+                            S_ISLNK(st.st_mode) ? "a link" : "a file"), -1;
+    }
     return 0;
 }
 
@@ -340,7 +359,7 @@ int bias_write_html(const bias_result *r, const char *const *files, int nfiles, 
                     "<nav><a href=\"games/index.html\">the listed games</a></nav></header>\n<main>\n<p>Records: ");
         for (int f = 0; f < nfiles; f++) {
             out_str(&b, f ? ", " : "");
-            out_html(&b, files[f]);
+            esc_html(&b, files[f]);
         }
         out_str(&b, "</p>\n");
         put_tables(&b, r);

@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+#include "core/dirs.h"
 #include "core/fileio.h"
 #include "core/msg.h"
 #include "bias.h"
@@ -200,7 +201,9 @@ static void write_script(const bias_result *r, FILE *f)
 /* Every file is made in a temporary folder inside dir, where gnuplot runs,
  * then fsynced and renamed into dir one by one: a reader never sees a half
  * written chart, and a failure leaves dir as it was but for the files
- * already moved.  A signal removes the temporary folder (core/fileio.h). */
+ * already moved.  A signal removes the charts made so far (core/fileio.h);
+ * the folder itself (DIR/.plots.tmp-XXXXXX, locked while it lives) is
+ * removed by the next run into dir when a kill left it (core/dirs.h). */
 static int write_all_plots(const bias_result *r, const char *dir, const char *tmp, bool force, char *err, size_t n)
 {
     FILE *f;
@@ -221,14 +224,15 @@ static int write_all_plots(const bias_result *r, const char *dir, const char *tm
 
 int bias_write_plots(const bias_result *r, const char *dir, bool force, char *err, size_t n)
 {
-    char tmp[4096], path[BIAS_PLOT_FILES][8192];
+    char path[BIAS_PLOT_FILES][8192];
     int slot[BIAS_PLOT_FILES + 1];
+    fio_tmpdir t;
     if (plot_mkdir(dir, err, n))
         return -1;
-    if ((size_t)snprintf(tmp, sizeof tmp, "%s/.plots.tmp-XXXXXX", dir) >= sizeof tmp || !mkdtemp(tmp)) {
-        snprintf(err, n, "cannot write into %s: %s", MSG_PATH(dir), strerror(errno ? errno : ENAMETOOLONG));
+    /* Locked while it lives; a kill -9's leftover is swept here next time. */
+    if (fio_tmpdir_make(&t, dir, ".plots.tmp-", err, n))
         return -1;
-    }
+    const char *tmp = t.path;
     slot[BIAS_PLOT_FILES] = fio_cleanup_add(tmp);
     for (int i = 0; i < BIAS_PLOT_FILES; i++) {
         snprintf(path[i], sizeof path[i], "%s/%s", tmp, bias_plot_files[i]);
@@ -239,7 +243,7 @@ int bias_write_plots(const bias_result *r, const char *dir, bool force, char *er
         unlink(path[i]);
         fio_cleanup_remove(slot[i]);
     }
-    rmdir(tmp);
     fio_cleanup_remove(slot[BIAS_PLOT_FILES]);
+    fio_tmpdir_remove(&t); /* gnuplot's script and data files, and the folder */
     return rc;
 }

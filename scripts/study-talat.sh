@@ -10,6 +10,7 @@
 # out/talat-study).  About a minute on 2 cores.  Scale it up with the
 # environment:
 #   GAMES=10002 PLAYER=ab:depth=4 scripts/study-talat.sh out/talat-big
+# (NO_SETUP=1: no set-up and no build, the bin/triad there is used as it is.)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 out=${1:-out/talat-study}
@@ -18,8 +19,7 @@ match_games=${MATCH_GAMES:-150}
 player=${PLAYER:-ab:depth=3}
 seed=${SEED:-1}
 
-scripts/setup.sh
-make -s -j2
+[ -n "${NO_SETUP:-}" ] || { scripts/setup.sh; make -s -j2; } # NO_SETUP=1: what is built is used as it is
 mkdir -p "$out"
 triad=bin/triad
 with_weights() { case $1 in *:*) echo "$1,weights=$2" ;; *) echo "$1:weights=$2" ;; esac; }

@@ -6,14 +6,16 @@
 # share of the points, ranks, endings, game lengths, the rotation groups)
 # with charts, into OUT (default out/trid-study).  Resumable (--resume).
 # The defaults (5,004 games per player count on hex5, 2,004 on hex5-open,
-# ab:noise=10 at depth 2) take about twenty minutes of one core:
+# ab:depth=3,noise=10) take about 25 minutes of one core (issue 23 made
+# depth 3 cost about what depth 2 did; docs/results.md's published figures
+# are depth 2: PLAYER=ab:noise=10, about 2 minutes now):
 #   GAMES=600 OPEN_GAMES=300 scripts/study-trid.sh out/trid-small
 set -euo pipefail
 cd "$(dirname "$0")/.."
 out=${1:-out/trid-study}
 games=${GAMES:-5004}           # per player count: a multiple of 12 (2, 3 and 4 rotations)
 open_games=${OPEN_GAMES:-2004}
-player=${PLAYER:-ab:noise=10}  # noise: TRID has one start (docs/trid.md)
+player=${PLAYER:-ab:depth=3,noise=10}  # noise: TRID has one start (docs/trid.md)
 seed=${SEED:-1}
 threads=()
 [ -z "${THREADS:-}" ] || threads=(--threads "$THREADS")

@@ -9,6 +9,8 @@
 # games are not paired: under the rules each game's players place, White
 # first.  Scale it up with the environment:
 #   GAMES=20000 FIXED_GAMES=20000 TOURNAMENT_GAMES=20000 PLAYER=ab:depth=2 scripts/study.sh out/big
+# or down (tests/cli_readme.sh): LADDER_RUNGS, LADDER_GAMES, LADDER_MATCH_GAMES and
+# LADDER_POLICY_GAMES size the ladder; NO_SETUP=1 skips the set-up and the build.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 out=${1:-}
@@ -19,8 +21,7 @@ match_games=${MATCH_GAMES:-400}
 player=${PLAYER:-ab:depth=2}
 seed=${SEED:-1}
 
-scripts/setup.sh
-make -s -j2
+[ -n "${NO_SETUP:-}" ] || { scripts/setup.sh; make -s -j2; } # NO_SETUP=1: what is built is used as it is
 triad=bin/triad
 link_study=false
 [ -n "$out" ] || { out=out/study-$($triad bench --signature); link_study=true; }
@@ -55,7 +56,7 @@ $triad bias --records "$out/random.trd" "$out/fixed.trd" "$out/tournament.trd" \
 
 step "first-move advantage against strength: a small ladder (scripts/ladder.sh; docs/results.md has the full one)"
 NO_SETUP=1 RUNGS="${LADDER_RUNGS:-500 2000}" GAMES="${LADDER_GAMES:-400 200}" MATCH_GAMES="${LADDER_MATCH_GAMES:-200}" \
-    PLACE="eval search" POLICY_GAMES="200 100" SEED="$seed" scripts/ladder.sh "$out/ladder"
+    PLACE="eval search" POLICY_GAMES="${LADDER_POLICY_GAMES:-200 100}" SEED="$seed" scripts/ladder.sh "$out/ladder"
 
 step "done"
 echo "report: $out/report.md (charts in $out/plots); ladder: $out/ladder/ladder.md"

@@ -1,6 +1,7 @@
 /* play.c — see play.h. */
 #include <stdio.h>
 #include <string.h>
+#include "core/fileio.h"
 #include "core/prng.h"
 #include "play.h"
 
@@ -48,6 +49,8 @@ int play_game(const rec_run *run, uint64_t id, gplayer *const *listed, rec_game 
         snprintf(g->specs[i], REC_SPEC_MAX, "%s", gplayer_spec(seat[i]));
     int turns0 = gd->turns(s);
     while (!gd->over(s)) {
+        if (fio_stop_requested()) /* a signal stops the run: this game is not finished */
+            return 1;
         if (g->nactions == REC_MAX_ACTIONS) {
             snprintf(err, n, "game %llu: more than %d actions", (unsigned long long)id, REC_MAX_ACTIONS);
             return -1;

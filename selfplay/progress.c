@@ -75,6 +75,13 @@ void progress_update(progress *pr, uint64_t done, const double points[GAME_MAX_P
     pr->drawn = true;
 }
 
+void progress_end_line(progress *pr)
+{
+    if (pr->drawn)
+        fputc('\n', pr->out);
+    pr->drawn = false;
+}
+
 void progress_finish(progress *pr, uint64_t done, const double points[GAME_MAX_PLAYERS], const char *path)
 {
     if (pr->quiet)

@@ -26,6 +26,8 @@ void progress_start(progress *pr, FILE *out, bool quiet, int seats, uint64_t tot
  * 0.488": points[s] is seat s's total over the done games), if it is time
  * to. */
 void progress_update(progress *pr, uint64_t done, const double points[GAME_MAX_PLAYERS]);
+/* Ends a bar drawn on the line (a newline), so that another message can follow. */
+void progress_end_line(progress *pr);
 /* The final line: always written unless quiet. */
 void progress_finish(progress *pr, uint64_t done, const double points[GAME_MAX_PLAYERS], const char *path);
 

@@ -6,7 +6,9 @@
  * one and encodes, compresses and writes it while the workers go on, so
  * the writer's cost never stalls them.  It also redraws the progress report
  * and writes a partial block once flush_seconds have passed, so slow
- * players lose little work to a kill. */
+ * players lose little work to a kill.  A SIGINT, SIGTERM or SIGHUP
+ * (core/fileio.h, fio_stop_begin) stops the workers between actions and
+ * the run after writing and syncing every finished game. */
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -36,7 +38,7 @@ typedef struct shared {
     int fill;
     int running;               /* workers still working */
     int failed;                /* 1 once anything went wrong */
-    int stop;                  /* 1 once on_game asked to stop */
+    int stop;                  /* 1 once on_game or a signal asked to stop */
     char err[256];
 } shared;
 
@@ -72,7 +74,10 @@ static int play_unit(shared *s, uint64_t k, gplayer *const *pl, rec_game *g)
     for (uint64_t id = first; id <= last; id++) {
         if (idset_has(s->done, id))
             continue;
-        if (play_game(run, id, pl, g, err, sizeof err)) {
+        int rc = play_game(run, id, pl, g, err, sizeof err);
+        if (rc > 0) /* a signal stops the run: the game in play is dropped */
+            return 0;
+        if (rc) {
             pthread_mutex_lock(&s->lock);
             set_error(s, err);
             pthread_mutex_unlock(&s->lock);
@@ -97,7 +102,7 @@ static void *worker(void *arg)
     pthread_mutex_lock(&s->lock);
     if (!made || !g)
         set_error(s, err);
-    while (!s->failed && !s->stop && s->next_unit < s->units) {
+    while (!s->failed && !s->stop && !fio_stop_requested() && s->next_unit < s->units) {
         uint64_t k = s->o->run.shard + s->next_unit++ * (s->o->run.shards ? s->o->run.shards : 1);
         pthread_mutex_unlock(&s->lock);
         play_unit(s, k, pl, g);
@@ -137,6 +142,11 @@ static int load_existing(const run_opts *o, int fd, idset *done, uint64_t *keep,
     } else if (rec_reader_version(r) != REC_FORMAT_VERSION) {
         snprintf(err, n, "cannot resume %s: written in format %d: `triad records upgrade` it first", MSG_PATH(o->out),
                  rec_reader_version(r));
+        rc = 2;
+    } else if (rec_reader_run(r)->game != o->run.game) { /* before the signature, which differs with the game */
+        snprintf(err, n, "cannot resume %s: it holds a %s run, not %s (give --game %s to resume it, or another "
+                 "--out)", MSG_PATH(o->out), rec_reader_run(r)->game->name, o->run.game->name,
+                 rec_reader_run(r)->game->name);
         rc = 2;
     } else if (rec_reader_run(r)->engine_sig != o->run.engine_sig || !o->run.engine_sig) {
         snprintf(err, n, "%s was written by an engine with signature %016llx; this triad's is %016llx (a change to "
@@ -242,8 +252,12 @@ static void play_all(shared *s, progress *pr, tally *t)
         set_error(s, "cannot start a worker thread");
     t->last_flush = progress_clock();
     while (s->running > 0 || (s->fill > 0 && !s->failed)) {
-        if (s->fill < BATCH / 2 && s->running > 0)
+        /* A signal's first sight skips the wait: the finished games go out
+         * at once; then the loop waits for the workers to drop their games. */
+        int signalled = fio_stop_requested(), first_sight = signalled && !s->stop;
+        if (s->fill < BATCH / 2 && s->running > 0 && !first_sight)
             wait_a_little(s);
+        s->stop |= signalled != 0;
         rec_game *taken = s->batch;
         int n = s->fill;
         s->batch = s->spare;
@@ -252,6 +266,8 @@ static void play_all(shared *s, progress *pr, tally *t)
         pthread_cond_broadcast(&s->room);
         pthread_mutex_unlock(&s->lock);
         int stop = 0, rc = write_batch(s, taken, n, t, &stop);
+        if (!rc && signalled) /* what is finished goes to disk now, before the workers end */
+            rc = rec_writer_flush(s->w);
         progress_update(pr, t->games, t->points);
         pthread_mutex_lock(&s->lock);
         s->stop |= stop;
@@ -333,17 +349,27 @@ int run_selfplay(const run_opts *o, char *err, size_t n)
         rc = 2; /* the output cannot be created: a bad --out, not a failed run */
     else {
         progress pr;
+        uint64_t at_start = t.games;
         progress_start(&pr, stderr, o->quiet, o->run.players,
                        s.units * rec_games_per_setup(&o->run), t.games);
+        fio_stop_begin();
         play_all(&s, &pr, &t);
         char cerr[256];
         if (rec_writer_close(s.w, cerr, sizeof cerr) && !s.failed)
             set_error(&s, cerr);
+        int sig = fio_stop_requested();
+        fio_stop_end();
         if (s.failed)
             snprintf(err, n, "%s: %s", MSG_PATH(o->out), s.err);
-        else
+        else if (sig) {
+            progress_end_line(&pr);
+            snprintf(err, n, "stopped by %s: %llu of %llu games in %s (%llu played now), every finished game "
+                     "written%s", fio_signal_name(sig), (unsigned long long)t.games,
+                     (unsigned long long)pr.total, MSG_PATH(o->out), (unsigned long long)(t.games - at_start),
+                     o->no_resume ? "" : "; --resume plays the rest");
+        } else
             progress_finish(&pr, t.games, t.points, o->out);
-        rc = s.failed;
+        rc = s.failed ? 1 : sig ? RUN_STOPPED : 0;
     }
     free(s.batch);
     free(s.spare);

@@ -28,7 +28,10 @@ typedef struct run_opts {
 
 /* Plays the run.  Returns 0; 2 when the request is refused (the file exists,
  * another process is writing it, --resume against another run's file, ...);
- * 1 when playing or writing failed.  Any message (one line) goes to err. */
+ * 1 when playing or writing failed; RUN_STOPPED when a signal stopped it
+ * (fio_stop_requested() says which) after every finished game was written
+ * and synced.  Any message (one line) goes to err. */
+#define RUN_STOPPED 3
 int run_selfplay(const run_opts *o, char *err, size_t n);
 
 #endif

@@ -119,6 +119,23 @@ grep -q 'class="w-mark current"\|class="b-mark current"' "$art/viewer-2-7.html" 
 [ "$(grep -o '<use href=.#[wb][abc]' "$art/viewer-2-7.html" | wc -l)" -gt 20 ] &&
     ok "the board shows the pieces" || not_ok "the board shows the pieces" "fewer than 21 pieces in the SVG"
 
+# A game the site does not hold is said, never replaced by game 0 (issue 18,
+# item 21): ?game=999, ?game=-1, ?game=abc, ?game=1.5.
+for g in 999 40 -1 abc 1.5; do
+    dom "$site/viewer.html?game=$g" "viewer-missing"
+    clean viewer-missing "viewer game=$g"
+    if grep -q "game $g does not exist: this site holds $games games, 0 to $((games - 1))" "$art/viewer-missing.html" &&
+        ! grep -q '<span id="plies">[1-9]' "$art/viewer-missing.html"; then
+        ok "viewer game=$g: says the game does not exist and shows none"
+    else
+        not_ok "viewer game=$g: says the game does not exist and shows none" \
+            "$(grep -o '<p id="meta"[^>]*>[^<]*' "$art/viewer-missing.html" | head -c 200)"
+    fi
+done
+dom "$site/viewer.html" viewer-default
+grep -q 'id="title">game [0-9]* (1 of' "$art/viewer-default.html" && ok "viewer without ?game= shows the first game" ||
+    not_ok "viewer without ?game= shows the first game" "$(grep -o '<span[^>]*id="title"[^<]*' "$art/viewer-default.html")"
+
 # The checks can fail: a broken data file must be caught.
 cp -r "$art/site" "$art/broken" && printf 'triadGame({' >"$art/broken/games/0.js"
 dom "file://$art/broken/viewer.html?game=1&ply=3" broken

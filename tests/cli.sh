@@ -274,4 +274,35 @@ bad "bench --reduce 9" "--reduce" bench --reduce 9
 bad "bench unknown flag" "--depth" bench --depth 3
 bad "bench unknown game" "chess" bench --game chess
 
+# --- progress on a terminal (issue 18, item 23) ----------------------------------
+# bench, and perft from depth 5, draw a bar on stderr when it is a terminal
+# (here a pseudo-terminal), nothing with --quiet; stdout keeps only figures.
+pty=$(dirname "${BASH_SOURCE[0]}")/pty_run.py
+ENDGAME="....C5.....c5b...b.c.b2..c2a.c.c...a2c.A2C.....b.BB..c..B.B4BaAA.BC b 2"
+if command -v python3 >/dev/null; then
+    python3 "$pty" "$tmp/tty" "$bin" bench --reduce 3 --runs 1 >"$tmp/out"
+    expect "bench: a progress bar on a terminal" grep -qaE 'bench tzaar \[[#.]{24}\] [0-9]+/[0-9]+  perft fixed setup, run 1 of 1' "$tmp/tty"
+    expect "bench: the bar names the search steps too" grep -qa 'search midgame, white, run 1 of 1' "$tmp/tty"
+    expect "bench: stdout holds the figures alone" test "$(grep -c $'\r\\|\033' "$tmp/out")" -eq 0 -a "$(grep -c '^engine signature' "$tmp/out")" -eq 1
+    python3 "$pty" "$tmp/tty" "$bin" bench --reduce 3 --runs 1 --quiet >"$tmp/out"
+    expect "bench --quiet: no progress" test ! -s "$tmp/tty"
+    python3 "$pty" "$tmp/tty" "$bin" perft --depth 5 --position "$ENDGAME" >"$tmp/out"
+    expect "perft --depth 5: a progress bar on a terminal" grep -qaE 'perft 5 \[[#.]{24}\] [0-9]+/[0-9]+  below [A-I][1-9]' "$tmp/tty"
+    expect "perft --depth 5: the count is the game's" grep -qE '^perft 5: [0-9]+ nodes' "$tmp/out"
+    python3 "$pty" "$tmp/tty" "$bin" perft --depth 5 --position "$ENDGAME" --quiet >"$tmp/out2"
+    expect "perft --quiet: no progress, the same count" \
+        test ! -s "$tmp/tty" -a "$(cut -d' ' -f3 "$tmp/out")" = "$(cut -d' ' -f3 "$tmp/out2")"
+    python3 "$pty" "$tmp/tty" "$bin" perft --depth 4 >"$tmp/out"
+    expect "perft --depth 4: quick, no progress" test ! -s "$tmp/tty"
+    python3 "$pty" "$tmp/tty" "$bin" perft --game race3 --depth 7 --divide >"$tmp/out"
+    expect "perft --divide --depth 7 (race3): the bar, and the count below every action" \
+        test "$(grep -caE 'perft 7 \[' "$tmp/tty")" -ge 1 -a "$(grep -c '^[123]: 729$' "$tmp/out")" -eq 3
+    python3 "$pty" "$tmp/tty" "$bin" perft --game race3 --depth 8 >"$tmp/out"
+    expect "perft --depth 8 (race3): two plies split, the total unchanged" \
+        grep -qaE 'perft 8 \[[#.]{24}\] [0-9]+/9  below [123] [123]' "$tmp/tty"
+    expect "perft --depth 8 (race3): 6561 leaves" grep -qE '^perft 8: 6561 nodes' "$tmp/out"
+else
+    not_ok "python3 for the terminal tests" "not found"
+fi
+
 finish

@@ -116,4 +116,38 @@ check "a_default_weights_spec_is_by_name_and_checksum" grep -qE ' ab:depth=2,wcr
 TRIAD_DATA=$tmp/nowhere run play --game talat --players greedy --seed 1 --quiet
 check "TRIAD_DATA_that_holds_nothing_falls_back_to_the_others" grep -q '^result: ' "$tmp/out"
 
+# --- the protocol reads back every position string show prints, for every game
+# (issue 18, item 17: TRID's strings begin with the board's name, "hex5",
+# which is also its setup's, and were taken for the setup).  For each game and
+# player count `triad help` lists: a walk of 8 plies from the game's start
+# (the legal action k*5+3 mod n at ply k), each position as `show` prints it
+# sent as "position STRING" and read back with "print".
+games=$("$bin" help | sed -n 's/^  \([a-z0-9]*\) .*, \([0-9]\)\( to \([0-9]\)\)\? players$/\1 \2 \4/p')
+check "protocol_conformance_finds_the_games ($(echo "$games" | cut -d' ' -f1 | tr '\n' ' '))" \
+    test "$(echo "$games" | grep -c -E '^(tzaar|talat|trid|race3) ')" -eq 4
+while read -r game lo hi; do
+    for ((np = lo; np <= ${hi:-$lo}; np++)); do
+        pos=$("$bin" show --game "$game" --nplayers "$np" 2>/dev/null | tail -1)
+        : >"$tmp/positions"
+        for ((k = 0; k < 8; k++)); do
+            [ -n "$pos" ] || break
+            printf '%s\n' "$pos" >>"$tmp/positions"
+            mapfile -t acts < <("$bin" legal --game "$game" --position "$pos" 2>/dev/null)
+            [ "${#acts[@]}" -gt 0 ] || break
+            pos=$("$bin" show --game "$game" --position "$pos" --actions "${acts[$(((k * 5 + 3) % ${#acts[@]}))]}" 2>/dev/null | tail -1)
+        done
+        sed 's/^/position /; a print' "$tmp/positions" | "$bin" engine --game "$game" --nplayers "$np" >"$tmp/eng" 2>&1
+        n=$(wc -l <"$tmp/positions") bad_lines=0
+        while read -r p; do
+            grep -qxF "position $p" "$tmp/eng" || bad_lines=$((bad_lines + 1))
+        done <"$tmp/positions"
+        if [ "$n" -ge 2 ] && [ "$(grep -cx ok "$tmp/eng")" -eq "$n" ] && [ "$bad_lines" -eq 0 ]; then
+            ok "protocol_reads_every_show_string: $game, $np players ($n positions)"
+        else
+            not_ok "protocol_reads_every_show_string: $game, $np players" \
+                "$n positions, $(grep -cx ok "$tmp/eng") ok, $bad_lines not read back: $(grep -m1 error "$tmp/eng")"
+        fi
+    done
+done <<<"$games"
+
 finish

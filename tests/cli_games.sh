@@ -122,6 +122,10 @@ bad "merge_refuses_shards_of_different_engines" "refusing to merge shards of dif
     records merge --out "$tmp/mix.trd" "$tmp/v2.trd" "$tmp/up.trd"
 bad "resume_refuses_format_1" "written in format 1: \`triad records upgrade\` it first" \
     selfplay --quiet --games 200 --players ab:depth=2 --seed 1 --paired --out "$tmp/in.trd" --resume
+# Another game's records: the game is named first, not the engine signature,
+# which differs with the game anyway (issue 18, item 18).
+bad "resume_of_another_games_run_names_the_game" "cannot resume $tmp/r3.trd: it holds a race3 run, not tzaar (give --game race3" \
+    selfplay --quiet --games 6 --players random --seed 1 --out "$tmp/r3.trd" --resume
 
 # --- replicates: every rotation of a setup played R times with other game seeds --------------
 status "replicates_run" 0 selfplay --quiet --games 12 --players random --seed 5 --paired --replicates 3 --out "$tmp/rep.trd"

@@ -61,6 +61,50 @@ make -s -C "$here" -n -B ARCH=native build/release-native/games/tzaar/perft.o >"
 check "make ARCH=native: -march=native, built in build/release-native" \
     grep -q -- '-march=native .*-o build/release-native/games/tzaar/perft.o' "$tmp/make"
 
+# --- bin/triad is the variant just asked for (issue 18, item 19) -------------------
+# The Makefile on a one-file program that says which variant it is: make,
+# make DEBUG=1, make, make SAN=1, make, make CFLAGS=-DEXTRA, make.  Each make
+# must leave that variant in bin/triad (a plain make: the portable release),
+# even when the variant's binary is older than bin/triad.
+mk=$tmp/mk
+mkdir -p "$mk/cli"
+cp "$here/Makefile" "$mk/"
+cat >"$mk/cli/main.c" <<'EOF_C'
+#include <stdio.h>
+int main(void)
+{
+#if defined(__SANITIZE_ADDRESS__)
+    const char *v = "san";
+#elif defined(TRIAD_DEBUG)
+    const char *v = "debug";
+#else
+    const char *v = "release";
+#endif
+#ifdef EXTRA
+    printf("%s extra\n", v);
+#else
+    printf("%s\n", v);
+#endif
+    return 0;
+}
+EOF_C
+# Without the parent's variant variables: make exports command-line variables
+# to its recipes' environment, so under "make test SAN=1" SAN=1 would reach
+# these makes and every plain make would build the sanitizer variant.
+mkenv() { env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL -u SAN -u DEBUG -u CFLAGS -u ARCH -u LDFLAGS "$@"; }
+mkv() { mkenv make -s -C "$mk" "$@" >/dev/null 2>&1 && "$mk/bin/triad" 2>/dev/null; }
+check "make: bin/triad is the release" test "$(mkv)" = release
+check "make DEBUG=1: bin/triad is the debug build" test "$(mkv DEBUG=1)" = debug
+check "make after make DEBUG=1: bin/triad is the release again" test "$(mkv)" = release
+if [ "$(mkv SAN=1)" = san ]; then
+    check "make after make SAN=1: bin/triad is the release again (not the sanitizer build)" test "$(mkv)" = release
+else
+    not_ok "make SAN=1: bin/triad is the sanitizer build" "$(mkv SAN=1)"
+fi
+check "make CFLAGS=-DEXTRA: a new CFLAGS rebuilds" test "$(mkv CFLAGS=-DEXTRA)" = "release extra"
+check "make after make CFLAGS=-DEXTRA: rebuilt without it" test "$(mkv)" = release
+check "make -n after a build: nothing to do" test -z "$(mkenv make -s -C "$mk" -n)"
+
 # --- scripts/setup.sh -------------------------------------------------------------
 "$here/scripts/setup.sh" --frob >"$tmp/out" 2>&1
 check "setup.sh refuses an unknown argument with exit 2" test $? -eq 2

@@ -42,7 +42,7 @@ check "trid_bench_perft_signature" grep -qx 'signature 48346' "$tmp/out"
 # on purpose, and say so in the commit.
 check "trid_bench_search_signature_pinned" grep -qx 'search signature 55073' "$tmp/out"
 check "trid_bench_engine_signature_pinned" grep -qx 'engine signature ab21e454082ff075' "$tmp/out"
-check "trid_bench_self_play_games_per_second" grep -q '^self-play, 4 players (ab:noise=10): [0-9.]* games/s' "$tmp/out"
+check "trid_bench_self_play_games_per_second" grep -q '^self-play, 4 players (ab:depth=3,noise=10): [0-9.]* games/s' "$tmp/out"
 
 # A damaged board under $TRIAD_DATA: one line naming the line and column.
 mkdir -p "$tmp/data/boards"
@@ -50,6 +50,17 @@ printf 'trid-board 1\nname hex5\ngrid 2\n.x.\n' >"$tmp/data/boards/hex5.txt"
 export TRIAD_DATA=$tmp/data
 bad "trid_damaged_board_refused" "hex5.txt: line 4, column 2: expected '.', '#', '*' or ' ' in the grid" \
     selfplay --game trid --players random --games 1 --seed 1 --out "$tmp/r.trd"
+unset TRIAD_DATA
+# A board whose seat lines are for 2 players only: the refusal of 3 says so,
+# not the game's "2 to 4" (issue 18, item 18).
+mkdir -p "$tmp/data2/boards"
+grep -v '^seat [34] ' "$(dirname "${BASH_SOURCE[0]}")/../data/boards/hex5.txt" >"$tmp/data2/boards/hex5.txt"
+export TRIAD_DATA=$tmp/data2
+bad "trid_players_refusal_names_the_boards_counts" "TRID on hex5 is a game for 2 players (as its seat lines say), not 3" \
+    selfplay --game trid --nplayers 3 --players random --games 3 --seed 1 --out "$tmp/r2.trd"
+grep -v '^seat 3 ' "$(dirname "${BASH_SOURCE[0]}")/../data/boards/hex5.txt" >"$tmp/data2/boards/hex5.txt"
+bad "trid_players_refusal_lists_every_count" "TRID on hex5 is a game for 2 or 4 players (as its seat lines say), not 3" \
+    show --game trid --nplayers 3
 unset TRIAD_DATA
 
 finish

@@ -37,6 +37,7 @@ for ((w = 1; w <= jobs; w++)); do
 done
 run_part "self-play and records tests" "$here/cli_selfplay.sh" "$build/triad"
 run_part "research command tests" "$here/cli_research.sh" "$build/triad"
+run_part "README command tests" "$here/cli_readme.sh" "$build/triad"
 run_part "number and message tests" "$here/cli_nums.sh" "$build/triad"
 run_part "file safety tests" "$here/cli_files.sh" "$build/triad"
 run_part "command-line tests" "$here/cli.sh" "$build/triad"

@@ -10,6 +10,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 #include "check.h"
+#include "core/dirs.h"
 #include "core/fileio.h"
 
 /* A fresh folder for one test; the caller removes what it made. */
@@ -251,6 +252,131 @@ static void a_signal_removes_registered_files(void)
     remove_tree(dir);
 }
 
+/* Issue 18, item 10: a long writer's first signal is recorded, not fatal;
+ * the second ends the process at once (its temporary files removed). */
+static void a_long_writer_survives_the_first_signal_and_dies_of_the_second(void)
+{
+    char dir[64], path[128];
+    scratch(dir);
+    REQUIRE(dir[0]);
+    snprintf(path, sizeof path, "%s/tmp-file", dir);
+    pid_t child = fork();
+    REQUIRE(child >= 0);
+    if (child == 0) {
+        put(path, "x");
+        fio_cleanup_install();
+        fio_cleanup_add(path);
+        fio_stop_begin();
+        raise(SIGTERM);
+        if (fio_stop_requested() != SIGTERM || access(path, F_OK))
+            _exit(3); /* the first signal must only be recorded */
+        raise(SIGINT);
+        _exit(4); /* not reached: the second signal ends the process */
+    }
+    int status;
+    waitpid(child, &status, 0);
+    CHECKF(WIFSIGNALED(status) && WTERMSIG(status) == SIGINT, "status %d (exit %d)", status,
+           WIFEXITED(status) ? WEXITSTATUS(status) : -1);
+    CHECK(access(path, F_OK) != 0);
+    remove_tree(dir);
+}
+
+/* After the writer has stopped, fio_stop_exit() ends the process by the
+ * signal that stopped it, as a shell or Slurm expects; outside
+ * fio_stop_begin/end a signal is fatal as before. */
+static void a_stopped_writer_ends_by_its_signal(void)
+{
+    char dir[64], path[128];
+    scratch(dir);
+    REQUIRE(dir[0]);
+    snprintf(path, sizeof path, "%s/tmp-file", dir);
+    pid_t child = fork();
+    REQUIRE(child >= 0);
+    if (child == 0) {
+        put(path, "x");
+        fio_cleanup_install();
+        fio_cleanup_add(path);
+        fio_stop_begin();
+        raise(SIGHUP);
+        fio_stop_end();
+        if (fio_stop_requested() != SIGHUP)
+            _exit(3);
+        fio_stop_exit(SIGHUP);
+    }
+    int status;
+    waitpid(child, &status, 0);
+    CHECKF(WIFSIGNALED(status) && WTERMSIG(status) == SIGHUP, "status %d", status);
+    CHECK(access(path, F_OK) != 0);
+    child = fork();
+    REQUIRE(child >= 0);
+    if (child == 0) {
+        fio_cleanup_install();
+        fio_stop_begin();
+        fio_stop_end();
+        raise(SIGTERM);
+        _exit(4);
+    }
+    waitpid(child, &status, 0);
+    CHECKF(WIFSIGNALED(status) && WTERMSIG(status) == SIGTERM, "status %d", status);
+    remove_tree(dir);
+}
+
+/* core/dirs (issue 18, items 11, 13, 14): a folder built beside its target
+ * replaces it whole; a tree is removed without following its links; a
+ * temporary folder whose maker is gone is swept by the next maker. */
+static void folders_are_swapped_whole_and_links_never_followed(void)
+{
+    char dir[64], target[128], outside[128], link[160], path[4200], err[300];
+    scratch(dir);
+    REQUIRE(dir[0]);
+    snprintf(target, sizeof target, "%s/site", dir);
+    snprintf(outside, sizeof outside, "%s/outside", dir);
+    CHECK(mkdir(target, 0755) == 0 && mkdir(outside, 0755) == 0);
+    snprintf(path, sizeof path, "%s/old.txt", target);
+    put(path, "old");
+    snprintf(path, sizeof path, "%s/0.js", outside);
+    put(path, "keep");
+    snprintf(link, sizeof link, "%s/games", target);
+    CHECK(symlink(outside, link) == 0);
+    fio_tmpdir t;
+    REQUIRE(fio_tmpdir_make(&t, dir, "site.tmp-", err, sizeof err) == 0);
+    snprintf(path, sizeof path, "%s/new.txt", t.path);
+    put(path, "new");
+    CHECK(fio_tmpdir_commit(&t, target, false, err, sizeof err) == -1); /* has files, no replace */
+    CHECK(strstr(err, "exists and has files") != NULL);
+    CHECKF(fio_tmpdir_commit(&t, target, true, err, sizeof err) == 0, "%s", err);
+    fio_tmpdir_remove(&t);
+    snprintf(path, sizeof path, "%s/new.txt", target);
+    CHECK(slurp_equals(path, "new"));
+    snprintf(path, sizeof path, "%s/old.txt", target);
+    CHECK(access(path, F_OK) != 0);
+    snprintf(path, sizeof path, "%s/0.js", outside);
+    CHECK(slurp_equals(path, "keep")); /* the old folder's link was removed, not followed */
+    CHECK(folder_entries(dir) == 2);   /* site and outside: nothing left beside */
+    /* A stale temporary folder (unlocked) is swept; a locked one is kept. */
+    char stale[160], live[160];
+    snprintf(stale, sizeof stale, "%s/site.tmp-Stale1", dir);
+    snprintf(live, sizeof live, "%s/site.tmp-Live01", dir);
+    CHECK(mkdir(stale, 0755) == 0 && mkdir(live, 0755) == 0);
+    snprintf(path, sizeof path, "%s/x", stale);
+    put(path, "x");
+    int fd = open(live, O_RDONLY | O_DIRECTORY);
+    CHECK(fd >= 0 && flock(fd, LOCK_EX) == 0);
+    REQUIRE(fio_tmpdir_make(&t, dir, "site.tmp-", err, sizeof err) == 0);
+    CHECK(access(stale, F_OK) != 0);
+    CHECK(access(live, F_OK) == 0);
+    fio_tmpdir_remove(&t);
+    close(fd);
+    /* fio_remove_tree on a link removes the link alone. */
+    CHECK(fio_remove_tree(link, err, sizeof err) == 0); /* already gone: not an error */
+    snprintf(link, sizeof link, "%s/alias", dir);
+    CHECK(symlink(outside, link) == 0);
+    CHECK(fio_remove_tree(link, err, sizeof err) == 0);
+    snprintf(path, sizeof path, "%s/0.js", outside);
+    CHECK(slurp_equals(path, "keep"));
+    remove_tree(dir);
+}
+
 static void crc32_is_the_zlib_one(void)
 {
     CHECK(fio_crc32(0, "123456789", 9) == 0xCBF43926u);
@@ -266,6 +392,10 @@ const test_case tests_fileio[] = {
     { "fileio_outputs_are_whole_and_never_replace_without_force", outputs_are_whole_and_never_replace_without_force },
     { "fileio_output_checks_name_the_reason", output_checks_name_the_reason },
     { "fileio_a_signal_removes_registered_files", a_signal_removes_registered_files },
+    { "fileio_a_long_writer_survives_the_first_signal_and_dies_of_the_second",
+      a_long_writer_survives_the_first_signal_and_dies_of_the_second },
+    { "fileio_a_stopped_writer_ends_by_its_signal", a_stopped_writer_ends_by_its_signal },
+    { "fileio_folders_are_swapped_whole_and_links_never_followed", folders_are_swapped_whole_and_links_never_followed },
     { "fileio_crc32_is_the_zlib_one", crc32_is_the_zlib_one },
     { NULL, NULL },
 };

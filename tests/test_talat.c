@@ -224,6 +224,55 @@ static void live_and_frozen_boards(void)
     CHECK(!tl_board_live(1u << 0, 1u << 24, type, NULL));
 }
 
+/* Whether some tower of the board can capture now. */
+static bool capture_now(const uint32_t o[2], const uint8_t *type)
+{
+    for (int s = 0; s < 2; s++)
+        for (uint32_t m = o[s]; m; m &= m - 1) {
+            int a = __builtin_ctz(m);
+            for (uint32_t t = (tl_fwd[s][a] | tl_sideways[a]) & o[1 - s]; t; t &= t - 1)
+                if (tl_beats[type[a]] >> type[__builtin_ctz(t)] & 1)
+                    return true;
+        }
+    return false;
+}
+
+/* The shortcuts that settle most boards (no capturing pair, no pair that
+ * can meet, one pair reaching a capture alone) give the exhaustive
+ * search's answer, on random boards of 1 to 6 towers a side with no
+ * capture at once (those are live before any shortcut). */
+static void frozen_shortcuts_agree_with_search(void)
+{
+    REQUIRE(game());
+    xoshiro256 r;
+    xoshiro_seed(&r, 11);
+    int live = 0, frozen = 0;
+    for (int i = 0; i < 4000; i++) {
+        uint32_t o[2] = { 0, 0 };
+        uint8_t type[TL_SQ] = { 0 };
+        for (int s = 0; s < 2; s++)
+            for (int k = 1 + (int)xoshiro_below(&r, 6); k > 0;) {
+                int sq = (int)xoshiro_below(&r, TL_SQ);
+                if ((o[0] | o[1]) >> sq & 1)
+                    continue;
+                o[s] |= 1u << sq;
+                type[sq] = (uint8_t)xoshiro_below(&r, TL_TYPES);
+                k--;
+            }
+        if (capture_now(o, type)) {
+            i--;
+            continue;
+        }
+        bool fast = tl_board_live(o[0], o[1], type, NULL), slow = tl_board_live_searched(o[0], o[1], type);
+        CHECKF(fast == slow, "board %d (%05x %05x): shortcuts say %s, the search %s", i, (unsigned)o[0],
+               (unsigned)o[1], fast ? "live" : "frozen", slow ? "live" : "frozen");
+        if (fast != slow)
+            return;
+        live += slow, frozen += !slow;
+    }
+    CHECKF(live > 500 && frozen > 500, "%d live, %d frozen: the boards test too little", live, frozen);
+}
+
 /* F: Black has nothing to do and passes; White acts next. */
 static void forced_pass(void)
 {
@@ -536,6 +585,7 @@ const test_case tests_talat[] = {
     { "talat_freezing_move_and_tie_break", freezing_move_and_tie_break },
     { "talat_shared_rank", shared_rank },
     { "talat_live_and_frozen_boards", live_and_frozen_boards },
+    { "talat_frozen_shortcuts_agree_with_search", frozen_shortcuts_agree_with_search },
     { "talat_forced_pass", forced_pass },
     { "talat_zihin", zihin_driving_and_scoring },
     { "talat_placement_order", placement_order },

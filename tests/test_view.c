@@ -11,6 +11,7 @@
 #include "view/select.h"
 #include "view/site.h"
 #include "check.h"
+#include "core/esc.h"
 
 static rec_game *game_with(uint64_t id, int setup, int winner, int ending, int turns)
 {
@@ -176,7 +177,36 @@ static void game_data_holds_every_ply(void)
     free(r);
 }
 
+/* core/esc: the one HTML escaping and the shell quoting (issue 18, item 16). */
+static const char *escaped(void (*f)(buf *, const char *), const char *s)
+{
+    static char out[512];
+    buf b = { 0 };
+    f(&b, s);
+    snprintf(out, sizeof out, "%.*s", b.failed ? 0 : (int)b.len, b.data ? (const char *)b.data : "");
+    buf_free(&b);
+    return out;
+}
+
+#define CHECK_STR(got, want) do { const char *g_ = (got), *w_ = (want); \
+    CHECKF(!strcmp(g_, w_), "got [%s], want [%s]", g_, w_); } while (0)
+
+static void esc_html_and_shell_quote_what_inputs_hold(void)
+{
+    CHECK_STR(escaped(esc_html, "x<img src=x onerror=alert(1)>&'\".trd"),
+              "x&lt;img src=x onerror=alert(1)&gt;&amp;&#39;&quot;.trd");
+    CHECK_STR(escaped(esc_html, "plain"), "plain");
+    CHECK_STR(escaped(esc_shell, "runs/r-1.trd"), "runs/r-1.trd");
+    CHECK_STR(escaped(esc_shell, "a;touch PWNED;b.trd"), "'a;touch PWNED;b.trd'");
+    CHECK_STR(escaped(esc_shell, "it's $(x) `y`"), "'it'\\''s $(x) `y`'");
+    CHECK_STR(escaped(esc_shell, ""), "''");
+    CHECK_STR(escaped(esc_shell, "~x"), "'~x'");
+    CHECK_STR(escaped(esc_shell_path, "-rf.trd"), "./-rf.trd");
+    CHECK_STR(escaped(esc_shell_path, "-a b"), "./'-a b'");
+}
+
 const test_case tests_view[] = {
+    { "esc_html_and_shell_quote_what_inputs_hold", esc_html_and_shell_quote_what_inputs_hold },
     { "select_expressions_pick_games", select_expressions_pick_games },
     { "select_rejects_bad_expressions", select_rejects_bad_expressions },
     { "svg_renderer_draws_the_position", svg_renderer_draws_the_position },

@@ -54,18 +54,6 @@ void out_json(buf *b, const char *s)
     buf_byte(b, '"');
 }
 
-void out_html(buf *b, const char *s)
-{
-    for (; *s; s++)
-        switch (*s) {
-        case '&': out_str(b, "&amp;"); break;
-        case '<': out_str(b, "&lt;"); break;
-        case '>': out_str(b, "&gt;"); break;
-        case '"': out_str(b, "&quot;"); break;
-        default: buf_byte(b, (uint8_t)*s);
-        }
-}
-
 int out_file(const char *dir, const char *name, const buf *b, char *err, size_t n)
 {
     char path[4096];

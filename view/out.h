@@ -13,8 +13,7 @@ void out_str(buf *b, const char *s);
  * can never close a <script> element. */
 void out_json(buf *b, const char *s);
 
-/* s as HTML text: & < > " escaped. */
-void out_html(buf *b, const char *s);
+/* HTML text: core/esc.h's esc_html(), the one escaping for every page. */
 
 /* Writes b into DIR/NAME.  0, or -1 with a message in err (b->failed also
  * fails: the text is incomplete). */

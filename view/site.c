@@ -8,6 +8,8 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
+#include "core/esc.h"
+#include "core/dirs.h"
 #include "core/fileio.h"
 #include "core/msg.h"
 #include "games/tzaar/setup.h"
@@ -31,32 +33,106 @@ static bool game_file_name(const char *s)
     return digits && !strcmp(s + digits, ".js");
 }
 
-/* Makes dir (and dir/games), refusing one with files unless force; with
- * force, removes the games of an earlier site so none is left stale. */
-/* Makes the folder ready and locks it in *lock: one writer per folder, so a
- * second view into it fails rather than mixes (or clears) its files. */
-static int prepare_dir(const view_opts *o, int *lock, char *err, size_t n)
+/* The files of a site besides games/; --force replaces a folder that holds
+ * nothing else (and the temporary files an older triad, which wrote in
+ * place, may have left: NAME.tmp-XXXXXX). */
+static const char *const site_files[] = { "index.html", "viewer.html", "index-data.js", "index.js", "viewer.js",
+                                          "style.css", NULL };
+
+static bool site_file_name(const char *s, bool in_games)
 {
-    char games[4096];
-    DIR *d;
-    if (fio_dir_has_files(o->dir) && !o->force)
-        return fail(err, n, VIEW_BAD_INPUT, "%s exists and has files (--force writes over them)", MSG_PATH(o->dir));
-    if (mkdir(o->dir, 0755) && errno != EEXIST)
-        return fail(err, n, VIEW_FAILED, "cannot create %s: %s", MSG_PATH(o->dir), strerror(errno));
-    if ((*lock = open(o->dir, O_RDONLY | O_DIRECTORY)) < 0)
-        return fail(err, n, VIEW_FAILED, "cannot open %s: %s", MSG_PATH(o->dir), strerror(errno));
+    const char *tmp = strstr(s, ".tmp-");
+    char base[256];
+    if (tmp && strlen(tmp) == 11) { /* a temporary file of one of the names */
+        snprintf(base, sizeof base, "%.*s", (int)(tmp - s), s);
+        s = base;
+    }
+    if (in_games)
+        return game_file_name(s);
+    for (int i = 0; site_files[i]; i++)
+        if (!strcmp(s, site_files[i]))
+            return true;
+    return false;
+}
+
+/* Whether the folder fd (DIR, or DIR/games when in_games) holds only what a
+ * site holds, as plain files and a plain games folder: a link is never a
+ * site's, so --force never follows one.  VIEW_OK, or VIEW_BAD_INPUT naming
+ * the first stranger. */
+static int only_site_files(int fd, const char *shown, bool in_games, char *err, size_t n)
+{
+    DIR *d = fdopendir(fd);
+    if (!d) {
+        close(fd);
+        return fail(err, n, VIEW_FAILED, "cannot read %s: %s", MSG_PATH(shown), strerror(errno));
+    }
+    int status = VIEW_OK;
+    struct dirent *e;
+    while (status == VIEW_OK && (e = readdir(d))) {
+        struct stat st;
+        if (!strcmp(e->d_name, ".") || !strcmp(e->d_name, ".."))
+            continue;
+        if (fstatat(dirfd(d), e->d_name, &st, AT_SYMLINK_NOFOLLOW)) {
+            status = fail(err, n, VIEW_FAILED, "cannot read %s/%s: %s", MSG_PATH(shown), MSG_PATH(e->d_name),
+                          strerror(errno));
+        } else if (!in_games && !strcmp(e->d_name, "games") && S_ISDIR(st.st_mode)) {
+            char sub[4096];
+            int g = openat(dirfd(d), "games", O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+            snprintf(sub, sizeof sub, "%s/games", shown);
+            status = g < 0 ? fail(err, n, VIEW_FAILED, "cannot read %s: %s", MSG_PATH(sub), strerror(errno))
+                           : only_site_files(g, sub, true, err, n);
+        } else if (!S_ISREG(st.st_mode) || !site_file_name(e->d_name, in_games)) {
+            status = fail(err, n, VIEW_BAD_INPUT, "%s holds %s%s, which is not part of a triad view site: --force "
+                          "replaces a site only (move it away, or give another --out)", MSG_PATH(shown),
+                          MSG_PATH(e->d_name), S_ISLNK(st.st_mode) ? " (a link)" : S_ISDIR(st.st_mode) ? " (a folder)"
+                          : "");
+        }
+    }
+    closedir(d);
+    return status;
+}
+
+/* Checks the site's folder before anything is made: a folder or nothing;
+ * empty, or (with force) a site and nothing else.  An existing folder is
+ * locked in *lock (one writer per folder: a second view into it fails
+ * rather than races it).  VIEW_OK, or a failure status with the message. */
+static int check_target(const view_opts *o, const char *target, int *lock, char *err, size_t n)
+{
+    struct stat st;
+    *lock = -1;
+    if (lstat(target, &st))
+        return errno == ENOENT ? VIEW_OK : fail(err, n, VIEW_BAD_INPUT, "cannot write %s: %s", MSG_PATH(o->dir),
+                                                strerror(errno));
+    if (!S_ISDIR(st.st_mode))
+        return fail(err, n, VIEW_BAD_INPUT, "cannot write %s: not a folder", MSG_PATH(o->dir));
+    if ((*lock = open(target, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)) < 0)
+        return fail(err, n, VIEW_BAD_INPUT, "cannot open %s: %s", MSG_PATH(o->dir), strerror(errno));
     if (fio_lock(*lock, o->dir, err, n))
-        return VIEW_FAILED;
-    snprintf(games, sizeof games, "%s/games", o->dir);
-    if (mkdir(games, 0755) && errno != EEXIST)
-        return fail(err, n, VIEW_FAILED, "cannot create %s: %s", games, strerror(errno));
-    if ((d = opendir(games))) {
-        struct dirent *e;
-        while ((e = readdir(d)))
-            if (game_file_name(e->d_name) && unlinkat(dirfd(d), e->d_name, 0))
-                return closedir(d), fail(err, n, VIEW_FAILED, "cannot remove %s/%s: %s", games, e->d_name,
-                                         strerror(errno));
-        closedir(d);
+        return VIEW_BAD_INPUT;
+    if (!fio_dir_has_files(target))
+        return VIEW_OK;
+    if (!o->force)
+        return fail(err, n, VIEW_BAD_INPUT, "%s exists and has files (--force writes over them)", MSG_PATH(o->dir));
+    int fd = open(target, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+    if (fd < 0)
+        return fail(err, n, VIEW_FAILED, "cannot read %s: %s", MSG_PATH(o->dir), strerror(errno));
+    return only_site_files(fd, o->dir, false, err, n);
+}
+
+/* Every input opens as a records file of the site's game: checked before
+ * anything is made, so a refused view leaves nothing behind. */
+static int check_inputs(const view_opts *o, const char *const *files, int nfiles, char *err, size_t n)
+{
+    for (int i = 0; i < nfiles; i++) {
+        char msg[512];
+        rec_reader *r = rec_reader_open(files[i], msg, sizeof msg);
+        if (!r)
+            return fail(err, n, VIEW_BAD_INPUT, "%s", msg);
+        const game_def *g = rec_reader_run(r)->game;
+        rec_reader_close(r);
+        if (g != o->game)
+            return fail(err, n, VIEW_BAD_INPUT, "only %s runs are shown yet (%s holds a %s run)", o->game->name,
+                        MSG_PATH(files[i]), g->name);
     }
     return VIEW_OK;
 }
@@ -100,7 +176,9 @@ static const char page_head[] =
 static void index_page(buf *b, const char *game)
 {
     out_printf(b, page_head, "triad — games");
-    out_printf(b, "<header><h1>triad <span class=\"sub\">%s games</span></h1></header>\n<main class=\"index\">\n"
+    out_str(b, "<header><h1>triad <span class=\"sub\">");
+    esc_html(b, game);
+    out_str(b, " games</span></h1></header>\n<main class=\"index\">\n"
                   "<section id=\"runs\"><h2>Runs</h2><div class=\"scroll\"><table id=\"runs-table\"></table></div>"
                   "</section>\n<section id=\"summary\"><h2>By seat <span class=\"sub\" id=\"summary-note\"></span>"
                   "</h2><div class=\"scroll\"><table id=\"summary-table\"></table></div></section>\n"
@@ -116,8 +194,7 @@ static void index_page(buf *b, const char *game)
                   "</form>\n<div class=\"scroll\"><table id=\"games\" class=\"games\"><thead></thead><tbody>"
                   "</tbody></table></div>\n<p><button id=\"more\" hidden>show all</button></p>\n</section>\n"
                   "</main>\n<script src=\"index-data.js\"></script>\n<script src=\"index.js\"></script>\n"
-                  "</body>\n</html>\n",
-               game);
+                  "</body>\n</html>\n");
 }
 
 static int viewer_page(buf *b, const game_def *game, uint64_t games, char *err, size_t n)
@@ -183,6 +260,10 @@ static int write_games(const view_opts *o, const char *path, int file, rec_reade
     if (!g)
         return fail(err, n, VIEW_FAILED, "out of memory");
     while ((!o->limit || *count < o->limit) && (rc = rec_reader_next(r, g)) != REC_END) {
+        if (fio_stop_requested()) { /* a signal: the caller ends, the partial site is removed */
+            status = fail(err, n, VIEW_STOPPED, "stopped by %s", fio_signal_name(fio_stop_requested()));
+            break;
+        }
         if (rc == REC_BAD) {
             char msg[600];
             snprintf(msg, sizeof msg, "%s: %s", path, rec_reader_error(r));
@@ -214,16 +295,16 @@ static int write_games(const view_opts *o, const char *path, int file, rec_reade
     return status;
 }
 
-int view_write_site(const view_opts *o, const char *const *files, int nfiles, uint64_t *games, char *err, size_t n)
+/* Writes the whole site into o->dir, a fresh empty folder. */
+static int write_into(const view_opts *o, const char *const *files, int nfiles, uint64_t *games, char *err,
+                      size_t n)
 {
     buf runs = { 0 }, rows = { 0 }, page = { 0 }, chunk = { 0 };
-    int lock = -1, status = prepare_dir(o, &lock, err, n);
-    *games = 0;
-    if (status) {
-        if (lock >= 0)
-            close(lock);
-        return status;
-    }
+    char games_dir[4200];
+    int status = VIEW_OK;
+    snprintf(games_dir, sizeof games_dir, "%s/games", o->dir);
+    if (mkdir(games_dir, 0777))
+        return fail(err, n, VIEW_FAILED, "cannot create %s: %s", MSG_PATH(games_dir), strerror(errno));
     for (int i = 0; i < nfiles && status != VIEW_FAILED && status != VIEW_BAD_INPUT; i++) {
         char msg[512];
         rec_reader *r = rec_reader_open(files[i], msg, sizeof msg);
@@ -270,6 +351,36 @@ int view_write_site(const view_opts *o, const char *const *files, int nfiles, ui
     buf_free(&rows);
     buf_free(&page);
     buf_free(&chunk);
-    close(lock);
+    return status;
+}
+
+int view_write_site(const view_opts *o, const char *const *files, int nfiles, uint64_t *games, char *err, size_t n)
+{
+    char parent[4096], name[1024], target[8192], prefix[1100];
+    int lock = -1, status;
+    fio_tmpdir t = { .lock = -1 };
+    *games = 0;
+    if ((status = check_inputs(o, files, nfiles, err, n)))
+        return status;
+    if (fio_split_target(o->dir, parent, sizeof parent, name, sizeof name, err, n))
+        return VIEW_BAD_INPUT;
+    snprintf(target, sizeof target, "%s%s%s", parent, strcmp(parent, "/") ? "/" : "", name);
+    snprintf(prefix, sizeof prefix, "%s.tmp-", name);
+    if ((status = check_target(o, target, &lock, err, n)) == VIEW_OK) {
+        /* Built beside the target, then swapped in whole: a failure or a
+         * kill part-way leaves the old site as it was. */
+        if (fio_tmpdir_make(&t, parent, prefix, err, n))
+            status = VIEW_FAILED;
+        else {
+            view_opts into = *o;
+            into.dir = t.path;
+            status = write_into(&into, files, nfiles, games, err, n);
+            if ((status == VIEW_OK || status == VIEW_DAMAGED) && fio_tmpdir_commit(&t, target, o->force, err, n))
+                status = VIEW_FAILED;
+        }
+        fio_tmpdir_remove(&t); /* what is left of a failed or stopped run */
+    }
+    if (lock >= 0)
+        close(lock);
     return status;
 }

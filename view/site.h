@@ -34,12 +34,20 @@ typedef struct view_opts {
 } view_opts;
 
 /* Exit statuses: done, a damaged block was skipped, bad input (a records
- * file that cannot be opened, a folder with files and no force), or a
- * write failed. */
-enum { VIEW_OK = 0, VIEW_DAMAGED = 1, VIEW_BAD_INPUT = 2, VIEW_FAILED = 3 };
+ * file that cannot be opened or holds another game's run, a folder with
+ * files and no force, a folder with more than a site in it), a write
+ * failed, or a signal stopped it (fio_stop_requested(), when the caller
+ * asked for that with fio_stop_begin()). */
+enum { VIEW_OK = 0, VIEW_DAMAGED = 1, VIEW_BAD_INPUT = 2, VIEW_FAILED = 3, VIEW_STOPPED = 4 };
 
-/* Writes the site for the selected games of files.  Returns VIEW_*, with a
- * message in err for the last two; *games receives the games written. */
+/* Writes the site for the selected games of files.  The inputs and the
+ * folder are checked before anything is made; the site is built in a
+ * temporary folder beside o->dir (DIR.tmp-XXXXXX) and put in place whole,
+ * replacing (with force) a folder that holds a site and nothing else; a
+ * link in the old folder is never followed, and nothing of a failed run is
+ * left (core/dirs.h; a kill -9 leaves its temporary folder, which the
+ * next run into o->dir removes).  Returns VIEW_*, with a message in err
+ * for the last three; *games receives the games written. */
 int view_write_site(const view_opts *o, const char *const *files, int nfiles, uint64_t *games, char *err,
                     size_t n);
 

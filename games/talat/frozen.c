@@ -124,6 +124,30 @@ static void move_tower(cfg *c, int s, int from, int to)
     c->type[from] = 0;
 }
 
+/* Whether the tower of square a (side s), now on pa, and the tower of
+ * square d (the other side), now on pd, stand where a capture is possible,
+ * the other towers as in start.  Only captures that involve one of the two
+ * can be new: start has none (decide() checked), and a capture between two
+ * fixed towers needs nothing but the two of them. */
+static bool capture_touching(const cfg *start, int s, int a, int d, int pa, int pd)
+{
+    int ta = start->type[a], td = start->type[d];
+    uint32_t mine = (start->o[s] & ~(1u << a)) | 1u << pa, theirs = (start->o[1 - s] & ~(1u << d)) | 1u << pd;
+    /* the capture squares are mutual: x is forward of y for one side when
+     * y is forward of x for the other, and sideways both ways */
+    for (uint32_t t = (tl_fwd[s][pa] | tl_sideways[pa]) & theirs; t; t &= t - 1) {
+        int x = __builtin_ctz(t), tx = x == pd ? td : start->type[x];
+        if ((tl_beats[ta] >> tx & 1) || (tl_beats[tx] >> ta & 1))
+            return true;
+    }
+    for (uint32_t t = (tl_fwd[1 - s][pd] | tl_sideways[pd]) & mine; t; t &= t - 1) {
+        int x = __builtin_ctz(t), tx = x == pa ? ta : start->type[x];
+        if ((tl_beats[td] >> tx & 1) || (tl_beats[tx] >> td & 1))
+            return true;
+    }
+    return false;
+}
+
 /* The third shortcut: a search moving only the towers on squares a (side
  * s) and d (the other side), the rest fixed.  True when it finds a capture. */
 static bool pair_reaches(const cfg *start, int s, int a, int d)
@@ -137,12 +161,7 @@ static bool pair_reaches(const cfg *start, int s, int a, int d)
     while (top) {
         top--;
         int pa = stack[top].a, pd = stack[top].d;
-        cfg c = *start;
-        if (pa != a)
-            move_tower(&c, s, a, pa);
-        if (pd != d)
-            move_tower(&c, 1 - s, d, pd);
-        if (capture_now(&c))
+        if (capture_touching(start, s, a, d, pa, pd))
             return true;
         uint32_t empty = ~(fixed | (1u << pa) | (1u << pd)) & TL_ALL;
         for (int which = 0; which < 2; which++) {
@@ -275,13 +294,27 @@ static bool search(const cfg *start, uint64_t *nodes)
     return live;
 }
 
+/* A capture now settles it first: it is the cheapest test, and it answers
+ * most boards (the shortcuts that prove a board frozen never contradict
+ * it). */
 static bool decide(const cfg *c, uint64_t *nodes)
 {
+    if (capture_now(c))
+        return true;
     if (!any_pair(c) || !can_meet(c))
         return false;
-    if (capture_now(c) || some_pair_reaches(c))
+    if (some_pair_reaches(c))
         return true;
     return search(c, nodes);
+}
+
+bool tl_board_live_searched(uint32_t o0, uint32_t o1, const uint8_t type[TL_SQ])
+{
+    cfg c = { { o0, o1 }, { 0 } };
+    for (uint32_t m = o0 | o1; m; m &= m - 1)
+        c.type[__builtin_ctz(m)] = type[__builtin_ctz(m)];
+    uint64_t nodes = 0;
+    return search(&c, &nodes);
 }
 
 bool tl_board_live(uint32_t o0, uint32_t o1, const uint8_t type[TL_SQ], tl_fcache *cache)

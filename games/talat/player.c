@@ -46,6 +46,10 @@ typedef struct tl_player {
     uint64_t depth, nodes_max, tt_mb;
     tt_entry *tt;
     size_t tt_size; /* a power of two */
+    /* The frozen test's answers (frozen.c): exact, keyed by the board, so
+     * kept across choices and games; without it the test ran again on
+     * every board a search reached, over half of the search's time. */
+    tl_fcache *fcache;
     uint32_t gen;   /* of the current choice */
     double w[TL_FEATURES];
     uint32_t wcrc;
@@ -153,7 +157,7 @@ static double alphabeta(tl_player *pl, const talat *p, int depth, double alpha, 
     game_action best_a = a[0];
     for (int i = 0; i < n; i++) {
         talat c = *p;
-        tl_apply(&c, a[i], NULL);
+        tl_apply(&c, a[i], pl->fcache);
         double v = alphabeta(pl, &c, depth - 1, alpha, beta);
         if (maxing ? v > best : v < best) {
             best = v;
@@ -211,7 +215,7 @@ static game_action choose(void *impl, const void *s, uint64_t seed)
         int best_i = 0;
         for (int i = 0; i < n; i++) {
             talat c = *p;
-            tl_apply(&c, a[i], NULL);
+            tl_apply(&c, a[i], pl->fcache);
             double v = alphabeta(pl, &c, (int)d - 1, alpha, INFINITY);
             if (v > best) {
                 best = v;
@@ -298,6 +302,10 @@ static void *create(const game_def *g, bool search, const char *opts, char *cano
     }
     pl->g = g;
     pl->search = search;
+    if (!(pl->fcache = calloc(1, sizeof *pl->fcache))) {
+        snprintf(err, n, "out of memory");
+        goto fail;
+    }
     pl->depth = 4;
     pl->tt_mb = 4;
     if (gplayer_each_option(name, opts, set_option, pl, err, n))
@@ -334,6 +342,7 @@ static void *create(const game_def *g, bool search, const char *opts, char *cano
     }
     return pl;
 fail:
+    free(pl->fcache);
     free(pl->tt);
     free(pl);
     return NULL;
@@ -352,6 +361,7 @@ static void *create_ab(const game_def *g, const char *opts, char *canon, size_t 
 static void destroy(void *impl)
 {
     tl_player *pl = impl;
+    free(pl->fcache);
     free(pl->tt);
     free(pl);
 }

@@ -1,8 +1,9 @@
 /* bench.c — self-play speed for `triad bench --game trid`
  * (game_def.bench_extra): whole games of the seat study's player,
- * ab:noise=10 in every seat, from hex5's start for 2, 3 and 4 players, each
- * ply seeded from (game, ply).  The figure is games per second on one
- * thread, the median of the runs: what a self-play worker does. */
+ * ab:depth=3,noise=10 in every seat (scripts/study-trid.sh; depth 2 before
+ * issue 23), from hex5's start for 2, 3 and 4 players, each ply seeded from
+ * (game, ply).  The figure is games per second on one thread, the median
+ * of the runs: what a self-play worker does. */
 #include <stdio.h>
 #include <stdlib.h>
 #include "bench.h"
@@ -12,7 +13,7 @@
 #include "movegen.h"
 
 #define BENCH_GAMES 6
-#define BENCH_PLAYER "ab:noise=10"
+#define BENCH_PLAYER "ab:depth=3,noise=10"
 
 /* Seconds for BENCH_GAMES games of `players` seats; -1 on error. */
 static double play_games(const game_def *g, gplayer *p, int players)

@@ -279,7 +279,11 @@ void trid_board_free(trid_board *b)
 {
     free(b->by_corner);
     free(b->by_inside);
+    free(b->pair_third);
+    free(b->pair_tri);
     b->by_corner = b->by_inside = NULL;
+    b->pair_third = NULL;
+    b->pair_tri = NULL;
 }
 
 void trid_cell_name(const trid_board *b, int c, char out[8])

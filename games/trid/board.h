@@ -25,6 +25,7 @@
 #define TRID_MAX_PLAYERS 4
 #define TRID_PIECES 5       /* per seat: chief, 2 sliders, 2 jumpers */
 #define TRID_NAME_MAX 32
+#define TRID_MAX_LINES (3 * TRID_MAX_CELLS) /* each cell lies on one line per orientation */
 
 enum { TRID_ORDINARY, TRID_WALL, TRID_STOP };
 /* Line directions, in the page's order. */
@@ -68,6 +69,13 @@ typedef struct trid_seat {
     int line;                        /* its line in the board file */
 } trid_seat;
 
+/* A slide on the empty board (trid_board.slide). */
+typedef struct trid_slide {
+    uint64_t pass;  /* the places on the line it passes */
+    uint16_t line;
+    uint8_t end;    /* where it ends, or TRID_NONE */
+} trid_slide;
+
 typedef struct trid_board {
     char name[TRID_NAME_MAX];
     int ncells, nrows;
@@ -75,6 +83,7 @@ typedef struct trid_board {
     int16_t at[TRID_MAX_ROWS][TRID_MAX_COLS + 2];   /* cell at (r, q), or -1 */
     uint8_t step[TRID_MAX_CELLS][TRID_DIRS];        /* next cell along a line, or TRID_NONE */
     uint8_t edge[TRID_MAX_CELLS][3];                /* edge neighbours, TRID_NONE padded */
+    uint8_t edge_dir[TRID_MAX_CELLS][3][2];         /* the two line directions through each */
     uint8_t corner_nb[TRID_MAX_CELLS][6];           /* same-colour corner neighbours, padded */
     cellset walls, stops;
     uint8_t rotate[6][TRID_MAX_CELLS];              /* image under a rotation by 60 m degrees */
@@ -87,6 +96,32 @@ typedef struct trid_board {
      * filled once with the board and kept for the life of the process. */
     uint32_t corner_at[TRID_MAX_CELLS + 1], inside_at[TRID_MAX_CELLS + 1];
     uint16_t *by_corner, *by_inside;
+    /* Triangles by two of their corners, for the move generator's hot path
+     * (pos.h): pair_third[a * ncells + b] is the third corner of the
+     * triangle with corners a and b (TRID_NONE: none) and pair_tri its
+     * index.  Two corners fix the triangle: corners share a colour, the
+     * colour fixes which way it points, and that leaves one place for the
+     * third (geometry.c checks it while filling the tables).  Heap arrays. */
+    uint8_t *pair_third;
+    uint16_t *pair_tri;
+    cellset corner_set[TRID_MAX_CELLS];             /* corner_nb as a set */
+    /* Lines as bit rows, for the sliders (movegen.c): every maximal line of
+     * cells in orientation o (0: E-W, 1: NE-SW, 2: NW-SE) is numbered, its
+     * cells in order from its W, SW or SE end; line_of[c][o] is the line
+     * through c and line_at[c][o] c's place on it.  A position keeps each
+     * line's occupied cells as a row of bits (pos.h).  slide[c][d] is a
+     * slide from c along direction d on the empty board: the places it
+     * passes on its line (up to the first STOP cell, included, the cell
+     * before the first wall, or the line's end) and the cell where it ends
+     * (TRID_NONE: a wall next to c or the edge).  Pieces only cut it short.
+     * lines_ok is false when a line is longer than 64 cells: the sliders
+     * then walk their lines cell by cell. */
+    bool lines_ok;
+    int nlines;
+    uint16_t line_of[TRID_MAX_CELLS][3];
+    uint8_t line_at[TRID_MAX_CELLS][3];
+    uint8_t line_cell[TRID_MAX_LINES][64];
+    trid_slide slide[TRID_MAX_CELLS][TRID_DIRS];
 } trid_board;
 
 /* Parses a board file's text into b (which holds no arrays: fresh, or

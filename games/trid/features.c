@@ -1,9 +1,11 @@
 /* features.c — TRID's evaluation and start features (features.h).  They
  * are defined for any state, finished ones included; opponents' figures
- * are means over the opponents still in the game (0 when none is). */
+ * are means over the opponents still in the game (0 when none is).  A
+ * seat's actions are counted as trid_legal would list them with that seat
+ * to move (movegen.h's trid_pos_count), never listed: the search calls this
+ * at every leaf. */
 #include <string.h>
 #include "features.h"
-#include "movegen.h"
 
 const char *const trid_feature_names[TRID_FEATURES + 1] = {
     "chief_row",        /* own chief's row / last row: 1 wins */
@@ -23,49 +25,22 @@ const char *const trid_feature_names[TRID_FEATURES + 1] = {
 
 const char *const trid_start_feature_names[TRID_START_FEATURES + 1] = { "players", "first_actions", NULL };
 
-/* Seat k's actions in s as if it were to move (the game not over). */
-static int actions_of(const trid_state *s, int k, uint32_t *list)
+void trid_pos_features(const trid_pos *p, int seat, double *out)
 {
-    trid_state t = *s;
-    t.side = (uint8_t)k;
-    t.ending = END_NONE;
-    return trid_legal(&t, list);
-}
-
-/* How many of list's actions end on cell c (a capture there). */
-static int ending_on(const uint32_t *list, int n, int c)
-{
-    int hits = 0;
-    for (int i = 0; i < n; i++)
-        hits += list[i] != TRID_PASS && act_to(list[i]) == c;
-    return hits;
-}
-
-static int popcount_set(const cellset *c)
-{
-    int n = 0;
-    for (int i = 0; i < 4; i++)
-        n += __builtin_popcountll(c->w[i]);
-    return n;
-}
-
-void trid_features(const trid_state *s, int seat, double *out)
-{
-    const trid_board *b = trid_board_of(s);
-    uint32_t list[TRID_MAX_ACTIONS];
-    trid_view v;
-    trid_view_build(s, &v);
+    const trid_state *s = &p->s;
+    const trid_board *b = p->b;
     memset(out, 0, sizeof *out * TRID_FEATURES);
     const trid_seat *st = &b->seat[s->players][seat];
     bool alive = trid_alive(s, seat);
-    int opp = 0, mine = alive ? actions_of(s, seat, list) : 0;
+    int hits[TRID_MAX_PLAYERS] = { 0 };
+    int opp = 0, mine = alive ? trid_pos_count(p, seat, hits) : 0;
     double opp_mob = 0, opp_ctrl = 0;
     if (alive) {
         out[0] = (double)st->row[s->cell[seat][0]] / st->last_row;
         for (int i = 1; i < TRID_PIECES; i++)
             out[i < 3 ? 2 : 3] += s->cell[seat][i] != TRID_NONE;
         out[8] = mine / 10.0;
-        out[9] = popcount_set(&v.ctrl[seat]);
+        out[9] = cs_count(&p->seat[seat].ctrl);
     }
     for (int k = 0; k < s->players; k++) {
         if (k == seat || !trid_alive(s, k))
@@ -77,13 +52,13 @@ void trid_features(const trid_state *s, int seat, double *out)
         for (int i = 1; i < TRID_PIECES; i++)
             out[i < 3 ? 4 : 5] += s->cell[k][i] != TRID_NONE;
         if (alive)
-            out[7] += ending_on(list, mine, s->cell[k][0]);
-        uint32_t theirs[TRID_MAX_ACTIONS];
-        int nt = actions_of(s, k, theirs);
+            out[7] += hits[k];
+        int theirs[TRID_MAX_PLAYERS] = { 0 };
+        int nt = trid_pos_count(p, k, theirs);
         if (alive)
-            out[6] += ending_on(theirs, nt, s->cell[seat][0]);
+            out[6] += theirs[seat];
         opp_mob += nt / 10.0;
-        opp_ctrl += popcount_set(&v.ctrl[k]);
+        opp_ctrl += cs_count(&p->seat[k].ctrl);
     }
     if (opp) {
         out[4] /= opp;
@@ -93,6 +68,13 @@ void trid_features(const trid_state *s, int seat, double *out)
     }
     out[10] = s->ending == END_NONE && s->side == seat;
     out[11] = opp;
+}
+
+void trid_features(const trid_state *s, int seat, double *out)
+{
+    trid_pos p;
+    trid_pos_build(&p, s);
+    trid_pos_features(&p, seat, out);
 }
 
 void trid_start_features(const trid_state *s, double *out)

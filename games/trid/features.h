@@ -4,7 +4,7 @@
 #ifndef TRIAD_TRID_FEATURES_H
 #define TRIAD_TRID_FEATURES_H
 
-#include "position.h"
+#include "movegen.h"
 
 #define TRID_FEATURES 12
 #define TRID_START_FEATURES 2
@@ -13,6 +13,8 @@ extern const char *const trid_feature_names[TRID_FEATURES + 1];
 extern const char *const trid_start_feature_names[TRID_START_FEATURES + 1];
 
 void trid_features(const trid_state *s, int seat, double *out);
+/* The same on a position (the search's leaves). */
+void trid_pos_features(const trid_pos *p, int seat, double *out);
 void trid_start_features(const trid_state *s, double *out);
 
 #endif

@@ -118,6 +118,11 @@ static uint64_t g_perft(void *s, int depth)
     return trid_perft(s, depth);
 }
 
+static uint64_t g_perft_bulk(void *s, int depth)
+{
+    return trid_perft_bulk(s, depth);
+}
+
 extern const game_def game_trid;
 
 static uint64_t g_search_nodes(const void *s, int depth)
@@ -168,6 +173,7 @@ const game_def game_trid = {
     .player_kinds = trid_player_kinds,
     .default_player = "ab",
     .perft = g_perft,
+    .perft_bulk = g_perft_bulk,
     .bench = trid_bench,
     .bench_extra = g_bench_extra,
     .search_nodes = g_search_nodes,

@@ -46,19 +46,65 @@ static void neighbours(trid_board *b)
             b->step[c][d] = (uint8_t)line_step(b, c, d);
         int e[3] = { cell_at(b, r, q - 1), cell_at(b, r, q + 1), cell_at(b, b->up[c] ? r - 1 : r + 1, q) };
         for (int i = 0; i < 3; i++)
-            if (e[i] != TRID_NONE)
+            if (e[i] != TRID_NONE) {
+                int m = 0;
+                for (int d = 0; d < TRID_DIRS; d++)
+                    if (b->step[c][d] == e[i] && m < 2)
+                        b->edge_dir[c][k][m++] = (uint8_t)d;
                 b->edge[c][k++] = (uint8_t)e[i];
+            }
         k = 0;
         for (int i = 0; i < 6; i++) {
             int t = cell_at(b, r + corner[i][0], q + corner[i][1]);
             if (t != TRID_NONE)
                 b->corner_nb[c][k++] = (uint8_t)t;
         }
+        memset(&b->corner_set[c], 0, sizeof b->corner_set[c]);
+        for (int i = 0; i < k; i++)
+            cs_add(&b->corner_set[c], b->corner_nb[c][i]);
         if (b->type[c] == TRID_WALL)
             cs_add(&b->walls, c);
         if (b->type[c] == TRID_STOP)
             cs_add(&b->stops, c);
     }
+}
+
+/* Numbers the lines (board.h): each starts at a cell with no cell before
+ * it in the orientation's backward direction (W, SW, SE); then the slides
+ * on the empty board. */
+static void lines(trid_board *b)
+{
+    b->nlines = 0;
+    b->lines_ok = true;
+    for (int o = 0; o < 3; o++)
+        for (int c = 0; c < b->ncells; c++) {
+            if (b->step[c][2 * o + 1] != TRID_NONE)
+                continue;
+            int l = b->nlines++, i = 0;
+            for (int t = c; t != TRID_NONE; t = b->step[t][2 * o], i++) {
+                if (i == 64) {
+                    b->lines_ok = false;
+                    return;
+                }
+                b->line_of[t][o] = (uint16_t)l;
+                b->line_at[t][o] = (uint8_t)i;
+                b->line_cell[l][i] = (uint8_t)t;
+            }
+        }
+    for (int c = 0; c < b->ncells; c++)
+        for (int d = 0; d < TRID_DIRS; d++) {
+            trid_slide *sl = &b->slide[c][d];
+            int last = TRID_NONE;
+            sl->line = b->line_of[c][d / 2];
+            sl->pass = 0;
+            for (int t = b->step[c][d]; t != TRID_NONE && b->type[t] != TRID_WALL; t = b->step[t][d]) {
+                sl->pass |= (uint64_t)1 << b->line_at[t][d / 2];
+                last = t;
+                if (b->type[t] == TRID_STOP)
+                    break;
+            }
+            sl->end = (uint8_t)last;
+        }
 }
 
 /* A cell's centroid, for triangles of side 1: columns are half a side
@@ -164,16 +210,38 @@ static int index_triangles(trid_board *b, bool inside, uint32_t *at, uint16_t **
     return 0;
 }
 
+/* Fills pair_third and pair_tri (board.h).  -1 when memory runs out, or
+ * when two triangles share two corners, which the geometry rules out. */
+static int index_pairs(trid_board *b)
+{
+    size_t n = (size_t)b->ncells;
+    if (!(b->pair_third = malloc(n * n + 1)) || !(b->pair_tri = malloc(sizeof *b->pair_tri * (n * n + 1))))
+        return -1;
+    memset(b->pair_third, TRID_NONE, n * n);
+    for (int i = 0; i < b->ntris; i++) {
+        const uint8_t *c = b->tris[i].corner;
+        for (int j = 0; j < 3; j++) {
+            int x = c[j], y = c[(j + 1) % 3], z = c[(j + 2) % 3];
+            if (b->pair_third[x * n + y] != TRID_NONE)
+                return -1;
+            b->pair_third[x * n + y] = b->pair_third[y * n + x] = (uint8_t)z;
+            b->pair_tri[x * n + y] = b->pair_tri[y * n + x] = (uint16_t)i;
+        }
+    }
+    return 0;
+}
+
 int trid_geometry_build(trid_board *b)
 {
     neighbours(b);
+    lines(b);
     rotations(b);
     b->ntris = 0;
     for (int c = 0; c < b->ncells; c++)
         for (int d = 1; b->type[c] != TRID_WALL && d < 2 * TRID_MAX_ROWS; d++)
             add_triangle(b, c, d);
     return index_triangles(b, false, b->corner_at, &b->by_corner) ||
-                   index_triangles(b, true, b->inside_at, &b->by_inside)
+                   index_triangles(b, true, b->inside_at, &b->by_inside) || index_pairs(b)
                ? -1
                : 0;
 }

@@ -1,23 +1,41 @@
-/* perft.c — TRID's perft and bench positions (perft.h). */
+/* perft.c — TRID's perft and bench positions (perft.h): make and unmake
+ * on one position (pos.h), at every node or (bulk) all but the last ply. */
 #include <string.h>
 #include "movegen.h"
 #include "perft.h"
+
+static uint64_t perft(trid_pos *p, int depth, bool bulk)
+{
+    uint32_t list[TRID_MAX_ACTIONS];
+    int n = trid_pos_legal(p, list);
+    if (depth == 1 && bulk)
+        return (uint64_t)n;
+    uint64_t nodes = 0;
+    trid_undo u;
+    for (int i = 0; i < n; i++) {
+        trid_pos_make(p, list[i], &u);
+        nodes += depth == 1 ? 1 : perft(p, depth - 1, bulk);
+        trid_pos_unmake(p, list[i], &u);
+    }
+    return nodes;
+}
 
 uint64_t trid_perft(const trid_state *s, int depth)
 {
     if (depth == 0)
         return 1;
-    uint32_t list[TRID_MAX_ACTIONS];
-    int n = trid_legal(s, list);
-    if (depth == 1)
-        return (uint64_t)n;
-    uint64_t nodes = 0;
-    for (int i = 0; i < n; i++) {
-        trid_state child = *s;
-        trid_apply(&child, list[i]);
-        nodes += trid_perft(&child, depth - 1);
-    }
-    return nodes;
+    trid_pos p;
+    trid_pos_build(&p, s);
+    return perft(&p, depth, false);
+}
+
+uint64_t trid_perft_bulk(const trid_state *s, int depth)
+{
+    if (depth == 0)
+        return 1;
+    trid_pos p;
+    trid_pos_build(&p, s);
+    return perft(&p, depth, true);
 }
 
 /* The rules page's positions, with the depths its figures go to (triad

@@ -6,7 +6,10 @@
 #include "games/game.h"
 #include "position.h"
 
+/* Every action made and taken back, the last ply's too (what `triad
+ * bench` times); the bulk count lists the last ply without making it. */
 uint64_t trid_perft(const trid_state *s, int depth);
+uint64_t trid_perft_bulk(const trid_state *s, int depth);
 extern const game_bench_pos trid_bench[];
 
 #endif

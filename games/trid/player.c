@@ -37,35 +37,36 @@ typedef struct searcher {
 
 /* A finished game scores its result, sooner wins (more depth left)
  * higher and sooner losses lower. */
-static double evaluate(searcher *sp, const trid_state *s, int depth, int root)
+static double evaluate(searcher *sp, const trid_pos *p, int depth, int root)
 {
-    if (s->ending != END_NONE) {
+    if (p->s.ending != END_NONE) {
         double sc[TRID_MAX_PLAYERS];
-        trid_scores(s, sc);
+        trid_scores(&p->s, sc);
         double v = (2 * sc[root] - 1) * WIN;
         return v > 0 ? v + depth : v < 0 ? v - depth : v;
     }
     double f[TRID_FEATURES], v = 0;
-    trid_features(s, root, f);
+    trid_pos_features(p, root, f);
     for (int i = 0; i < TRID_FEATURES; i++)
         v += sp->w[i] * f[i];
     return v;
 }
 
 /* Paranoid alpha-beta: root maximises, every other seat minimises. */
-static double search(searcher *sp, const trid_state *s, int depth, double alpha, double beta, int root)
+static double search(searcher *sp, trid_pos *p, int depth, double alpha, double beta, int root)
 {
     sp->nodes++;
-    if (depth == 0 || s->ending != END_NONE)
-        return evaluate(sp, s, depth, root);
+    if (depth == 0 || p->s.ending != END_NONE)
+        return evaluate(sp, p, depth, root);
     uint32_t list[TRID_MAX_ACTIONS];
-    int n = trid_legal(s, list);
-    bool max = s->side == root;
+    int n = trid_pos_legal(p, list);
+    bool max = p->s.side == root;
     double best = max ? -DBL_MAX : DBL_MAX;
     for (int i = 0; i < n && alpha < beta; i++) {
-        trid_state t = *s;
-        trid_apply(&t, list[i]);
-        double v = search(sp, &t, depth - 1, alpha, beta, root);
+        trid_undo u;
+        trid_pos_make(p, list[i], &u);
+        double v = search(sp, p, depth - 1, alpha, beta, root);
+        trid_pos_unmake(p, list[i], &u);
         if (max ? v > best : v < best)
             best = v;
         if (max && v > alpha)
@@ -80,7 +81,9 @@ static double search(searcher *sp, const trid_state *s, int depth, double alpha,
 static uint32_t best_action(searcher *sp, const trid_state *s, uint64_t seed)
 {
     uint32_t list[TRID_MAX_ACTIONS];
-    int n = trid_legal(s, list);
+    trid_pos p;
+    trid_pos_build(&p, s);
+    int n = trid_pos_legal(&p, list);
     xoshiro256 rng;
     xoshiro_seed(&rng, seed);
     double best = -DBL_MAX;
@@ -89,11 +92,12 @@ static uint32_t best_action(searcher *sp, const trid_state *s, uint64_t seed)
     for (int i = 0; i < n; i++) {
         uint64_t key = xoshiro_next(&rng);
         double bonus = sp->noise ? (double)xoshiro_below(&rng, (uint64_t)sp->noise + 1) : 0;
-        trid_state t = *s;
-        trid_apply(&t, list[i]);
+        trid_undo u;
+        trid_pos_make(&p, list[i], &u);
         /* A window just below what this action must reach to equal the best
          * so far: an equal total comes back exact. */
-        double v = search(sp, &t, sp->depth - 1, best == -DBL_MAX ? -DBL_MAX : best - bonus - 1e-9, DBL_MAX, s->side);
+        double v = search(sp, &p, sp->depth - 1, best == -DBL_MAX ? -DBL_MAX : best - bonus - 1e-9, DBL_MAX, s->side);
+        trid_pos_unmake(&p, list[i], &u);
         v += bonus;
         if (v > best || (v == best && key > best_key)) {
             best = v;

@@ -1,41 +1,8 @@
-/* position.c — the rules that change a TRID state (position.h): a move,
- * its captures, the triangles it forms, the swap, eliminations and the
- * end of the game. */
+/* position.c — the rules on a TRID state (position.h): the slot order,
+ * turn order, the end of a turn and of the game, scores and ranks.  A
+ * move, its captures, the triangles it forms and the swap are pos.c's. */
 #include <string.h>
-#include "position.h"
-
-void trid_view_build(const trid_state *s, trid_view *v)
-{
-    const trid_board *b = v->b = trid_board_of(s);
-    memset(v->occ, 0, (size_t)b->ncells);
-    for (int k = 0; k < s->players; k++)
-        for (int i = 0; i < TRID_PIECES; i++)
-            if (s->cell[k][i] != TRID_NONE)
-                v->occ[s->cell[k][i]] = (uint8_t)(1 + k * TRID_PIECES + i);
-    for (int k = 0; k < s->players; k++)
-        trid_control(v, k, &v->ctrl[k]);
-}
-
-static inline int owner(const trid_view *v, int c)
-{
-    return v->occ[c] ? (v->occ[c] - 1) / TRID_PIECES : -1;
-}
-
-void trid_control(const trid_view *v, int k, cellset *out)
-{
-    const trid_board *b = v->b;
-    memset(out, 0, sizeof *out);
-    for (int c = 0; c < b->ncells; c++) {
-        if (owner(v, c) != k)
-            continue;
-        /* Each held triangle once: from its first corner. */
-        for (uint32_t i = b->corner_at[c]; i < b->corner_at[c + 1]; i++) {
-            const trid_tri *t = &b->tris[b->by_corner[i]];
-            if (t->corner[0] == c && owner(v, t->corner[1]) == k && owner(v, t->corner[2]) == k)
-                cs_or(out, &t->interior);
-        }
-    }
-}
+#include "pos.h"
 
 void trid_sort_slots(trid_state *s, int k)
 {
@@ -53,20 +20,6 @@ int trid_next_seat(const trid_state *s, int k)
             return j;
     }
     return k;
-}
-
-/* Removes the piece on cell c (another seat's); returns its seat when it
- * was a chief, else -1. */
-static int capture(trid_state *s, int c)
-{
-    for (int k = 0; k < s->players; k++)
-        for (int i = 0; i < TRID_PIECES; i++)
-            if (s->cell[k][i] == c) {
-                s->cell[k][i] = TRID_NONE;
-                trid_sort_slots(s, k);
-                return i == 0 ? k : -1;
-            }
-    return -1;
 }
 
 /* Winner and ending after a turn by mover (or, with mover -1, of a parsed
@@ -102,65 +55,21 @@ void trid_settle(trid_state *s)
     settle_after(s, -1);
 }
 
-void trid_apply(trid_state *s, uint32_t a)
+void trid_end_turn(trid_state *s, int mover, int captures)
 {
-    const trid_board *b = trid_board_of(s);
-    int me = s->side, captures = 0;
-    bool dead[TRID_MAX_PLAYERS] = { false };
-    if (a != TRID_PASS) {
-        int from = act_from(a), to = act_to(a), sa = act_swap_a(a);
-        trid_view v;
-        v.b = b;
-        memset(v.occ, 0, (size_t)b->ncells);
-        for (int k = 0; k < s->players; k++)
-            for (int i = 0; i < TRID_PIECES; i++)
-                if (s->cell[k][i] != TRID_NONE)
-                    v.occ[s->cell[k][i]] = (uint8_t)(1 + k * TRID_PIECES + i);
-        if (v.occ[to]) {
-            int k = capture(s, to);
-            captures++;
-            if (k >= 0)
-                dead[k] = true;
-        }
-        int slot = (v.occ[from] - 1) % TRID_PIECES;
-        s->cell[me][slot] = (uint8_t)to;
-        v.occ[to] = v.occ[from];
-        v.occ[from] = 0;
-        /* The triangles the move forms: the destination is a corner. */
-        for (uint32_t i = b->corner_at[to]; i < b->corner_at[to + 1]; i++) {
-            const trid_tri *t = &b->tris[b->by_corner[i]];
-            if (owner(&v, t->corner[0]) != me || owner(&v, t->corner[1]) != me || owner(&v, t->corner[2]) != me)
-                continue;
-            for (int k = 0; k < s->players; k++)
-                for (int j = 0; k != me && j < TRID_PIECES; j++) {
-                    int c = s->cell[k][j];
-                    if (c != TRID_NONE && cs_has(&t->interior, c)) {
-                        v.occ[c] = 0;
-                        captures++;
-                        dead[k] |= capture(s, c) >= 0;
-                        j--; /* the slots shifted */
-                    }
-                }
-        }
-        if (sa >= 0) {
-            int sb = act_swap_b(a), ia = (v.occ[sa] - 1) % TRID_PIECES, ib = (v.occ[sb] - 1) % TRID_PIECES;
-            s->cell[me][ia] = (uint8_t)sb;
-            s->cell[me][ib] = (uint8_t)sa;
-        }
-        trid_sort_slots(s, me);
-    }
-    uint8_t order = 0;
-    for (int k = 0; k < s->players; k++)
-        order = s->elim[k] > order ? s->elim[k] : order;
-    for (int k = 0; k < s->players; k++)
-        if (dead[k]) {
-            memset(s->cell[k], TRID_NONE, TRID_PIECES);
-            s->elim[k] = (uint8_t)(order + 1);
-        }
     s->quiet = captures ? 0 : (uint16_t)(s->quiet + 1);
     s->turns++;
-    s->side = (uint8_t)trid_next_seat(s, me);
-    settle_after(s, me);
+    s->side = (uint8_t)trid_next_seat(s, mover);
+    settle_after(s, mover);
+}
+
+void trid_apply(trid_state *s, uint32_t a)
+{
+    trid_pos p;
+    trid_undo u;
+    trid_pos_build(&p, s);
+    trid_pos_make(&p, a, &u);
+    *s = p.s;
 }
 
 void trid_scores(const trid_state *s, double *scores)

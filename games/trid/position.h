@@ -3,9 +3,10 @@
  * The state is a piece list: each seat's 5 slots (the chief, 2 sliders,
  * 2 jumpers) hold a cell or TRID_NONE, sliders and jumpers each sorted by
  * cell, so one position has one byte image.  The occupancy of the board and
- * the controlled cells are derived on demand (trid_view), which keeps the
- * state small (memcpy, no pointers) and lets permute() move pieces seat by
- * seat.  Its board is trid_boards[board].
+ * the controlled cells are derived from it (pos.h, which the search and
+ * perft keep up to date on make/unmake), which keeps the state small
+ * (memcpy, no pointers) and lets permute() move pieces seat by seat.  Its
+ * board is trid_boards[board].
  *
  * An action (game_action) is (from + 1) << 24 | (to + 1) << 16 | swap, where
  * swap is (a + 1) << 8 | (b + 1) for the swapped corner cells a < b, or 0;
@@ -34,13 +35,6 @@ typedef struct trid_state {
     uint8_t board;                    /* index into trid_boards */
 } trid_state;
 
-/* What movegen and apply derive from a state: who stands where, and which
- * cells each seat's held triangles control. */
-typedef struct trid_view {
-    const trid_board *b;
-    uint8_t occ[TRID_MAX_CELLS];      /* 0 empty, else 1 + seat * 5 + slot */
-    cellset ctrl[TRID_MAX_PLAYERS];
-} trid_view;
 
 static inline int act_from(uint32_t a) { return (int)(a >> 24) - 1; }
 static inline int act_to(uint32_t a) { return (int)(a >> 16 & 0xff) - 1; }
@@ -62,13 +56,15 @@ static inline bool trid_alive(const trid_state *s, int k)
     return s->elim[k] == 0;
 }
 
-void trid_view_build(const trid_state *s, trid_view *v);
-/* Seat k's held triangles' interiors, given the occupancy. */
-void trid_control(const trid_view *v, int k, cellset *out);
 /* Sorts seat k's sliders and jumpers by cell (the canonical order). */
 void trid_sort_slots(trid_state *s, int k);
-/* Plays a legal action (or TRID_PASS when it is the only one). */
+/* Plays a legal action (or TRID_PASS when it is the only one): pos.h's
+ * make on a position derived from s. */
 void trid_apply(trid_state *s, uint32_t a);
+/* The end of mover's turn, after its pieces have moved and the captured
+ * have left (eliminated seats marked): the quiet count, the turn count,
+ * the next seat, then winner and ending. */
+void trid_end_turn(trid_state *s, int mover, int captures);
 /* Sets winner and ending from the position (a chief in its last row, one
  * seat left, the quiet count), as trid_apply does after a turn. */
 void trid_settle(trid_state *s);

@@ -16,7 +16,18 @@ int trid_setup(trid_state *s, const char *name, int players, char *err, size_t n
     }
     const trid_board *b = trid_boards[board];
     if (players < TRID_MIN_PLAYERS || players > TRID_MAX_PLAYERS || !b->seat[players][0].defined) {
-        snprintf(err, n, "TRID on %s is a game for 2 to 4 players (as its seat lines say), not %d", b->name, players);
+        /* The counts this board's seat lines define: "2", "2 or 3", "2, 3 or 4". */
+        char counts[32] = "none";
+        int list[TRID_MAX_PLAYERS + 1], m = 0;
+        size_t len = 0;
+        for (int p = TRID_MIN_PLAYERS; p <= TRID_MAX_PLAYERS; p++)
+            if (b->seat[p][0].defined)
+                list[m++] = p;
+        for (int i = 0; i < m && len < sizeof counts; i++)
+            len += (size_t)snprintf(counts + len, sizeof counts - len, "%s%d", !i ? "" : i == m - 1 ? " or " : ", ",
+                                    list[i]);
+        snprintf(err, n, "TRID on %s is a game for %s players (as its seat lines say), not %d", b->name, counts,
+                 players);
         return -1;
     }
     memset(s, 0, sizeof *s);

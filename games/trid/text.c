@@ -112,7 +112,7 @@ static int parse_group(trid_state *s, int k, const char *text, const char **pp, 
 static int check_cells(const trid_state *s, const char *text, const char *pieces, char *err, size_t n)
 {
     const trid_board *b = trid_board_of(s);
-    trid_view v;
+    trid_pos v;
     uint8_t seen[TRID_MAX_CELLS] = { 0 };
     char what[96], name[8];
     for (int k = 0; k < s->players; k++)
@@ -127,12 +127,12 @@ static int check_cells(const trid_state *s, const char *text, const char *pieces
             }
             seen[c] = 1;
         }
-    trid_view_build(s, &v);
+    trid_pos_build(&v, s);
     for (int k = 0; k < s->players; k++)
         for (int i = 0; i < TRID_PIECES; i++)
             for (int j = 0; j < s->players; j++) {
                 int c = s->cell[k][i];
-                if (j == k || c == TRID_NONE || !cs_has(&v.ctrl[j], c))
+                if (j == k || c == TRID_NONE || !cs_has(&v.seat[j].ctrl, c))
                     continue;
                 trid_cell_name(b, c, name);
                 snprintf(what, sizeof what, "seat %d's piece on %s, a cell seat %d controls", k, name, j);

@@ -19,8 +19,25 @@
     });
     return q;
   }
-  var q = params(), index = parseInt(q.game || '0', 10), G = null, ply = 0;
-  if (!(index >= 0 && index < TRIAD_GAMES)) index = 0;
+  var q = params(), G = null, ply = 0;
+  // ?game=N names a game of this site (0 .. TRIAD_GAMES-1); none given is
+  // game 0.  Anything else is said, never replaced by another game.
+  var asked = q.game === undefined || q.game === '' ? '0' : q.game;
+  var index = /^[0-9]{1,15}$/.test(asked) ? parseInt(asked, 10) : -1;
+  if (!(index >= 0 && index < TRIAD_GAMES)) {
+    var why = 'game ' + asked + ' does not exist: this site holds ' +
+      (TRIAD_GAMES ? TRIAD_GAMES + ' game' + (TRIAD_GAMES === 1 ? '' : 's') + ', 0 to ' + (TRIAD_GAMES - 1) : 'no games');
+    document.title = 'triad — no game ' + asked;
+    $('title').textContent = 'no game ' + asked;
+    var meta = $('meta'), link = document.createElement('a');
+    link.href = 'index.html'; link.textContent = 'the index';
+    meta.textContent = why + ': ';
+    meta.appendChild(link); meta.appendChild(document.createTextNode(' lists them.'));
+    meta.className = 'meta missing';
+    $('prev-game').hidden = $('next-game').hidden = true;
+    ['first', 'prev', 'next', 'last', 'slider', 'copy'].forEach(function (id) { $(id).disabled = true; });
+    return;
+  }
 
   var SIDE = { w: 'White', b: 'Black' };
   var PHASE = { '0': 'opening capture', '1': 'capture', '2': 'capture, stack or pass', 'p': 'placement' };
