@@ -55,8 +55,8 @@ run_part "script tests" "$here/cli_scripts.sh" "$build/triad"
 # report I: part I's total and failures (its log whole when it has no total).
 unit_passed=0 unit_failed=0
 report() {
-    local i=$1 log=$logs/${names[$1]}.log rc=? secs=? line
-    { read -r rc secs <"$logs/${names[i]}.status"; } 2>/dev/null
+    local i=$1 log=$logs/${names[$1]}.log rc=? secs=? cpu=? line
+    { read -r rc secs cpu <"$logs/${names[i]}.status"; } 2>/dev/null
     grep -E "^(FAIL|not ok)" "$log" | head -50
     line=$(grep -E '^[0-9]+ passed, [0-9]+ failed' "$log" | tail -1)
     if [ -z "$line" ]; then
@@ -65,7 +65,7 @@ report() {
         broken=$((broken + 1))
         return
     fi
-    echo "${titles[i]}: $line ($secs s)"
+    echo "${titles[i]}: $line ($secs s, $cpu s CPU)"
     local p f
     p=$(echo "$line" | cut -d' ' -f1) f=$(echo "$line" | cut -d' ' -f3)
     passed=$((passed + p)) failed=$((failed + f))
@@ -79,6 +79,7 @@ report() {
 }
 
 # The pool: at most $jobs parts at a time; each part's end is reported as it comes.
+hz=$(getconf CLK_TCK 2>/dev/null || echo 100)
 declare -A index=()
 next=0 running=0
 while [ "$next" -lt "${#names[@]}" ] || [ "$running" -gt 0 ]; do
@@ -87,7 +88,13 @@ while [ "$next" -lt "${#names[@]}" ] || [ "$running" -gt 0 ]; do
             start=$SECONDS
             eval "${cmds[next]}" >"$logs/${names[next]}.log" 2>&1
             rc=$?
-            echo "$rc $((SECONDS - start))" >"$logs/${names[next]}.status"
+            # Its CPU time (user + system, from this subshell's reaped
+            # children: /proc, fields 16 and 17; ? where it cannot tell):
+            # on a busy machine the wall time says little.
+            cpu=? stat=
+            read -r stat 2>/dev/null </proc/$BASHPID/stat
+            [ -n "$stat" ] && read -ra f <<<"${stat##*) }" && cpu=$(((f[13] + f[14] + hz / 2) / hz))
+            echo "$rc $((SECONDS - start)) $cpu" >"$logs/${names[next]}.status"
         ) &
         index[$!]=$next
         next=$((next + 1)) running=$((running + 1))
