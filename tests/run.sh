@@ -21,7 +21,8 @@ passed=0 failed=0 broken=0
 # The parts, by run_part TITLE COMMAND... (the log is named after the
 # command).  The unit workers first (the longest tests come first in their
 # queue: tests/main.c), then the scripts longest first (as measured under
-# SAN=1), so that no long part starts last and runs alone at the end.
+# SAN=1 beside make test, scripts/test.sh: README 565 s, cli 247 s, ...
+# scripts 8 s), so that no long part starts last and runs alone at the end.
 names=() titles=() cmds=()
 run_part() {
     local base name k=1
@@ -35,20 +36,20 @@ queue=$logs/unit.queue
 for ((w = 1; w <= jobs; w++)); do
     run_part "unit tests, worker $w of $jobs" "$build/triad-tests" --queue "$queue"
 done
-run_part "self-play and records tests" "$here/cli_selfplay.sh" "$build/triad"
-run_part "research command tests" "$here/cli_research.sh" "$build/triad"
 run_part "README command tests" "$here/cli_readme.sh" "$build/triad"
-run_part "number and message tests" "$here/cli_nums.sh" "$build/triad"
-run_part "file safety tests" "$here/cli_files.sh" "$build/triad"
 run_part "command-line tests" "$here/cli.sh" "$build/triad"
+run_part "self-play and records tests" "$here/cli_selfplay.sh" "$build/triad"
+run_part "number and message tests" "$here/cli_nums.sh" "$build/triad"
+run_part "TRID tests" "$here/cli_trid.sh" "$build/triad"
+run_part "research command tests" "$here/cli_research.sh" "$build/triad"
 run_part "records semantics tests (issue 8)" "$here/cli_records2.sh" "$build/triad"
 run_part "Slurm job script tests" "$here/cli_sbatch.sh" "$build/triad"
+run_part "file safety tests" "$here/cli_files.sh" "$build/triad"
 run_part "generic games tests" "$here/cli_games.sh" "$build/triad"
 run_part "view tests" "$here/cli_view.sh" "$build/triad"
-run_part "player and protocol tests" "$here/cli_players.sh" "$build/triad"
-run_part "TRID tests" "$here/cli_trid.sh" "$build/triad"
-run_part "Talat command-line tests" "$here/cli_talat.sh" "$build/triad"
 run_part "generic command tests" "$here/cli_commands.sh" "$build/triad"
+run_part "Talat command-line tests" "$here/cli_talat.sh" "$build/triad"
+run_part "player and protocol tests" "$here/cli_players.sh" "$build/triad"
 run_part "generic research drivers tests" "$here/cli_generic.sh" "$build/triad"
 run_part "script tests" "$here/cli_scripts.sh" "$build/triad"
 
