@@ -20,7 +20,8 @@
 #   make fuzz             libFuzzer on the parsers, the records reader and the
 #                         LittleGolem importer (clang), FUZZ_SECONDS each
 #   make fuzz-ci          the same for FUZZ_RUNS inputs each (the CI-sized run)
-#   make install PREFIX=/opt/triad
+#   make install PREFIX=/opt/triad   (make uninstall PREFIX=... removes it)
+#   make python           libtriad.so where python/triad finds it (below)
 
 CC      ?= cc
 PREFIX  ?= /usr/local
@@ -61,7 +62,9 @@ else
   CFLAGS_OPT = -O3 -march=$(subst -march=,,$(ARCH)) -gdwarf-4
 endif
 CFLAGS ?=
-ALL_CFLAGS = $(CFLAGS_BASE) $(CFLAGS_OPT) $(CFLAGS)
+# -fPIC -fvisibility=hidden: one set of objects for bin/triad and libtriad
+# (the libtriad block at the end says why).
+ALL_CFLAGS = $(CFLAGS_BASE) -fPIC -fvisibility=hidden $(CFLAGS_OPT) $(CFLAGS)
 
 BUILD    = build/$(VARIANT)
 LIB_SRC  = $(wildcard core/*.c games/*.c games/*/*.c selfplay/*.c eval/*.c view/*.c)
@@ -198,5 +201,109 @@ install: bin/triad
 
 clean:
 	rm -rf build bin
+	rm -f python/triad/libtriad.so
 
 -include $(LIB_OBJ:.o=.d) $(CLI_OBJ:.o=.d) $(TEST_OBJ:.o=.d)
+
+# ---- libtriad, the man page and completion, install (kept apart from the
+# blocks above so that changes there merge easily) ----
+#
+# libtriad.a and libtriad.so (include/triad.h, api/; docs/library.md) are
+# core/, games/, selfplay/ and api/.  Every object is compiled once, with
+# -fPIC -fvisibility=hidden (in ALL_CFLAGS above, so that $(BUILD)/flags
+# holds them), and bin/triad, the tests and both libraries link the same
+# objects: Debian's gcc builds position-independent executables anyway
+# (-fPIE), and hidden visibility gives -fPIC the same direct calls and data
+# accesses as -fPIE (perft and search run the same number of instructions:
+# docs/performance.md).  Only include/triad.h's triad_* functions are
+# exported from libtriad.so; libtriad.a is one relocatable object with
+# everything else made local (objcopy --localize-hidden), so a program
+# linking it meets no other name of triad's.
+# The version is VERSION's; --version and triad_version() also say the git
+# commit and the flags: $(BUILD)/version.h, written as the Makefile is read
+# and only when its text changes, as $(BUILD)/flags is (never under -n, -q).
+VERSION    := $(shell cat VERSION 2>/dev/null || echo 0.0.0)
+SOVERSION   = 1
+CPPFLAGS   += -I$(BUILD)
+LDLIBS     += -ldl
+LIB_LDLIBS  = -lz -lpthread -lm -ldl
+API_SRC     = $(wildcard api/*.c)
+API_OBJ     = $(API_SRC:%.c=$(BUILD)/%.o)
+LIBTRIAD_OBJ = $(patsubst %.c,$(BUILD)/%.o,$(wildcard core/*.c games/*.c games/*/*.c selfplay/*.c)) $(API_OBJ)
+LIBTRIAD_A  = $(BUILD)/libtriad.a
+LIBTRIAD_SO = $(BUILD)/libtriad.so.$(SOVERSION)
+API_TESTS   = $(BUILD)/triad-api-test $(BUILD)/triad-api-test-static
+GIT_COMMIT := $(shell git rev-parse --short=12 HEAD 2>/dev/null || echo unknown)$(shell git diff --quiet HEAD -- 2>/dev/null || echo -dirty)
+H := \#
+VERSION_H = $(H)define TRIAD_VERSION "$(VERSION)"\n$(H)define TRIAD_GIT_COMMIT "$(GIT_COMMIT)"\n$(H)define TRIAD_BUILD_FLAGS "$(VARIANT): $(CC) $(ALL_CFLAGS)"\n
+ifeq (,$(findstring n,$(firstword -$(MAKEFLAGS)))$(findstring q,$(firstword -$(MAKEFLAGS))))
+$(shell mkdir -p $(BUILD) && { printf '$(VERSION_H)' | cmp -s - $(BUILD)/version.h || printf '$(VERSION_H)' >$(BUILD)/version.h; })
+endif
+$(BUILD)/version.h: ;
+$(BUILD)/api/triad.o $(BUILD)/cli/cmd_version.o $(BUILD)/cli/cmd_doc.o: $(BUILD)/version.h
+
+.PHONY: lib python man install-lib uninstall
+# (A tree without api/, such as the Makefile's own test in tests/cli_scripts.sh,
+# builds bin/triad alone.)
+ifneq (,$(API_SRC))
+all: $(LIBTRIAD_A) $(LIBTRIAD_SO) $(BUILD)/triad.1 $(BUILD)/triad.bash
+test: $(LIBTRIAD_SO) $(API_TESTS)
+endif
+lib: $(LIBTRIAD_A) $(LIBTRIAD_SO)
+man: $(BUILD)/triad.1 $(BUILD)/triad.bash
+
+$(LIBTRIAD_A): $(LIBTRIAD_OBJ)
+	rm -f $@ $(BUILD)/libtriad-all.o
+	$(LD) -r -o $(BUILD)/libtriad-all.o $^
+	objcopy --localize-hidden $(BUILD)/libtriad-all.o
+	ar rcs $@ $(BUILD)/libtriad-all.o
+
+$(LIBTRIAD_SO): $(LIBTRIAD_OBJ)
+	$(CC) $(LDFLAGS) -shared -Wl,-soname,libtriad.so.$(SOVERSION) -o $@ $^ $(LIB_LDLIBS)
+	ln -sf libtriad.so.$(SOVERSION) $(BUILD)/libtriad.so
+
+# The C API's test, once against libtriad.so (only the exported names
+# link) and once against libtriad.a with the libraries pkg-config names.
+$(BUILD)/triad-api-test: tests/api/test_api.c include/triad.h $(LIBTRIAD_SO)
+	$(CC) -Iinclude $(CFLAGS_BASE) $(CFLAGS_OPT) -o $@ $< -L$(BUILD) -l:libtriad.so.$(SOVERSION) -Wl,-rpath,'$$ORIGIN' $(LDFLAGS)
+$(BUILD)/triad-api-test-static: tests/api/test_api.c include/triad.h $(LIBTRIAD_A)
+	$(CC) -Iinclude $(CFLAGS_BASE) $(CFLAGS_OPT) -o $@ $< $(LIBTRIAD_A) $(LIB_LDLIBS) $(LDFLAGS)
+
+# The man page and bash completion come from the option tables themselves
+# (triad help --man, --completion: cli/opts.c), so they cannot drift.
+$(BUILD)/triad.1: $(TRIAD)
+	$(TRIAD) help --man >$@.tmp && mv -f $@.tmp $@
+$(BUILD)/triad.bash: $(TRIAD)
+	$(TRIAD) help --completion >$@.tmp && mv -f $@.tmp $@
+
+# python/triad (ctypes, Debian's python3 alone) loads libtriad.so from its
+# own folder: PYTHONPATH=python python3 -c 'import triad'.
+python: $(LIBTRIAD_SO)
+	cp $(LIBTRIAD_SO) python/triad/libtriad.so.tmp && mv -f python/triad/libtriad.so.tmp python/triad/libtriad.so
+
+LIBDIR     ?= $(PREFIX)/lib
+INCLUDEDIR ?= $(PREFIX)/include
+MANDIR     ?= $(PREFIX)/share/man
+COMPLETIONDIR ?= $(PREFIX)/share/bash-completion/completions
+install: install-lib
+install-lib: $(LIBTRIAD_A) $(LIBTRIAD_SO) $(BUILD)/triad.1 $(BUILD)/triad.bash
+	install -d $(DESTDIR)$(LIBDIR)/pkgconfig $(DESTDIR)$(INCLUDEDIR) $(DESTDIR)$(MANDIR)/man1 $(DESTDIR)$(COMPLETIONDIR)
+	install -m 644 $(LIBTRIAD_A) $(DESTDIR)$(LIBDIR)/libtriad.a
+	install -m 755 $(LIBTRIAD_SO) $(DESTDIR)$(LIBDIR)/libtriad.so.$(VERSION)
+	ln -sf libtriad.so.$(VERSION) $(DESTDIR)$(LIBDIR)/libtriad.so.$(SOVERSION)
+	ln -sf libtriad.so.$(SOVERSION) $(DESTDIR)$(LIBDIR)/libtriad.so
+	install -m 644 include/triad.h $(DESTDIR)$(INCLUDEDIR)/triad.h
+	sed -e 's|@PREFIX@|$(PREFIX)|; s|@LIBDIR@|$(LIBDIR)|; s|@INCLUDEDIR@|$(INCLUDEDIR)|; s|@VERSION@|$(VERSION)|' \
+	  triad.pc.in >$(DESTDIR)$(LIBDIR)/pkgconfig/triad.pc
+	install -m 644 $(BUILD)/triad.1 $(DESTDIR)$(MANDIR)/man1/triad.1
+	install -m 644 $(BUILD)/triad.bash $(DESTDIR)$(COMPLETIONDIR)/triad
+
+# Removes exactly what make install put there (the same PREFIX and DESTDIR).
+uninstall:
+	rm -f $(DESTDIR)$(PREFIX)/bin/triad
+	rm -rf $(DESTDIR)$(PREFIX)/share/triad
+	rm -f $(DESTDIR)$(LIBDIR)/libtriad.a $(DESTDIR)$(LIBDIR)/libtriad.so $(DESTDIR)$(LIBDIR)/libtriad.so.$(SOVERSION) \
+	  $(DESTDIR)$(LIBDIR)/libtriad.so.$(VERSION) $(DESTDIR)$(LIBDIR)/pkgconfig/triad.pc \
+	  $(DESTDIR)$(INCLUDEDIR)/triad.h $(DESTDIR)$(MANDIR)/man1/triad.1 $(DESTDIR)$(COMPLETIONDIR)/triad
+
+-include $(API_OBJ:.o=.d)

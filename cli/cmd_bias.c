@@ -56,9 +56,9 @@ int cmd_bias(int argc, char **argv)
     const char *plots = NULL, *report = NULL, *html = NULL, *game = NULL;
     bool json = false, force = false;
     int resamples = 1000;
-    uint64_t seed = 1;
+    uint64_t seed = CLI_SEED_DEFAULT;
     const opt_spec opts[] = {
-        { "records", OPT_LIST, &records, "FILE...", "records files (self-play runs, imports, merges) of one game",
+        { "records", OPT_LIST, &records, "FILE...", "the same as FILE... (the records files, given as operands)",
           0, 0, NULL },
         { "game", OPT_STR, &game, "NAME", "the game (default: the records' game; a mismatch is refused)", 0, 0,
           NULL },
@@ -77,21 +77,21 @@ int cmd_bias(int argc, char **argv)
         { 0 },
     };
     const cmd_spec spec = {
-        "bias", "--records FILE... [--game NAME] [--json] [--plots DIR] [--report FILE.md] [--html DIR] [--force]",
+        "bias", "FILE... [--game NAME] [--json] [--plots DIR] [--report FILE.md] [--html DIR] [--force]",
         "For each setup kind of the game: every seat's mean score and share of the\n"
         "points with 95% intervals (Wilson for win/loss, t for points), the first seat's\n"
         "advantage, ranks, ties, game lengths and endings; the differences between\n"
         "kinds; the rotation-group analysis of runs with --rotations (how much the setup\n"
         "itself decides; TZAAR's --paired is 2 rotations); a logistic regression of the\n"
-        "first seat's share on the start features of varying setups.  Models:\n"
-        "docs/bias.md.",
+        "first seat's share on the start features of varying setups.  FILE...: records\n"
+        "files (self-play runs, imports, merges) of one game.  Models: docs/bias.md.",
         opts,
     };
-    int rc = opts_parse(&spec, argc, argv);
+    int rc = opts_parse_operands(&spec, &records, argc, argv);
     if (rc)
         return rc == 1 ? 0 : rc;
     if (!records.n)
-        return cli_error("bias", "--records FILE... is required");
+        return cli_error("bias", "no records FILE given (see triad bias --help)");
     if ((rc = check_outputs(&records, report, plots, html, force)))
         return rc;
 
@@ -107,13 +107,31 @@ int cmd_bias(int argc, char **argv)
             return cli_error("bias", "%s", err);
         }
     if (d.seen.dropped)
-        fprintf(stderr, "bias: %llu duplicate games dropped (read twice: the same run and id)\n",
+        fprintf(stderr, "bias: %llu duplicate games dropped (the same game read twice: docs/records.md)\n",
                 (unsigned long long)d.seen.dropped);
     bias_result r;
     rc = bias_analyse(&d, resamples, seed, &r, err, sizeof err);
     bias_free(&d);
     if (rc)
         return cli_error("bias", "%s", err);
+    /* the command that makes the figures again, for the report */
+    char command[8192], q[2048];
+    size_t at = (size_t)snprintf(command, sizeof command, "triad bias --game %s --records", r.game->name);
+    for (int i = 0; i < records.n && at < sizeof command; i++) {
+        bias_shell_quote(records.items[i], true, q, sizeof q);
+        at += (size_t)snprintf(command + at, sizeof command - at, " %s", q);
+    }
+    if (resamples != 1000 && at < sizeof command)
+        at += (size_t)snprintf(command + at, sizeof command - at, " --resamples %d", resamples);
+    if (seed != 1 && at < sizeof command)
+        at += (size_t)snprintf(command + at, sizeof command - at, " --seed %llu", (unsigned long long)seed);
+    const char *outs[3][2] = { { "--plots", plots }, { "--report", report }, { "--html", html } };
+    for (int i = 0; i < 3 && at < sizeof command; i++)
+        if (outs[i][1]) {
+            bias_shell_quote(outs[i][1], true, q, sizeof q);
+            at += (size_t)snprintf(command + at, sizeof command - at, " %s %s", outs[i][0], q);
+        }
+    r.command = at < sizeof command ? command : NULL;
     if (html && !bias_html_applies(&r, err, sizeof err))
         return cli_error("bias", "%s", err);
     if (json)

@@ -341,10 +341,11 @@ int cmd_engine(int argc, char **argv)
     engine e = { .seed = 0 };
     if (!(e.g = cli_game("engine", game)))
         return 2;
-    /* The game's default setup, with seed 0 when it is a random one. */
-    const char *setup = e.g->default_setup ? e.g->default_setup : e.g->setup_names[0];
+    /* The game's default setup, seeded as every command's (CLI_SEED_DEFAULT). */
+    const char *setup = cli_default_setup(e.g);
     int seats = players ? players : e.g->default_players ? e.g->default_players : e.g->min_players;
-    cli_start st = { .game = game, .players = players, .seed_given = cli_setup_is_seeded(e.g, setup, seats) };
+    cli_start st = { .game = game, .players = players, .seed = CLI_SEED_DEFAULT,
+                     .seed_given = cli_setup_is_seeded(e.g, setup, seats) };
     if ((rc = cli_start_state("engine", &st, &e.g, &e.pos)))
         return rc;
     e.players = e.g->players(e.pos);

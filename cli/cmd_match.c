@@ -17,7 +17,7 @@ static void print_elo(double x)
     if (isfinite(x))
         printf("%+.1f", x);
     else
-        printf(x > 0 ? "+inf" : "-inf");
+        printf(isnan(x) ? "n/a" : x > 0 ? "+inf" : "-inf");
 }
 
 static void json_elo(double x)
@@ -28,15 +28,24 @@ static void json_elo(double x)
         printf("null");
 }
 
+/* An interval from fewer than two observations (one setup) is none: "n/a", null. */
 static void print_interval(const char *what, double mean, interval ci, double scale, const char *unit)
 {
-    printf("%s %.*f%s, 95%% interval [%.*f, %.*f]", what, scale == 100 ? 1 : 2, mean * scale, unit,
-           scale == 100 ? 1 : 2, ci.lo * scale, scale == 100 ? 1 : 2, ci.hi * scale);
+    int prec = scale == 100 ? 1 : 2;
+    printf("%s %.*f%s, 95%% interval ", what, prec, mean * scale, unit);
+    if (interval_ok(ci))
+        printf("[%.*f, %.*f]", prec, ci.lo * scale, prec, ci.hi * scale);
+    else
+        printf("n/a (one setup)");
 }
 
 static void json_interval(const char *name, double mean, interval ci)
 {
-    printf(",\"%s\":%.6f,\"%s_ci95\":[%.6f,%.6f]", name, mean + 0.0, name, ci.lo + 0.0, ci.hi + 0.0);
+    printf(",\"%s\":%.6f,\"%s_ci95\":", name, mean + 0.0, name);
+    if (interval_ok(ci))
+        printf("[%.6f,%.6f]", ci.lo + 0.0, ci.hi + 0.0);
+    else
+        printf("null");
 }
 
 /* N > 2 players: A's share of the points, rank and score over setups. */
@@ -93,11 +102,17 @@ static void report(const match_tally *t, const run_opts *o, bool json)
         printf(",\"games\":%llu,\"pairs\":%llu,\"score\":%.6f,\"elo\":", (unsigned long long)t->games,
                (unsigned long long)e.pairs, score);
         json_elo(e.elo);
-        printf(",\"elo_ci95\":[");
-        json_elo(e.elo_ci.lo);
-        printf(",");
-        json_elo(e.elo_ci.hi);
-        printf("],\"pentanomial\":[%llu,%llu,%llu,%llu,%llu]", (unsigned long long)t->penta[0],
+        printf(",\"elo_ci95\":");
+        if (interval_ok(e.elo_ci)) {
+            printf("[");
+            json_elo(e.elo_ci.lo);
+            printf(",");
+            json_elo(e.elo_ci.hi);
+            printf("]");
+        } else {
+            printf("null");
+        }
+        printf(",\"pentanomial\":[%llu,%llu,%llu,%llu,%llu]", (unsigned long long)t->penta[0],
                (unsigned long long)t->penta[1], (unsigned long long)t->penta[2], (unsigned long long)t->penta[3],
                (unsigned long long)t->penta[4]);
         if (t->sprt)
@@ -115,11 +130,16 @@ static void report(const match_tally *t, const run_opts *o, bool json)
            (unsigned long long)t->games, (unsigned long long)e.pairs, 100 * score, (unsigned long long)t->a_wins);
     printf("Elo ");
     print_elo(e.elo);
-    printf(", 95%% interval [");
-    print_elo(e.elo_ci.lo);
-    printf(", ");
-    print_elo(e.elo_ci.hi);
-    printf("] (pentanomial model, docs/tuning.md)\n");
+    if (interval_ok(e.elo_ci)) {
+        printf(", 95%% interval [");
+        print_elo(e.elo_ci.lo);
+        printf(", ");
+        print_elo(e.elo_ci.hi);
+        printf("]");
+    } else {
+        printf(", 95%% interval n/a (fewer than two complete pairs)");
+    }
+    printf(" (pentanomial model, docs/tuning.md)\n");
     printf("pentanomial, pairs by A's points 0 / 0.5 / 1 / 1.5 / 2: %llu %llu %llu %llu %llu\n",
            (unsigned long long)t->penta[0], (unsigned long long)t->penta[1], (unsigned long long)t->penta[2],
            (unsigned long long)t->penta[3], (unsigned long long)t->penta[4]);
@@ -136,7 +156,7 @@ static void report(const match_tally *t, const run_opts *o, bool json)
 int cmd_match(int argc, char **argv)
 {
     const char *a = NULL, *b = NULL, *setup = NULL, *sprt_text = NULL, *game = NULL;
-    uint64_t games = 0, seed = 1;
+    uint64_t games = 0, seed = CLI_SEED_DEFAULT;
     int nplayers = 0;
     bool json = false;
     run_opts o = { .threads = (int)sysconf(_SC_NPROCESSORS_ONLN), .flush_seconds = 10 };
@@ -148,8 +168,8 @@ int cmd_match(int argc, char **argv)
         { "b", OPT_STR, &b, "SPEC", "player B", 0, 0, NULL },
         { "games", OPT_U64, &games, "N", "games, a multiple of the seats: N/seats setups, each played once "
                                         "with A in every seat", 0, 0, NULL },
-        { "setup", OPT_STR, &setup, "KIND", "the game's setup (default: its first; TZAAR: random, fixed or "
-                                           "tournament)", 0, 0, NULL },
+        { "setup", OPT_STR, &setup, "KIND", "the game's setup (default: the game's; TZAAR: random (default), "
+                                           "fixed or tournament)", 0, 0, NULL },
         { "seed", OPT_U64, &seed, "S", "the run's seed (default 1)", 0, 0, NULL },
         { "threads", OPT_INT, &o.threads, "T", "worker threads (default: all cores)", 1, 256, NULL },
         { "out", OPT_STR, &o.out, "FILE", "keep the games in this records file (default: a temporary file)", 0, 0,
@@ -197,7 +217,7 @@ int cmd_match(int argc, char **argv)
     rec_run_init(&o.run, g, players);
     o.run.setup = -1;
     if (!setup)
-        setup = g->setup_names[0];
+        setup = cli_default_setup(g);
     for (int i = 0; g->setup_names[i]; i++)
         if (!strcmp(g->setup_names[i], setup))
             o.run.setup = i;

@@ -74,7 +74,7 @@ int cmd_play(int argc, char **argv)
     const char *game = NULL, *setup = NULL, *text = NULL;
     OPT_LIST_OWNED opt_list seat = { 0 };
     cli_seats so = { .seat = &seat };
-    uint64_t seed = 1;
+    uint64_t seed = CLI_SEED_DEFAULT;
     int nplayers = 0;
     bool quiet = false;
     const opt_spec opts[] = {
@@ -85,7 +85,7 @@ int cmd_play(int argc, char **argv)
           0, 0, NULL },
         { "black", OPT_STR, &so.black, "SPEC", "seat 1's player (TZAAR's Black)", 0, 0, NULL },
         { "nplayers", OPT_INT, &nplayers, "N", "seats (default: the game's)", 1, GAME_MAX_PLAYERS, NULL },
-        { "setup", OPT_STR, &setup, "KIND", "the game's setup (TZAAR: fixed (default), random or tournament)", 0, 0,
+        { "setup", OPT_STR, &setup, "KIND", "the game's setup (default: the game's; TZAAR: random (default), fixed or tournament)", 0, 0,
           NULL },
         { "position", OPT_STR, &text, "STR", "start from this position string instead", 0, 0, NULL },
         { "seed", OPT_U64, &seed, "S", "seeds a random setup and every player's choice (default 1)", 0, 0, NULL },
@@ -124,7 +124,7 @@ int cmd_play(int argc, char **argv)
     } else {
         int players = nplayers ? nplayers : g->default_players ? g->default_players : g->min_players;
         if (!setup)
-            setup = g->default_setup ? g->default_setup : g->setup_names[0];
+            setup = cli_default_setup(g);
         if (g->setup(r.s, setup, players, seed, err, sizeof err))
             rc = cli_error("play", "%s", err);
     }

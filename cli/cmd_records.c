@@ -11,9 +11,11 @@
 #include <stdlib.h>
 #include <string.h>
 #include "core/idset.h"
+#include "eval/bias.h"
 #include "eval/seat_stats.h"
 #include "selfplay/dedup.h"
 #include "selfplay/record.h"
+#include "selfplay/record_export.h"
 #include "cmd_records.h"
 #include "commands.h"
 #include "opts.h"
@@ -27,6 +29,8 @@ static int split_args(const cmd_spec *c, int argc, char **argv, char **opts, int
     *nopts = *nfiles = 0;
     opts[(*nopts)++] = argv[0];
     for (int i = 1; i < argc; i++) {
+        if (!strcmp(argv[i], "--records")) /* FILE... as an option, as bias and tune take it */
+            continue;
         if (strncmp(argv[i], "--", 2) || !argv[i][2]) {
             if (*nfiles == MAX_FILES)
                 return cli_error(c->name, "more than %d files", MAX_FILES);
@@ -84,16 +88,6 @@ int next_game(const char *cmd, const char *path, rec_reader *r, rec_game *g, int
     return rc;
 }
 
-/* An ending's name in records cat and stats: the game's own, "unfinished"
- * for index 0 (an import that stopped early). */
-static const char *ending_name(const game_def *gd, int ending)
-{
-    for (int i = 1; ending > 0 && gd->ending_names[i]; i++)
-        if (i == ending)
-            return gd->ending_names[i];
-    return "unfinished";
-}
-
 #define MAX_SETUPS 16
 #define MAX_ENDINGS 16
 
@@ -103,53 +97,105 @@ typedef struct tally {
     uint64_t games, turns, bytes, duplicates;
     double points[GAME_MAX_PLAYERS];
     uint64_t setup_games[MAX_SETUPS];
-    double setup_first[MAX_SETUPS];  /* seat 0's points per setup */
+    uint64_t setup_finished[MAX_SETUPS];
+    double setup_first[MAX_SETUPS];  /* seat 0's points per setup, over its finished games */
     const char *setup_names[MAX_SETUPS];
     uint64_t endings[MAX_ENDINGS];   /* 0: unfinished */
     seat_stats seats;                /* finished games only */
 } tally;
 
-/* Every seat's mean score with its 95% interval, its ranks, and the ties. */
+/* Every seat's mean score with its 95% interval, its ranks, and the ties:
+ * over the finished games; with none, no figures ("n/a", null). */
 static void print_seats(const tally *t, bool json)
 {
     const seat_stats *ss = &t->seats;
+    bool any = ss->games > 0;
     if (json)
         printf(",\"seats\":[");
     for (int i = 0; i < t->players; i++) {
         interval ci = seat_stats_ci95(ss, i);
-        if (json)
-            printf("%s{\"mean\":%.6f,\"ci95\":[%.6f,%.6f],\"ranks\":[", i ? "," : "", seat_stats_mean(ss, i),
-                   ci.lo, ci.hi);
-        else
-            printf("seat %d: mean %.4f ci95 %.4f %.4f ranks", i, seat_stats_mean(ss, i), ci.lo, ci.hi);
+        if (json) {
+            printf("%s{\"mean\":", i ? "," : "");
+            printf(any ? "%.6f" : "null", seat_stats_mean(ss, i));
+            printf(interval_ok(ci) ? ",\"ci95\":[%.6f,%.6f],\"ranks\":[" : ",\"ci95\":null,\"ranks\":[", ci.lo, ci.hi);
+        } else {
+            printf("seat %d: mean ", i);
+            printf(any ? "%.4f" : "n/a", seat_stats_mean(ss, i));
+            printf(interval_ok(ci) ? " ci95 %.4f %.4f ranks" : " ci95 n/a ranks", ci.lo, ci.hi);
+        }
         for (int r = 0; r < t->players; r++)
             printf("%s%llu", json ? (r ? "," : "") : " ", (unsigned long long)ss->ranks[i][r]);
         printf(json ? "]}" : "\n");
     }
-    if (json)
-        printf("],\"ties\":%llu,\"interval\":\"%s\"", (unsigned long long)ss->ties, ss->points ? "t" : "wilson");
+    const char *kind = ss->points ? "t" : "wilson";
+    if (json) {
+        printf("],\"ties\":%llu,\"point_ties\":%llu,\"interval\":\"%s\",\"clusters\":%llu", (unsigned long long)ss->ties,
+               (unsigned long long)ss->point_ties, kind, (unsigned long long)seat_stats_clusters(ss));
+        return;
+    }
+    printf("ties %llu (first place shared)\n", (unsigned long long)ss->ties);
+    if (ss->point_ties != ss->ties)
+        printf("point_ties %llu (first place tied on points; the game's tie-break decided %llu)\n",
+               (unsigned long long)ss->point_ties, (unsigned long long)(ss->point_ties - ss->ties));
+    printf("intervals: %s%s\n", ss->points ? "Student t on the scores" : "Wilson (scores 0 or 1)",
+           any ? "" : " (no finished games)");
+    if (seat_stats_clustered(ss))
+        printf("clustered by setup: %llu setups (a setup's games, its rotations or pair, are one observation)\n",
+               (unsigned long long)seat_stats_clusters(ss));
+}
+
+/* Seat 0's mean score over f finished games: "%.6f"/"%.4f", or null/n/a. */
+static void print_first(bool json, double points, uint64_t f)
+{
+    if (f)
+        printf(json ? "%.6f" : "%.4f", points / (double)f);
     else
-        printf("ties %llu (first place shared)\nintervals: %s\n", (unsigned long long)ss->ties,
-               ss->points ? "Student t on the scores" : "Wilson (scores 0 or 1)");
+        printf(json ? "null" : "n/a");
+}
+
+/* Seat 0's mean score is "seat0_score" for every game, so that the keys
+ * do not change with the game; a game that names its seats also gets the
+ * name's key ("white_score" for TZAAR) with the same value. */
+static int score_keys(const game_def *g, char keys[2][40])
+{
+    snprintf(keys[0], sizeof keys[0], "seat0_score");
+    if (!g->seat_names)
+        return 1;
+    snprintf(keys[1], sizeof keys[1], "%.20s_score", g->seat_names[0]);
+    for (char *c = keys[1]; *c; c++)
+        *c = (char)(*c >= 'A' && *c <= 'Z' ? *c - 'A' + 'a' : *c == ' ' ? '_' : *c);
+    return 2;
 }
 
 static void print_stats(const tally *t, bool json)
 {
     double n = t->games ? (double)t->games : 1;
-    /* "white_score" where the game names its seats, else "seat0_score" */
-    char first[40] = "seat0_score";
-    if (t->game->seat_names) {
-        snprintf(first, sizeof first, "%.20s_score", t->game->seat_names[0]);
-        for (char *c = first; *c; c++)
-            *c = (char)(*c >= 'A' && *c <= 'Z' ? *c - 'A' + 'a' : *c == ' ' ? '_' : *c);
-    }
+    uint64_t finished = t->seats.games, unfinished = t->games - finished;
+    double first_points = t->seats.sum[0];
+    char keys[2][40];
+    int nkeys = score_keys(t->game, keys);
     if (!json) {
-        printf("games %llu\n%s %.4f\nmean_turns %.2f\nbytes_per_game %.1f\n", (unsigned long long)t->games, first,
-               t->points[0] / n, (double)t->turns / n, (double)t->bytes / n);
+        printf("games %llu\n", (unsigned long long)t->games);
+        for (int i = 0; i < nkeys; i++) {
+            printf("%s ", keys[i]);
+            print_first(false, first_points, finished);
+            if (!finished)
+                printf(" (no finished games)");
+            else if (unfinished)
+                printf(" (over the %llu finished games; %llu unfinished)", (unsigned long long)finished,
+                       (unsigned long long)unfinished);
+            printf("\n");
+        }
+        printf("mean_turns %.2f\nbytes_per_game %.1f\n", (double)t->turns / n, (double)t->bytes / n);
         for (int k = 0; k < MAX_SETUPS; k++)
-            if (t->setup_games[k])
-                printf("setup %s: games %llu %s %.4f\n", t->setup_names[k], (unsigned long long)t->setup_games[k],
-                       first, t->setup_first[k] / (double)t->setup_games[k]);
+            if (t->setup_games[k]) {
+                printf("setup %s: games %llu %s ", t->setup_names[k], (unsigned long long)t->setup_games[k],
+                       keys[nkeys - 1]);
+                print_first(false, t->setup_first[k], t->setup_finished[k]);
+                if (t->setup_finished[k] < t->setup_games[k])
+                    printf(" (%llu unfinished)", (unsigned long long)(t->setup_games[k] - t->setup_finished[k]));
+                printf("\n");
+            }
         printf("endings:");
         for (int e = 1; e < MAX_ENDINGS && t->game->ending_names[e]; e++)
             printf(" %s %llu", t->game->ending_names[e], (unsigned long long)t->endings[e]);
@@ -157,12 +203,22 @@ static void print_stats(const tally *t, bool json)
         print_seats(t, false);
         return;
     }
-    printf("{\"games\":%llu,\"%s\":%.6f,\"mean_turns\":%.4f,\"bytes_per_game\":%.2f,\"by_setup\":{",
-           (unsigned long long)t->games, first, t->points[0] / n, (double)t->turns / n, (double)t->bytes / n);
+    printf("{\"games\":%llu", (unsigned long long)t->games);
+    for (int i = 0; i < nkeys; i++) {
+        printf(",\"%s\":", keys[i]);
+        print_first(true, first_points, finished);
+    }
+    printf(",\"finished\":%llu,\"mean_turns\":%.4f,\"bytes_per_game\":%.2f,\"by_setup\":{",
+           (unsigned long long)finished, (double)t->turns / n, (double)t->bytes / n);
     for (int k = 0, comma = 0; k < MAX_SETUPS; k++)
         if (t->setup_games[k]) {
-            printf("%s\"%s\":{\"games\":%llu,\"%s\":%.6f}", comma ? "," : "", t->setup_names[k],
-                   (unsigned long long)t->setup_games[k], first, t->setup_first[k] / (double)t->setup_games[k]);
+            printf("%s\"%s\":{\"games\":%llu,\"finished\":%llu", comma ? "," : "", t->setup_names[k],
+                   (unsigned long long)t->setup_games[k], (unsigned long long)t->setup_finished[k]);
+            for (int i = 0; i < nkeys; i++) {
+                printf(",\"%s\":", keys[i]);
+                print_first(true, t->setup_first[k], t->setup_finished[k]);
+            }
+            printf("}");
             comma = 1;
         }
     printf("},\"endings\":{");
@@ -175,7 +231,7 @@ static void print_stats(const tally *t, bool json)
 }
 
 /* Counts g (read under run) into t; 0, or -1 when run is another game's
- * (its message printed). */
+ * (its message printed), or 1 out of memory. */
 static int tally_game(tally *t, const char *path, const rec_run *run, const rec_game *g)
 {
     if (!t->game) {
@@ -194,11 +250,18 @@ static int tally_game(tally *t, const char *path, const rec_run *run, const rec_
     for (int i = 0; i < run->players; i++)
         t->points[i] += g->scores[i];
     t->setup_games[k]++;
-    t->setup_first[k] += g->scores[0];
     t->setup_names[k] = rec_setup_name(run, g->setup);
     t->endings[g->ending % MAX_ENDINGS]++;
-    if (g->ending)
-        seat_stats_add(&t->seats, g->scores);
+    if (!g->ending) /* unfinished: counted, never scored as a loss */
+        return 0;
+    t->setup_finished[k]++;
+    t->setup_first[k] += g->scores[0];
+    int ranks[GAME_MAX_PLAYERS];
+    for (int i = 0; i < run->players; i++)
+        ranks[i] = rec_game_rank(g, run->players, i);
+    /* a setup's games (rotations, pairs, replicates) are one cluster */
+    if (seat_stats_add_game(&t->seats, g->scores, ranks, bias_setup_key(run, g)))
+        return cli_error("records stats", "out of memory") - 1;
     return 0;
 }
 
@@ -210,13 +273,15 @@ static int records_stats(int argc, char **argv, rec_game *g)
     const opt_spec opts[] = { { "json", OPT_FLAG, &json, NULL, "print one JSON object", 0, 0, NULL }, { 0 } };
     const cmd_spec spec = { "records stats", "FILE... [--json]",
                             "Counts the games of the files (one game, one number of players) together:\n"
-                            "seat 0's mean score (TZAAR: White's), mean turns, bytes per game, and the same\n"
-                            "by setup and by ending; then per seat the mean score with a 95% interval\n"
-                            "(Wilson when every score is 0 or 1, else Student t), how often it ranked\n"
-                            "1st, 2nd, ... (seats that tie share a rank), and the games whose first place\n"
-                            "is shared.  A game read twice\n"
-                            "(the same run and id, or the same imported game) counts once; stderr says how\n"
-                            "many were dropped (--json: \"duplicates\").", opts };
+                            "seat 0's mean score over the finished games (seat0_score for every game;\n"
+                            "TZAAR also white_score), the unfinished beside, mean turns, bytes per game,\n"
+                            "and the same by setup and by ending; then per seat the mean score with a 95%\n"
+                            "interval (Wilson when every score is 0 or 1, else Student t; clustered by\n"
+                            "setup; n/a from fewer than two), how often it ranked 1st, 2nd, ... by the\n"
+                            "game's rules (its tie-breaks applied; seats they cannot part share a rank),\n"
+                            "and the games whose first place is shared.  A game read twice (the same game\n"
+                            "of a run, whatever its --games, or the same imported game) counts once;\n"
+                            "stderr says how many were dropped (--json: \"duplicates\").", opts };
     if ((rc = parse(&spec, argc, argv, files, &nfiles, true)))
         return rc < 0 ? 0 : rc;
     tally t = { 0 };
@@ -237,10 +302,12 @@ static int records_stats(int argc, char **argv, rec_game *g)
             }
             if (!added)
                 continue;
-            if (tally_game(&t, files[i], rec_reader_run(r), g)) {
+            int trc = tally_game(&t, files[i], rec_reader_run(r), g);
+            if (trc) {
                 rec_reader_close(r);
                 rec_dedup_free(&seen);
-                return 2;
+                seat_stats_free(&t.seats);
+                return trc < 0 ? 2 : 1;
             }
         }
         rec_reader_close(r);
@@ -248,7 +315,7 @@ static int records_stats(int argc, char **argv, rec_game *g)
     t.duplicates = seen.dropped;
     rec_dedup_free(&seen);
     if (t.duplicates)
-        fprintf(stderr, "records stats: %llu duplicate games dropped (read twice: the same run and id)\n",
+        fprintf(stderr, "records stats: %llu duplicate games dropped (the same game read twice: docs/records.md)\n",
                 (unsigned long long)t.duplicates);
     if (!t.game) { /* no games: the default game's lines, all zero */
         char err[200];
@@ -256,6 +323,7 @@ static int records_stats(int argc, char **argv, rec_game *g)
         seat_stats_init(&t.seats, 2);
     }
     print_stats(&t, json);
+    seat_stats_free(&t.seats);
     return bad ? 1 : 0;
 }
 
@@ -315,7 +383,7 @@ static void print_game(const rec_run *run, const rec_game *g)
     }
     putchar(' ');
     print_scores(run, g);
-    printf(" %s %d :", ending_name(gd, g->ending), g->turns);
+    printf(" %s %d :", rec_ending_name(gd, g->ending), g->turns);
     for (int j = 0; j < g->nactions; j++) {
         char text[GAME_ACTION_TEXT_MAX];
         gd->action_to_text(s, g->actions[j], text, sizeof text);
@@ -460,13 +528,23 @@ static const subcommand subcommands[] = {
     { "verify", records_verify, "check checksums, replay every game, check ids" },
     { "merge", records_merge, "merge the shards of one run" },
     { "import", records_import, "LittleGolem records to a records file" },
-    { "export", records_export, "a records file to LittleGolem records" },
+    { "export", records_export, "every game as JSON lines, CSV or LittleGolem records" },
+    { "info", records_info, "a file's header: run, players, setup, seed, signature, games present" },
     { "upgrade", records_upgrade, "a format 1 file rewritten as format 2" },
 };
 
 int cmd_records(int argc, char **argv)
 {
     size_t n = sizeof subcommands / sizeof *subcommands;
+    if (opts_capturing()) { /* triad help --man: every subcommand's table */
+        rec_game *g = malloc(sizeof *g);
+        for (size_t i = 0; g && i < n; i++) {
+            char *help[] = { (char *)subcommands[i].name, "--help", NULL };
+            subcommands[i].run(2, help, g);
+        }
+        free(g);
+        return 0;
+    }
     if (argc < 2 || !strcmp(argv[1], "--help") || !strcmp(argv[1], "-h")) {
         FILE *out = argc < 2 ? stderr : stdout;
         fputs("usage: triad records SUBCOMMAND ...\n\nsubcommands:\n", out);
@@ -484,5 +562,5 @@ int cmd_records(int argc, char **argv)
             free(g);
             return rc;
         }
-    return cli_error("records", "unknown subcommand '%s' (stats, cat, verify, merge, import, export, upgrade)", argv[1]);
+    return cli_error("records", "unknown subcommand '%s' (stats, cat, verify, merge, import, export, upgrade, info)", argv[1]);
 }

@@ -24,5 +24,6 @@ int records_merge(int argc, char **argv, rec_game *g);
 int records_import(int argc, char **argv, rec_game *g);
 int records_export(int argc, char **argv, rec_game *g);
 int records_upgrade(int argc, char **argv, rec_game *g);
+int records_info(int argc, char **argv, rec_game *g);
 
 #endif

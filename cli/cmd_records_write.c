@@ -1,13 +1,15 @@
 /* cmd_records_write.c — the `triad records` subcommands that write a
- * records file: merge (shards of one run), import (LittleGolem), export
- * and upgrade (format 1 to 2).  Every output is written under a temporary
- * name, locked, and may not be one of the inputs. */
+ * records file: merge (shards of one run), import (LittleGolem) and
+ * upgrade (format 1 to 2); export and info are in cmd_records_export.c.
+ * Every output is written under a temporary name, locked, and may not be
+ * one of the inputs. */
 #include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+#include <sys/stat.h>
 #include "core/fileio.h"
 #include "core/idset.h"
 #include "games/tzaar/game_tzaar.h"
@@ -26,7 +28,7 @@ static int open_shards(const char *cmd, const char **files, int nfiles, rec_read
             return 2;
         if (rec_reader_run(r[i])->source != REC_SOURCE_SELFPLAY)
             return cli_error(cmd, "%s is an import, not a shard of a self-play run", files[i]);
-        if (i && rec_run_diff(rec_reader_run(r[i]), rec_reader_run(r[0]), false, files[i], files[0], diff,
+        if (i && rec_run_diff(rec_reader_run(r[i]), rec_reader_run(r[0]), 0, files[i], files[0], diff,
                               sizeof diff))
             return cli_error(cmd, "refusing to merge shards of different runs: %s", diff);
         if (i && rec_reader_run(r[i])->engine_sig != rec_reader_run(r[0])->engine_sig)
@@ -92,9 +94,10 @@ static int finish_output(const char *cmd, output *o, int rc)
 }
 
 /* Copies the games of every shard, each id once; 0, or the exit status.
- * A concatenated input's later runs must be shards of the same run too. */
+ * A concatenated input's later runs must be shards of the same run too
+ * (their --games may differ: *max_games is the largest). */
 static int copy_shards(const char **files, int nfiles, rec_reader **r, rec_writer *w, const char *out, rec_game *g,
-                       uint64_t *games, uint64_t *dups, int *bad)
+                       uint64_t *games, uint64_t *dups, int *bad, uint64_t *max_games)
 {
     idset seen = { 0 };
     int rc = 0;
@@ -106,7 +109,9 @@ static int copy_shards(const char **files, int nfiles, rec_reader **r, rec_write
             int added;
             if (rec_reader_runs(r[i]) != runs) {
                 runs = rec_reader_runs(r[i]);
-                if (rec_run_diff(rec_reader_run(r[i]), &first, false, files[i], files[0], diff, sizeof diff)) {
+                if (rec_reader_run(r[i])->games > *max_games)
+                    *max_games = rec_reader_run(r[i])->games;
+                if (rec_run_diff(rec_reader_run(r[i]), &first, 0, files[i], files[0], diff, sizeof diff)) {
                     rc = cli_error("records merge", "refusing to merge shards of different runs: %s "
                                    "(run %d of the concatenated %s)", diff, runs, files[i]);
                     break;
@@ -126,6 +131,30 @@ static int copy_shards(const char **files, int nfiles, rec_reader **r, rec_write
     return rc;
 }
 
+/* Gives the output written so far run's header (a larger --games). */
+static int regrow_output(const char *cmd, output *o, const rec_run *run)
+{
+    char err[600];
+    struct stat st;
+    uint64_t keep;
+    if (rec_writer_flush(o->w))
+        return cli_error(cmd, "cannot write %s: %s", o->tmp.path, rec_writer_error(o->w)) - 1;
+    int fd = open(o->tmp.tmp, O_RDONLY | O_CLOEXEC);
+    if (fd < 0 || fstat(fd, &st)) {
+        int e = errno;
+        if (fd >= 0)
+            close(fd);
+        return cli_error(cmd, "cannot write %s: %s", o->tmp.path, strerror(e)) - 1;
+    }
+    int nfd = rec_rewrite_header(fd, o->tmp.tmp, run, (uint64_t)st.st_size, &keep, err, sizeof err);
+    if (nfd < 0) {
+        close(fd);
+        return cli_error(cmd, "cannot write %s: %s", o->tmp.path, err) - 1;
+    }
+    close(nfd);
+    return 0;
+}
+
 int records_merge(int argc, char **argv, rec_game *g)
 {
     const char *files[MAX_FILES], *out = NULL;
@@ -141,7 +170,9 @@ int records_merge(int argc, char **argv, rec_game *g)
     };
     const cmd_spec spec = { "records merge", "--out OUT IN... [--force] [--allow-incomplete]",
                             "Merges shards of one self-play run (any number, any order, or concatenated\n"
-                            "into one file), keeping each game id once.  Refuses files of different runs.\n"
+                            "into one file), keeping each game id once.  Refuses files of different runs;\n"
+                            "runs that differ only in --games hold the same games, and merge into the\n"
+                            "longer run.\n"
                             "OUT is written whole (a temporary file renamed into place) and may not be\n"
                             "one of the inputs.  When games of the run are missing, OUT is still written\n"
                             "but the exit status is 3 (so a Slurm afterok chain stops), unless\n"
@@ -157,9 +188,18 @@ int records_merge(int argc, char **argv, rec_game *g)
         rec_run run = *rec_reader_run(r[0]);
         run.shard = 0;
         run.shards = 1;
+        for (int i = 1; i < nfiles; i++) /* runs that differ in --games hold the same games: the longest */
+            if (rec_reader_run(r[i])->games > run.games)
+                run.games = rec_reader_run(r[i])->games;
         if (!(rc = create_output(spec.name, out, force, &run, files, nfiles, &o))) {
             /* refused midway (a concatenation of other runs) or failed: OUT stays as it was */
-            rc = finish_output(spec.name, &o, copy_shards(files, nfiles, r, o.w, out, g, &games, &dups, &bad));
+            uint64_t max_games = run.games;
+            rc = copy_shards(files, nfiles, r, o.w, out, g, &games, &dups, &bad, &max_games);
+            if (!rc && max_games > run.games) { /* a longer run met inside a concatenation */
+                run.games = max_games;
+                rc = regrow_output(spec.name, &o, &run);
+            }
+            rc = finish_output(spec.name, &o, rc);
             missing = games < run.games;
         }
         if (!rc)
@@ -226,24 +266,27 @@ static int import_files(const char **files, int nfiles, rec_writer *w, uint64_t 
 
 int records_import(int argc, char **argv, rec_game *g)
 {
-    const char *files[MAX_FILES], *out = NULL;
+    const char *files[MAX_FILES], *out = NULL, *format = NULL;
     int nfiles, rc;
     bool lg = false, force = false;
     const opt_spec opts[] = {
-        { "littlegolem", OPT_FLAG, &lg, NULL, "the files are LittleGolem records (the only format)", 0, 0, NULL },
+        { "format", OPT_STR, &format, "F", "the files' format: littlegolem (the only one)", 0, 0, NULL },
+        { "littlegolem", OPT_FLAG, &lg, NULL, "the same as --format littlegolem", 0, 0, NULL },
         { "out", OPT_STR, &out, "OUT", "the records file to write", 0, 0, NULL },
         { "force", OPT_FLAG, &force, NULL, "overwrite OUT", 0, 0, NULL },
         { 0 },
     };
-    const cmd_spec spec = { "records import", "--littlegolem FILE... --out OUT [--force]",
+    const cmd_spec spec = { "records import", "FILE... --format littlegolem --out OUT [--force]",
                             "Imports LittleGolem TZAAR records (the rules page describes them) as games\n"
                             "of setup random, or fixed when POS is the rulebook's.  Stops at the first\n"
                             "bad record, naming its file, game and turn; OUT is then not kept.", opts };
     (void)g;
     if ((rc = parse(&spec, argc, argv, files, &nfiles, true)))
         return rc < 0 ? 0 : rc;
-    if (!lg)
-        return cli_error(spec.name, "say which format: --littlegolem");
+    if (format && strcmp(format, "littlegolem"))
+        return cli_error(spec.name, "unknown --format '%s' (littlegolem is the only one)", format);
+    if (!lg && !format)
+        return cli_error(spec.name, "say which format: --format littlegolem");
     if (!out)
         return cli_error(spec.name, "--out OUT is required");
     rec_run run;
@@ -257,46 +300,6 @@ int records_import(int argc, char **argv, rec_game *g)
     if (!rc)
         fprintf(stderr, "records import: %llu games into %s\n", (unsigned long long)games, out);
     return rc;
-}
-
-int records_export(int argc, char **argv, rec_game *g)
-{
-    const char *files[MAX_FILES];
-    int nfiles, rc, bad = 0;
-    bool lg = false;
-    const opt_spec opts[] = {
-        { "littlegolem", OPT_FLAG, &lg, NULL, "write LittleGolem records (the only format)", 0, 0, NULL },
-        { 0 },
-    };
-    const cmd_spec spec = { "records export", "--littlegolem FILE...",
-                            "Writes every game on stdout as a LittleGolem record, one per line\n"
-                            "(tournament games from the position after placement).", opts };
-    if ((rc = parse(&spec, argc, argv, files, &nfiles, true)))
-        return rc < 0 ? 0 : rc;
-    if (!lg)
-        return cli_error(spec.name, "say which format: --littlegolem");
-    for (int i = 0; i < nfiles; i++) {
-        char err[200];
-        rec_reader *r = open_or_say(spec.name, files[i]);
-        if (!r)
-            return 2;
-        while (next_game(spec.name, files[i], r, g, &bad) == REC_GAME)
-            if (rec_reader_run(r)->game != &game_tzaar) {
-                cli_error(spec.name, "%s holds a %s run: LittleGolem records are TZAAR's only", files[i],
-                          rec_reader_run(r)->game->name);
-                rec_reader_close(r);
-                return 2;
-            } else if (lg_export(stdout, g, err, sizeof err)) {
-                cli_error("records export", "%s: %s", files[i], err);
-                bad++;
-                if (ferror(stdout))
-                    break; /* the output is gone: say it once */
-            }
-        rec_reader_close(r);
-        if (ferror(stdout))
-            break;
-    }
-    return bad ? 1 : 0;
 }
 
 /* Copies every game of a format 1 file into w; 0, or the exit status. */

@@ -47,7 +47,7 @@ typedef struct seats_opts {
 
 /* Fills the run from the options; 0 or 2 after an error line. */
 static int make_run(rec_run *run, const char *game, uint64_t games, bool games_given, const seats_opts *so,
-                    const char *setup, bool seed_given, const char *shard)
+                    const char *setup, const char *shard)
 {
     char err[300];
     const game_def *g = game_find(game, err, sizeof err);
@@ -56,8 +56,6 @@ static int make_run(rec_run *run, const char *game, uint64_t games, bool games_g
         return cli_error("selfplay", "%s", err);
     if (!games_given || games == 0)
         return cli_error("selfplay", "--games N (N >= 1) is required");
-    if (!seed_given)
-        return cli_error("selfplay", "--seed S is required");
     int players = so->nplayers ? so->nplayers : g->default_players ? g->default_players : g->min_players;
     if (players < g->min_players || players > g->max_players)
         return cli_error("selfplay", "%s is a game for %d to %d players, not %d", g->name, g->min_players,
@@ -106,7 +104,8 @@ int cmd_selfplay(int argc, char **argv)
     seats_opts so = { .seats.seat = &seat, .replicates = 1 };
     run_opts o = { .threads = (int)sysconf(_SC_NPROCESSORS_ONLN), .flush_seconds = 10 };
     uint64_t games = 0;
-    bool games_given = false, seed_given = false;
+    bool games_given = false;
+    o.run.seed = CLI_SEED_DEFAULT;
     const opt_spec opts[] = {
         { "game", OPT_STR, &game, "NAME", "the game (default tzaar; triad help lists them)", 0, 0, NULL },
         { "games", OPT_U64, &games, "N", "games in the run (ids 0 .. N-1)", 0, 0, &games_given },
@@ -115,8 +114,8 @@ int cmd_selfplay(int argc, char **argv)
         { "nplayers", OPT_INT, &so.nplayers, "N", "seats (default: the game's; triad help lists them)", 1, GAME_MAX_PLAYERS, NULL },
         { "white", OPT_STR, &so.seats.white, "SPEC", "White's player (TZAAR: --seat 0=SPEC)", 0, 0, NULL },
         { "black", OPT_STR, &so.seats.black, "SPEC", "Black's player (TZAAR: --seat 1=SPEC)", 0, 0, NULL },
-        { "setup", OPT_STR, &setup, "KIND", "the game's setup (default: its first; TZAAR: random, fixed, tournament)", 0, 0, NULL },
-        { "seed", OPT_U64, &o.run.seed, "S", "the run's seed: game i depends on (S, i) alone", 0, 0, &seed_given },
+        { "setup", OPT_STR, &setup, "KIND", "the game's setup (default: the game's; TZAAR: random (default), fixed or tournament)", 0, 0, NULL },
+        { "seed", OPT_U64, &o.run.seed, "S", "the run's seed: game i depends on (S, i) alone (default 1)", 0, 0, NULL },
         { "threads", OPT_INT, &o.threads, "T", "worker threads (default: all cores)", 1, 256, NULL },
         { "rotations", OPT_INT, &so.rotations, "R", "play each setup R times, its pieces moved one seat on each time", 1, GAME_MAX_PLAYERS, NULL },
         { "replicates", OPT_INT, &so.replicates, "R", "play each rotation of a setup R times with other game seeds "
@@ -134,7 +133,7 @@ int cmd_selfplay(int argc, char **argv)
     const cmd_spec spec = {
         "selfplay",
         "[--game NAME] --games N (--players SPEC | --seat K=SPEC ... | --white SPEC --black SPEC)\n"
-        "       [--nplayers N] [--setup KIND] --seed S [--threads T] [--rotations R | --paired]\n"
+        "       [--nplayers N] [--setup KIND] [--seed S] [--threads T] [--rotations R | --paired]\n"
         "       --out FILE [--resume | --force] [--shard K/N] [--quiet]",
         "Plays games between players of any registered game and stores them in a\n"
         "records file (docs/records.md).  The games are the same for any --threads;\n"
@@ -154,9 +153,9 @@ int cmd_selfplay(int argc, char **argv)
         if (!g)
             return cli_error("selfplay", "%s", err);
         if (!setup)
-            setup = g->setup_names[0];
+            setup = cli_default_setup(g);
     }
-    if ((rc = make_run(&o.run, game, games, games_given, &so, setup, seed_given, shard)))
+    if ((rc = make_run(&o.run, game, games, games_given, &so, setup, shard)))
         return rc;
     if (!o.out)
         return cli_error("selfplay", "--out FILE is required");

@@ -84,6 +84,9 @@ static int write_weights(const char *path, bool force, const game_def *g, const 
     fprintf(f, "\n# K = %.6g (the starting weights' best: %.6g), L2 = %g%s; cross-entropy train %.5f -> %.5f, "
             "validation %.5f -> %.5f\n", r->k, r->k_start, r->l2, r->cv_folds ? " (cross-validated)" : "",
             r->train_before, r->train_after, r->validation_before, r->validation_after);
+    if (r->kept_start)
+        fprintf(f, "# The fit did not beat the starting weights on the held-out games: these are the starting "
+                "weights, unchanged.\n");
     if (r->design.constant + r->design.collinear) {
         fprintf(f, "# not fitted, kept at their starting weights:");
         for (int i = 0; i < r->nfeatures; i++)
@@ -118,6 +121,9 @@ static void print_json(const game_def *g, const tune_result *r, double pps)
            (unsigned long long)r->skipped_decided, (unsigned long long)r->skipped_last);
     printf("\"k\":%.8g,\"k_start\":%.8g,\"anti_predictive\":%s,\"l2\":%.8g,", r->k, r->k_start,
            r->anti_predictive ? "true" : "false", r->l2);
+    /* which weights OUT holds: the fit's, or the start's when the fit did
+     * not beat them on the held-out games */
+    printf("\"kept\":\"%s\",", r->kept_start ? "start" : "fit");
     if (r->cv_folds) {
         printf("\"cv\":{\"folds\":%d,\"grid\":[", r->cv_folds);
         for (int i = 0; i < r->ngrid; i++)
@@ -125,7 +131,10 @@ static void print_json(const game_def *g, const tune_result *r, double pps)
         printf("],\"loss\":[");
         for (int i = 0; i < r->ngrid; i++)
             json_num(i ? "," : "", r->cv_loss[i]);
-        printf("]},");
+        printf("],\"se\":[");
+        for (int i = 0; i < r->ngrid; i++)
+            json_num(i ? "," : "", r->cv_se[i]);
+        printf("],\"rule\":\"%s\",\"min_l2\":%.8g},", r->cv_rule == TUNE_CV_MIN ? "min" : "1se", r->cv_min_l2);
     } else
         printf("\"cv\":null,");
     json_num("\"condition_number\":", r->design.cond);
@@ -133,12 +142,13 @@ static void print_json(const game_def *g, const tune_result *r, double pps)
     printf(",\"dropped_constant\":%d,\"dropped_collinear\":%d,", r->design.constant, r->design.collinear);
     printf("\"train_loss_before\":%.8g,\"train_loss_prior\":%.8g,\"train_loss_after\":%.8g,"
            "\"validation_loss_before\":%.8g,\"validation_loss_prior\":%.8g,\"validation_loss_after\":%.8g,"
+           "\"validation_loss_start\":%.8g,"
            "\"positions_per_second\":%.0f,\"fit_seconds\":%.3f,\"weights\":{",
            r->train_before, r->train_prior, r->train_after, r->validation_before, r->validation_prior,
-           r->validation_after, pps, r->fit_seconds);
+           r->validation_after, r->validation_start, pps, r->fit_seconds);
     for (int i = 0; i < g->nfeatures; i++) {
-        printf("%s\"%s\":{\"before\":%.8g,\"after\":%.8g", i ? "," : "", g->feature_names[i], r->before[i],
-               r->after[i]);
+        printf("%s\"%s\":{\"before\":%.8g,\"after\":%.8g,\"fitted\":%.8g", i ? "," : "", g->feature_names[i],
+               r->before[i], r->after[i], r->fitted[i]);
         json_num(",\"se\":", r->se[i]);
         json_num(",\"se_model\":", r->se_model[i]);
         json_num(",\"vif\":", r->design.vif[i]);
@@ -160,9 +170,12 @@ static void print_text(const game_def *g, const tune_result *r, double pps, cons
     printf("K of the prior and the output = %.6g; L2 = %g%s\n", r->k, r->l2,
            r->cv_folds ? " (chosen by cross-validation)" : "");
     if (r->cv_folds) {
-        printf("cross-validation, %d folds by game: L2 and mean held-out cross-entropy\n", r->cv_folds);
+        printf("cross-validation, %d folds by game: L2, mean held-out cross-entropy and its standard error%s\n",
+               r->cv_folds, r->cv_rule == TUNE_CV_MIN ? " (the least chosen)"
+                                                       : " (the largest L2 within one standard error of the least chosen)");
         for (int i = 0; i < r->ngrid; i++)
-            printf("  %-10g %.6f%s\n", r->grid[i], r->cv_loss[i], r->grid[i] == r->l2 ? "  <- chosen" : "");
+            printf("  %-10g %.6f  se %.6f%s%s\n", r->grid[i], r->cv_loss[i], r->cv_se[i],
+                   r->grid[i] == r->l2 ? "  <- chosen" : "", r->grid[i] == r->cv_min_l2 && r->grid[i] != r->l2 ? "  (least)" : "");
     }
     printf("condition number of the standardized design: %.4g (all that vary), %.4g (kept)\n", r->design.cond,
            r->design.cond_kept);
@@ -170,26 +183,32 @@ static void print_text(const game_def *g, const tune_result *r, double pps, cons
            "  validation  %8.5f %8.5f %8.5f\n\n",
            r->train_before, r->train_prior, r->train_after, r->validation_before, r->validation_prior,
            r->validation_after);
-    printf("%-18s %10s %10s %10s %8s %8s %9s  %s\n", "weight", "before", "after", "change", "se", "se_model", "vif",
-           "status");
+    if (r->kept_start)
+        printf("the fit does not beat the starting weights on the held-out games (validation cross-entropy %.5f "
+               "-> %.5f):\nkept the starting weights; the fit's weights are shown as 'fitted'\n\n",
+               r->validation_start, r->validation_after);
+    printf("%-18s %10s %10s %10s %8s %8s %9s  %s\n", "weight", "before", r->kept_start ? "fitted" : "after", "change",
+           "se", "se_model", "vif", "status");
     for (int i = 0; i < g->nfeatures; i++)
         printf("%-18s %10.2f %10.2f %+10.2f %8.2f %8.2f %9.4g  %s\n", g->feature_names[i], r->before[i],
-               r->after[i], r->after[i] - r->before[i], r->se[i], r->se_model[i], r->design.vif[i],
+               r->fitted[i], r->fitted[i] - r->before[i], r->se[i], r->se_model[i], r->design.vif[i],
                status_name(r->design.status[i]));
     printf("\nse: cluster-robust by game; se_model: treating positions as independent; vif: among the\n"
-           "features that vary, before any is dropped (docs/tuning.md)\nwrote %s\n", out);
+           "features that vary, before any is dropped (docs/tuning.md)\nwrote %s (%s)\n", out,
+           r->kept_start ? "the starting weights, unchanged" : "the fitted weights");
 }
 
 int cmd_tune(int argc, char **argv)
 {
     OPT_LIST_OWNED opt_list records = { 0 };
-    const char *in = NULL, *out = NULL, *game = NULL, *l2_text = "1e-4", *grid_text = NULL;
+    const char *in = NULL, *out = NULL, *game = NULL, *l2_text = "cv", *grid_text = NULL, *rule = "1se";
     int positions = 1000000, folds = 5, skip_last = 0;
     double validation = 0.1, max_vif = 100;
-    uint64_t seed = 1;
+    uint64_t seed = CLI_SEED_DEFAULT;
     bool json = false, quiet = false, force = false, keep_decided = false;
     const opt_spec opts[] = {
-        { "records", OPT_LIST, &records, "FILE...", "records files to learn from (all of one game)", 0, 0, NULL },
+        { "records", OPT_LIST, &records, "FILE...", "the same as FILE... (the records files, given as operands)", 0,
+          0, NULL },
         { "game", OPT_STR, &game, "NAME", "the game (default: the records' game; a mismatch is refused)", 0, 0,
           NULL },
         { "weights", OPT_STR, &in, "IN", "starting weights (default: the game's default weights, "
@@ -198,9 +217,11 @@ int cmd_tune(int argc, char **argv)
         { "force", OPT_FLAG, &force, NULL, "overwrite OUT", 0, 0, NULL },
         { "positions", OPT_INT, &positions, "N", "positions sampled (default 1000000)", 100, 200000000, NULL },
         { "validation", OPT_DOUBLE, &validation, "F", "share of games held out (default 0.1)", 0, 0, NULL },
-        { "l2", OPT_STR, &l2_text, "L|cv", "L2 penalty towards the starting weights (default 1e-4); cv: chosen "
-                                          "by cross-validation split by game", 0, 0, NULL },
+        { "l2", OPT_STR, &l2_text, "L|cv", "L2 penalty towards the starting weights (default cv: chosen by "
+                                          "cross-validation split by game; L: that penalty, for experts)", 0, 0, NULL },
         { "cv-folds", OPT_INT, &folds, "K", "folds of --l2 cv (default 5)", 2, 100, NULL },
+        { "cv-rule", OPT_STR, &rule, "1se|min", "--l2 cv's choice: the largest L2 within one standard error of the "
+                                              "least held-out loss (default 1se), or the least (min)", 0, 0, NULL },
         { "l2-grid", OPT_STR, &grid_text, "L,L,...", "the values --l2 cv tries (default 1e-7,1e-6,...,1)", 0, 0,
           NULL },
         { "max-vif", OPT_DOUBLE, &max_vif, "V", "drop collinear features until every VIF is at most V "
@@ -216,28 +237,36 @@ int cmd_tune(int argc, char **argv)
         { 0 },
     };
     const cmd_spec spec = {
-        "tune", "--records FILE... [--game NAME] [--weights IN] --out OUT [--force] [--positions N] [--validation F] "
-                "[--l2 L|cv [--cv-folds K] [--l2-grid L,L,...]] [--max-vif V] [--skip-last N] [--keep-decided] "
+        "tune", "FILE... [--game NAME] [--weights IN] --out OUT [--force] [--positions N] [--validation F] "
+                "[--l2 L|cv [--cv-folds K] [--cv-rule 1se|min] [--l2-grid L,L,...]] [--max-vif V] [--skip-last N] [--keep-decided] "
                 "[--seed S] [--json]",
         "Fits a game's evaluation weights to the results of the games in the records\n"
         "(Texel's method: logistic regression of the share of the points the seat to act\n"
         "scored on its evaluation; Newton's method, GSL).  Decided positions are left out;\n"
         "constant and collinear features are kept at their starting weights; the penalty\n"
-        "pulls towards the starting weights; standard errors are cluster-robust by game.\n"
-        "Training and validation are split by game.  Memory: 8 bytes per feature per\n"
+        "pulls towards the starting weights, its strength chosen by cross-validation by\n"
+        "game (one-standard-error rule) unless --l2 L; standard errors are cluster-robust\n"
+        "by game.  Training and validation are split by game; when the fit does not beat\n"
+        "the starting weights on the held-out games, OUT gets the starting weights and\n"
+        "the output says so (--json: \"kept\").  FILE...: the records files to learn\n"
+        "from, all of one game (--records FILE... too).  Memory: 8 bytes per feature per\n"
         "position, plus 12.  See docs/tuning.md.",
         opts,
     };
-    int rc = opts_parse(&spec, argc, argv);
+    int rc = opts_parse_operands(&spec, &records, argc, argv);
     if (rc)
         return rc == 1 ? 0 : rc;
     if (!records.n || !out)
-        return cli_error("tune", "--records and --out are required");
+        return cli_error("tune", "records FILE... and --out are required");
     if (!(validation > 0 && validation < 1))
         return cli_error("tune", "bad --validation %g: a share between 0 and 1", validation);
     tune_fit_opts fo = { .max_vif = max_vif, .seed = seed };
     double grid[TUNE_GRID_MAX];
     char err[512], def[4096];
+    if (!strcmp(rule, "min"))
+        fo.cv_rule = TUNE_CV_MIN;
+    else if (strcmp(rule, "1se"))
+        return cli_error("tune", "bad --cv-rule '%s' (expected 1se or min)", rule);
     if (!strcmp(l2_text, "cv"))
         fo.cv_folds = folds;
     else if (num_double(l2_text, -HUGE_VAL, HUGE_VAL, &fo.l2, err, sizeof err))
@@ -286,7 +315,7 @@ int cmd_tune(int argc, char **argv)
     if (!quiet && isatty(STDERR_FILENO))
         fputc('\n', stderr);
     if (r.duplicates)
-        fprintf(stderr, "tune: %llu duplicate games dropped (read twice: the same run and id)\n",
+        fprintf(stderr, "tune: %llu duplicate games dropped (the same game read twice: docs/records.md)\n",
                 (unsigned long long)r.duplicates);
     if (r.anti_predictive) {
         char msg[256];

@@ -49,6 +49,8 @@ int cmd_view(int argc, char **argv)
     }
     optv[nopt++] = argv[0];
     for (int i = 1; i < argc; i++) {
+        if (!strcmp(argv[i], "--records")) /* RECORDS... as an option, as bias and tune take it */
+            continue;
         if (strncmp(argv[i], "--", 2) || !argv[i][2]) {
             files[nfiles++] = argv[i];
             continue;
@@ -84,8 +86,8 @@ int cmd_view(int argc, char **argv)
         free(files);
         return rc;
     }
-    view_opts vo = { game, dir, &sel, limit, force, warn_line, NULL, NULL };
-    uint64_t games;
+    uint64_t games, dups = 0;
+    view_opts vo = { game, dir, &sel, limit, force, warn_line, NULL, NULL, &dups };
     fio_stop_begin(); /* a signal stops the writer, which removes its partial site */
     rc = view_write_site(&vo, files, nfiles, &games, err, sizeof err);
     fio_stop_end();
@@ -99,6 +101,9 @@ int cmd_view(int argc, char **argv)
         cli_error("view", "%s", err);
         return rc == VIEW_BAD_INPUT ? 2 : 1;
     }
+    if (dups)
+        fprintf(stderr, "triad view: %llu duplicate games dropped (the same game read twice: docs/records.md)\n",
+                (unsigned long long)dups);
     printf("%llu games: %s/index.html\n", (unsigned long long)games, dir);
     return rc == VIEW_DAMAGED ? 1 : 0;
 }

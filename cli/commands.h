@@ -24,13 +24,34 @@ int cmd_bias(int argc, char **argv);
 int cmd_tune(int argc, char **argv);
 int cmd_match(int argc, char **argv);
 int cmd_view(int argc, char **argv);
+/* triad --version [--json] (cli/cmd_version.c). */
+int cmd_version(int argc, char **argv);
+
+/* The commands main() dispatches to, in `triad help`'s order. */
+typedef struct cli_command {
+    const char *name;
+    int (*run)(int argc, char **argv);
+    const char *summary;
+} cli_command;
+const cli_command *cli_commands(int *n);
+/* triad help --man | --completion: the man page and the bash completion,
+ * generated from the commands' option tables (cli/cmd_doc.c). */
+int cli_help_doc(const char *what);
 
 /* --game NAME (NULL: tzaar): the game, or NULL after the error line. */
 const game_def *cli_game(const char *cmd, const char *name);
 
+/* One vocabulary for every command: when not told, a command starts from
+ * the game's default setup (game_def.default_setup, else its first: TZAAR
+ * random, as the rulebook has it; Talat played; TRID hex5) and --seed is 1.
+ * --seed S seeds everything random the command does (a random setup, the
+ * players' tie-breaks, a run's games, a bootstrap, a sample). */
+#define CLI_SEED_DEFAULT 1
+const char *cli_default_setup(const game_def *g);
+
 /* Where a command that looks at one position starts: --game, then
- * --position STR, or --setup KIND (default: the game's) with --seed S for a
- * random setup and --nplayers N for a game with a choice. */
+ * --position STR, or --setup KIND (default: the game's) with --seed S
+ * (default 1) for a random setup and --nplayers N for a game with a choice. */
 typedef struct cli_start {
     const char *game, *position, *setup;
     uint64_t seed;
@@ -42,9 +63,9 @@ typedef struct cli_start {
     { "game", OPT_STR, &(st).game, "NAME", "the game (default tzaar; triad help lists them)", 0, 0, NULL },  \
     { "position", OPT_STR, &(st).position, "STR", "a position string of the game (docs/formats.md)", 0, 0,  \
       NULL },                                                                                                \
-    { "setup", OPT_STR, &(st).setup, "KIND", "a setup of the game (TZAAR: random, fixed (default) or "      \
-      "tournament)", 0, 0, NULL },                                                                          \
-    { "seed", OPT_U64, &(st).seed, "S", "seed of a random setup", 0, 0, &(st).seed_given },                  \
+    { "setup", OPT_STR, &(st).setup, "KIND", "a setup of the game (default: the game's; TZAAR: random "    \
+      "(default), fixed or tournament)", 0, 0, NULL },                                                      \
+    { "seed", OPT_U64, &(st).seed, "S", "seed of a random setup (default 1)", 0, 0, &(st).seed_given },      \
     { "nplayers", OPT_INT, &(st).players, "N", "players, for a game that has a choice (default: the "       \
       "game's)", 1, GAME_MAX_PLAYERS, NULL }
 

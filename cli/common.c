@@ -14,6 +14,11 @@ double now_seconds(void)
     return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
 }
 
+const char *cli_default_setup(const game_def *g)
+{
+    return g->default_setup ? g->default_setup : g->setup_names[0];
+}
+
 const game_def *cli_game(const char *cmd, const char *name)
 {
     char err[300];
@@ -61,14 +66,11 @@ int cli_start_state(const char *cmd, const cli_start *st, const game_def **gp, v
             return cli_error(cmd, "%s", err);
         }
     } else {
-        const char *setup = st->setup ? st->setup : g->default_setup ? g->default_setup : g->setup_names[0];
+        const char *setup = st->setup ? st->setup : cli_default_setup(g);
         int rc = 0;
-        bool seeded = false;
-        if (g->setup(s, setup, players, st->seed, err, sizeof err))
+        if (g->setup(s, setup, players, st->seed_given ? st->seed : CLI_SEED_DEFAULT, err, sizeof err))
             rc = cli_error(cmd, "%s", err);
-        else if ((seeded = cli_setup_is_seeded(g, setup, players)) && !st->seed_given)
-            rc = cli_error(cmd, "--setup %s needs --seed S", setup);
-        else if (!seeded && st->seed_given)
+        else if (st->seed_given && !cli_setup_is_seeded(g, setup, players))
             rc = cli_error(cmd, "--seed applies to a random setup only, not to %s", setup);
         if (rc) {
             free(s);

@@ -7,19 +7,13 @@
 #include "games/game.h"
 #include "commands.h"
 
-typedef struct command {
-    const char *name;
-    int (*run)(int argc, char **argv);
-    const char *summary;
-} command;
-
-static const command commands[] = {
+static const cli_command commands[] = {
     { "perft", cmd_perft, "count the leaves of the game tree (move-generator check)" },
     { "bench", cmd_bench, "perft and search speed, and the signatures" },
     { "show", cmd_show, "draw a position" },
     { "legal", cmd_legal, "list the legal actions of a position" },
     { "selfplay", cmd_selfplay, "play engine games into a records file" },
-    { "records", cmd_records, "stats, cat, verify, merge, import and export records files" },
+    { "records", cmd_records, "stats, cat, verify, merge, info, import, export (JSON lines, CSV) records files" },
     { "play", cmd_play, "play one game between players, printed turn by turn" },
     { "analyse", cmd_analyse, "a player's choice in a position, with score and variation" },
     { "engine", cmd_engine, "drive a player through the line protocol on stdin/stdout" },
@@ -29,12 +23,19 @@ static const command commands[] = {
     { "view", cmd_view, "records as a static web site: games table and a board viewer" },
 };
 
+const cli_command *cli_commands(int *n)
+{
+    *n = (int)(sizeof commands / sizeof *commands);
+    return commands;
+}
+
 static void usage(FILE *out)
 {
     fputs("triad — a self-play research toolkit for abstract strategy games\n\nusage: triad COMMAND [OPTIONS]\n\ncommands:\n", out);
     for (size_t i = 0; i < sizeof commands / sizeof *commands; i++)
         fprintf(out, "  %-10s %s\n", commands[i].name, commands[i].summary);
-    fputs("  help       this list\n\ngames (--game NAME):\n", out);
+    fputs("  help       this list (help --man: the man page; help --completion: bash completion)\n"
+          "  --version  version, git commit, build flags and engine signatures\n\ngames (--game NAME):\n", out);
     const game_def *const *games = game_list();
     for (int testing = 0; testing < 2; testing++) {
         if (testing)
@@ -59,6 +60,10 @@ int main(int argc, char **argv)
     gsl_set_error_handler_off();
     /* A signal removes the temporary files the command registered. */
     fio_cleanup_install();
+    if (argc >= 2 && !strcmp(argv[1], "--version"))
+        return cmd_version(argc - 1, argv + 1);
+    if (argc == 3 && !strcmp(argv[1], "help") && (!strcmp(argv[2], "--man") || !strcmp(argv[2], "--completion")))
+        return cli_help_doc(argv[2] + 2);
     if (argc < 2 || !strcmp(argv[1], "help") || !strcmp(argv[1], "--help") || !strcmp(argv[1], "-h")) {
         if (argc >= 3)
             for (size_t i = 0; i < sizeof commands / sizeof *commands; i++)

@@ -112,17 +112,55 @@ static int append_list(const cmd_spec *c, const opt_spec *o, const char *eq, int
     return 0;
 }
 
+/* The command line's one capture (cli/ is the program, not a library). */
+static opts_capture_fn capture_fn;
+static void *capture_ctx;
+
+void opts_capture(opts_capture_fn fn, void *ctx)
+{
+    capture_fn = fn;
+    capture_ctx = ctx;
+}
+
+bool opts_capturing(void)
+{
+    return capture_fn != NULL;
+}
+
+/* Adds an operand (a word that is not an option) to l. */
+static int add_operand(const cmd_spec *c, opt_list *l, const char *a, int argc)
+{
+    if (!l)
+        return cli_error(c->name, "unexpected argument '%s' (options start with --; see triad %s --help)", a,
+                         c->name);
+    if (!l->items && !(l->items = malloc((size_t)argc * sizeof *l->items)))
+        return cli_error(c->name, "out of memory");
+    l->items[l->n++] = a;
+    return 0;
+}
+
 int opts_parse(const cmd_spec *c, int argc, char **argv)
 {
+    return opts_parse_operands(c, NULL, argc, argv);
+}
+
+int opts_parse_operands(const cmd_spec *c, opt_list *operands, int argc, char **argv)
+{
+    if (capture_fn) {
+        capture_fn(capture_ctx, c);
+        return 1;
+    }
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
         if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
             print_help(c);
             return 1;
         }
-        if (strncmp(a, "--", 2))
-            return cli_error(c->name, "unexpected argument '%s' (options start with --; see triad %s --help)",
-                             a, c->name);
+        if (strncmp(a, "--", 2)) {
+            if (add_operand(c, operands, a, argc))
+                return 2;
+            continue;
+        }
         const char *name = a + 2, *eq = strchr(name, '=');
         size_t len = eq ? (size_t)(eq - name) : strlen(name);
         const opt_spec *o = c->opts;

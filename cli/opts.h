@@ -47,6 +47,18 @@ typedef struct cmd_spec {
 /* Returns 0 to go on, 1 when --help was printed (exit 0), 2 after an error
  * line (exit 2).  argv[0] is the command name. */
 int opts_parse(const cmd_spec *c, int argc, char **argv);
+/* The same for a command with operands: the words that are not options go
+ * into operands (a command's FILE...; often also an option's list, kept as
+ * an alias: "bias a.trd b.trd" is "bias --records a.trd b.trd"). */
+int opts_parse_operands(const cmd_spec *c, opt_list *operands, int argc, char **argv);
+
+/* The man page and the bash completion are generated from the tables
+ * themselves (triad help --man, --completion): while a capture function is
+ * set, opts_parse() hands it the command's table instead of parsing, and
+ * returns 1 as after --help.  The caller runs each command with "--help". */
+typedef void (*opts_capture_fn)(void *ctx, const cmd_spec *c);
+void opts_capture(opts_capture_fn fn, void *ctx);
+bool opts_capturing(void);
 
 /* Prints "triad CMD: message" on stderr and returns 2, for `return cli_error(...)`.
  * Control bytes in the message (from a file name, a value) are shown escaped

@@ -7,7 +7,10 @@
  *   2. data/rel in the working directory;
  *   3. next to the executable: ../data/rel (bin/triad in a checkout),
  *      ../../data/rel (build/VARIANT/triad), ../share/triad/data/rel
- *      (make install's PREFIX/bin/triad).
+ *      (make install's PREFIX/bin/triad);
+ *   4. the same next to libtriad.so, when a program loaded the library
+ *      (build/VARIANT/libtriad.so, python/triad/libtriad.so,
+ *      PREFIX/lib/libtriad.so).
  * Returns 0 with the path in out, or -1 with "data/rel" in out (for a
  * message) when none exists. */
 #ifndef TRIAD_DATADIR_H

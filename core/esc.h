@@ -2,7 +2,8 @@
  * records file chose) made safe for where it is written: an HTML page, or
  * a command line printed for a reader to paste into a shell.  Every page
  * and every printed command line goes through these; none escapes on its
- * own.  (Messages on the terminal: core/msg.h.  JSON: the writers'.) */
+ * own.  (Messages on the terminal: core/msg.h.  JSON and CSV for other
+ * programs: core/jsonw.h.) */
 #ifndef TRIAD_ESC_H
 #define TRIAD_ESC_H
 

@@ -64,6 +64,11 @@ void bias_init(bias_data *d, const game_def *g, int players)
 void bias_free(bias_data *d)
 {
     for (int k = 0; k < BIAS_KINDS_MAX; k++) {
+        seat_stats_free(&d->kind[k].scores);
+        seat_stats_free(&d->kind[k].shares);
+        seat_stats_free(&d->kind[k].movers);
+        for (int p = 0; p < BIAS_PARTS_MAX; p++)
+            seat_stats_free(&d->kind[k].parts[p]);
         free(d->kind[k].pending);
         free(d->kind[k].groups);
         free(d->kind[k].x);
@@ -111,28 +116,31 @@ int bias_add_game(bias_data *d, const rec_game *g, int rotations, int rotate, ui
     bias_kind_data *k = &d->kind[g->setup];
     int n = d->players;
     double share[GAME_MAX_PLAYERS] = { 0 };
-    int first = -1;
-    for (int s = 0; s < n; s++) {
+    int first = -1, firsts = 0, ranks[GAME_MAX_PLAYERS] = { 0 };
+    for (int s = 0; s < n; s++) { /* ranks by the game's rules: its tie-breaks decide a points tie */
         share[s] = tune_label(g->scores, n, s);
-        int above = 0, level = 0;
-        for (int t = 0; t < n; t++)
-            above += g->scores[t] > g->scores[s], level += g->scores[t] == g->scores[s];
-        if (!above && level == 1)
-            first = s;
+        ranks[s] = rec_game_rank(g, n, s);
+        if (ranks[s] == 0)
+            first = s, firsts++;
     }
+    if (firsts != 1)
+        first = -1; /* a shared first place */
     if (g->rotation == 0 && !k->have_start) {
         memcpy(k->first_start, g->start, gd->state_size);
         k->have_start = true;
     } else if (g->rotation == 0 && memcmp(k->first_start, g->start, gd->state_size))
         k->varies = true; /* the setups themselves differ, not only their rotations */
-    seat_stats_add(&k->scores, g->scores);
-    seat_stats_add(&k->shares, share);
+    /* A setup's games (its rotations, replicates, a pair) share its start:
+     * one cluster of every interval (seat_stats.h). */
+    int oom = seat_stats_add_game(&k->scores, g->scores, ranks, setup);
+    oom |= seat_stats_add_game(&k->shares, share, ranks, setup);
     /* by turn order: the seats in the order they act from the start */
     int opener = gd->over(g->start) ? 0 : gd->to_act(g->start);
     double order[GAME_MAX_PLAYERS] = { 0 };
+    int order_ranks[GAME_MAX_PLAYERS] = { 0 };
     for (int j = 0; j < n; j++)
-        order[j] = share[(opener + j) % n];
-    seat_stats_add(&k->movers, order);
+        order[j] = share[(opener + j) % n], order_ranks[j] = ranks[(opener + j) % n];
+    oom |= seat_stats_add_game(&k->movers, order, order_ranks, setup);
     if (gd->score_parts && gd->nscore_parts > 0 && gd->nscore_parts <= BIAS_PARTS_MAX) {
         /* how the points were made: the final position, replayed */
         unsigned char s[REC_STATE_MAX];
@@ -146,8 +154,10 @@ int bias_add_game(bias_data *d, const rec_game *g, int rotations, int rotate, ui
                 vec[p][t] = part[p];
         }
         for (int p = 0; gd->over(s) && p < gd->nscore_parts; p++)
-            seat_stats_add(&k->parts[p], vec[p]);
+            oom |= seat_stats_add_game(&k->parts[p], vec[p], NULL, setup);
     }
+    if (oom)
+        return -1;
     k->endings[g->ending < BIAS_ENDINGS_MAX ? g->ending : 0]++;
     k->turns_sum += g->turns;
     k->turns_sq += (double)g->turns * g->turns;
@@ -201,7 +211,7 @@ int bias_add_file(bias_data *d, const char *path, void (*warn)(const char *msg),
     if (!r)
         return -1;
     rec_game *g = malloc(sizeof *g);
-    int rc, runs = 1;
+    int rc, runs = 1, logged = 0;
     bool oom = !g;
     while (!oom && (rc = rec_reader_next(r, g)) != REC_END) {
         if (rc == REC_BAD) {
@@ -220,6 +230,15 @@ int bias_add_file(bias_data *d, const char *path, void (*warn)(const char *msg),
         if (g->ending == 0 || g->setup < 0 || g->setup >= d->kinds) {
             d->skipped++; /* an unfinished import */
             continue;
+        }
+        if (rec_reader_runs(r) != logged) { /* the report names every run read */
+            logged = rec_reader_runs(r);
+            if (d->nruns < BIAS_RUNS_MAX) {
+                snprintf(d->runs[d->nruns].file, sizeof d->runs[d->nruns].file, "%s", path);
+                d->runs[d->nruns++].run = *run;
+            } else {
+                d->runs_more++;
+            }
         }
         int added = rec_dedup_add(&d->seen, run, g);
         if (added == 0)
@@ -283,6 +302,14 @@ static void analyse_kind(const bias_data *d, const bias_kind_data *k, bias_kind_
             r->part_ci[p][s] = seat_stats_ci95(&k->parts[p], s);
         }
     r->ties = k->scores.ties;
+    r->point_ties = k->scores.point_ties;
+    for (int s = 0; s < d->players; s++) {
+        memcpy(r->mover_ranks[s], k->movers.ranks[s], sizeof r->mover_ranks[s]);
+        r->shared_firsts[s] = k->scores.shared_firsts[s];
+        r->mover_shared_firsts[s] = k->movers.shared_firsts[s];
+    }
+    r->clusters = seat_stats_clusters(&k->scores);
+    r->clustered = seat_stats_clustered(&k->scores);
     r->points = k->scores.points;
     r->mean_turns = k->turns_sum / n;
     r->sd_turns = n > 1 ? sqrt(fmax(0, (k->turns_sq - k->turns_sum * k->turns_sum / n) / (n - 1))) : 0;
@@ -293,18 +320,20 @@ static void analyse_kind(const bias_data *d, const bias_kind_data *k, bias_kind_
 
 /* The first seat's share in kind a minus kind b: Newcombe's interval and
  * the pooled z test for win/loss (shares 0 or 1), else a normal interval
- * on the difference of means with each kind's own variance (Welch). */
+ * on the difference of means with each kind's own variance (Welch).  Both
+ * clustered by setup, as the kinds' own intervals are: the variance of
+ * each mean is the cluster-robust one (Newcombe's at the effective number
+ * of games it implies). */
 static proportion_diff share_difference(const seat_stats *a, const seat_stats *b)
 {
-    double na = (double)a->games, nb = (double)b->games;
+    double na = seat_stats_effective_n(a, 0), nb = seat_stats_effective_n(b, 0);
+    double ma = seat_stats_mean(a, 0), mb = seat_stats_mean(b, 0);
     if (!a->points && !b->points)
-        return proportion_difference(a->sum[0], na, b->sum[0], nb, Z95);
-    double ma = a->sum[0] / na, mb = b->sum[0] / nb;
-    double va = na > 1 ? fmax(0, (a->sumsq[0] - na * ma * ma) / (na - 1)) : 0;
-    double vb = nb > 1 ? fmax(0, (b->sumsq[0] - nb * mb * mb) / (nb - 1)) : 0;
-    double se = sqrt(va / na + vb / nb);
-    proportion_diff r = { ma - mb, { ma - mb - Z95 * se, ma - mb + Z95 * se }, 0, 1 };
-    if (se > 0) {
+        return proportion_difference(ma * na, na, mb * nb, nb, Z95);
+    double se = sqrt(seat_stats_var_mean(a, 0) + seat_stats_var_mean(b, 0));
+    bool few = seat_stats_clusters(a) < 2 || seat_stats_clusters(b) < 2;
+    proportion_diff r = { ma - mb, few ? interval_none() : (interval){ ma - mb - Z95 * se, ma - mb + Z95 * se }, 0, 1 };
+    if (se > 0 && !few) {
         r.z = r.diff / se;
         r.p_value = 2 * gsl_cdf_ugaussian_Q(fabs(r.z));
     }
@@ -446,6 +475,11 @@ int bias_analyse(const bias_data *d, int resamples, uint64_t seed, bias_result *
 {
     memset(r, 0, sizeof *r);
     r->duplicates = d->seen.dropped;
+    memcpy(r->runs, d->runs, sizeof r->runs);
+    r->nruns = d->nruns;
+    r->runs_more = d->runs_more;
+    r->resamples = resamples;
+    r->seed = seed;
     r->game = d->game;
     r->players = d->players;
     r->kinds = d->kinds;

@@ -73,6 +73,14 @@ typedef struct bias_kind_data {
     size_t rows, cap_rows;
 } bias_kind_data;
 
+/* A run read (a file's header, or a later header of a concatenation):
+ * what the report names so that every figure can be traced and replayed. */
+#define BIAS_RUNS_MAX 16
+typedef struct bias_run_info {
+    char file[256];
+    rec_run run;
+} bias_run_info;
+
 typedef struct bias_data {
     const game_def *game;
     int players;
@@ -80,6 +88,8 @@ typedef struct bias_data {
     bias_kind_data kind[BIAS_KINDS_MAX];
     uint64_t files, skipped;
     rec_dedup seen;            /* games already read: a game read twice counts once */
+    bias_run_info runs[BIAS_RUNS_MAX];
+    int nruns, runs_more;      /* runs kept, and those past BIAS_RUNS_MAX */
 } bias_data;
 
 /* The rotation-group analysis of one kind (bias_groups.c). */
@@ -127,8 +137,18 @@ typedef struct bias_kind_result {
     int nparts;                        /* the game's score parts, each per seat with a t interval */
     double part[BIAS_PARTS_MAX][GAME_MAX_PLAYERS];
     interval part_ci[BIAS_PARTS_MAX][GAME_MAX_PLAYERS];
-    uint64_t ranks[GAME_MAX_PLAYERS][GAME_MAX_PLAYERS]; /* [seat][rank] */
-    uint64_t ties;
+    /* [seat][rank], by the game's rules (game_def.rank: Talat's tie-break
+     * by the best captured tower decides a points tie); mover_ranks the
+     * same by turn order */
+    uint64_t ranks[GAME_MAX_PLAYERS][GAME_MAX_PLAYERS];
+    uint64_t mover_ranks[GAME_MAX_PLAYERS][GAME_MAX_PLAYERS];
+    /* games in which the seat (the turn position) shares first place:
+     * ranks[s][0] minus these are its first places alone */
+    uint64_t shared_firsts[GAME_MAX_PLAYERS], mover_shared_firsts[GAME_MAX_PLAYERS];
+    uint64_t ties;                     /* first place shared after the tie-breaks */
+    uint64_t point_ties;               /* first place shared on points (before them) */
+    uint64_t clusters;                 /* setups: every interval above is clustered by them */
+    bool clustered;                    /* some setup has more than one game */
     bool points;                       /* a score other than 0 or 1 was seen */
     double mean_turns, sd_turns;
     uint64_t endings[BIAS_ENDINGS_MAX];
@@ -162,6 +182,13 @@ typedef struct bias_result {
      * the features before it (collinear); 0 fitted */
     int reg_dropped[GAME_MAX_FEATURES + 1];
     uint64_t duplicates;               /* games read twice (the same run and id), dropped */
+    bias_run_info runs[BIAS_RUNS_MAX]; /* the runs read, for the report */
+    int nruns, runs_more;
+    /* set by the caller: the command line that reproduces the figures
+     * (the report prints it); NULL: none */
+    const char *command;
+    int resamples;
+    uint64_t seed;
 } bias_result;
 
 /* g and players: the game and number of seats to study; NULL or 0 takes
@@ -207,11 +234,17 @@ void bias_print_json(const bias_result *r, FILE *f);
  * file is replaced only with force. */
 int bias_write_report(const bias_result *r, const char *path, const char *plots, bool force, char *err,
                       size_t n);
+/* s as one shell word (core/esc.h's esc_shell, or esc_shell_path when path
+ * is set) into out: file names and specs in printed command lines; "" when
+ * it does not fit. */
+void bias_shell_quote(const char *s, bool path, char *out, size_t n);
+/* The `triad selfplay` command that plays a run's games again, or "". */
+void bias_selfplay_command(const bias_run_info *ri, char *out, size_t n);
 /* PNG and SVG charts with gnuplot into dir (created if missing): the
  * BIAS_PLOT_FILES files named in bias_plot_files, made in a temporary
  * folder inside dir and each renamed into place; an existing one is
  * replaced only with force. */
-#define BIAS_PLOT_FILES 10
+#define BIAS_PLOT_FILES 13
 extern const char *const bias_plot_files[BIAS_PLOT_FILES];
 int bias_write_plots(const bias_result *r, const char *dir, bool force, char *err, size_t n);
 

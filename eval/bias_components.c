@@ -132,7 +132,8 @@ int bias_reps_analyse(const bias_reps *in, int resamples, uint64_t seed, bias_co
         }
     }
     c->setups = K;
-    if (K < 2) {
+    if (K < 2) { /* one setup: no spread between setups to go on */
+        c->setup_var_ci = c->seat_setup_var_ci = interval_none();
         rc = 0;
         goto done;
     }
@@ -148,8 +149,10 @@ int bias_reps_analyse(const bias_reps *in, int resamples, uint64_t seed, bias_co
     qsort(boot, (size_t)resamples, sizeof *boot, cmp_double);
     qsort(boot + resamples, (size_t)resamples, sizeof *boot, cmp_double);
     int lo = (int)(0.025 * resamples), hi = (int)(0.975 * resamples) - 1;
-    c->setup_var_ci = (interval){ boot[lo], boot[hi] };
-    c->seat_setup_var_ci = (interval){ boot[resamples + lo], boot[resamples + hi] };
+    /* a bootstrap whose draws all agree has collapsed: no interval (bias_groups.c) */
+    c->setup_var_ci = boot[lo] < boot[hi] ? (interval){ boot[lo], boot[hi] } : interval_none();
+    c->seat_setup_var_ci = boot[resamples + lo] < boot[resamples + hi]
+                               ? (interval){ boot[resamples + lo], boot[resamples + hi] } : interval_none();
     rc = 0;
 done:
     free(g);

@@ -166,16 +166,17 @@ static void first_share(const bias_kind_data *k, bias_groups_result *r)
     r->first_share = sum / n;
     double var = n > 1 ? fmax(0, (sq - sum * sum / n) / (n - 1)) : 0;
     double half = n > 1 ? gsl_cdf_tdist_Pinv(0.975, n - 1) * sqrt(var / n) : 0;
-    r->first_share_ci = (interval){ r->first_share - half, r->first_share + half };
+    r->first_share_ci = n > 1 ? (interval){ r->first_share - half, r->first_share + half } : interval_none();
 }
 
-/* Mean and 95% t interval of n values from their sum and sum of squares. */
+/* Mean and 95% t interval of n values from their sum and sum of squares
+ * (none from fewer than two). */
 static interval t_interval(double sum, double sq, double n, double *mean)
 {
     *mean = n > 0 ? sum / n : 0;
     double var = n > 1 ? fmax(0, (sq - sum * sum / n) / (n - 1)) : 0;
     double half = n > 1 ? gsl_cdf_tdist_Pinv(0.975, n - 1) * sqrt(var / n) : 0;
-    return (interval){ *mean - half, *mean + half };
+    return n > 1 ? (interval){ *mean - half, *mean + half } : interval_none();
 }
 
 /* Seat 0's share by rotation, and rotation 0 minus rotation 1 paired by group. */
@@ -243,8 +244,19 @@ int bias_analyse_groups(const bias_kind_data *k, int players, int resamples, uin
     int lo = (int)(0.025 * resamples), hi = (int)(0.975 * resamples);
     if (hi >= resamples)
         hi = resamples - 1;
-    r->setup_var_ci = (interval){ var[lo], var[hi] };
+    /* A bootstrap whose draws all agree (every group ending alike) has
+     * collapsed to a point, which claims a certainty 20 groups cannot
+     * give: the one-sided fraction then takes the closed form, Wilson's
+     * interval of the fraction of groups observed one-sided, mapped as
+     * the estimate is; the setup variance has none and says n/a. */
+    r->setup_var_ci = var[lo] < var[hi] ? (interval){ var[lo], var[hi] } : interval_none();
     r->one_sided_ci = (interval){ os[lo], os[hi] };
+    if (!(os[lo] < os[hi])) {
+        interval w = wilson(e.observed * (double)k->ngroups, (double)k->ngroups, Z95);
+        r->one_sided_ci = e.expected < 1 ? (interval){ (w.lo - e.expected) / (1 - e.expected),
+                                                       (w.hi - e.expected) / (1 - e.expected) }
+                                         : interval_none();
+    }
     free(idx), free(var), free(os);
     return 0;
 }

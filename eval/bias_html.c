@@ -76,8 +76,11 @@ static long page_of(const picks *k, int file, uint64_t seq)
     return at ? (long)(at - k->p) : -1;
 }
 
-/* Appends the one-sided pairs of one paired file to *out. */
-static int scan_file(const char *path, int file, one_sided **out, size_t *nout, size_t *cap, char *err, size_t n)
+/* Appends the one-sided pairs of one paired file to *out; a game read
+ * before (seen: in an earlier file, or earlier in this one) is left out,
+ * as the view site leaves it out. */
+static int scan_file(const char *path, int file, rec_dedup *seen, one_sided **out, size_t *nout, size_t *cap,
+                     char *err, size_t n)
 {
     rec_reader *r = rec_reader_open(path, err, n);
     if (!r)
@@ -95,6 +98,13 @@ static int scan_file(const char *path, int file, one_sided **out, size_t *nout, 
     for (uint64_t seq = 0; g && (rc = rec_reader_next(r, g)) != REC_END;) {
         if (rc == REC_BAD)
             continue; /* bias_add_file() has reported it already */
+        int added = rec_dedup_add(seen, rec_reader_run(r), g);
+        if (added <= 0) {
+            seq++;
+            if (added < 0)
+                break;
+            continue;
+        }
         if (nkeys == capk) {
             game_key *k = realloc(keys, (capk = capk ? 2 * capk : 1024) * sizeof *k);
             if (!k)
@@ -103,7 +113,7 @@ static int scan_file(const char *path, int file, one_sided **out, size_t *nout, 
         }
         keys[nkeys++] = (game_key){ g->id, seq++, rec_game_winner(g), g->turns, g->setup };
     }
-    if (!g || (nkeys == capk && rc != REC_END))
+    if (!g || rc == REC_GAME) /* stopped early: out of memory */
         status = -1, snprintf(err, n, "out of memory");
     qsort(keys, nkeys, sizeof *keys, by_id);
     for (size_t i = 0; !status && i + 1 < nkeys; i++) {
@@ -295,6 +305,44 @@ bool bias_html_applies(const bias_result *r, char *why, size_t n)
     return true;
 }
 
+/* What the figures hold for (the Markdown report's "What was measured"):
+ * each run's setup, seed, design, players and engine signature, and the
+ * commands that make the records and the figures again. */
+static void put_provenance(buf *b, const bias_result *r)
+{
+    char cmd[4096];
+    out_str(b, "<section><h2>What was measured</h2><ul>\n");
+    for (int i = 0; i < r->nruns; i++) {
+        const rec_run *run = &r->runs[i].run;
+        out_str(b, "<li><code>");
+        esc_html(b, r->runs[i].file);
+        out_printf(b, "</code>: setup %s, seed %llu, %llu games, %d rotation%s%s, engine signature %016llx; players: ",
+                   rec_setup_name(run, run->setup), (unsigned long long)run->seed, (unsigned long long)run->games,
+                   run->rotations, run->rotations == 1 ? "" : "s", run->replicates > 1 ? " with replicates" : "",
+                   (unsigned long long)run->engine_sig);
+        for (int s = 0; s < run->players; s++) {
+            out_str(b, s ? ", <code>" : "<code>");
+            esc_html(b, run->specs[s]);
+            out_str(b, "</code>");
+        }
+        bias_selfplay_command(&r->runs[i], cmd, sizeof cmd);
+        if (*cmd) {
+            out_str(b, "<br>again: <code>");
+            esc_html(b, cmd);
+            out_str(b, "</code>");
+        }
+        out_str(b, "</li>\n");
+    }
+    if (r->runs_more)
+        out_printf(b, "<li>and %d more runs</li>\n", r->runs_more);
+    if (r->command) {
+        out_str(b, "<li>these figures again: <code>");
+        esc_html(b, r->command);
+        out_str(b, "</code></li>\n");
+    }
+    out_str(b, "</ul></section>\n");
+}
+
 int bias_html_check(const char *dir, bool force, char *err, size_t n)
 {
     if (fio_dir_has_files(dir) && !force)
@@ -326,9 +374,11 @@ int bias_write_html(const bias_result *r, const char *const *files, int nfiles, 
 
     one_sided *o = NULL;
     size_t no = 0, cap = 0;
+    rec_dedup seen = { 0 };
     for (int f = 0; f < nfiles; f++)
-        if (scan_file(files[f], f, &o, &no, &cap, err, n))
-            return free(o), -1;
+        if (scan_file(files[f], f, &seen, &o, &no, &cap, err, n))
+            return rec_dedup_free(&seen), free(o), -1;
+    rec_dedup_free(&seen);
     qsort(o, no, sizeof *o, by_turns);
     if (no > BIAS_HTML_ONE_SIDED)
         no = BIAS_HTML_ONE_SIDED;
@@ -342,7 +392,7 @@ int bias_write_html(const bias_result *r, const char *const *files, int nfiles, 
 
     /* The viewer site of the listed games. */
     selection all = { 0 };
-    view_opts vo = { r->game, games_dir, &all, 0, force, NULL, want_game, &pk };
+    view_opts vo = { r->game, games_dir, &all, 0, force, NULL, want_game, &pk, NULL };
     uint64_t written;
     int rc = 0;
     if (view_write_site(&vo, files, nfiles, &written, err, n) >= VIEW_BAD_INPUT)
@@ -362,9 +412,11 @@ int bias_write_html(const bias_result *r, const char *const *files, int nfiles, 
             esc_html(&b, files[f]);
         }
         out_str(&b, "</p>\n");
+        put_provenance(&b, r);
         put_tables(&b, r);
         out_str(&b, "<section><h2>Charts</h2>\n");
-        inline_svg(&b, dir, "white_score");
+        inline_svg(&b, dir, "seat_scores");
+        inline_svg(&b, dir, "turn_order");
         inline_svg(&b, dir, "game_length");
         inline_svg(&b, dir, "setup_scores");
         out_str(&b, "</section>\n");

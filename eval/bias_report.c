@@ -1,9 +1,13 @@
 /* bias_report.c — the bias study's results as text, JSON and a Markdown
  * report (see bias.h; charts are in bias_plots.c). */
+#define _DEFAULT_SOURCE /* realpath() */
 #include <errno.h>
+#include <limits.h>
+#include <stdlib.h>
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
+#include "core/esc.h"
 #include "core/fileio.h"
 #include "core/msg.h"
 #include "bias.h"
@@ -19,11 +23,29 @@ static void json_num(FILE *f, double x)
 
 static void json_interval(FILE *f, interval i)
 {
+    if (!interval_ok(i)) { /* none: fewer than two observations */
+        fputs("null", f);
+        return;
+    }
     fputc('[', f);
     json_num(f, i.lo);
     fputc(',', f);
     json_num(f, i.hi);
     fputc(']', f);
+}
+
+/* An interval as text, "n/a" when there is none (fewer than two
+ * observations): fmt formats the two bounds, each times scale.  Four
+ * buffers in turn, so that one printf can show several. */
+static const char *ci_text(interval i, double scale, const char *fmt)
+{
+    static char texts[4][96];
+    static int next;
+    char *b = texts[next++ % 4];
+    if (!interval_ok(i))
+        return "n/a";
+    snprintf(b, sizeof texts[0], fmt, scale * i.lo, scale * i.hi);
+    return b;
 }
 
 static void json_counts(FILE *f, const uint64_t *c, int n)
@@ -130,8 +152,9 @@ static void json_kind(const bias_result *r, int k, FILE *f)
         fprintf(f, "%s\"%s\":%llu", e > 1 ? "," : "", r->game->ending_names[e], (unsigned long long)s->endings[e]);
     fputc('}', f);
     json_key_num(f, "first_seat_advantage", s->first_advantage);
-    fprintf(f, ",\"ties\":%llu,\"interval\":\"%s\",\"seats\":[", (unsigned long long)s->ties,
-            s->points ? "t" : "wilson");
+    fprintf(f, ",\"ties\":%llu,\"point_ties\":%llu,\"interval\":\"%s\",\"clusters\":%llu,\"seats\":[",
+            (unsigned long long)s->ties, (unsigned long long)s->point_ties, s->points ? "t" : "wilson",
+            (unsigned long long)s->clusters);
     for (int p = 0; p < r->players; p++) {
         fprintf(f, "%s{\"mean\":", p ? "," : "");
         json_num(f, s->mean[p]);
@@ -153,7 +176,15 @@ static void json_kind(const bias_result *r, int k, FILE *f)
         fputs(q ? "," : "", f);
         json_interval(f, s->mover_share_ci[q]);
     }
-    fputc(']', f);
+    fputs("],\"turn_order_ranks\":[", f);
+    for (int q = 0; q < r->players; q++) {
+        fputs(q ? "," : "", f);
+        json_counts(f, s->mover_ranks[q], r->players);
+    }
+    fputs("],\"shared_firsts\":", f); /* per seat: games whose first place it shares */
+    json_counts(f, s->shared_firsts, r->players);
+    fputs(",\"turn_order_shared_firsts\":", f);
+    json_counts(f, s->mover_shared_firsts, r->players);
     if (s->nparts) {
         fputs(",\"score_parts\":{", f);
         for (int p = 0; p < s->nparts; p++) {
@@ -173,10 +204,49 @@ static void json_kind(const bias_result *r, int k, FILE *f)
     fputc('}', f);
 }
 
+/* A JSON string: quotes, backslashes and control characters escaped. */
+static void json_string(FILE *f, const char *s)
+{
+    fputc('"', f);
+    for (const unsigned char *c = (const unsigned char *)s; *c; c++)
+        if (*c == '"' || *c == '\\')
+            fprintf(f, "\\%c", *c);
+        else if (*c < 0x20)
+            fprintf(f, "\\u%04x", *c);
+        else
+            fputc(*c, f);
+    fputc('"', f);
+}
+
+/* The runs read: what every figure holds for. */
+static void json_runs(const bias_result *r, FILE *f)
+{
+    fputs(",\"runs\":[", f);
+    for (int i = 0; i < r->nruns; i++) {
+        const rec_run *run = &r->runs[i].run;
+        fputs(i ? ",{\"file\":" : "{\"file\":", f);
+        json_string(f, r->runs[i].file);
+        fprintf(f, ",\"source\":\"%s\",\"setup\":\"%s\",\"seed\":%llu,\"games\":%llu,\"rotations\":%d,"
+                   "\"rotate\":\"%s\",\"replicates\":%d,\"shard\":\"%u/%u\",\"engine_signature\":\"%016llx\",\"specs\":[",
+                run->source == REC_SOURCE_IMPORT ? "import" : "selfplay", rec_setup_name(run, run->setup),
+                (unsigned long long)run->seed, (unsigned long long)run->games, run->rotations,
+                run->rotations > 1 ? rotate_name(run->rotate) : "none", run->replicates, run->shard,
+                run->shards ? run->shards : 1, (unsigned long long)run->engine_sig);
+        for (int s = 0; s < run->players; s++) {
+            fputs(s ? "," : "", f);
+            json_string(f, run->specs[s]);
+        }
+        fputs("]}", f);
+    }
+    fprintf(f, "],\"runs_not_listed\":%d", r->runs_more);
+}
+
 void bias_print_json(const bias_result *r, FILE *f)
 {
-    fprintf(f, "{\"duplicates\":%llu,\"game\":\"%s\",\"players\":%d,\"by_setup\":{", (unsigned long long)r->duplicates,
+    fprintf(f, "{\"duplicates\":%llu,\"game\":\"%s\",\"players\":%d", (unsigned long long)r->duplicates,
             r->game->name, r->players);
+    json_runs(r, f);
+    fputs(",\"by_setup\":{", f);
     for (int k = 0, first = 1; k < r->kinds; k++)
         if (r->kind[k].games) {
             fputs(first ? "" : ",", f);
@@ -223,6 +293,10 @@ void bias_print_json(const bias_result *r, FILE *f)
 
 static void print_kind_table(const bias_result *r, FILE *f, bool md)
 {
+    int name_width = 11; /* the setup column: as wide as the longest name with games */
+    for (int k = 0; k < r->kinds; k++)
+        if (r->kind[k].games && (int)strlen(r->game->setup_names[k]) > name_width)
+            name_width = (int)strlen(r->game->setup_names[k]);
     const char *const *en = r->game->ending_names;
     if (md) {
         fputs("| setup | games | first seat's share | 95% interval | mean turns (sd) |", f);
@@ -233,7 +307,7 @@ static void print_kind_table(const bias_result *r, FILE *f, bool md)
             fputs("---:|", f);
         fputc('\n', f);
     } else {
-        fprintf(f, "%-11s %8s %8s  %-17s %-14s", "setup", "games", "seat 0", "95% interval", "turns (sd)");
+        fprintf(f, "%-*s %8s %8s  %-17s %-14s", name_width, "setup", "games", "seat 0", "95% interval", "turns (sd)");
         for (int e = 1; e < r->endings; e++)
             fprintf(f, " %10s", en[e]);
         fputc('\n', f);
@@ -242,10 +316,11 @@ static void print_kind_table(const bias_result *r, FILE *f, bool md)
         const bias_kind_result *s = &r->kind[k];
         if (!s->games)
             continue;
-        fprintf(f, md ? "| %s | %llu | %.2f%% | %.2f%% – %.2f%% | %.1f (%.1f) |"
-                      : "%-11s %8llu %7.2f%%  %5.2f%% – %5.2f%%  %5.1f (%4.1f)   ",
-                r->game->setup_names[k], (unsigned long long)s->games, 100 * s->share[0], 100 * s->share_ci[0].lo,
-                100 * s->share_ci[0].hi, s->mean_turns, s->sd_turns);
+        const char *ci = ci_text(s->share_ci[0], 100, md ? "%.2f%% – %.2f%%" : "%5.2f%% – %5.2f%%");
+        int width = interval_ok(s->share_ci[0]) ? 18 : 16; /* the dash is 3 bytes, one column */
+        fprintf(f, md ? "| %.*s%s | %llu | %.2f%% | %-*s | %.1f (%.1f) |" : "%-*s%s %8llu %7.2f%%  %-*s %5.1f (%4.1f)   ",
+                md ? 64 : name_width, r->game->setup_names[k], "", (unsigned long long)s->games, 100 * s->share[0], md ? 0 : width, ci,
+                s->mean_turns, s->sd_turns);
         for (int e = 1; e < r->endings; e++)
             fprintf(f, md ? " %llu |" : " %10llu", (unsigned long long)s->endings[e]);
         fputc('\n', f);
@@ -256,26 +331,51 @@ static void print_seats(const bias_result *r, int k, FILE *f, bool md)
 {
     const bias_kind_result *s = &r->kind[k];
     const char *b = md ? "- " : "  ";
-    fprintf(f, "%sSeats, %s setups (%s intervals)\n%s", md ? "\n## " : "\n", r->game->setup_names[k],
-            s->points ? "Student t" : "Wilson", md ? "\n" : "");
+    char how[160];
+    if (s->clustered)
+        snprintf(how, sizeof how, "%s intervals, clustered by setup: %llu setups", s->points ? "Student t" : "Wilson",
+                 (unsigned long long)s->clusters);
+    else
+        snprintf(how, sizeof how, "%s intervals", s->points ? "Student t" : "Wilson");
+    fprintf(f, "%sSeats, %s setups (%s)\n%s", md ? "\n## " : "\n", r->game->setup_names[k], how, md ? "\n" : "");
     for (int p = 0; p < r->players; p++) {
-        fprintf(f, "%sseat %d: mean score %.4f [%.4f, %.4f], share %.2f%% [%.2f%%, %.2f%%], ranks", b, p, s->mean[p],
-                s->mean_ci[p].lo, s->mean_ci[p].hi, 100 * s->share[p], 100 * s->share_ci[p].lo,
-                100 * s->share_ci[p].hi);
+        fprintf(f, "%sseat %d: mean score %.4f %s, share %.2f%% %s, ranks", b, p, s->mean[p],
+                ci_text(s->mean_ci[p], 1, "[%.4f, %.4f]"), 100 * s->share[p],
+                ci_text(s->share_ci[p], 100, "[%.2f%%, %.2f%%]"));
         for (int q = 0; q < r->players; q++)
             fprintf(f, " %llu", (unsigned long long)s->ranks[p][q]);
         fputc('\n', f);
     }
-    fprintf(f, "%sfirst seat's advantage (its share − 1/%d): %+.2f points; ties (first place shared): %llu\n", b,
-            r->players, 100 * s->first_advantage, (unsigned long long)s->ties);
+    fprintf(f, "%sranks are the game's own, first to last (its tie-breaks decide a points tie); first place "
+               "shared: %llu games", b, (unsigned long long)s->ties);
+    if (s->point_ties != s->ties)
+        fprintf(f, " (tied on points: %llu, of which the tie-break decided %llu)", (unsigned long long)s->point_ties,
+                (unsigned long long)(s->point_ties - s->ties));
+    fputc('\n', f);
+    fprintf(f, "%sfirst seat's advantage (its share − 1/%d): %+.2f points\n", b, r->players, 100 * s->first_advantage);
     fprintf(f, "%sshare by turn order (first to act at the start, then on):", b);
     for (int q = 0; q < r->players; q++)
-        fprintf(f, " %d: %.2f%% [%.2f%%, %.2f%%]%s", q + 1, 100 * s->mover_share[q], 100 * s->mover_share_ci[q].lo,
-                100 * s->mover_share_ci[q].hi, q + 1 < r->players ? ";" : "\n");
-    for (int p = 0; p < s->nparts; p++) {
-        fprintf(f, "%smean points from %s by seat (Student t intervals):", b, r->game->score_part_names[p]);
+        fprintf(f, " %d: %.2f%% %s%s", q + 1, 100 * s->mover_share[q],
+                ci_text(s->mover_share_ci[q], 100, "[%.2f%%, %.2f%%]"), q + 1 < r->players ? ";" : "\n");
+    fprintf(f, "%sfirst places alone by seat:", b);
+    for (int q = 0; q < r->players; q++)
+        fprintf(f, " %d: %llu%s", q, (unsigned long long)(s->ranks[q][0] - s->shared_firsts[q]),
+                q + 1 < r->players ? ";" : "");
+    fprintf(f, "; by turn order:");
+    for (int q = 0; q < r->players; q++)
+        fprintf(f, " %d: %llu%s", q + 1, (unsigned long long)(s->mover_ranks[q][0] - s->mover_shared_firsts[q]),
+                q + 1 < r->players ? ";" : "");
+    if (s->ties) {
+        fprintf(f, "; shared by seat:");
         for (int q = 0; q < r->players; q++)
-            fprintf(f, " %d: %.2f [%.2f, %.2f]%s", q, s->part[p][q], s->part_ci[p][q].lo, s->part_ci[p][q].hi,
+            fprintf(f, " %d: %llu%s", q, (unsigned long long)s->shared_firsts[q], q + 1 < r->players ? ";" : "");
+    }
+    fputc('\n', f);
+    for (int p = 0; p < s->nparts; p++) {
+        fprintf(f, "%smean points from %s by seat (Student t intervals%s):", b, r->game->score_part_names[p],
+                s->clustered ? ", clustered by setup" : "");
+        for (int q = 0; q < r->players; q++)
+            fprintf(f, " %d: %.2f %s%s", q, s->part[p][q], ci_text(s->part_ci[p][q], 1, "[%.2f, %.2f]"),
                     q + 1 < r->players ? ";" : "\n");
     }
 }
@@ -295,14 +395,14 @@ static void print_groups(const bias_result *r, int k, FILE *f, bool md)
                 (unsigned long long)g->holder_penta[0], (unsigned long long)g->holder_penta[2],
                 (unsigned long long)g->holder_penta[4]);
     }
-    fprintf(f, "%sseat 0's share, groups as the observations: %.2f%% [%.2f%%, %.2f%%]\n", b, 100 * g->first_share,
-            100 * g->first_share_ci.lo, 100 * g->first_share_ci.hi);
+    fprintf(f, "%sseat 0's share, groups as the observations: %.2f%% %s\n", b, 100 * g->first_share,
+            ci_text(g->first_share_ci, 100, "[%.2f%%, %.2f%%]"));
     fprintf(f, "%sseat 0's share by rotation:", b);
     for (int q = 0; q < g->rotations; q++)
-        fprintf(f, " %d: %.2f%% [%.2f%%, %.2f%%]%s", q, 100 * g->rot_first[q], 100 * g->rot_first_ci[q].lo,
-                100 * g->rot_first_ci[q].hi, q + 1 < g->rotations ? ";" : "\n");
-    fprintf(f, "%srotation 0 minus rotation 1 (paired by setup): %+.2f points [%+.2f, %+.2f]\n", b,
-            100 * g->rot_diff, 100 * g->rot_diff_ci.lo, 100 * g->rot_diff_ci.hi);
+        fprintf(f, " %d: %.2f%% %s%s", q, 100 * g->rot_first[q], ci_text(g->rot_first_ci[q], 100, "[%.2f%%, %.2f%%]"),
+                q + 1 < g->rotations ? ";" : "\n");
+    fprintf(f, "%srotation 0 minus rotation 1 (paired by setup): %+.2f points %s\n", b, 100 * g->rot_diff,
+            ci_text(g->rot_diff_ci, 100, "[%+.2f, %+.2f]"));
     if (g->groups_other)
         fprintf(f, "%s%llu groups of runs with other rotations left out\n", b, (unsigned long long)g->groups_other);
     if (g->groups < 2)
@@ -312,10 +412,10 @@ static void print_groups(const bias_result *r, int k, FILE *f, bool md)
      * spread of the setup's own seat effect; replicates separate the two.
      * The one-sided fraction is a function of the same statistic: it stays
      * in the JSON for the readers that know it, not here. */
-    fprintf(f, "%show much more alike a setup's games are than chance: %.4f, 95%% [%.4f, %.4f] (%.1f%% of the "
+    fprintf(f, "%show much more alike a setup's games are than chance: %.4f, 95%% %s (%.1f%% of the "
                "outcome variance; the arrangement's strength between setups minus the spread of the setup's own "
-               "seat effect: --replicates separates them)\n", b, g->setup_var, g->setup_var_ci.lo,
-            g->setup_var_ci.hi, 100 * g->setup_share);
+               "seat effect: --replicates separates them)\n", b, g->setup_var,
+            ci_text(g->setup_var_ci, 1, "[%.4f, %.4f]"), 100 * g->setup_share);
 }
 
 static void print_components(const bias_result *r, int k, FILE *f, bool md)
@@ -326,11 +426,11 @@ static void print_components(const bias_result *r, int k, FILE *f, bool md)
             md ? "\n## " : "\n", r->game->setup_names[k], (unsigned long long)c->setups, c->rotations,
             c->replicates, md ? "\n" : "");
     fprintf(f, "%sthe games' own chance (within a setup and rotation): %.4f\n", b, c->game_var);
-    fprintf(f, "%sthe arrangement's strength between setups: %.4f, 95%% [%.4f, %.4f]\n", b, c->setup_var,
-            c->setup_var_ci.lo, c->setup_var_ci.hi);
+    fprintf(f, "%sthe arrangement's strength between setups: %.4f, 95%% %s\n", b, c->setup_var,
+            ci_text(c->setup_var_ci, 1, "[%.4f, %.4f]"));
     if (c->rotations > 1)
         fprintf(f, "%sthe setup's own seat effect (two seats: its first-move effect) between setups: %.4f, "
-                   "95%% [%.4f, %.4f]\n", b, c->seat_setup_var, c->seat_setup_var_ci.lo, c->seat_setup_var_ci.hi);
+                   "95%% %s\n", b, c->seat_setup_var, ci_text(c->seat_setup_var_ci, 1, "[%.4f, %.4f]"));
     if (c->other)
         fprintf(f, "%s%llu games of runs with other rotations or replicates left out\n", b,
                 (unsigned long long)c->other);
@@ -344,16 +444,17 @@ static void print_sections(const bias_result *r, FILE *f, bool md)
             r->game->name, r->players);
     print_kind_table(r, f, md);
     if (r->ndiffs) {
-        fprintf(f, "%sDifferences between setup kinds (%s)\n%s", h,
+        fprintf(f, "%sDifferences between setup kinds (%s%s)\n%s", h,
                 r->kind[r->diff[0].a].points || r->kind[r->diff[0].b].points
                     ? "normal interval on the difference of mean shares"
                     : "Newcombe interval, pooled z test",
+                r->kind[r->diff[0].a].clustered || r->kind[r->diff[0].b].clustered ? ", clustered by setup" : "",
                 md ? "\n" : "");
         for (int i = 0; i < r->ndiffs; i++) {
             const proportion_diff *d = &r->diff[i].d;
-            fprintf(f, "%s%s − %s: %+.2f points, 95%% [%+.2f, %+.2f], z = %.2f, p = %.3g\n", md ? "- " : "  ",
+            fprintf(f, "%s%s − %s: %+.2f points, 95%% %s, z = %.2f, p = %.3g\n", md ? "- " : "  ",
                     r->game->setup_names[r->diff[i].a], r->game->setup_names[r->diff[i].b], 100 * d->diff,
-                    100 * d->ci.lo, 100 * d->ci.hi, d->z, d->p_value);
+                    ci_text(d->ci, 100, "[%+.2f, %+.2f]"), d->z, d->p_value);
         }
     }
     for (int k = 0; k < r->kinds; k++)
@@ -390,6 +491,144 @@ void bias_print_text(const bias_result *r, FILE *f)
     print_sections(r, f, false);
 }
 
+void bias_shell_quote(const char *s, bool path, char *out, size_t n)
+{
+    buf b = { 0 };
+    if (path)
+        esc_shell_path(&b, s);
+    else
+        esc_shell(&b, s);
+    if (b.failed || b.len >= n)
+        snprintf(out, n, "%s", ""); /* too long to quote here: nothing rather than a wrong word */
+    else
+        snprintf(out, n, "%.*s", (int)b.len, (const char *)b.data);
+    buf_free(&b);
+}
+
+/* The `triad selfplay` command that plays run's games again (with an
+ * engine of the same signature), into out; "" when no such command exists
+ * (an import, a match run that moves the players alone). */
+void bias_selfplay_command(const bias_run_info *ri, char *out, size_t n)
+{
+    const rec_run *run = &ri->run;
+    char q[1024], file[600];
+    size_t at = 0;
+    *out = 0;
+    if (run->source != REC_SOURCE_SELFPLAY || run->rotate == REC_ROTATE_PLAYERS)
+        return;
+#define ADD(...) at += (size_t)snprintf(out + at, at < n ? n - at : 0, __VA_ARGS__)
+    ADD("triad selfplay --game %s --nplayers %d", run->game->name, run->players);
+    bool same = true;
+    for (int s = 1; s < run->players; s++)
+        same &= !strcmp(run->specs[s], run->specs[0]);
+    for (int s = 0; s < (same ? 1 : run->players); s++) {
+        bias_shell_quote(run->specs[s], false, q, sizeof q);
+        if (same)
+            ADD(" --players %s", q);
+        else
+            ADD(" --seat %d=%s", s, q);
+    }
+    ADD(" --setup %s", rec_setup_name(run, run->setup));
+    if (run->rotations == 2 && run->rotate == (REC_ROTATE_PIECES | REC_ROTATE_PLAYERS))
+        ADD(" --paired");
+    else if (run->rotations > 1)
+        ADD(" --rotations %d", run->rotations);
+    if (run->replicates > 1)
+        ADD(" --replicates %d", run->replicates);
+    ADD(" --games %llu --seed %llu", (unsigned long long)run->games, (unsigned long long)run->seed);
+    if (run->shards > 1)
+        ADD(" --shard %u/%u", run->shard, run->shards);
+    bias_shell_quote(ri->file, true, file, sizeof file);
+    ADD(" --out %s", file);
+#undef ADD
+    if (at >= n && n)
+        *out = 0; /* cut short: better nothing than a wrong command */
+}
+
+/* What the figures hold for: the game, every run read (its file, setup,
+ * seed, design, players and engine signature) and the commands that make
+ * the records and this report again. */
+static void print_provenance(const bias_result *r, FILE *f)
+{
+    char cmd[4096];
+    fprintf(f, "## What was measured\n\n- **Game:** %s, %d players (rules %s).\n", r->game->title, r->players,
+            r->nruns ? r->runs[0].run.rules_version : r->game->rules_version);
+    fprintf(f, "- **Records:** %d run%s%s.\n", r->nruns + r->runs_more, r->nruns + r->runs_more == 1 ? "" : "s",
+            r->duplicates ? "" : "");
+    for (int i = 0; i < r->nruns; i++) {
+        const rec_run *run = &r->runs[i].run;
+        fprintf(f, "  - `%s`: %s, setup `%s`, seed %llu, %llu games", r->runs[i].file,
+                run->source == REC_SOURCE_IMPORT ? "imported games" : "self-play", rec_setup_name(run, run->setup),
+                (unsigned long long)run->seed, (unsigned long long)run->games);
+        if (run->rotations > 1)
+            fprintf(f, ", %d rotations (%s move)", run->rotations, rotate_name(run->rotate));
+        if (run->replicates > 1)
+            fprintf(f, ", %d replicates", run->replicates);
+        if (run->shards > 1)
+            fprintf(f, ", shard %u of %u", run->shard, run->shards);
+        fprintf(f, ", engine signature `%016llx`%s; ", (unsigned long long)run->engine_sig,
+                run->engine_sig ? "" : " (unknown: a format 1 file)");
+        bool same = true;
+        for (int s = 1; s < run->players; s++)
+            same &= !strcmp(run->specs[s], run->specs[0]);
+        if (same)
+            fprintf(f, "every seat: `%s`\n", run->specs[0]);
+        else
+            for (int s = 0; s < run->players; s++)
+                fprintf(f, "%sseat %d: `%s`%s", s ? ", " : "", s, run->specs[s], s + 1 < run->players ? "" : "\n");
+    }
+    if (r->runs_more)
+        fprintf(f, "  - and %d more runs\n", r->runs_more);
+    if (r->duplicates)
+        fprintf(f, "- **Games read twice**, counted once: %llu dropped.\n", (unsigned long long)r->duplicates);
+    fprintf(f, "- **Intervals:** 95%%; the games of a setup (its rotations, pair or replicates) are one cluster "
+               "(docs/bias.md); bootstrap intervals from %d resamples, seed %llu.\n", r->resamples,
+            (unsigned long long)r->seed);
+    fputs("\nThe records again (an engine of the same signature plays the same games):\n\n```sh\n", f);
+    for (int i = 0; i < r->nruns; i++) {
+        bias_selfplay_command(&r->runs[i], cmd, sizeof cmd);
+        fprintf(f, "%s\n", *cmd ? cmd : "# (not a self-play run: its games cannot be played again by a command)");
+    }
+    fputs("```\n", f);
+    if (r->command)
+        fprintf(f, "\nThis report again:\n\n```sh\n%s\n```\n", r->command);
+    fputc('\n', f);
+}
+
+/* The path of `to` as seen from the folder `from_dir`, into out: a
+ * report's images must be found from the report, wherever the command ran.
+ * Both are resolved (they exist); when that fails, `to` as given. */
+static void relative_path(const char *from_dir, const char *to, char *out, size_t n)
+{
+    char a[PATH_MAX], b[PATH_MAX];
+    if (!realpath(from_dir, a) || !realpath(to, b)) {
+        snprintf(out, n, "%s", to);
+        return;
+    }
+    if (!strcmp(a, "/")) { /* the report at the root */
+        snprintf(out, n, "%s", b[1] ? b + 1 : ".");
+        return;
+    }
+    size_t common = 0, i = 0;
+    for (; a[i] && a[i] == b[i]; i++)
+        if (a[i] == '/')
+            common = i;
+    if (!a[i] && (b[i] == '/' || !b[i]))
+        common = i; /* a is b or a folder above it */
+    else if (!b[i] && a[i] == '/')
+        common = i;
+    size_t at = 0;
+    out[0] = 0;
+    for (const char *c = a + common; *c; c++) /* one ".." for every folder of a below the common part */
+        if (*c == '/')
+            at += (size_t)snprintf(out + at, at < n ? n - at : 0, "%s..", at ? "/" : "");
+    const char *rest = b + common + (b[common] == '/');
+    if (*rest)
+        at += (size_t)snprintf(out + at, at < n ? n - at : 0, "%s%s", at ? "/" : "", rest);
+    if (!at)
+        snprintf(out, n, ".");
+}
+
 int bias_write_report(const bias_result *r, const char *path, const char *plots, bool force, char *err,
                       size_t n)
 {
@@ -399,13 +638,24 @@ int bias_write_report(const bias_result *r, const char *path, const char *plots,
     FILE *f = o.f;
     fprintf(f, "# Opening-setup bias: %s\n\nWritten by `triad bias`; the models behind each figure are in "
                "triad's docs/bias.md.\n\n", r->game->title);
+    print_provenance(r, f);
     print_sections(r, f, true);
     if (plots) {
-        fprintf(f, "\n## Plots\n\n![The first seat's score by setup kind](%s/white_score.png)\n\n"
-                   "![Game length by setup kind](%s/game_length.png)\n\n", plots, plots);
+        char dir[PATH_MAX], rel[PATH_MAX];
+        snprintf(dir, sizeof dir, "%s", path);
+        char *slash = strrchr(dir, '/');
+        if (slash)
+            *(slash == dir ? slash + 1 : slash) = 0;
+        else
+            snprintf(dir, sizeof dir, ".");
+        relative_path(dir, plots, rel, sizeof rel);
+        fprintf(f, "\n## Plots\n\n![%s by setup kind](%s/seat_scores.png)\n\n"
+                   "![The share of the points by turn order (1: the seat to act at the start)](%s/turn_order.png)\n\n"
+                   "![Game length by setup kind](%s/game_length.png)\n\n",
+                r->players > 2 ? "Every seat's share of the points" : "The first seat's score", rel, rel, rel);
         for (int k = 0; k < r->kinds; k++)
             if (r->kind[k].grp.groups >= 2) {
-                fprintf(f, "![Per-setup scores](%s/setup_scores.png)\n", plots);
+                fprintf(f, "![Per-setup scores](%s/setup_scores.png)\n", rel);
                 break;
             }
     }

@@ -30,13 +30,11 @@ void match_tally_free(match_tally *t)
     t->setup = NULL;
 }
 
-/* A's rank in g: the seats that scored more (ties share a rank). */
+/* A's rank in g by the game's rules (its tie-breaks applied; seats still
+ * tied share a rank). */
 static int rank_of(const rec_game *g, int players, int seat)
 {
-    int rank = 0;
-    for (int j = 0; j < players; j++)
-        rank += g->scores[j] > g->scores[seat];
-    return rank;
+    return rec_game_rank(g, players, seat);
 }
 
 static int on_pair_game(match_tally *t, const rec_game *g, int a_seat)
@@ -93,7 +91,7 @@ static double mean_ci(double sum, double sq, double n, interval *ci)
     double mean = n > 0 ? sum / n : 0;
     double var = n > 1 ? (sq - n * mean * mean) / (n - 1) : 0;
     double half = n > 1 ? gsl_cdf_tdist_Pinv(0.975, n - 1) * sqrt(var > 0 ? var : 0) / sqrt(n) : 0;
-    *ci = (interval){ mean - half, mean + half };
+    *ci = n > 1 ? (interval){ mean - half, mean + half } : interval_none(); /* one setup: no spread to go on */
     return mean;
 }
 

@@ -3,15 +3,27 @@
 #include <gsl/gsl_cdf.h>
 #include "stats.h"
 
+interval interval_none(void)
+{
+    return (interval){ NAN, NAN };
+}
+
+bool interval_ok(interval ci)
+{
+    return !isnan(ci.lo) && !isnan(ci.hi);
+}
+
 interval wilson(double x, double n, double z)
 {
+    if (!(n >= 2))
+        return interval_none();
     double p = x / n, z2 = z * z;
     double centre = (p + z2 / (2 * n)) / (1 + z2 / n);
     double half = z / (1 + z2 / n) * sqrt(p * (1 - p) / n + z2 / (4 * n * n));
     interval r = { centre - half, centre + half };
-    if (r.lo < 0) /* rounding at p = 0 or 1 */
+    if (r.lo < 0 || x <= 0) /* rounding at p = 0 or 1: the bound is exact there */
         r.lo = 0;
-    if (r.hi > 1)
+    if (r.hi > 1 || x >= n)
         r.hi = 1;
     return r;
 }
@@ -60,8 +72,14 @@ penta_estimate penta_estimate_from(const uint64_t counts[5], double z)
         interval w = wilson(m * n, n, z);
         lo = w.lo, hi = w.hi;
     }
-    e.elo_ci.lo = elo_from_score(lo);
-    e.elo_ci.hi = elo_from_score(hi);
+    if (n < 2) {
+        e.elo_ci = interval_none();
+        return e;
+    }
+    /* A bound is infinite exactly when the estimate is: a rounding hair
+     * below 1 would otherwise give "+6261 Elo". */
+    e.elo_ci.lo = m <= 0 ? -INFINITY : lo <= 0 ? -INFINITY : elo_from_score(lo);
+    e.elo_ci.hi = m >= 1 ? INFINITY : hi >= 1 ? INFINITY : elo_from_score(hi);
     return e;
 }
 

@@ -5,6 +5,7 @@
 #ifndef TRIAD_STATS_H
 #define TRIAD_STATS_H
 
+#include <stdbool.h>
 #include <stdint.h>
 
 #define Z95 1.959963984540054
@@ -13,7 +14,13 @@ typedef struct interval {
     double lo, hi;
 } interval;
 
-/* Wilson score interval for x successes in n trials (n > 0). */
+/* No interval: both bounds NaN.  Every interval here is "none" when it
+ * would rest on fewer than two observations (printed "n/a", JSON null). */
+interval interval_none(void);
+bool interval_ok(interval ci);
+
+/* Wilson score interval for x successes in n trials; none when n < 2.
+ * At x = n (x = 0) the upper (lower) bound is exactly 1 (0). */
 interval wilson(double x, double n, double z);
 
 /* Logistic Elo: the score expected at a rating difference, and back.  Scores
@@ -28,7 +35,10 @@ typedef struct penta_estimate {
     double score;    /* A's mean score per game */
     double score_se; /* its standard error, from the spread of pair scores */
     double elo;
-    interval elo_ci; /* at the z given; a Wilson interval over pairs when all pairs scored alike */
+    /* at the z given; a Wilson interval over pairs when all pairs scored
+     * alike; none with fewer than two pairs; a bound is infinite exactly
+     * when the estimate is (a score of 1 has no finite upper bound) */
+    interval elo_ci;
 } penta_estimate;
 penta_estimate penta_estimate_from(const uint64_t counts[5], double z);
 

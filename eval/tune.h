@@ -12,9 +12,13 @@
  * starting weights is measured, then the weights are fitted by Newton's
  * method (logistic.h), minimising cross-entropy plus an L2 penalty that pulls
  * them towards the starting weights (the penalty given, or chosen by
- * cross-validation split by game).  Standard errors are reported both
- * model-based and cluster-robust by game.  Games, never positions, are
- * split between training and validation (docs/tuning.md). */
+ * cross-validation split by game with the one-standard-error rule: the
+ * largest penalty whose held-out loss is within one standard error of the
+ * best).  When the fit does not beat the starting weights on the held-out
+ * games, the result keeps the starting weights and says so (kept_start).
+ * Standard errors are reported both model-based and cluster-robust by
+ * game.  Games, never positions, are split between training and validation
+ * (docs/tuning.md). */
 #ifndef TRIAD_TUNE_H
 #define TRIAD_TUNE_H
 
@@ -27,10 +31,16 @@
 
 #define TUNE_GRID_MAX 32 /* L2 values tried by cross-validation at most */
 
+/* How cross-validation picks the penalty: the largest whose mean held-out
+ * loss is within one standard error (over the folds) of the least (the
+ * default: a flat curve then picks the penalty, not "none"), or the least. */
+enum { TUNE_CV_ONE_SE = 0, TUNE_CV_MIN = 1 };
+
 /* How the weights are fitted to the extracted rows. */
 typedef struct tune_fit_opts {
     double l2;            /* penalty towards the starting weights (when cv_folds < 2) */
     int cv_folds;         /* 2 or more: choose l2 from the grid by cross-validation, split by game */
+    int cv_rule;          /* TUNE_CV_* */
     const double *grid;   /* the L2 values tried; NULL: the default grid (tune_default_grid) */
     int ngrid;
     double max_vif;       /* drop collinear features until every VIF is at most this (<= 0: never) */
@@ -86,6 +96,18 @@ typedef struct tune_result {
     tune_design design;         /* constant and collinear features, VIFs */
     int cv_folds, ngrid;        /* cross-validation: the grid and each value's mean held-out loss */
     double grid[TUNE_GRID_MAX], cv_loss[TUNE_GRID_MAX];
+    double cv_se[TUNE_GRID_MAX]; /* its standard error over the folds */
+    int cv_rule;                /* TUNE_CV_* */
+    double cv_min_l2;           /* the grid value of the least mean loss */
+    /* The fitted weights, and whether the result keeps the starting
+     * weights instead (after = before): the fit's validation loss is not
+     * below validation_start, the start's at its best positive scale
+     * (validation_before when k_start > 0; at scale 0 when the start is
+     * anti-predictive: a search cannot use a negative scale), or there are
+     * no held-out positions to tell. */
+    double fitted[GAME_MAX_FEATURES];
+    double validation_start;
+    bool kept_start;
     double extract_seconds, fit_seconds;
 } tune_result;
 

@@ -69,12 +69,18 @@ static double *dropped_offset(const logit_data *d, const tune_design *dg, const 
     return off;
 }
 
-/* The L2 of the grid with the least mean held-out cross-entropy over
- * o->cv_folds folds of whole games (ties: the larger L2). */
+/* The L2 of the grid by held-out cross-entropy over o->cv_folds folds of
+ * whole games: the least mean loss (TUNE_CV_MIN; ties: the larger L2), or,
+ * by default, the largest L2 whose mean loss is within one standard error
+ * (over the folds) of the least.  A curve that is flat below some penalty
+ * then picks that penalty rather than "none": the data do not tell the
+ * smaller ones apart, and the smaller penalty moves the weights further
+ * from the start on noise. */
 static int cross_validate(const logit_data *d, const double *prior, const tune_fit_opts *o, tune_result *r,
                           char *err, size_t n)
 {
     r->cv_folds = o->cv_folds;
+    r->cv_rule = o->cv_rule;
     r->ngrid = o->grid ? o->ngrid : tune_default_grid(r->grid);
     if (o->grid)
         memcpy(r->grid, o->grid, sizeof *o->grid * (size_t)o->ngrid);
@@ -94,7 +100,8 @@ static int cross_validate(const logit_data *d, const double *prior, const tune_f
     int best = 0;
     for (int g = 0; g < r->ngrid; g++) {
         logit_opts pen = { .scale = 1, .l2 = r->grid[g], .prior = prior };
-        double sum = 0;
+        double sum = 0, fsum = 0, fsq = 0;
+        int used = 0;
         for (int f = 0; f < o->cv_folds; f++) {
             size_t rows = 0;
             for (size_t i = 0; i < d->n; i++)
@@ -111,13 +118,24 @@ static int cross_validate(const logit_data *d, const double *prior, const tune_f
             }
             for (size_t i = 0; i < d->n; i++)
                 use[i] = fold[i] == f;
-            sum += logit_loss(&held, &unit, beta) * (double)rows;
+            double loss = logit_loss(&held, &unit, beta);
+            sum += loss * (double)rows;
+            fsum += loss, fsq += loss * loss, used++;
         }
         r->cv_loss[g] = sum / (double)d->n;
-        if (r->cv_loss[g] <= r->cv_loss[best])
+        double mean = used ? fsum / used : 0;
+        r->cv_se[g] = used > 1 && isfinite(sum) ? sqrt(fmax(0, (fsq - used * mean * mean) / (used - 1)) / used) : 0;
+        if (r->cv_loss[g] < r->cv_loss[best] || (r->cv_loss[g] == r->cv_loss[best] && r->grid[g] > r->grid[best]))
             best = g;
     }
+    r->cv_min_l2 = r->grid[best];
     r->l2 = r->grid[best];
+    if (o->cv_rule == TUNE_CV_ONE_SE) {
+        double limit = r->cv_loss[best] + r->cv_se[best];
+        for (int g = 0; g < r->ngrid; g++)
+            if (r->cv_loss[g] <= limit && r->grid[g] > r->l2)
+                r->l2 = r->grid[g];
+    }
     free(fold), free(use), free(beta);
     return 0;
 }
@@ -168,6 +186,12 @@ int tune_fit(const logit_data *train, const logit_data *val, const double *start
         beta[j] = r->k_start * start[j];
     r->train_before = logit_loss(train, &unit, beta);
     r->validation_before = logit_loss(val, &unit, beta);
+    if (r->k_start > 0) {
+        r->validation_start = r->validation_before;
+    } else { /* the best a search can make of them: no scale at all */
+        double zero[GAME_MAX_FEATURES] = { 0 };
+        r->validation_start = logit_loss(val, &unit, zero);
+    }
 
     int cols[GAME_MAX_FEATURES], nc = 0;
     for (int j = 0; j < k; j++)
@@ -220,6 +244,13 @@ int tune_fit(const logit_data *train, const logit_data *val, const double *start
         r->se[cols[c]] = se[c] / r->k;
         r->se_model[cols[c]] = se_model[c] / r->k;
     }
+    /* A fit that does not predict the held-out games better than the
+     * starting weights (each at its own best scale on the training games)
+     * is not an improvement: the result keeps the start, and says so. */
+    memcpy(r->fitted, r->after, sizeof *r->after * (size_t)k);
+    r->kept_start = !(val->n > 0 && r->validation_after < r->validation_start);
+    if (r->kept_start)
+        memcpy(r->after, start, sizeof *start * (size_t)k);
     rc = 0;
 done:
     free(off_t);

@@ -103,7 +103,7 @@ struct game_def {
 
     /* ---- starting a game ---- */
     const char *const *setup_names;   /* NULL-terminated; the bias study's kinds */
-    const char *default_setup;        /* what show, perft, play start from; NULL: setup_names[0] */
+    const char *default_setup;        /* what every command starts from when not told; NULL: setup_names[0] */
     /* A setup by name for the given number of players; seed drives random
      * setups (ignored by fixed ones).  0, or -1 with a message. */
     int (*setup)(void *s, const char *setup, int players, uint64_t seed, char *err, size_t n);

@@ -38,14 +38,20 @@ static void mix_player(hash2 *h, const rec_run *run, const char *spec)
         mix_string(h, player_canonical(spec, canon, sizeof canon, err, sizeof err) ? spec : canon);
 }
 
-/* The identity of a self-play run: everything in its header but the shard. */
+/* The identity of a self-play run: what determines its games (docs/records.md,
+ * "Games read twice") — the game and its rules version, the seed, the setup,
+ * the rotations and replicates, the players and the engine signature.  Not
+ * the shard (it says which ids a file plays, not what they are), nor the
+ * run's length (--games): game i is the same game in a run of 20 and of 40,
+ * so `--games 20` and `--games 40` with the same seed share their first 20. */
 static uint64_t run_identity(const rec_run *run)
 {
     hash2 h = { 1, 2 };
     mix(&h, (uint64_t)run->source);
-    mix(&h, run->games);
     mix(&h, run->seed);
+    mix(&h, run->engine_sig);
     mix_string(&h, run->game->name);
+    mix_string(&h, run->rules_version);
     mix(&h, (uint64_t)run->setup << 16 | (uint64_t)run->rotations << 8 | (uint64_t)run->rotate);
     if (run->replicates > 1) /* mixed in only when set: older identities stay */
         mix(&h, (uint64_t)run->replicates);

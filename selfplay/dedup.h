@@ -1,9 +1,11 @@
 /* dedup.h — dropping games read twice (the same file given twice, a block
- * copied twice, concatenated copies) before they are counted.
+ * copied twice, concatenated copies, two runs that differ only in --games)
+ * before they are counted.
  *
  * A self-play game is a function of its run and its id (docs/records.md),
- * so its identity is the run's parameters minus the shard, with player
- * specs in canonical form, plus the id.  An import's header says nothing
+ * so its identity is what determines it — game, rules version, seed, setup,
+ * rotations, replicates, player specs in canonical form, engine signature —
+ * plus the id: never the shard or the run's length (--games).  An import's header says nothing
  * that tells two imports apart and its ids restart at 0 in each, so an
  * imported game's identity is its content: players, start and actions. */
 #ifndef TRIAD_DEDUP_H

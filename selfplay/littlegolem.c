@@ -301,6 +301,7 @@ static int read_game(parser *ps, rec_game *g)
     memset(g->scores, 0, sizeof g->scores);
     if (w >= 0)
         g->scores[w] = 1;
+    rec_game_ranks_from_scores(g, 2);
     return 0;
 }
 

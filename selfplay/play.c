@@ -61,6 +61,7 @@ int play_game(const rec_run *run, uint64_t id, gplayer *const *listed, rec_game 
     }
     gd->outcome(s, g->scores);
     g->ending = gd->ending(s);
+    rec_game_set_ranks(gd, s, g);
     g->turns = gd->turns(s) - turns0;
     return 0;
 }

@@ -94,13 +94,54 @@ int rec_game_winner(const rec_game *g)
 {
     if (g->ending == 0)
         return -1;
-    int best = 0, shared = 0;
+    int best = 0, shared = 0, first = -1, firsts = 0;
     for (int s = 1; s < GAME_MAX_PLAYERS; s++)
         if (g->scores[s] > g->scores[best])
             best = s, shared = 0;
         else if (g->scores[s] == g->scores[best])
             shared = 1;
-    return shared ? -1 : best;
+    for (int s = 0; s < GAME_MAX_PLAYERS; s++)
+        if (g->ranks[s] == 0) {
+            if (g->scores[s] != g->scores[best])
+                return shared ? -1 : best; /* ranks not filled in (a game made by hand): the scores decide */
+            first = s, firsts++;
+        }
+    return firsts == 1 ? first : -1;
+}
+
+int rec_game_rank(const rec_game *g, int players, int seat)
+{
+    int above = 0;
+    bool ok = g->ranks[seat] >= 0 && g->ranks[seat] < players;
+    for (int j = 0; j < players; j++) {
+        above += g->scores[j] > g->scores[seat];
+        for (int k = 0; ok && k < players; k++)
+            ok = !(g->scores[j] > g->scores[k]) || g->ranks[j] < g->ranks[k];
+    }
+    return ok ? g->ranks[seat] : above;
+}
+
+void rec_game_ranks_from_scores(rec_game *g, int players)
+{
+    memset(g->ranks, 0, sizeof g->ranks);
+    for (int s = 0; s < players && g->ending; s++)
+        for (int t = 0; t < players; t++)
+            g->ranks[s] += g->scores[t] > g->scores[s];
+    for (int s = players; s < GAME_MAX_PLAYERS; s++)
+        g->ranks[s] = GAME_MAX_PLAYERS; /* no seat: never first */
+}
+
+void rec_game_set_ranks(const game_def *gd, const void *s, rec_game *g)
+{
+    int players = gd->players(s);
+    if (!gd->over(s) || !gd->rank) {
+        rec_game_ranks_from_scores(g, players);
+        return;
+    }
+    int ranks[GAME_MAX_PLAYERS] = { 0 };
+    gd->rank(s, ranks);
+    for (int k = 0; k < GAME_MAX_PLAYERS; k++)
+        g->ranks[k] = k < players ? ranks[k] : GAME_MAX_PLAYERS;
 }
 
 int rec_game_replay(const game_def *gd, rec_game *g, char *err, size_t n)
@@ -119,6 +160,7 @@ int rec_game_replay(const game_def *gd, rec_game *g, char *err, size_t n)
     g->ending = gd->over(s) ? gd->ending(s) : 0;
     if (g->ending)
         gd->outcome(s, g->scores);
+    rec_game_set_ranks(gd, s, g);
     g->turns = gd->turns(s) - turns0;
     return 0;
 }
@@ -162,7 +204,7 @@ static bool same_player(const game_def *gd, const char *a, const char *b)
     return same;
 }
 
-int rec_run_diff(const rec_run *a, const rec_run *b, bool with_shard, const char *an, const char *bn,
+int rec_run_diff(const rec_run *a, const rec_run *b, int flags, const char *an, const char *bn,
                  char *msg, size_t n)
 {
     static const char *const sources[] = { "self-play", "import" };
@@ -173,7 +215,7 @@ int rec_run_diff(const rec_run *a, const rec_run *b, bool with_shard, const char
         return differ(msg, n, "a %s run in %s, %s in %s", sources[a->source & 1], an, sources[b->source & 1], bn);
     if (a->players != b->players)
         return differ(msg, n, "--nplayers %d in %s, %d in %s", a->players, an, b->players, bn);
-    if (ag != bg)
+    if ((flags & REC_DIFF_GAMES) && ag != bg)
         return differ(msg, n, "--games %llu in %s, %llu in %s", ag, an, bg, bn);
     if (as != bs)
         return differ(msg, n, "--seed %llu in %s, %llu in %s", as, an, bs, bn);
@@ -195,7 +237,7 @@ int rec_run_diff(const rec_run *a, const rec_run *b, bool with_shard, const char
                               b->specs[s], bn);
             return differ(msg, n, "seat %d's player %s in %s, %s in %s", s, a->specs[s], an, b->specs[s], bn);
         }
-    if (with_shard && (a->shard != b->shard || a->shards != b->shards))
+    if ((flags & REC_DIFF_SHARD) && (a->shard != b->shard || a->shards != b->shards))
         return differ(msg, n, "--shard %u/%u in %s, %u/%u in %s", a->shard, a->shards, an, b->shard,
                       b->shards, bn);
     return 0;

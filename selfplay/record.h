@@ -60,6 +60,11 @@ typedef struct rec_game {
     unsigned char start[REC_STATE_MAX];   /* the start state (game->state_size bytes) */
     char specs[GAME_MAX_PLAYERS][REC_SPEC_MAX]; /* spec of the player in seat s */
     double scores[GAME_MAX_PLAYERS];  /* per seat; all 0 and ending 0 when unfinished */
+    /* per seat, the final rank by the game's rules (game_def.rank: its
+     * tie-breaks applied; 0 = first, tied seats share); filled by the
+     * reader and the players, not stored (the replay gives it); all 0
+     * when unfinished */
+    int ranks[GAME_MAX_PLAYERS];
     int ending, turns, nactions;      /* ending: index into the game's ending_names */
     game_action actions[REC_MAX_ACTIONS];
 } rec_game;
@@ -92,8 +97,17 @@ void rec_recolour(position *p);
  * the drivers that analyse TZAAR only. */
 const position *rec_tz_start(const rec_game *g);
 /* The seat that ranks alone first, or -1 (unfinished, or a shared first):
- * in TZAAR, WHITE or BLACK. */
+ * in TZAAR, WHITE or BLACK.  By g->ranks, the game's own tie-breaks. */
 int rec_game_winner(const rec_game *g);
+/* Fills g->ranks from the final state s (game over) by the game's rank(),
+ * or, for a game without one, from the scores; all 0 when not over. */
+void rec_game_set_ranks(const game_def *gd, const void *s, rec_game *g);
+/* The same from the scores alone (win/loss records: format 1, imports). */
+void rec_game_ranks_from_scores(rec_game *g, int players);
+/* Seat's rank in g: g->ranks[seat] when the ranks agree with the scores
+ * (a higher score never ranks below), else the seats that scored more
+ * (a game whose ranks were not filled in). */
+int rec_game_rank(const rec_game *g, int players, int seat);
 
 /* Fills scores, ending and turns by replaying g's actions from g->start.
  * Returns 0, or -1 with a message in err when an action is illegal. */
@@ -102,10 +116,15 @@ int rec_game_replay(const game_def *gd, rec_game *g, char *err, size_t n);
 /* Writes into msg the first parameter in which a and b differ, as the
  * command-line option that sets it ("--seed 7 in AN, 5 in BN" where an and
  * bn name the two), and returns 1; returns 0 when they are one run.  The
- * shard is compared only when with_shard is set.  Player specs are compared
- * in canonical form, so a spec stored by an older triad, or typed with
- * defaults or in another key order, is the same player. */
-int rec_run_diff(const rec_run *a, const rec_run *b, bool with_shard, const char *an, const char *bn,
+ * shard is compared only with REC_DIFF_SHARD in flags, the run's length
+ * (--games) only with REC_DIFF_GAMES: game i is the same game whatever the
+ * length, so runs that differ only in it hold the same games (a merge
+ * joins them, --resume grows a run).  Player specs are compared in
+ * canonical form, so a spec stored by an older triad, or typed with
+ * defaults or in another key order, is the same player.  The engine
+ * signature is not compared here (callers say it in their own words). */
+enum { REC_DIFF_SHARD = 1, REC_DIFF_GAMES = 2 };
+int rec_run_diff(const rec_run *a, const rec_run *b, int flags, const char *an, const char *bn,
                  char *msg, size_t n);
 /* The name of a run's setup ("random"). */
 const char *rec_setup_name(const rec_run *run, int setup);
@@ -131,6 +150,16 @@ int rec_open_locked(const char *path, int mode, char *err, size_t n);
  * empty included: what a writer killed before its first write completed
  * leaves.  --resume starts such a file afresh. */
 bool rec_header_incomplete(int fd);
+
+/* Replaces the header of the records file path (open and locked on fd) by
+ * run's, keeping its first keep bytes of games blocks: how --resume grows a
+ * run (a larger --games: the games already played are the same games).
+ * The new file is written beside path, locked, fsynced and renamed into
+ * place, so path is the old file or the new one, never a mix; fd is closed
+ * and the new file's descriptor (locked) returned, with its size of intact
+ * content in *new_keep.  -1 with a message in err (fd then stays open). */
+int rec_rewrite_header(int fd, const char *path, const rec_run *run, uint64_t keep, uint64_t *new_keep, char *err,
+                       size_t n);
 
 /* Opens and locks path as rec_open_locked() does, cuts it to keep_bytes
  * when appending (a header and whole blocks; 0 for an empty file) or to

@@ -269,6 +269,7 @@ int rec_decode_game(cursor *in, rec_game *g, const rec_run *run, const char (*sp
         gd->outcome(s, sc);
     if (end != g->ending || gd->turns(s) - turns0 != g->turns || memcmp(sc, g->scores, sizeof sc))
         return bad_game(err, n, g->id, "the stored result, ending or turn count is not the replay's", -1);
+    rec_game_set_ranks(gd, s, g);
     return 0;
 }
 

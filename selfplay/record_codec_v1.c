@@ -117,6 +117,7 @@ static int decode_actions(cursor *in, rec_game *g, const position *start, char *
     memset(g->scores, 0, sizeof g->scores);
     if (w >= 0)
         g->scores[w] = 1;
+    rec_game_ranks_from_scores(g, 2);
     return 0;
 }
 

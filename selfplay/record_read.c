@@ -25,6 +25,7 @@ typedef struct kept {
     int setup, rotation, ending, turns, nactions;
     uint8_t spec[GAME_MAX_PLAYERS];   /* indices into the block's specs */
     size_t actions, start;            /* offsets into the block's pools */
+    int8_t ranks[GAME_MAX_PLAYERS];   /* by the game's rules, from the replay */
 } kept;
 
 struct rec_reader {
@@ -139,8 +140,10 @@ static int keep(rec_reader *r, int i, int nspecs)
         r->cap_actions = cap;
     }
     *k = (kept){ g->id, g->seed, { 0 }, g->setup, g->rotation, g->ending, g->turns, g->nactions, { 0 },
-                 r->nactions, r->starts.len };
+                 r->nactions, r->starts.len, { 0 } };
     memcpy(k->scores, g->scores, sizeof k->scores);
+    for (int s = 0; s < GAME_MAX_PLAYERS; s++)
+        k->ranks[s] = (int8_t)g->ranks[s];
     for (int s = 0; s < r->run.players; s++)
         for (int j = 0; j < nspecs; j++)
             if (!strcmp(r->specs[j], g->specs[s])) {
@@ -204,6 +207,8 @@ static void serve(rec_reader *r, rec_game *g)
     g->turns = k->turns;
     g->nactions = k->nactions;
     memcpy(g->scores, k->scores, sizeof g->scores);
+    for (int s = 0; s < GAME_MAX_PLAYERS; s++)
+        g->ranks[s] = k->ranks[s];
     memset(g->specs, 0, sizeof g->specs);
     for (int s = 0; s < r->run.players; s++)
         memcpy(g->specs[s], r->specs[k->spec[s]], REC_SPEC_MAX);

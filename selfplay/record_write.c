@@ -130,6 +130,59 @@ bool rec_header_incomplete(int fd)
     return (uint64_t)st.st_size < sizeof head + (uint64_t)get_u32le(head + REC_FILE_MAGIC_LEN + 4);
 }
 
+int rec_rewrite_header(int fd, const char *path, const rec_run *run, uint64_t keep, uint64_t *new_keep, char *err,
+                       size_t n)
+{
+    uint8_t head[REC_FILE_MAGIC_LEN + REC_FRAME_LEN], magic[REC_FILE_MAGIC_LEN] = REC_FILE_MAGIC;
+    magic[REC_FILE_MAGIC_LEN - 1] = REC_FORMAT_VERSION;
+    if (pread(fd, head, sizeof head, 0) != (ssize_t)sizeof head || memcmp(head, magic, sizeof magic)) {
+        snprintf(err, n, "cannot read the header of %s", MSG_PATH(path));
+        return -1;
+    }
+    uint64_t head_end = sizeof head + (uint64_t)get_u32le(head + REC_FILE_MAGIC_LEN + 4);
+    if (head_end > keep) {
+        snprintf(err, n, "%s: its header block is damaged", MSG_PATH(path));
+        return -1;
+    }
+    buf raw = { 0 }, framed = { 0 };
+    rec_encode_run(&raw, run);
+    fio_out o;
+    int nfd = -1, rc = -1;
+    if (raw.failed || rec_frame_block(&framed, REC_KIND_HEADER, raw.data, raw.len))
+        snprintf(err, n, "out of memory or compression failed");
+    else if (!fio_out_begin(&o, path, true, err, n)) {
+        /* Locked before it takes path's place, so no other writer can come in between. */
+        nfd = rec_open_locked(o.tmp, REC_OVERWRITE, err, n);
+        uint8_t chunk[1 << 16];
+        uint64_t at = head_end;
+        bool ok = nfd >= 0 && fwrite(magic, 1, sizeof magic, o.f) == sizeof magic &&
+                  fwrite(framed.data, 1, framed.len, o.f) == framed.len;
+        while (ok && at < keep) {
+            size_t want = keep - at < sizeof chunk ? (size_t)(keep - at) : sizeof chunk;
+            ssize_t got = pread(fd, chunk, want, (off_t)at);
+            ok = got > 0 && fwrite(chunk, 1, (size_t)got, o.f) == (size_t)got;
+            at += got > 0 ? (uint64_t)got : 0;
+        }
+        if (!ok) {
+            if (nfd >= 0)
+                snprintf(err, n, "cannot write %s: %s", MSG_PATH(path), strerror(errno ? errno : EIO));
+            fio_out_abort(&o);
+        } else if (!fio_out_commit(&o, err, n)) {
+            *new_keep = sizeof magic + framed.len + (keep - head_end);
+            rc = 0;
+        }
+    }
+    buf_free(&raw);
+    buf_free(&framed);
+    if (rc) {
+        if (nfd >= 0)
+            close(nfd);
+        return -1;
+    }
+    close(fd);
+    return nfd;
+}
+
 rec_writer *rec_writer_open(const char *path, const rec_run *run, int mode, uint64_t keep_bytes,
                             int block_games, char *err, size_t n)
 {

@@ -119,9 +119,10 @@ static void *worker(void *arg)
 }
 
 /* Reads what the file holds for --resume: the ids it has (done), where its
- * intact blocks end (keep) and each seat's points among them.  0 to go on. */
+ * intact blocks end (keep), each seat's points among them, and whether the
+ * command grows the run (*grow: a larger --games).  0 to go on. */
 static int load_existing(const run_opts *o, int fd, idset *done, uint64_t *keep, uint64_t *kept,
-                         double *points, char *err, size_t n)
+                         double *points, bool *grow, char *err, size_t n)
 {
     struct stat st;
     if (rec_header_incomplete(fd)) { /* nothing yet: a plain start, as after a kill before the first write */
@@ -153,11 +154,17 @@ static int load_existing(const run_opts *o, int fd, idset *done, uint64_t *keep,
                  "move generation, evaluation or search): start a new run", MSG_PATH(o->out),
                  (unsigned long long)rec_reader_run(r)->engine_sig, (unsigned long long)o->run.engine_sig);
         rc = 2;
-    } else if (rec_run_diff(&o->run, rec_reader_run(r), true, "this command", o->out, diff,
+    } else if (rec_run_diff(&o->run, rec_reader_run(r), REC_DIFF_SHARD, "this command", o->out, diff,
                             sizeof diff)) {
         snprintf(err, n, "--resume refused, %s holds another run: %s", MSG_PATH(o->out), diff);
         rc = 2;
+    } else if (rec_reader_run(r)->games > o->run.games) { /* growing keeps every game; shrinking would not */
+        snprintf(err, n, "--resume refused: %s holds a run of %llu games, more than --games %llu (a run can "
+                 "grow, not shrink)", MSG_PATH(o->out), (unsigned long long)rec_reader_run(r)->games,
+                 (unsigned long long)o->run.games);
+        rc = 2;
     }
+    *grow = !rc && rec_reader_run(r)->games < o->run.games;
     while (!rc && (got = rec_reader_next(r, g)) != REC_END) {
         if (got == REC_BAD)
             continue;
@@ -329,10 +336,23 @@ int run_selfplay(const run_opts *o, char *err, size_t n)
     int fd = open_output(o, &rc, err, n);
     if (fd < 0)
         return rc;
-    if (o->resume && (rc = load_existing(o, fd, &done, &keep, &t.games, t.points, err, n))) {
+    bool grow = false;
+    if (o->resume && (rc = load_existing(o, fd, &done, &keep, &t.games, t.points, &grow, err, n))) {
         close(fd);
         idset_free(&done);
         return rc;
+    }
+    if (grow) { /* a larger --games: the same games, and more of them under a new header */
+        int nfd = rec_rewrite_header(fd, o->out, &o->run, keep, &keep, err, n);
+        if (nfd < 0) {
+            close(fd);
+            idset_free(&done);
+            return 1;
+        }
+        fd = nfd;
+        if (!o->quiet)
+            fprintf(stderr, "selfplay: growing the run in %s to %llu games\n", MSG_PATH(o->out),
+                    (unsigned long long)o->run.games);
     }
     shared s = { .o = o, .done = &done, .units = shard_units(&o->run) };
     pthread_mutex_init(&s.lock, NULL);

@@ -90,29 +90,29 @@ good "perft --help with other options" perft --depth 3 --help &&
 # --- perft ----------------------------------------------------------------
 want=(1 42 1797 260556)
 for d in 0 1 2 3; do
-    if good "perft --depth $d" perft --depth "$d"; then
+    if good "perft --depth $d" perft --depth "$d" --setup fixed; then
         expect "perft --depth $d counts ${want[$d]}" grep -qE "^perft $d: ${want[$d]} nodes" "$tmp/out"
     fi
 done
-if good "perft --json" perft --depth 3 --json; then
+if good "perft --json" perft --depth 3 --setup fixed --json; then
     expect "perft --json: one object, exact keys and nodes" \
         grep -qxE '\{"depth":3,"nodes":260556,"seconds":[0-9]+\.[0-9]+,"nodes_per_second":[0-9]+\}' "$tmp/out"
     expect "perft --json: one line" test "$(wc -l <"$tmp/out")" -eq 1 -a "$(grep -c '"nodes":260556,' "$tmp/out")" -eq 1
 fi
-if good "perft --depth=2 --bulk --json" perft --depth=2 --bulk --json; then
+if good "perft --depth=2 --bulk --json" perft --depth=2 --setup fixed --bulk --json; then
     expect "perft --bulk counts the same" grep -q '"nodes":1797,' "$tmp/out"
 fi
-if good "perft --bulk --depth 3" perft --bulk --depth 3; then
+if good "perft --bulk --depth 3" perft --bulk --depth 3 --setup fixed; then
     expect "perft --bulk --depth 3 counts 260556" grep -qE "^perft 3: 260556 nodes" "$tmp/out"
 fi
-if good "perft --divide" perft --depth 2 --divide; then
+if good "perft --divide" perft --depth 2 --setup fixed --divide; then
     expect "perft --divide: 42 actions and the total" test "$(grep -cE '^[A-I][1-9]x[A-I][1-9]: [0-9]+$' "$tmp/out")" -eq 42
     expect "perft --divide: the parts sum to 1797" \
         test "$(grep -E '^[A-I][1-9]x[A-I][1-9]: ' "$tmp/out" | awk '{s += $2} END {print s}')" -eq 1797
     expect "perft --divide lists C5xC4" grep -qE '^C5xC4: [0-9]+$' "$tmp/out"
     expect "perft --divide: total line" grep -qE "^perft 2: 1797 nodes" "$tmp/out"
 fi
-if good "perft --divide --json" perft --depth 2 --divide --json; then
+if good "perft --divide --json" perft --depth 2 --setup fixed --divide --json; then
     expect "perft --divide --json shape" \
         grep -qxE '\{"divide":\{("[A-I][1-9]x[A-I][1-9]":[0-9]+,){41}"[A-I][1-9]x[A-I][1-9]":[0-9]+\},"depth":2,"nodes":1797,"seconds":[0-9.]+,"nodes_per_second":[0-9]+\}' "$tmp/out"
 fi
@@ -133,7 +133,7 @@ good "perft of a finished game at depth 0" perft --position "$finished" --depth 
     expect "perft depth 0 is 1" grep -qE "^perft 0: 1 nodes" "$tmp/out"
 
 # --- show -----------------------------------------------------------------
-if good "show" show; then
+if good "show" show --setup fixed; then
     expect "show draws the column letters" grep -qE '^ +A +B +C +D +E +F +G +H +I$' "$tmp/out"
     expect "show draws the hole" grep -qF '()' "$tmp/out"
     expect "show draws the board between two rows of column letters" \
@@ -166,13 +166,13 @@ if good "show --setup tournament" show --setup tournament; then
 fi
 
 # --- legal ----------------------------------------------------------------
-if good "legal" legal; then
+if good "legal" legal --setup fixed; then
     expect "legal lists 42 opening captures" test "$(grep -cxE '[A-I][1-9]x[A-I][1-9]' "$tmp/out")" -eq 42
     expect "legal lists nothing else" test "$(wc -l <"$tmp/out")" -eq 42
     expect "legal lists C5xC4" grep -qx "C5xC4" "$tmp/out"
     sort "$tmp/out" >"$tmp/plain"
 fi
-if good "legal --json" legal --json; then
+if good "legal --json" legal --setup fixed --json; then
     expect "legal --json shape" \
         grep -qxE '\{"actions":\[("[A-I][1-9]x[A-I][1-9]",){41}"[A-I][1-9]x[A-I][1-9]"\]\}' "$tmp/out"
     grep -oE '"[A-I][1-9][x+][A-I][1-9]"' "$tmp/out" | tr -d '"' | sort >"$tmp/json"
@@ -262,9 +262,15 @@ bad "impossible position: phase 0 with side b" "bad position" show --position "$
 bad "impossible position: 7 White Tzaars" "Tzaar" show --position "aaaaaaabc${DOTS:0:48}ABC w 1"
 bad "--setup bogus" "bogus" show --setup bogus
 bad "--setup bogus for perft" "bogus" perft --depth 1 --setup bogus
-bad "--setup random without --seed" "--seed" show --setup random
-bad "--setup random without --seed for legal" "--seed" legal --setup random
-bad "--seed without random" "--seed" show --seed 5
+run show --setup random
+cp "$tmp/out" "$tmp/seedless"
+run show --setup random --seed 1
+expect "--setup random without --seed is seed 1 (every command's default)" cmp -s "$tmp/out" "$tmp/seedless"
+run legal
+cp "$tmp/out" "$tmp/seedless"
+run legal --setup random --seed 1
+expect "legal's default start is the game's default setup, seed 1" cmp -s "$tmp/out" "$tmp/seedless"
+bad "--seed without random" "--seed" show --setup fixed --seed 5
 bad "--seed abc" "abc" show --setup random --seed abc
 bad "--seed -1" "-1" show --setup random --seed -1
 bad "--position and --setup together" "--position" show --position "$FIXED" --setup fixed

@@ -12,7 +12,7 @@ case $bin in /*) ;; *) bin=$PWD/$bin ;; esac
 . "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 RUN_TIMEOUT=120
 
-# race3's fixed start for 3 players: round 3 of 12 rounds... as its string says.
+# race3's default start (its random setup, seed 1) for 3 players: round 3 of 12 rounds... as its string says.
 status "show_race3_prints_the_position_string" 0 show --game race3 --nplayers 3
 start=$(cat "$tmp/out")
 check "show_race3_is_one_line_without_a_board_drawing" test "$(wc -l <"$tmp/out")" -eq 1
@@ -29,7 +29,10 @@ check "perft_race3_divide_json" grep -qx '{"divide":{"1":9,"2":9,"3":9},"depth":
 status "perft_race3_from_its_string" 0 perft --game race3 --position "$start" --depth 4
 check "perft_of_the_string_counts_the_same" grep -q '^perft 4: 81 nodes' "$tmp/out"
 bad "perft_bulk_needs_a_game_with_bulk_counting" "has no bulk counting" perft --game race3 --depth 2 --bulk
-bad "random_setup_needs_a_seed" "--setup random needs --seed S" show --game race3 --setup random
+status "random_setup_without_a_seed" 0 show --game race3 --setup random
+cp "$tmp/out" "$tmp/seedless"
+run show --game race3 --setup random --seed 1
+check "random_setup_without_a_seed_is_seed_1" cmp -s "$tmp/out" "$tmp/seedless"
 bad "fixed_setup_takes_no_seed" "--seed applies to a random setup only" show --game race3 --setup fixed --seed 3
 status "random_setup_with_a_seed" 0 show --game race3 --setup random --seed 3 --nplayers 4
 r3=$(cat "$tmp/out")

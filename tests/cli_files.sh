@@ -116,12 +116,12 @@ check "overwrite: tune --force replaces it with weights that load" test "$rc" -e
 refused "overwrite: bias --report an existing file is refused without --force" "exists (give --force" \
     bias --records "$tmp/r.trd" --report "$tmp/o.txt"
 mkdir "$tmp/plots"
-echo "precious" >"$tmp/plots/white_score.png"
+echo "precious" >"$tmp/plots/seat_scores.png"
 refused "overwrite: bias --plots over an existing chart is refused without --force" "exists (give --force" \
     bias --records "$tmp/r.trd" --plots "$tmp/plots"
-check "overwrite: and the chart is kept" grep -qx precious "$tmp/plots/white_score.png"
+check "overwrite: and the chart is kept" grep -qx precious "$tmp/plots/seat_scores.png"
 run bias --records "$tmp/r.trd" --plots "$tmp/plots" --report "$tmp/o.txt" --force
-check "overwrite: bias --force replaces them" test "$rc" -eq 0 -a "$(head -c 4 "$tmp/plots/white_score.png" | tail -c 3)" = PNG
+check "overwrite: bias --force replaces them" test "$rc" -eq 0 -a "$(head -c 4 "$tmp/plots/seat_scores.png" | tail -c 3)" = PNG
 check "overwrite: bias leaves no temporary files" test "$(ls -A "$tmp/plots" | grep -c tmp)" -eq 0
 run bias --records "$tmp/r.trd" --report /nonexistent/r.md
 if [ "$rc" -eq 2 ] && [ ! -s "$tmp/out" ] &&

@@ -36,7 +36,7 @@ check "race3_stats_points_use_a_t_interval" grep -qx 'intervals: Student t on th
 check "race3_stats_counts_ties" grep -q '^ties [0-9]* (first place shared)$' "$tmp/out"
 check "race3_stats_ranks_add_up_to_the_games" test "$(grep '^seat 0:' "$tmp/out" | awk '{print $9 + $10 + $11}')" -eq 60
 run records stats --json "$tmp/r3.trd"
-check "race3_stats_json" grep -q '^{"games":60,.*"game":"race3","players":3,"seats":\[{"mean":[0-9.]*,"ci95":\[[0-9.]*,[0-9.]*\],"ranks":\[[0-9]*,[0-9]*,[0-9]*\]},{.*},{.*}\],"ties":[0-9]*,"interval":"t","duplicates":0}$' "$tmp/out"
+check "race3_stats_json" grep -q '^{"games":60,.*"game":"race3","players":3,"seats":\[{"mean":[0-9.]*,"ci95":\[[0-9.]*,[0-9.]*\],"ranks":\[[0-9]*,[0-9]*,[0-9]*\]},{.*},{.*}\],"ties":[0-9]*,"point_ties":[0-9]*,"interval":"t","clusters":20,"duplicates":0}$' "$tmp/out"
 run records stats "$sample"
 check "tzaar_stats_win_loss_use_wilson" grep -qx 'intervals: Wilson (scores 0 or 1)' "$tmp/out"
 check "tzaar_stats_seat_0_is_white_s_score" test "$(grep '^seat 0:' "$tmp/out" | awk '{print $4}')" = \

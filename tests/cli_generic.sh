@@ -37,7 +37,7 @@ run tune --game race3 --records "$tmp/r.trd" "$tmp/f.trd" --weights "$tmp/w0.txt
     --positions 5000 --json --quiet
 check "tune_race3_runs" test "$rc" -eq 0
 check "tune_json_names_the_game_and_its_features" grep -q \
-    '^{"games":750,"duplicates":0,"game":"race3",.*"weights":{"lead":{"before":1,"after":[-0-9.e]*,"se":[-0-9.e]*,"se_model":[-0-9.e]*,"vif":[-0-9.e]*,"vif_kept":[-0-9.e]*,"status":"fitted"},"reach":{.*},"rounds_left":{.*}}}$' "$tmp/out"
+    '^{"games":750,"duplicates":0,"game":"race3",.*"weights":{"lead":{"before":1,"after":[-0-9.e]*,"fitted":[-0-9.e]*,"se":[-0-9.e]*,"se_model":[-0-9.e]*,"vif":[-0-9.e]*,"vif_kept":[-0-9.e]*,"status":"fitted"},"reach":{.*},"rounds_left":{.*}}}$' "$tmp/out"
 check "tune_sampled_positions" test "$(num positions)" -eq 5000
 # lead 1, reach 1 predict random players' shares the wrong way round: K < 0, said on stderr
 check "tune_anti_predictive_start_warned" grep -q "warning: the starting weights are anti-predictive" "$tmp/err"
@@ -50,10 +50,10 @@ status "tuned_weights_load_in_an_eval_playout_player" 0 selfplay --game race3 --
     --quiet --out "$tmp/m.trd"
 run tune --game race3 --records "$tmp/r.trd" --weights "$tmp/w0.txt" --out "$tmp/w2.txt" --positions 3000 \
     --l2 cv --cv-folds 3 --l2-grid 1e-6,1e-3,1 --skip-last 2 --json --quiet
-check "tune_cv_reports_the_grid_and_its_losses" grep -q '"l2":[-0-9.e]*,"cv":{"folds":3,"grid":\[1e-06,0.001,1\],"loss":\[[-0-9.e]*,[-0-9.e]*,[-0-9.e]*\]}' "$tmp/out"
+check "tune_cv_reports_the_grid_and_its_losses" grep -q '"l2":[-0-9.e]*,"kept":"[a-z]*","cv":{"folds":3,"grid":\[1e-06,0.001,1\],"loss":\[[-0-9.e]*,[-0-9.e]*,[-0-9.e]*\],"se":\[[-0-9.e]*,[-0-9.e]*,[-0-9.e]*\],"rule":"1se","min_l2":[-0-9.e]*}' "$tmp/out"
 check "tune_skip_last_counts_what_it_left_out" test "$(num skipped_last)" -gt 0
 bad "tune_l2_grid_needs_cv" "--l2-grid needs --l2 cv" tune --game race3 --records "$tmp/r.trd" \
-    --weights "$tmp/w0.txt" --out "$tmp/x.txt" --l2-grid 1e-3
+    --weights "$tmp/w0.txt" --out "$tmp/x.txt" --l2 1e-4 --l2-grid 1e-3
 bad "tune_l2_grid_bad_value" "bad number for --l2-grid: 'x'" tune --game race3 --records "$tmp/r.trd" \
     --weights "$tmp/w0.txt" --out "$tmp/x.txt" --l2 cv --l2-grid 1e-3,x
 bad "tune_l2_word_refused" "bad number for --l2: 'cvv'" tune --game race3 --records "$tmp/r.trd" \
@@ -109,7 +109,7 @@ bad "bias_refuses_an_unknown_game" "unknown game 'nosuch'" bias --game nosuch --
 bad "bias_refuses_two_numbers_of_seats" "4-player run" bias --records "$tmp/r.trd" "$tmp/r4.trd"
 if command -v gnuplot >/dev/null; then
     run bias --records "$tmp/r.trd" "$tmp/f.trd" --plots "$tmp/plots" --report "$tmp/report.md"
-    check "bias_plots_and_report_for_three_seats" test "$rc" -eq 0 -a -s "$tmp/plots/white_score.svg" -a \
+    check "bias_plots_and_report_for_three_seats" test "$rc" -eq 0 -a -s "$tmp/plots/seat_scores.svg" -a \
         -s "$tmp/plots/setup_scores.png" -a -s "$tmp/plots/game_length.png"
     check "bias_chart_has_a_bar_per_seat" test "$(grep -o 'title "seat [012]"' "$tmp/plots/bias.gp" | wc -l)" -eq 3
     check "bias_report_has_every_seat_and_the_groups" test "$(grep -c '^- seat [012]: mean score' "$tmp/report.md")" -eq 6 -a \

@@ -28,14 +28,18 @@ scripts/test.sh
 covered: tests/cli_scripts.sh: a phase that exits 1 but says 0 failed counts as a failure
 make
 covered: tests/cli_scripts.sh: make after make SAN=1: bin/triad is the release again
+make install PREFIX=/opt/triad
+covered: tests/cli_export.sh: make_install_puts_binary_libraries_header_pkgconfig_man_completion_data
+bin/triad --version
+run
 bin/triad help
 run
 bin/triad show --setup random --seed 7
 run
 bin/triad legal --position "$(cat data/setups/fixed.pos)" --json
 run
-bin/triad perft --depth 5
-run: bin/triad perft --depth 4
+bin/triad perft --depth 5 --setup fixed
+run: bin/triad perft --depth 4 --setup fixed
 bin/triad bench --reduce 1 --runs 1
 run
 bin/triad play --white ab:depth=4 --black greedy --setup random --seed 3
@@ -54,12 +58,20 @@ bin/triad selfplay ... --resume
 run: bin/triad selfplay --games 40 --players ab:depth=2 --setup random --seed 1 --paired --out runs/r.trd --resume
 bin/triad records stats runs/r.trd --json
 run
+bin/triad records export runs/r.trd --format jsonl --out r.jsonl
+run
+bin/triad records info runs/r.trd
+run
 bin/triad selfplay --game race3 --nplayers 3 --seat 0=mcts:playouts=100 --seat 1=random --seat 2=random --rotations 3 --games 300 --seed 1 --out runs/r3.trd
 run: bin/triad selfplay --game race3 --nplayers 3 --seat 0=mcts:playouts=100 --seat 1=random --seat 2=random --rotations 3 --games 30 --seed 1 --out runs/r3.trd
 bin/triad records upgrade old.trd --out new.trd
 run: cp data/records/ab2-random-200.trd old.trd && bin/triad records upgrade old.trd --out new.trd
 sbatch --array=0-15 scripts/slurm/selfplay.sbatch runs/r 16 ...
 run: SLURM_ARRAY_TASK_ID=3 bash scripts/slurm/selfplay.sbatch runs/shards 16 --games 64 --players random --seed 1 --paired && test -s runs/shards/shard-3-of-16.rec
+parallel bin/triad selfplay ... --shard {}/16 --out runs/p-{}.trd --resume ::: $(seq 0 15)
+run: if command -v parallel >/dev/null; then parallel bin/triad selfplay --games 64 --players random --seed 1 --paired --shard {}/16 --out runs/p-{}.trd --resume --quiet ::: $(seq 0 15); else for k in $(seq 0 15); do bin/triad selfplay --games 64 --players random --seed 1 --paired --shard $k/16 --out runs/p-$k.trd --resume --quiet || exit 1; done; fi
+bin/triad records merge --out runs/p.trd runs/p-*.trd
+run
 bin/triad view runs/r.trd --out site --select 'setup=random,ending=no_capture'
 run
 bin/triad play --game talat --players ab:depth=4 --seed 2
@@ -68,22 +80,24 @@ bin/triad selfplay --game trid --nplayers 4 --players ab:depth=3,noise=10 --rota
 run: bin/triad selfplay --game trid --nplayers 4 --players ab:depth=3,noise=10 --rotations 4 --games 8 --seed 1 --out runs/trid4.trd
 bin/triad match --game talat --a ab:depth=4 --b greedy --games 60
 run: bin/triad match --game talat --a ab:depth=4 --b greedy --games 6
-bin/triad bias --game talat --records data/records/talat-ab4-random.trd --json
+bin/triad bias data/records/talat-ab4-random.trd --json
 run
 scripts/study-talat.sh
 run: NO_SETUP=1 GAMES=30 MATCH_GAMES=30 PLAYER=ab:depth=1 scripts/study-talat.sh && test -s out/talat-study/report.md
 bin/triad show --setup fixed --actions "A5xA4 B4xA4"
 run
-bin/triad tune --records runs/r.trd --weights data/weights/default.txt --out tuned.txt
+bin/triad tune runs/r.trd --weights data/weights/default.txt --out tuned.txt
 run
 bin/triad match --a ab:depth=2,weights=tuned.txt --b ab:depth=2 --games 2000 --sprt elo0=0,elo1=10
 run: bin/triad match --a ab:depth=2,weights=tuned.txt --b ab:depth=2 --games 20 --sprt elo0=0,elo1=10
 bin/triad selfplay ... --paired --replicates 4
 run: bin/triad selfplay --games 16 --players random --setup random --seed 1 --paired --replicates 4 --out runs/rep.trd
-bin/triad bias --records runs/r.trd --plots plots --report bias.md
+bin/triad bias runs/r.trd --plots plots --report bias.md
 run
 scripts/tune-loop.sh out/loop
 run: G=1 GAMES=20 MATCH_GAMES=20 PLAYER=ab:depth=1 scripts/tune-loop.sh out/loop
+make python && PYTHONPATH=python python3 -c 'import triad; s = triad.load_game("talat", nplayers=3).new_initial_state(seed=1); print(s.legal_actions()[:3], s)'
+covered: tests/cli_export.sh: make_python_then_the_readme_line
 EOF
 }
 

@@ -3,7 +3,8 @@
 # counts a phase that exits non-zero as failed (even when its own total
 # says "0 failed"), keeps each phase's output in its log and shows the log
 # of a phase that failed; the release build is portable unless ARCH=native
-# is asked for; scripts/setup.sh refuses an unknown argument.  BINARY is unused (run.sh passes it to every
+# is asked for; scripts/setup.sh refuses an unknown argument and --check
+# names Debian's python3 when the python3 there cannot import ctypes.  BINARY is unused (run.sh passes it to every
 # test).  Prints "ok - ..." / "not ok - ..." per check and ends with
 # "N passed, N failed".
 set -u
@@ -108,5 +109,17 @@ check "make -n after a build: nothing to do" test -z "$(mkenv make -s -C "$mk" -
 # --- scripts/setup.sh -------------------------------------------------------------
 "$here/scripts/setup.sh" --frob >"$tmp/out" 2>&1
 check "setup.sh refuses an unknown argument with exit 2" test $? -eq 2
+# --check lists what is missing and installs nothing.  A python3 that cannot
+# import ctypes (python3-minimal alone gives /usr/bin/python3 without it)
+# needs Debian's python3 package; this machine's python3 runs the Python
+# tests, so it needs nothing.
+printf '#!/bin/sh\necho "ModuleNotFoundError: No module named %s" >&2\nexit 1\n' "'ctypes'" >"$tmp/minimal-python3"
+chmod +x "$tmp/minimal-python3"
+TRIAD_SETUP_PYTHON=$tmp/minimal-python3 "$here/scripts/setup.sh" --check >"$tmp/out" 2>&1
+check "setup.sh --check: a python3 without ctypes needs the python3 package (exit 1)" \
+    test $? -eq 1 -a "$(grep -cw python3 "$tmp/out")" -eq 1
+"$here/scripts/setup.sh" --check >"$tmp/out" 2>&1
+check "setup.sh --check: this machine's python3 needs nothing" \
+    test "$(grep -cw python3 "$tmp/out")" -eq 0
 
 finish

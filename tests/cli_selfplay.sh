@@ -37,7 +37,7 @@ check "another seed, other games" test "$(sorted_cat "$tmp/t3.rec" | md5sum)" !=
 run records verify "$tmp/t1.rec"
 check "verify passes a good file" test "$rc" -eq 0 -a "$(cat "$tmp/out")" = "$tmp/t1.rec: 300 games, ok"
 run records stats --json "$tmp/t1.rec"
-check "stats --json" grep -q '^{"games":300,"white_score":0\.[0-9]*,"mean_turns":[0-9.]*,"bytes_per_game":[0-9.]*,"by_setup":{"random":{"games":300,"white_score":[0-9.]*}},"endings":{"trinity":[0-9]*,"no_capture":[0-9]*,"unfinished":0},"game":"tzaar","players":2,"seats":\[.*\],"ties":0,"interval":"wilson","duplicates":0}$' "$tmp/out"
+check "stats --json" grep -q '^{"games":300,"seat0_score":0\.[0-9]*,"white_score":0\.[0-9]*,"finished":300,"mean_turns":[0-9.]*,"bytes_per_game":[0-9.]*,"by_setup":{"random":{"games":300,"finished":300,"seat0_score":[0-9.]*,"white_score":[0-9.]*}},"endings":{"trinity":[0-9]*,"no_capture":[0-9]*,"unfinished":0},"game":"tzaar","players":2,"seats":\[.*\],"ties":0,"point_ties":0,"interval":"wilson","clusters":300,"duplicates":0}$' "$tmp/out"
 run records cat "$tmp/t1.rec"
 check "cat: one line per game in rules notation" grep -qE '^[0-9]+ random random random (1-0|0-1) (trinity|no_capture) [0-9]+ : [A-I][1-9]x[A-I][1-9] ' "$tmp/out"
 run selfplay --players random --games 20 --seed 1 --out "$tmp/p.rec" --threads 1
@@ -197,7 +197,10 @@ bad "no file" "no FILE" records stats
 bad "unknown subcommand" "unknown subcommand" records frob
 bad "unknown option" "unknown option" records stats --frob "$tmp/t1.rec"
 bad "bad --games" "bad number for --games" selfplay --games x --players random --seed 1 --out "$tmp/x.rec"
-bad "missing --seed" "--seed S is required" selfplay --games 2 --players random --out "$tmp/x.rec"
+run selfplay --games 2 --players random --out "$tmp/noseed.rec" --quiet
+check "no --seed: the run's seed is 1 (every command's default)" test "$rc" -eq 0 -a \
+    "$("$bin" records cat "$tmp/noseed.rec" | md5sum)" = "$("$bin" selfplay --games 2 --players random --seed 1 \
+    --out "$tmp/seed1.rec" --quiet && "$bin" records cat "$tmp/seed1.rec" | md5sum)"
 bad "missing --out" "--out FILE is required" selfplay --games 2 --players random --seed 1
 bad "bad --shard" "bad --shard" selfplay --games 2 --players random --seed 1 --shard 3/2 --out "$tmp/x.rec"
 bad "odd --paired" "even --games" selfplay --games 3 --paired --players random --seed 1 --out "$tmp/x.rec"
@@ -205,8 +208,10 @@ bad "bad player" "unknown player" selfplay --games 2 --players nobody --seed 1 -
 bad "bad setup" "unknown setup" selfplay --games 2 --players random --setup round --seed 1 --out "$tmp/x.rec"
 bad "both --players and --white" "not both" selfplay --games 2 --players random --white random --seed 1 --out "$tmp/x.rec"
 bad "never overwrites without --resume or --force" "exists" selfplay --games 300 --players random --seed 5 --out "$tmp/t1.rec"
-bad "--resume with other parameters names the difference" "--games 301 in this command, 300 in" \
-    selfplay --games 301 --players random --seed 5 --out "$tmp/t1.rec" --resume
+bad "--resume with other parameters names the difference" "--seed 6 in this command, 5 in" \
+    selfplay --games 300 --players random --seed 6 --out "$tmp/t1.rec" --resume
+bad "--resume with a smaller --games is refused (a run grows, never shrinks)" "a run can grow, not shrink" \
+    selfplay --games 200 --players random --seed 5 --out "$tmp/t1.rec" --resume
 bad "--resume of a garbage file" "not a triad records file" selfplay --games 2 --players random --seed 1 --out "$tmp/garbage.rec" --resume
 run selfplay --games 20 --players random --seed 1 --out "$tmp/t1.rec" --force --quiet
 check "--force overwrites" test "$rc" -eq 0 -a "$("$bin" records cat "$tmp/t1.rec" | wc -l)" -eq 20

@@ -22,7 +22,7 @@ passed=0 failed=0 broken=0
 # command).  The unit workers first (the longest tests come first in their
 # queue: tests/main.c), then the scripts longest first (as measured under
 # SAN=1 beside make test, scripts/test.sh: README 565 s, cli 247 s, ...
-# scripts 8 s), so that no long part starts last and runs alone at the end.
+# scripts 8 s; the parts merged since, by a guess), so that no long part starts last and runs alone at the end.
 names=() titles=() cmds=()
 run_part() {
     local base name k=1
@@ -41,8 +41,11 @@ run_part "command-line tests" "$here/cli.sh" "$build/triad"
 run_part "self-play and records tests" "$here/cli_selfplay.sh" "$build/triad"
 run_part "number and message tests" "$here/cli_nums.sh" "$build/triad"
 run_part "TRID tests" "$here/cli_trid.sh" "$build/triad"
+run_part "figures tests (issue 18)" "$here/cli_numbers.sh" "$build/triad"
+run_part "Python module tests" "$here/cli_python.sh" "$build/triad"
 run_part "research command tests" "$here/cli_research.sh" "$build/triad"
 run_part "records semantics tests (issue 8)" "$here/cli_records2.sh" "$build/triad"
+run_part "export, info, version, man page, vocabulary tests" "$here/cli_export.sh" "$build/triad"
 run_part "Slurm job script tests" "$here/cli_sbatch.sh" "$build/triad"
 run_part "file safety tests" "$here/cli_files.sh" "$build/triad"
 run_part "generic games tests" "$here/cli_games.sh" "$build/triad"
@@ -51,6 +54,8 @@ run_part "generic command tests" "$here/cli_commands.sh" "$build/triad"
 run_part "Talat command-line tests" "$here/cli_talat.sh" "$build/triad"
 run_part "player and protocol tests" "$here/cli_players.sh" "$build/triad"
 run_part "generic research drivers tests" "$here/cli_generic.sh" "$build/triad"
+run_part "C API tests (libtriad.so)" "$build/triad-api-test" "$here/../data/records/ab2-random-200.trd"
+run_part "C API tests (libtriad.a)" "$build/triad-api-test-static" "$here/../data/records/talat-ab4-played.trd"
 run_part "script tests" "$here/cli_scripts.sh" "$build/triad"
 
 # report I: part I's total and failures (its log whole when it has no total).

@@ -46,7 +46,9 @@ static void white_always_wins(void)
     CHECK(g->groups == 100 && g->first_penta[4] == 100 && g->holder_penta[2] == 100);
     CHECKF(NEAR(g->setup_var, 0, 1e-12), "%f", g->setup_var);
     CHECKF(NEAR(g->one_sided, 0, 1e-12), "%f", g->one_sided);
-    CHECK(NEAR(k->share_ci[0].hi, 1, 1e-12) && k->share_ci[0].lo > 0.98 && k->share_ci[0].lo < 0.99); /* 200/(200+z^2) */
+    /* clustered by pair, every game alike: each of the 100 pairs counts once, 100/(100+z^2) */
+    CHECKF(k->share_ci[0].hi == 1 && NEAR(k->share_ci[0].lo, 100 / (100 + Z95 * Z95), 1e-9), "[%f, %f]",
+           k->share_ci[0].lo, k->share_ci[0].hi);
     CHECK(NEAR(k->mean_turns, 20, 1e-12) && k->sd_turns == 0 && k->endings[END_TRINITY] == 200);
     CHECK(!r.kind[SETUP_FIXED].games && r.ndiffs == 0);
     bias_free(&d);
@@ -362,11 +364,35 @@ static void regression_errors_clustered_by_setup(void)
     }
 }
 
+/* Issue 18 item 2: a bootstrap whose draws all agree has collapsed to a
+ * point; where a closed form exists it takes it.  100 pairs White wins
+ * both: no pair is one-sided, every resample says 0, and the one-sided
+ * fraction gets Wilson's interval over the 100 pairs, [0, 0.0370], not
+ * [0, 0]. */
+static void collapsed_bootstrap_takes_wilson(void)
+{
+    bias_data d;
+    bias_init(&d, &game_tzaar, 2);
+    for (uint64_t id = 0; id < 200; id++)
+        add(&d, SETUP_RANDOM, id, WHITE, 20, END_TRINITY, true);
+    REQUIRE(bias_end_file(&d) == 0);
+    bias_result r;
+    char err[128];
+    REQUIRE(bias_analyse(&d, 200, 1, &r, err, sizeof err) == 0);
+    const bias_groups_result *g = &r.kind[SETUP_RANDOM].grp;
+    interval w = wilson(0, 100, Z95);
+    CHECKF(g->one_sided_ci.lo == 0 && NEAR(g->one_sided_ci.hi, w.hi, 1e-12) && w.hi > 0.03, "[%f, %f]",
+           g->one_sided_ci.lo, g->one_sided_ci.hi);
+    CHECK(!interval_ok(g->setup_var_ci)); /* no closed form: none rather than a point */
+    bias_free(&d);
+}
+
 const test_case tests_bias[] = {
     { "bias_regression_errors_clustered_by_setup", regression_errors_clustered_by_setup },
     { "bias_components_by_hand", components_by_hand },
     { "bias_components_recover_the_model", components_recover_the_model },
     { "bias_white_always_wins", white_always_wins },
+    { "bias_collapsed_bootstrap_takes_wilson", collapsed_bootstrap_takes_wilson },
     { "bias_setup_decides", setup_decides_everything },
     { "bias_kinds_compared", kinds_compared },
     { "bias_empty", empty_records_are_an_error },

@@ -196,6 +196,75 @@ static void records_dedup_drops_the_same_run_and_id(void)
     rec_dedup_free(&d);
 }
 
+/* Issue 18 item 1: a game's identity is what determines it (seed, id,
+ * specs, setup, run options, engine signature), never the run's length:
+ * --games 20 and --games 40 with one seed hold the same first 20 games. */
+static void records_dedup_identity_is_what_determines_a_game(void)
+{
+    rec_dedup d = { 0 };
+    rec_run run = random_run(20, 5), longer = random_run(40, 5), engine = run, rules = run, reps = random_run(40, 5);
+    engine.engine_sig ^= 1;
+    snprintf(rules.rules_version, sizeof rules.rules_version, "tzaar-0");
+    reps.replicates = 2;
+    rec_game *g = calloc(1, sizeof *g);
+    REQUIRE(g);
+    g->id = 7;
+    CHECK(rec_dedup_add(&d, &run, g) == 1);
+    CHECK(rec_dedup_add(&d, &longer, g) == 0);  /* the same game in a longer run */
+    CHECK(rec_dedup_add(&d, &engine, g) == 1);  /* another engine played another game */
+    CHECK(rec_dedup_add(&d, &rules, g) == 1);   /* other rules */
+    CHECK(rec_dedup_add(&d, &reps, g) == 1);    /* another design: the id means another game */
+    CHECK(d.dropped == 1);
+    /* and the runs' parameters agree but for the length */
+    char msg[300];
+    CHECK(rec_run_diff(&run, &longer, REC_DIFF_SHARD, "A", "B", msg, sizeof msg) == 0);
+    CHECK(rec_run_diff(&run, &longer, REC_DIFF_GAMES, "A", "B", msg, sizeof msg) == 1 && strstr(msg, "--games 20"));
+    free(g);
+    rec_dedup_free(&d);
+}
+
+/* Issue 18 item 1: --resume with a larger --games grows the run: the
+ * first games are kept byte for byte, the header says the new length, and
+ * the result is the games of a run played that long at once. */
+static void records_resume_grows_a_run(void)
+{
+    char dir[] = "/tmp/triad-grow-XXXXXX", a[200], b[200], err[300];
+    REQUIRE(mkdtemp(dir));
+    snprintf(a, sizeof a, "%s/a.trd", dir);
+    snprintf(b, sizeof b, "%s/b.trd", dir);
+    rec_run small = random_run(6, 9), big = random_run(14, 9);
+    CHECK(play_into(&small, a) == 0);
+    run_opts o = { .run = big, .out = a, .threads = 1, .block_games = 4, .flush_seconds = 1e9, .quiet = true,
+                   .resume = true };
+    CHECK(run_selfplay(&o, err, sizeof err) == 0);
+    CHECK(play_into(&big, b) == 0);
+    rec_reader *ra = rec_reader_open(a, err, sizeof err), *rb = rec_reader_open(b, err, sizeof err);
+    REQUIRE(ra && rb);
+    CHECK(rec_reader_run(ra)->games == 14 && rec_reader_runs(ra) == 1);
+    rec_game *g = malloc(sizeof *g);
+    REQUIRE(g);
+    uint64_t sum[2][14] = { { 0 } }, n[2] = { 0, 0 };
+    rec_reader *rs[2] = { ra, rb };
+    for (int f = 0; f < 2; f++) /* each game's actions, by id */
+        while (rec_reader_next(rs[f], g) == REC_GAME && g->id < 14) {
+            uint64_t h = 1469598103934665603ull ^ (uint64_t)g->nactions;
+            for (int j = 0; j < g->nactions; j++)
+                h = (h ^ g->actions[j]) * 1099511628211ull;
+            sum[f][g->id] = h;
+            n[f]++;
+        }
+    CHECK(n[0] == 14 && n[1] == 14 && !memcmp(sum[0], sum[1], sizeof sum[0]));
+    /* shrinking is refused */
+    o.run = small;
+    CHECK(run_selfplay(&o, err, sizeof err) == 2 && strstr(err, "grow, not shrink"));
+    free(g);
+    rec_reader_close(ra);
+    rec_reader_close(rb);
+    unlink(a);
+    unlink(b);
+    rmdir(dir);
+}
+
 /* Issue 8 item 7: specs compared as typed. */
 static void records_run_diff_compares_canonical_specs(void)
 {
@@ -423,6 +492,8 @@ const test_case tests_records2[] = {
       records_concatenated_runs_are_read_each_under_its_own_header },
     { "records_games_after_a_damaged_run_header_are_not_served", records_games_after_a_damaged_run_header_are_not_served },
     { "records_dedup_drops_the_same_run_and_id", records_dedup_drops_the_same_run_and_id },
+    { "records_dedup_identity_is_what_determines_a_game", records_dedup_identity_is_what_determines_a_game },
+    { "records_resume_grows_a_run", records_resume_grows_a_run },
     { "records_run_diff_compares_canonical_specs", records_run_diff_compares_canonical_specs },
     { "records_replicates_round_trip_and_unknown_options_are_refused",
       records_replicates_round_trip_and_unknown_options_are_refused },

@@ -228,6 +228,7 @@ static void seat_stats_by_hand(void)
     interval w = wilson(7, 10, Z95), c = seat_stats_ci95(&s, 0);
     CHECK(!s.points && NEAR(seat_stats_mean(&s, 0), 0.7, 1e-12) && NEAR(c.lo, w.lo, 1e-12) && NEAR(c.hi, w.hi, 1e-12));
     CHECK(s.ranks[0][0] == 7 && s.ranks[0][1] == 3 && s.ranks[1][0] == 3 && s.ties == 0);
+    seat_stats_free(&s);
 
     /* three seats, points: seat 0 scores 2, 4, 6 (mean 4, sd 2), t(0.975, 2) = 4.302653 */
     seat_stats_init(&s, 3);
@@ -241,10 +242,116 @@ static void seat_stats_by_hand(void)
     CHECK(s.ranks[0][0] == 2 && s.ranks[0][1] == 1);          /* first, second, first (shared) */
     CHECK(s.ranks[1][0] == 2 && s.ranks[1][2] == 1);
     CHECK(s.ranks[2][0] == 1 && s.ranks[2][1] == 0 && s.ranks[2][2] == 2);
+    seat_stats_free(&s);
+}
+
+/* Issue 18 item 3: a bound is infinite exactly when the estimate is.  10
+ * pairs all won gave "Elo +inf, 95% interval [+166.2, +6261.4]": Wilson's
+ * upper bound a rounding hair below 1. */
+static void elo_bound_infinite_with_the_estimate(void)
+{
+    for (uint64_t n = 2; n <= 300; n++) {
+        uint64_t won[5] = { 0, 0, 0, 0, n }, lost[5] = { n, 0, 0, 0, 0 }, mixed[5] = { 1, 0, 0, 0, n };
+        penta_estimate w = penta_estimate_from(won, Z95), l = penta_estimate_from(lost, Z95);
+        penta_estimate m = penta_estimate_from(mixed, Z95);
+        CHECKF(isinf(w.elo) && w.elo > 0 && isinf(w.elo_ci.hi) && w.elo_ci.hi > 0 && isfinite(w.elo_ci.lo),
+               "%llu pairs won: [%g, %g]", (unsigned long long)n, w.elo_ci.lo, w.elo_ci.hi);
+        CHECKF(isinf(l.elo) && l.elo < 0 && isinf(l.elo_ci.lo) && l.elo_ci.lo < 0 && isfinite(l.elo_ci.hi),
+               "%llu pairs lost: [%g, %g]", (unsigned long long)n, l.elo_ci.lo, l.elo_ci.hi);
+        CHECKF(isfinite(m.elo) && isfinite(m.elo_ci.lo), "%llu pairs won, one lost", (unsigned long long)n);
+    }
+    interval w = wilson(10, 10, Z95);
+    CHECK(w.hi == 1 && wilson(0, 10, Z95).lo == 0);
+}
+
+/* Issue 18 item 2: no interval from fewer than two observations (NaN
+ * bounds, printed n/a), whether Wilson's, a t interval or an Elo. */
+static void no_interval_from_one_observation(void)
+{
+    CHECK(!interval_ok(wilson(1, 1, Z95)) && !interval_ok(wilson(0, 1, Z95)) && interval_ok(wilson(1, 2, Z95)));
+    seat_stats s;
+    seat_stats_init(&s, 3);
+    seat_stats_add(&s, (const double[GAME_MAX_PLAYERS]){ 16, 10, 4 }); /* one Talat game */
+    CHECK(!interval_ok(seat_stats_ci95(&s, 0)) && NEAR(seat_stats_mean(&s, 0), 16, 1e-12));
+    seat_stats_free(&s);
+    seat_stats_init(&s, 2);
+    seat_stats_add(&s, (const double[GAME_MAX_PLAYERS]){ 1, 0 });
+    CHECK(!interval_ok(seat_stats_ci95(&s, 0)));
+    seat_stats_add(&s, (const double[GAME_MAX_PLAYERS]){ 1, 0 });
+    CHECK(interval_ok(seat_stats_ci95(&s, 0)));
+    seat_stats_free(&s);
+    /* two games of one setup are one observation */
+    seat_stats_init(&s, 3);
+    seat_stats_add_game(&s, (const double[GAME_MAX_PLAYERS]){ 16, 10, 4 }, NULL, 7);
+    seat_stats_add_game(&s, (const double[GAME_MAX_PLAYERS]){ 10, 4, 16 }, NULL, 7);
+    CHECK(!interval_ok(seat_stats_ci95(&s, 0)));
+    seat_stats_free(&s);
+    uint64_t one[5] = { 0, 0, 0, 1, 0 };
+    CHECK(!interval_ok(penta_estimate_from(one, Z95).elo_ci));
+}
+
+/* Issue 18 item 5: games of one setup are one cluster.  Four setups of two
+ * games each, seat 0 scoring 1 1, 3 3, 5 5, 7 7: the mean is 4; the
+ * cluster-robust variance of the mean is C/(C-1) sum (S_c - n_c m)^2 / N^2
+ * = 4/3 (36 + 4 + 4 + 36) / 64 = 5/3, with C - 1 = 3 degrees of freedom
+ * (t = 3.182446): half-width 4.1086; as independent games it would be
+ * 2.364624 sqrt(40/7/8) = 1.9985. */
+static void seat_stats_clustered_by_hand(void)
+{
+    seat_stats s;
+    seat_stats_init(&s, 2);
+    for (int c = 0; c < 4; c++)
+        for (int g = 0; g < 2; g++)
+            CHECK(seat_stats_add_game(&s, (const double[GAME_MAX_PLAYERS]){ 1 + 2 * c, 9 - 2 * c }, NULL,
+                                      (uint64_t)c) == 0);
+    interval ci = seat_stats_ci95(&s, 0);
+    CHECK(seat_stats_clustered(&s) && seat_stats_clusters(&s) == 4 && s.points);
+    CHECKF(NEAR(ci.hi - 4, 3.182446 * sqrt(5.0 / 3), 1e-5) && NEAR(4 - ci.lo, ci.hi - 4, 1e-12), "[%f, %f]", ci.lo,
+           ci.hi);
+    seat_stats_free(&s);
+    /* the same values as eight setups: the plain t interval over games */
+    seat_stats_init(&s, 2);
+    for (int c = 0; c < 4; c++)
+        for (int g = 0; g < 2; g++)
+            seat_stats_add(&s, (const double[GAME_MAX_PLAYERS]){ 1 + 2 * c, 9 - 2 * c });
+    ci = seat_stats_ci95(&s, 0);
+    CHECKF(!seat_stats_clustered(&s) && NEAR(ci.hi - 4, 2.364624 * sqrt(40.0 / 7 / 8), 1e-5), "[%f, %f]", ci.lo,
+           ci.hi);
+    seat_stats_free(&s);
+    /* win/loss: Wilson's at the effective number of games; all alike: one per setup */
+    seat_stats_init(&s, 2);
+    for (int c = 0; c < 20; c++)
+        for (int g = 0; g < 2; g++)
+            seat_stats_add_game(&s, (const double[GAME_MAX_PLAYERS]){ 1, 0 }, NULL, (uint64_t)c);
+    ci = seat_stats_ci95(&s, 0);
+    interval w = wilson(20, 20, Z95);
+    CHECKF(NEAR(ci.lo, w.lo, 1e-12) && ci.hi == 1, "[%f, %f] against Wilson over 20 setups [%f, 1]", ci.lo, ci.hi,
+           w.lo);
+    seat_stats_free(&s);
+}
+
+/* Issue 18 item 6: ranks are the game's (a points tie decided by its
+ * tie-break ranks the seats apart), shared firsts counted apart. */
+static void seat_stats_ranks_by_the_rules(void)
+{
+    seat_stats s;
+    seat_stats_init(&s, 3);
+    /* 20-20-10: the tie-break puts seat 1 first */
+    seat_stats_add_game(&s, (const double[GAME_MAX_PLAYERS]){ 20, 20, 10 }, (const int[GAME_MAX_PLAYERS]){ 1, 0, 2 }, 1);
+    /* 15-15-5: undecided, a shared first */
+    seat_stats_add_game(&s, (const double[GAME_MAX_PLAYERS]){ 15, 15, 5 }, (const int[GAME_MAX_PLAYERS]){ 0, 0, 2 }, 2);
+    CHECK(s.ranks[0][0] == 1 && s.ranks[0][1] == 1 && s.ranks[1][0] == 2 && s.ranks[2][2] == 2);
+    CHECK(s.ties == 1 && s.point_ties == 2);
+    CHECK(s.shared_firsts[0] == 1 && s.shared_firsts[1] == 1 && s.shared_firsts[2] == 0);
+    seat_stats_free(&s);
 }
 
 const test_case tests_stats[] = {
     { "stats_seat_stats_by_hand", seat_stats_by_hand },
+    { "stats_elo_bound_infinite_with_the_estimate", elo_bound_infinite_with_the_estimate },
+    { "stats_no_interval_from_one_observation", no_interval_from_one_observation },
+    { "stats_seat_stats_clustered_by_hand", seat_stats_clustered_by_hand },
+    { "stats_seat_stats_ranks_by_the_rules", seat_stats_ranks_by_the_rules },
     { "stats_wilson", wilson_known_values },
     { "stats_elo", elo_known_values },
     { "stats_pentanomial", pentanomial_by_hand },

@@ -350,7 +350,7 @@ static void texts_and_errors(void)
         CHECKF(strstr(out, " m b w14w23w26/b13b36g14g23/b23b26"), "%s", out);
     }
     static const struct { const char *text, *what; } bad[] = {
-        { "4 " EMPTY5, "mode 2 or 3 and a space at offset 0" },
+        { "4 " EMPTY5, "mode 2, 2h or 3 and a space at offset 0" },
         { "3 b13b13..../...../...../...../..... " EMPTY5 " " EMPTY5 " p w -/-/-", "duplicate tower at offset 5" },
         { "3 ...../b13..../...../...../..... " EMPTY5 " " EMPTY5 " p w -/-/-", "off its start line" },
         { "3 b13..../...../...../...../..... " EMPTY5 " " EMPTY5 " p b -/-/-", "side to act does not follow" },
@@ -577,6 +577,41 @@ static void differential_against_naive(void)
     free(cache);
 }
 
+/* Issue 18, "Also": the Zihin game's line scoring read the other way.  A
+ * Black tower on the Zihin's start line (board 2, rank 1) scores 3 under
+ * the default reading (the Zihin is an opponent) and nothing under the
+ * human-line one (only the human opponent's line scores); the reading is
+ * the mode "2h" of the position string and the setups NAME-human-line. */
+static void zihin_human_line_reading(void)
+{
+    static const char *const boards = " b13b24b36b23b16/...../...../...../w33w14.w26w34 "
+                                       "w13w24w36w23w16/...../...../...../g33..g26g34 "
+                                       "g13g24g36g23b34/...../...../...../b33b14.b26. m w -/g16/-";
+    char text[512], out[GAME_TEXT_MAX], err[200];
+    talat a, h;
+    snprintf(text, sizeof text, "2%s", boards);
+    REQUIRE(tl_from_text(&a, text, err, sizeof err) == 0);
+    snprintf(text, sizeof text, "2h%s", boards);
+    REQUIRE(tl_from_text(&h, text, err, sizeof err) == 0);
+    CHECK(a.rules == 0 && h.rules == TL_RULE_HUMAN_LINE);
+    CHECKF(tl_line_points(&a, 0) == 3 && tl_line_points(&h, 0) == 0, "%d %d", tl_line_points(&a, 0),
+           tl_line_points(&h, 0));
+    CHECK(tl_line_points(&a, 1) == tl_line_points(&h, 1) && tl_capture_points(&h, 1) == 5);
+    CHECK(tl_to_text(&h, out, sizeof out) > 0 && !strcmp(out, text)); /* the reading round-trips */
+    talat q = h;
+    int swap[GAME_MAX_PLAYERS] = { 1, 0, 2, 3 };
+    tl_permute(&q, swap);
+    CHECK(q.rules == TL_RULE_HUMAN_LINE);
+    /* setups: the Zihin game only; the same start as the default reading's */
+    talat s, d;
+    CHECK(tl_setup(&s, "random-human-line", 2, 9, err, sizeof err) == 0 && s.rules == TL_RULE_HUMAN_LINE);
+    CHECK(tl_setup(&d, "random", 2, 9, err, sizeof err) == 0 && d.rules == 0);
+    d.rules = TL_RULE_HUMAN_LINE;
+    CHECK(!memcmp(&s, &d, sizeof s));
+    CHECK(tl_setup(&s, "played-human-line", 3, 9, err, sizeof err) == -1 && strstr(err, "2 players"));
+    CHECK(tl_from_text(&s, "3h ...", err, sizeof err) == -1);
+}
+
 const test_case tests_talat[] = {
     { "talat_perft_figures", perft_figures_of_the_page },
     { "talat_capture_table", capture_table },
@@ -594,5 +629,6 @@ const test_case tests_talat[] = {
     { "talat_setups", setups },
     { "talat_players", players_take_captures },
     { "talat_differential", differential_against_naive },
+    { "talat_zihin_human_line_reading", zihin_human_line_reading },
     { NULL, NULL },
 };

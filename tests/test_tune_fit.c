@@ -380,8 +380,70 @@ static void cv_penalises_little_noisy_data_more(void)
         CHECK(isfinite(big.cv_loss[i]));
     }
     REQUIRE(at >= 0);
+    /* the default rule: the chosen loss is within one standard error of the least */
+    int least = 0;
     for (int i = 0; i < big.ngrid; i++)
-        CHECK(big.cv_loss[at] <= big.cv_loss[i]);
+        least = big.cv_loss[i] < big.cv_loss[least] ? i : least;
+    CHECK(big.cv_loss[at] <= big.cv_loss[least] + big.cv_se[least] && big.cv_min_l2 == big.grid[least]);
+}
+
+/* Issue 18 item 7: a curve flat below some penalty picks that penalty (the
+ * largest within one standard error of the least held-out loss), not the
+ * least loss's "no penalty"; --cv-rule min still picks the least. */
+static void cv_one_standard_error_rule(void)
+{
+    tune_result r;
+    cv_choice(20000, 1, 31, &r);
+    REQUIRE(r.ngrid == 8);
+    int least = 0, at = -1;
+    for (int i = 0; i < r.ngrid; i++) {
+        least = r.cv_loss[i] < r.cv_loss[least] ? i : least;
+        at = r.grid[i] == r.l2 ? i : at;
+        CHECKF(r.cv_se[i] > 0 && isfinite(r.cv_se[i]), "se %g", r.cv_se[i]);
+    }
+    REQUIRE(at >= 0);
+    double limit = r.cv_loss[least] + r.cv_se[least];
+    CHECKF(r.cv_rule == TUNE_CV_ONE_SE && r.cv_loss[at] <= limit, "chosen %g: %g > %g", r.l2, r.cv_loss[at], limit);
+    for (int i = 0; i < r.ngrid; i++) /* no larger penalty qualifies */
+        CHECKF(!(r.grid[i] > r.l2 && r.cv_loss[i] <= limit), "%g qualifies too", r.grid[i]);
+    CHECKF(r.l2 > r.cv_min_l2, "the curve is flat below the least: 1se should pick more than %g (picked %g)",
+           r.cv_min_l2, r.l2);
+}
+
+/* Issue 18 item 7: a fit that predicts the held-out games worse than the
+ * starting weights is not written: the result keeps the start and says so;
+ * a fit that predicts them better is kept. */
+static void keeps_the_start_when_the_fit_is_no_better(void)
+{
+    enum { K = 6, N = 150, V = 4000 };
+    const double truth[K] = { 1, -1, 0.5, 2, -0.5, 1.5 };
+    double *x = malloc(sizeof(double) * (N + V) * K), *y = malloc(sizeof(double) * (N + V));
+    REQUIRE(x && y);
+    draw(x, y, N + V, K, truth, 77);
+    logit_data tr = { .n = N, .k = K, .x = x, .y = y };
+    logit_data va = { .n = V, .k = K, .x = x + N * K, .y = y + N };
+    tune_fit_opts fo = { .l2 = 1e-9, .max_vif = 100 }; /* an expert's tiny penalty on 150 rows: noise */
+    tune_result r;
+    char err[128];
+    REQUIRE(tune_fit(&tr, &va, truth, &fo, &r, err, sizeof err) == 0);
+    CHECKF(r.validation_after > r.validation_start && r.validation_start == r.validation_before, "%f vs %f",
+           r.validation_after, r.validation_start);
+    CHECK(r.kept_start);
+    bool same = true, moved = false;
+    for (int j = 0; j < K; j++)
+        same &= r.after[j] == truth[j], moved |= fabs(r.fitted[j] - truth[j]) > 1e-6;
+    CHECK(same && moved);
+    /* a start far from the truth, and plenty of rows: the fit wins and is kept */
+    const double off[K] = { 2, 1, -1, 0.5, 1, 0.2 };
+    draw(x, y, N + V, K, truth, 78);
+    tr.n = V, tr.x = x, tr.y = y;
+    va.n = N, va.x = x + V * K, va.y = y + V;
+    REQUIRE(tune_fit(&tr, &va, off, &fo, &r, err, sizeof err) == 0);
+    CHECKF(!r.kept_start && r.validation_after < r.validation_before, "%f vs %f", r.validation_after,
+           r.validation_before);
+    CHECK(r.after[0] != off[0] && r.after[0] == r.fitted[0]);
+    free(x);
+    free(y);
 }
 
 const test_case tests_tune_fit[] = {
@@ -395,5 +457,7 @@ const test_case tests_tune_fit[] = {
     { "tune_fit_robust_se_by_hand", robust_se_by_hand },
     { "tune_fit_robust_se_repeated_rows", robust_se_sees_repeated_rows },
     { "tune_fit_cv_more_penalty_on_little_data", cv_penalises_little_noisy_data_more },
+    { "tune_fit_cv_one_standard_error_rule", cv_one_standard_error_rule },
+    { "tune_fit_keeps_the_start_when_the_fit_is_no_better", keeps_the_start_when_the_fit_is_no_better },
     { NULL, NULL },
 };

@@ -252,7 +252,7 @@ static int flush_chunk(const view_opts *o, buf *chunk, uint64_t count, char *err
  * skipped).  *count goes up with each game; chunk holds the games not yet
  * written (they fill files of VIEW_CHUNK games across records files). */
 static int write_games(const view_opts *o, const char *path, int file, rec_reader *r, buf *rows, buf *chunk,
-                       uint64_t *count, char *err, size_t n)
+                       uint64_t *count, rec_dedup *seen, char *err, size_t n)
 {
     rec_game *g = malloc(sizeof *g);
     int rc, status = VIEW_OK;
@@ -281,6 +281,13 @@ static int write_games(const view_opts *o, const char *path, int file, rec_reade
         seq++;
         if (!keep)
             continue;
+        int added = rec_dedup_add(seen, rec_reader_run(r), g); /* a game read twice is shown once */
+        if (added < 0) {
+            status = fail(err, n, VIEW_FAILED, "out of memory");
+            break;
+        }
+        if (!added)
+            continue;
         if (view_game_data(o->game, g, *count, chunk, err, n)) {
             status = VIEW_FAILED;
             break;
@@ -300,6 +307,7 @@ static int write_into(const view_opts *o, const char *const *files, int nfiles, 
                       size_t n)
 {
     buf runs = { 0 }, rows = { 0 }, page = { 0 }, chunk = { 0 };
+    rec_dedup seen = { 0 };
     char games_dir[4200];
     int status = VIEW_OK;
     snprintf(games_dir, sizeof games_dir, "%s/games", o->dir);
@@ -314,7 +322,7 @@ static int write_into(const view_opts *o, const char *const *files, int nfiles, 
         }
         out_str(&runs, i ? ",\n" : "");
         put_run(&runs, files[i], rec_reader_run(r));
-        int rc = write_games(o, files[i], i, r, &rows, &chunk, games, err, n);
+        int rc = write_games(o, files[i], i, r, &rows, &chunk, games, &seen, err, n);
         rec_reader_close(r);
         if (rc > status)
             status = rc;
@@ -351,6 +359,9 @@ static int write_into(const view_opts *o, const char *const *files, int nfiles, 
     buf_free(&rows);
     buf_free(&page);
     buf_free(&chunk);
+    if (o->duplicates)
+        *o->duplicates = seen.dropped;
+    rec_dedup_free(&seen);
     return status;
 }
 

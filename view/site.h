@@ -15,6 +15,7 @@
 #include "games/game.h"
 #include "core/buf.h"
 #include "select.h"
+#include "selfplay/dedup.h"
 
 /* Games per data file: few files to write and copy, and still a small
  * script to load for one game (about 12 KB a game). */
@@ -31,6 +32,10 @@ typedef struct view_opts {
      * is its file's index, seq its place among the file's intact games. */
     bool (*want)(void *ctx, int file, uint64_t seq, const rec_game *g);
     void *want_ctx;
+    /* Optional: receives the number of selected games dropped as read
+     * before (the same game in two files, or twice in one: selfplay/dedup.h);
+     * a game is shown once. */
+    uint64_t *duplicates;
 } view_opts;
 
 /* Exit statuses: done, a damaged block was skipped, bad input (a records

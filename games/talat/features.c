@@ -31,7 +31,7 @@ static void count(const talat *p, counts *c)
         for (int s = 0; s < 2; s++) {
             int k = tl_actor(p, b, s);
             c->live[k] += live;
-            c->line[k] += __builtin_popcount(p->occ[b][s] & tl_line(1 - s));
+            c->line[k] += tl_line_scores(p, b, s) ? __builtin_popcount(p->occ[b][s] & tl_line(1 - s)) : 0;
             if (!live)
                 continue;
             for (uint32_t m = p->occ[b][s]; m; m &= m - 1) {

@@ -7,7 +7,10 @@
 #include "player.h"
 #include "talat.h"
 
-static const char *const setups[] = { "played", "random", "mirror", NULL };
+/* The last three: the Zihin game under the other reading of its line
+ * scoring (talat.h, TL_RULE_HUMAN_LINE; docs/talat.md). */
+static const char *const setups[] = { "played", "random", "mirror", "played" TL_HUMAN_LINE_SUFFIX,
+                                      "random" TL_HUMAN_LINE_SUFFIX, "mirror" TL_HUMAN_LINE_SUFFIX, NULL };
 static const char *const endings[] = { "none", "two_frozen", NULL };
 
 static int talat_init(char *err, size_t n)

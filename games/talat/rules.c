@@ -146,7 +146,7 @@ int tl_line_points(const talat *p, int seat)
     int pts = 0;
     for (int b = 0; b < TL_BOARDS; b++)
         for (int s = 0; s < 2; s++)
-            if (tl_actor(p, b, s) == seat)
+            if (tl_actor(p, b, s) == seat && tl_line_scores(p, b, s))
                 pts += 3 * __builtin_popcount(p->occ[b][s] & tl_line(1 - s));
     return pts;
 }

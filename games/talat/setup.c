@@ -73,16 +73,31 @@ static void start_movement(talat *p)
 
 int tl_setup(talat *p, const char *name, int players, uint64_t seed, char *err, size_t n)
 {
-    int kind = !strcmp(name, "played") ? 0 : !strcmp(name, "random") ? 1 : !strcmp(name, "mirror") ? 2 : -1;
+    /* NAME-human-line: the same setup, the Zihin game under the other
+     * reading of its line scoring (talat.h, TL_RULE_HUMAN_LINE) */
+    size_t len = strlen(name), sl = strlen(TL_HUMAN_LINE_SUFFIX);
+    bool human = len > sl && !strcmp(name + len - sl, TL_HUMAN_LINE_SUFFIX);
+    size_t base = human ? len - sl : len;
+    int kind = base == 6 && !strncmp(name, "played", 6)   ? 0
+             : base == 6 && !strncmp(name, "random", 6)   ? 1
+             : base == 6 && !strncmp(name, "mirror", 6)   ? 2
+                                                          : -1;
     if (kind < 0) {
-        snprintf(err, n, "unknown setup '%s' (expected played, random or mirror)", name);
+        snprintf(err, n, "unknown setup '%s' (expected played, random or mirror, or for the Zihin game "
+                 "played%s, ...)", name, TL_HUMAN_LINE_SUFFIX);
         return -1;
     }
     if (players < 2 || players > 3) {
         snprintf(err, n, "Talat is a game for 3 players, or 2 with the Zihin, not %d", players);
         return -1;
     }
+    if (human && players != 2) {
+        snprintf(err, n, "setup '%s' is a reading of the Zihin game's scoring: it needs 2 players, not %d", name,
+                 players);
+        return -1;
+    }
     tl_clear(p, players);
+    p->rules = human ? TL_RULE_HUMAN_LINE : 0;
     if (kind == 0)
         return 0;
     xoshiro256 rng;
@@ -121,6 +136,7 @@ void tl_permute(talat *p, const int perm[GAME_MAX_PLAYERS])
     talat t;
     memset(&t, 0, sizeof t);
     t.players = p->players;
+    t.rules = p->rules;
     t.phase = p->phase;
     t.turns = p->turns;
     t.side = p->phase == TL_PHASE_MOVE ? (uint8_t)map[p->side] : p->side;

@@ -30,6 +30,15 @@
 
 enum { TL_PHASE_ZIHIN, TL_PHASE_PLACE, TL_PHASE_MOVE };
 
+/* Readings of the rule text the game can be played under (talat.rules).
+ * TL_RULE_HUMAN_LINE, the Zihin game only: an own tower scores 3 on the
+ * human opponent's start line alone, not on the Zihin's (the seed's
+ * "ellenfél", opponent, read as the human opponent; the default reads the
+ * Zihin as an opponent too: docs/talat.md).  Chosen by the setups whose
+ * names end in TL_HUMAN_LINE_SUFFIX; the position string's mode is "2h". */
+#define TL_RULE_HUMAN_LINE 1u
+#define TL_HUMAN_LINE_SUFFIX "-human-line"
+
 typedef struct talat {
     uint32_t occ[TL_BOARDS][2];     /* squares held by each side of each board */
     uint32_t captured[3];           /* per seat: ids of the towers it captured */
@@ -40,7 +49,8 @@ typedef struct talat {
     uint8_t phase;                  /* TL_PHASE_* */
     uint8_t side;                   /* the seat to act */
     uint8_t frozen;                 /* bit b: board b is frozen (derived, kept) */
-    uint8_t pad[5];                 /* zero: fills the size to a multiple of 4 */
+    uint8_t rules;                  /* TL_RULE_* bits: a reading of the rule text (0: the default) */
+    uint8_t pad[4];                 /* zero: fills the size to a multiple of 4 */
 } talat;
 _Static_assert(sizeof(talat) == 128, "talat has no padding bytes");
 
@@ -76,6 +86,13 @@ static inline bool tl_over(const talat *p)
 }
 /* The start-line rank mask (rank 1 for side 0, rank 5 for side 1). */
 static inline uint32_t tl_line(int side) { return side ? 0x1f00000u : 0x1fu; }
+/* Whether side s's towers on board b score on the start line they face
+ * (side 1 - s's): always, but under TL_RULE_HUMAN_LINE not when that line
+ * is the Zihin's. */
+static inline bool tl_line_scores(const talat *p, int b, int s)
+{
+    return !(p->players == 2 && (p->rules & TL_RULE_HUMAN_LINE) && tl_colour(b, 1 - s) == 2);
+}
 
 /* ---- frozen.c ---- */
 /* A caller-owned cache of board answers keyed by the 25 squares. */

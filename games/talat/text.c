@@ -32,6 +32,8 @@ int tl_to_text(const talat *p, char *out, size_t n)
     char t[GAME_TEXT_MAX];
     size_t len = 0;
     t[len++] = (char)('0' + p->players);
+    if (p->rules & TL_RULE_HUMAN_LINE)
+        t[len++] = 'h'; /* mode "2h": the Zihin game, the human-line reading */
     for (int b = 0; b < TL_BOARDS; b++) {
         t[len++] = ' ';
         for (int sq = 0; sq < TL_SQ; sq++) {
@@ -144,10 +146,19 @@ int tl_from_text(talat *p, const char *text, char *err, size_t n)
 {
     const char *q = text;
     memset(p, 0, sizeof *p);
-    if ((q[0] != '2' && q[0] != '3') || q[1] != ' ')
-        return bad(text, q, "expected the mode 2 or 3 and a space", err, n);
-    p->players = (uint8_t)(q[0] - '0');
-    q += 2;
+    if (q[0] == '2' && q[1] == 'h') { /* the Zihin game, the human-line reading (docs/talat.md) */
+        p->rules = TL_RULE_HUMAN_LINE;
+        q++;
+        if (q[1] != ' ')
+            return bad(text, q, "expected a space after the mode 2h", err, n);
+        p->players = 2;
+        q += 2;
+    } else {
+        if ((q[0] != '2' && q[0] != '3') || q[1] != ' ')
+            return bad(text, q, "expected the mode 2, 2h or 3 and a space", err, n);
+        p->players = (uint8_t)(q[0] - '0');
+        q += 2;
+    }
     uint32_t on_board = 0;
     for (int b = 0; b < TL_BOARDS; b++) {
         for (int sq = 0; sq < TL_SQ; sq++) {

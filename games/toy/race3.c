@@ -290,7 +290,6 @@ const game_def game_race3 = {
     .max_actions = MAX_STEP,
     .init = race_init,
     .setup_names = setups,
-    .default_setup = "fixed",
     .setup = race_setup,
     .permute = race_permute,
     .players = race_players,

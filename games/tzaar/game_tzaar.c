@@ -236,7 +236,6 @@ const game_def game_tzaar = {
     .max_actions = MAX_ACTIONS,
     .init = tz_game_init,
     .setup_names = tz_setups,
-    .default_setup = "fixed",
     .setup = tz_setup,
     .permute = tz_permute,
     .players = tz_players,

@@ -19,7 +19,8 @@
  *   - every game served is sound: terminated specs, 0..REC_MAX_ACTIONS
  *     actions, a start that passes pos_check(), a replay that agrees with
  *     the stored result, ids inside the run when it has a size;
- *     lg_export() of it either works or fails with a message;
+ *     lg_export() of it either works or fails with a message; its JSON
+ *     and CSV export (selfplay/record_export.h) works, one line each;
  *   - rec_reader_good_end() never passes the file's size.
  * Build and run with `make fuzz` (see docs/fuzzing.md). */
 #include <stdint.h>
@@ -33,6 +34,7 @@
 #include "selfplay/littlegolem.h"
 #include "selfplay/record.h"
 #include "selfplay/record_codec.h"
+#include "selfplay/record_export.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
@@ -102,6 +104,15 @@ static void check_game(const rec_run *run, rec_game *g)
     err[0] = '\0';
     if (run->game == &game_tzaar && lg_export(devnull, g, err, sizeof err) && !err[0])
         fail("lg_export failed without a message", NULL);
+    buf text = { 0 };
+    if (rec_game_json(run, g, true, &text, err, sizeof err) || text.failed || !text.len ||
+        memchr(text.data, '\n', text.len) || text.data[0] != '{' || text.data[text.len - 1] != '}')
+        fail("a sound game's JSON export failed or is not one object on one line", err);
+    text.len = 0;
+    if (rec_game_csv(run, g, true, &text, err, sizeof err) || text.failed || text.len < 2 ||
+        text.data[text.len - 1] != '\n')
+        fail("a sound game's CSV export failed", err);
+    buf_free(&text);
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)

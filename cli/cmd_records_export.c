@@ -1,0 +1,337 @@
+/* cmd_records_export.c — `triad records export` (every game as JSON lines,
+ * CSV or LittleGolem records, for programs outside triad) and `triad
+ * records info` (a file's header: the run, its players and how many of
+ * its games are there).  The JSON and CSV text is selfplay/record_export's,
+ * the same that libtriad's records reader hands out. */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "core/fileio.h"
+#include "core/idset.h"
+#include "core/jsonw.h"
+#include "core/msg.h"
+#include "selfplay/littlegolem.h"
+#include "selfplay/record.h"
+#include "selfplay/record_export.h"
+#include "cmd_records.h"
+#include "commands.h"
+#include "opts.h"
+
+enum { FMT_JSONL, FMT_CSV, FMT_LITTLEGOLEM };
+
+/* Writes every game of the files to out; 0, or the exit status (1 after a
+ * bad block or game, which the caller reports). */
+static int export_games(const char *cmd, const char **files, int nfiles, int format, bool positions, FILE *out,
+                        rec_game *g, int *bad)
+{
+    buf line = { 0 };
+    char err[300];
+    int rc = 0;
+    if (format == FMT_CSV)
+        rec_csv_header(positions, &line);
+    for (int i = 0; i < nfiles && !rc; i++) {
+        rec_reader *r = open_or_say(cmd, files[i]);
+        if (!r) {
+            rc = 2;
+            break;
+        }
+        while (!rc && next_game(cmd, files[i], r, g, bad) == REC_GAME) {
+            const rec_run *run = rec_reader_run(r);
+            int got = 0;
+            if (format == FMT_LITTLEGOLEM) {
+                if (strcmp(run->game->name, "tzaar"))
+                    rc = cli_error(cmd, "%s holds a %s run: LittleGolem records are TZAAR's only", files[i],
+                                   run->game->name);
+                else if ((got = lg_export(out, g, err, sizeof err)))
+                    cli_error(cmd, "%s: %s", files[i], err);
+            } else {
+                got = format == FMT_CSV ? rec_game_csv(run, g, positions, &line, err, sizeof err)
+                                        : rec_game_json(run, g, positions, &line, err, sizeof err);
+                if (got)
+                    cli_error(cmd, "%s: %s", files[i], err);
+                else if (format == FMT_JSONL)
+                    buf_byte(&line, '\n');
+            }
+            *bad += got != 0;
+            if (line.failed)
+                rc = cli_error(cmd, "out of memory");
+            else if (line.len && fwrite(line.data, 1, line.len, out) != line.len)
+                rc = cli_error(cmd, "cannot write the output: %s", strerror(errno));
+            line.len = 0;
+        }
+        rec_reader_close(r);
+    }
+    if (!rc && line.len && fwrite(line.data, 1, line.len, out) != line.len) /* a CSV header alone */
+        rc = cli_error(cmd, "cannot write the output: %s", strerror(errno));
+    buf_free(&line);
+    return rc;
+}
+
+int records_export(int argc, char **argv, rec_game *g)
+{
+    const char *files[MAX_FILES], *format_name = NULL, *out = NULL;
+    int nfiles, rc, bad = 0, format;
+    bool lg = false, positions = false, force = false;
+    const opt_spec opts[] = {
+        { "format", OPT_STR, &format_name, "F", "jsonl (one JSON object per game), csv (one line per game) or "
+          "littlegolem (TZAAR only)", 0, 0, NULL },
+        { "positions", OPT_FLAG, &positions, NULL, "jsonl, csv: add the position string after every action", 0, 0,
+          NULL },
+        { "out", OPT_STR, &out, "OUT", "write OUT (whole, renamed into place) instead of stdout", 0, 0, NULL },
+        { "force", OPT_FLAG, &force, NULL, "overwrite OUT", 0, 0, NULL },
+        { "littlegolem", OPT_FLAG, &lg, NULL, "the same as --format littlegolem", 0, 0, NULL },
+        { 0 },
+    };
+    const cmd_spec spec = { "records export", "FILE... --format jsonl|csv|littlegolem [--positions] [--out OUT [--force]]",
+                            "Writes every game of the files (of any game) for programs outside triad:\n"
+                            "jsonl, one JSON object per line; csv, a header line then one line per game.\n"
+                            "Each game carries its run's fields (game, rules version, run seed, setup,\n"
+                            "players, engine signature), its id, rotation and replicate, every seat's\n"
+                            "canonical player spec, the start's position string, every action in the\n"
+                            "game's notation, scores, ranks, ending and turns: the same keys for every\n"
+                            "game (docs/records.md, \"Exporting\").  --format littlegolem writes TZAAR\n"
+                            "games as LittleGolem records (tournament games from the position after\n"
+                            "placement).  Games are written as records cat lists them (a game read twice\n"
+                            "is written twice).  OUT is written whole and not kept when a block is bad.",
+                            opts };
+    if ((rc = parse(&spec, argc, argv, files, &nfiles, true)))
+        return rc < 0 ? 0 : rc;
+    if (lg && format_name && strcmp(format_name, "littlegolem"))
+        return cli_error(spec.name, "--littlegolem and --format %s disagree", format_name);
+    if (!format_name && !lg)
+        return cli_error(spec.name, "say which format: --format jsonl, csv or littlegolem");
+    if (lg || !strcmp(format_name, "littlegolem"))
+        format = FMT_LITTLEGOLEM;
+    else if (!strcmp(format_name, "jsonl"))
+        format = FMT_JSONL;
+    else if (!strcmp(format_name, "csv"))
+        format = FMT_CSV;
+    else
+        return cli_error(spec.name, "unknown --format '%s' (jsonl, csv or littlegolem)", format_name);
+    if (positions && format == FMT_LITTLEGOLEM)
+        return cli_error(spec.name, "--positions applies to --format jsonl and csv only");
+    if (force && !out)
+        return cli_error(spec.name, "--force applies to --out only");
+    if (!out) {
+        rc = export_games(spec.name, files, nfiles, format, positions, stdout, g, &bad);
+        if (!rc && fflush(stdout))
+            rc = cli_error(spec.name, "cannot write the output: %s", strerror(errno));
+        return rc ? rc : bad ? 1 : 0;
+    }
+    for (int i = 0; i < nfiles; i++)
+        if (fio_same_file(out, files[i]))
+            return cli_error(spec.name, "refusing to write %s: it is also an input (%s)", out, files[i]);
+    fio_out o;
+    char err[600];
+    if (fio_out_begin(&o, out, force, err, sizeof err))
+        return cli_error(spec.name, "%s", err);
+    rc = export_games(spec.name, files, nfiles, format, positions, o.f, g, &bad);
+    if (!rc && bad)
+        rc = 1;
+    if (rc) {
+        fio_out_abort(&o);
+        if (rc == 1)
+            cli_error(spec.name, "%s not written: a block or game of the input is bad", out);
+        return rc;
+    }
+    if (fio_out_commit(&o, err, sizeof err))
+        return cli_error(spec.name, "%s", err);
+    return 0;
+}
+
+/* ---- info ---- */
+
+/* What info found of one run of a file. */
+typedef struct run_info {
+    rec_run run;
+    int format, index;
+    uint64_t present, duplicates, outside;
+    int bad;
+} run_info;
+
+static void text_field(const char *label, const char *value)
+{
+    char shown[600];
+    printf("  %-18s %s\n", label, msg_escape(shown, sizeof shown, value));
+}
+
+static void print_info_text(const char *path, int runs, const run_info *ri)
+{
+    const rec_run *run = &ri->run;
+    char line[700], shown[600];
+    if (runs > 1)
+        printf("%s, run %d:\n", msg_escape(shown, sizeof shown, path), ri->index);
+    else
+        printf("%s:\n", msg_escape(shown, sizeof shown, path));
+    snprintf(line, sizeof line, "%d", ri->format);
+    text_field("format", line);
+    text_field("game", run->game->name);
+    text_field("rules_version", run->rules_version);
+    text_field("source", run->source == REC_SOURCE_SELFPLAY ? "selfplay" : "import");
+    snprintf(line, sizeof line, "%d", run->players);
+    text_field("players", line);
+    for (int i = 0; i < run->players; i++) {
+        char label[32];
+        snprintf(label, sizeof label, "player %d", i);
+        text_field(label, run->specs[i]);
+    }
+    text_field("setup", rec_setup_name(run, run->setup));
+    snprintf(line, sizeof line, "%d (a rotation moves the %s)", run->rotations,
+             run->rotate == (REC_ROTATE_PIECES | REC_ROTATE_PLAYERS) ? "pieces and the players: --paired"
+             : run->rotate & REC_ROTATE_PLAYERS                      ? "players"
+                                                                     : "pieces");
+    text_field("rotations", run->rotations > 1 ? line : "1");
+    snprintf(line, sizeof line, "%d", run->replicates);
+    text_field("replicates", line);
+    snprintf(line, sizeof line, "%llu", (unsigned long long)run->seed);
+    text_field("run_seed", line);
+    snprintf(line, sizeof line, "%016llx%s", (unsigned long long)run->engine_sig,
+             run->engine_sig ? "" : " (unknown: a format 1 file)");
+    text_field("engine_signature", line);
+    snprintf(line, sizeof line, "%u/%u%s", run->shard, run->shards ? run->shards : 1,
+             run->shards > 1 ? "" : " (the whole run)");
+    text_field("shard", line);
+    if (run->source == REC_SOURCE_SELFPLAY)
+        snprintf(line, sizeof line, "%llu present of %llu expected (the run has %llu)", (unsigned long long)ri->present,
+                 (unsigned long long)rec_run_shard_games(run), (unsigned long long)run->games);
+    else
+        snprintf(line, sizeof line, "%llu present (an import: open-ended)", (unsigned long long)ri->present);
+    text_field("games", line);
+    if (ri->duplicates || ri->outside || ri->bad) {
+        snprintf(line, sizeof line, "%llu ids twice, %llu ids outside the run or shard, %d bad blocks",
+                 (unsigned long long)ri->duplicates, (unsigned long long)ri->outside, ri->bad);
+        text_field("problems", line);
+    }
+}
+
+static void print_info_json(buf *b, const run_info *ri)
+{
+    const rec_run *run = &ri->run;
+    jsonw_printf(b, "{\"run\":%d,\"format\":%d,", ri->index, ri->format);
+    rec_run_json_fields(run, b);
+    jsonw_printf(b, ",\"score_scale\":%d,\"games_present\":%llu,\"games_expected\":", run->score_scale,
+                 (unsigned long long)ri->present);
+    if (run->source == REC_SOURCE_SELFPLAY)
+        jsonw_printf(b, "%llu", (unsigned long long)rec_run_shard_games(run));
+    else
+        jsonw_raw(b, "null");
+    jsonw_printf(b, ",\"duplicates\":%llu,\"outside\":%llu,\"bad_blocks\":%d}", (unsigned long long)ri->duplicates,
+                 (unsigned long long)ri->outside, ri->bad);
+}
+
+/* Reads one file, calling done(ctx, info) at the end of each of its runs. */
+static int info_file(const char *path, rec_game *g, void (*done)(void *ctx, const run_info *ri), void *ctx,
+                     int *bad_total)
+{
+    rec_reader *r = open_or_say("records info", path);
+    if (!r)
+        return 2;
+    run_info ri = { .run = *rec_reader_run(r), .format = rec_reader_version(r), .index = 1 };
+    idset seen = { 0 };
+    int rc;
+    while ((rc = rec_reader_next(r, g)) != REC_END) {
+        if (rc == REC_GAME && rec_reader_runs(r) != ri.index) {
+            done(ctx, &ri);
+            idset_free(&seen);
+            ri = (run_info){ .run = *rec_reader_run(r), .format = rec_reader_version(r), .index = rec_reader_runs(r) };
+        }
+        if (rc == REC_BAD) {
+            cli_error("records info", "%s: %s", path, rec_reader_error(r));
+            ri.bad++;
+            ++*bad_total;
+        } else if (ri.run.source == REC_SOURCE_SELFPLAY && (g->id >= ri.run.games || !rec_in_shard(&ri.run, g->id))) {
+            ri.outside++;
+        } else if (ri.run.source == REC_SOURCE_SELFPLAY) {
+            int added = idset_add(&seen, g->id);
+            if (added < 0) {
+                idset_free(&seen);
+                rec_reader_close(r);
+                return cli_error("records info", "out of memory");
+            }
+            if (added)
+                ri.present++;
+            else
+                ri.duplicates++;
+        } else {
+            ri.present++;
+        }
+    }
+    done(ctx, &ri);
+    idset_free(&seen);
+    rec_reader_close(r);
+    return 0;
+}
+
+typedef struct info_ctx {
+    const char *path;
+    bool json;
+    buf *b;
+    int runs;
+    run_info *first; /* text: a run is printed when the next begins, so "run N" is known */
+} info_ctx;
+
+static void info_done(void *vctx, const run_info *ri)
+{
+    info_ctx *c = vctx;
+    if (c->json) {
+        if (c->runs++)
+            buf_byte(c->b, ',');
+        print_info_json(c->b, ri);
+    } else {
+        if (c->runs++ == 1)
+            print_info_text(c->path, 2, c->first);
+        if (c->runs == 1)
+            *c->first = *ri;
+        else
+            print_info_text(c->path, 2, ri);
+    }
+}
+
+int records_info(int argc, char **argv, rec_game *g)
+{
+    const char *files[MAX_FILES];
+    int nfiles, rc, bad = 0;
+    bool json = false;
+    const opt_spec opts[] = { { "json", OPT_FLAG, &json, NULL, "print one JSON object", 0, 0, NULL }, { 0 } };
+    const cmd_spec spec = { "records info", "FILE... [--json]",
+                            "Prints each file's header: format, game and rules version, where the games\n"
+                            "came from, every seat's canonical player spec, setup, rotations (what a\n"
+                            "rotation moves), replicates, run seed, engine signature and shard; then how\n"
+                            "many games are present and how many the run (or its shard) has.  A\n"
+                            "concatenated file's runs are listed one by one.  Exits 1 when a block is bad.",
+                            opts };
+    if ((rc = parse(&spec, argc, argv, files, &nfiles, true)))
+        return rc < 0 ? 0 : rc;
+    buf b = { 0 };
+    run_info *first = malloc(sizeof *first);
+    if (!first)
+        return cli_error(spec.name, "out of memory");
+    if (json)
+        jsonw_raw(&b, "{\"files\":[");
+    for (int i = 0; i < nfiles && !rc; i++) {
+        info_ctx c = { files[i], json, &b, 0, first };
+        if (json) {
+            if (i)
+                buf_byte(&b, ',');
+            jsonw_raw(&b, "{\"file\":");
+            jsonw_string(&b, files[i]);
+            jsonw_raw(&b, ",\"runs\":[");
+        }
+        rc = info_file(files[i], g, info_done, &c, &bad);
+        if (!rc && !json && c.runs == 1)
+            print_info_text(files[i], 1, first);
+        if (json)
+            jsonw_raw(&b, "]}");
+    }
+    free(first);
+    if (json && !rc) {
+        jsonw_raw(&b, "]}\n");
+        if (b.failed)
+            rc = cli_error(spec.name, "out of memory");
+        else
+            fwrite(b.data, 1, b.len, stdout);
+    }
+    buf_free(&b);
+    return rc ? rc : bad ? 1 : 0;
+}

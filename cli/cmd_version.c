@@ -1,0 +1,47 @@
+/* cmd_version.c — `triad --version [--json]`: what a report or a bug needs
+ * to name this build: the version (VERSION), the git commit it was built
+ * from (-dirty: with uncommitted changes), the variant and compiler flags,
+ * libtriad's API version, and every game's engine signature (the one
+ * records carry: games/signature.h). */
+#include <stdio.h>
+#include <string.h>
+#include "games/game.h"
+#include "games/signature.h"
+#include "include/triad.h"
+#include "commands.h"
+#include "opts.h"
+#include "version.h"
+
+int cmd_version(int argc, char **argv)
+{
+    bool json = false;
+    const opt_spec opts[] = { { "json", OPT_FLAG, &json, NULL, "print one JSON object", 0, 0, NULL }, { 0 } };
+    const cmd_spec spec = { "--version", "[--json]",
+                            "Prints triad's version, the git commit it was built from, the build's variant\n"
+                            "and compiler flags, libtriad's API version and every game's engine signature\n"
+                            "(what records carry, docs/performance.md).", opts };
+    int rc = opts_parse(&spec, argc, argv);
+    if (rc)
+        return rc == 1 ? 0 : rc;
+    const game_def *const *games = game_list();
+    if (json) {
+        printf("{\"version\":");
+        cli_json_string(stdout, TRIAD_VERSION);
+        printf(",\"commit\":");
+        cli_json_string(stdout, TRIAD_GIT_COMMIT);
+        printf(",\"build\":");
+        cli_json_string(stdout, TRIAD_BUILD_FLAGS);
+        printf(",\"api_version\":%d,\"engine_signatures\":{", TRIAD_API_VERSION);
+        for (int i = 0; games[i]; i++)
+            printf("%s\"%s\":\"%016llx\"", i ? "," : "", games[i]->name,
+                   (unsigned long long)game_engine_signature(games[i]));
+        printf("}}\n");
+        return 0;
+    }
+    printf("triad %s\ncommit %s\nbuild %s\nlibtriad API %d\nengine signatures:", TRIAD_VERSION, TRIAD_GIT_COMMIT,
+           TRIAD_BUILD_FLAGS, TRIAD_API_VERSION);
+    for (int i = 0; games[i]; i++)
+        printf(" %s %016llx", games[i]->name, (unsigned long long)game_engine_signature(games[i]));
+    printf("\n");
+    return 0;
+}

@@ -1,0 +1,32 @@
+/* jsonw.h — JSON and CSV text appended to a growable buffer, for the data
+ * triad hands to other programs (records export and info, libtriad).
+ *
+ * Strings are written as valid UTF-8 whatever the input holds: a byte that
+ * is not part of a valid UTF-8 character becomes U+FFFD (an imported
+ * player's name in another encoding), control characters and DEL are \u
+ * escapes.  Numbers read back exactly: the shortest %g form that strtod
+ * returns to the same double (1, 0.5, 0.3333333333333333), and null for a
+ * value that is not finite (JSON has no inf or NaN).  Errors are the
+ * buffer's: b->failed after an allocation failed. */
+#ifndef TRIAD_JSONW_H
+#define TRIAD_JSONW_H
+
+#include <stdint.h>
+#include "core/buf.h"
+
+void jsonw_raw(buf *b, const char *s);
+void jsonw_printf(buf *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* s as a JSON string, quotes included. */
+void jsonw_string(buf *b, const char *s);
+void jsonw_double(buf *b, double x);
+/* "key": — a key and its colon, after a comma unless first. */
+void jsonw_key(buf *b, const char *key, int first);
+/* The shortest text of x that reads back as x (no NUL beyond n). */
+void jsonw_format_double(char *out, size_t n, double x);
+
+/* s as one CSV field (RFC 4180): as it is, or in double quotes (doubled
+ * inside) when it holds a comma, a quote, a line break or a leading or
+ * trailing space.  Text is made valid UTF-8 as for JSON. */
+void csvw_field(buf *b, const char *s);
+
+#endif

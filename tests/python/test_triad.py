@@ -1,0 +1,254 @@
+"""test_triad.py BINARY TMPDIR — the Python module (python/triad) against
+bin/triad: random playouts of every game checked against `triad legal` and
+`triad show`, players, errors, and records read back equal to `triad
+records export` (JSON lines and CSV) and to `triad records cat`.
+
+Run by tests/cli_python.sh (which says which libtriad.so to load through
+TRIAD_LIB).  Prints "ok - ..." / "not ok - ..." lines and "N passed, N failed".
+"""
+import csv
+import io
+import json
+import os
+import random
+import subprocess
+import sys
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, os.path.join(HERE, "..", "..", "python"))
+
+BIN, TMP = sys.argv[1], sys.argv[2]
+passed = failed = 0
+
+
+def check(desc, cond, why=""):
+    global passed, failed
+    if cond:
+        passed += 1
+        print("ok - " + desc)
+    else:
+        failed += 1
+        print("not ok - " + desc)
+        if why:
+            print("#   " + str(why)[:600])
+
+
+def triad_out(*args, ok_codes=(0,)):
+    p = subprocess.run([BIN] + [str(a) for a in args], stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    if p.returncode not in ok_codes:
+        raise RuntimeError("triad %s: exit %d: %s" % (" ".join(map(str, args)), p.returncode,
+                                                       p.stderr.decode(errors="replace")))
+    return p.stdout.decode("utf-8")
+
+
+try:
+    import triad
+    check("import_triad", True)
+except Exception as e:  # noqa: BLE001 - reported as a failure
+    check("import_triad", False, e)
+    print("%d passed, %d failed" % (passed, failed))
+    sys.exit(1)
+
+# ---- the library -------------------------------------------------------------
+version_line = triad_out("--version").splitlines()[0]
+check("version_is_triads", version_line == "triad " + triad.version(), (version_line, triad.version()))
+check("games_listed", set(triad.games()) >= {"tzaar", "talat", "trid", "race3"}, triad.games())
+
+# ---- OpenSpiel's vocabulary on every game, against bin/triad -----------------
+CONFIGS = [("tzaar", 2, "random"), ("tzaar", 2, "fixed"), ("tzaar", 2, "tournament"), ("talat", 3, None),
+           ("talat", 2, None), ("trid", 2, None), ("trid", 3, None), ("trid", 4, None), ("race3", 2, None),
+           ("race3", 3, None), ("race3", 4, None)]
+
+
+def show_start(name, n, setup, seed):
+    """The start bin/triad shows for the same setup and seed (its last line)."""
+    args = ["show", "--game", name, "--nplayers", n] + (["--setup", setup] if setup else [])
+    p = subprocess.run([BIN] + [str(a) for a in args + ["--seed", seed]], stdout=subprocess.PIPE,
+                       stderr=subprocess.PIPE)
+    if p.returncode == 2 and b"random setup only" in p.stderr:  # a fixed setup takes no seed
+        return triad_out(*args).splitlines()[-1]
+    return p.stdout.decode().splitlines()[-1]
+
+
+def legal_texts(name, position):
+    return json.loads(triad_out("legal", "--game", name, "--position", position, "--json"))["actions"]
+
+
+for name, n, setup in CONFIGS:
+    label = "%s_%dp%s" % (name, n, "_" + setup if setup else "")
+    game = triad.load_game(name, nplayers=n)
+    check(label + "_num_players", game.num_players() == n, game.num_players())
+    for seed in (1, 2):
+        state = game.new_initial_state(seed=seed, setup=setup)
+        want = show_start(name, n, setup, seed)
+        check("%s_seed%d_start_is_triad_shows" % (label, seed), str(state) == want, (str(state), want))
+        rng = random.Random(seed)
+        plies, compared, bad, roundtrip_bad = 0, 0, [], 0
+        while not state.is_terminal() and plies < 3000:
+            legal = state.legal_actions()
+            if plies in (0, 1, 2, 7, 30) or plies % 97 == 50:
+                compared += 1
+                texts = [state.action_to_string(a) for a in legal]
+                theirs = legal_texts(name, str(state))
+                if theirs != texts:
+                    bad.append((plies, texts[:5], theirs[:5]))
+            a = rng.choice(legal)
+            if state.string_to_action(state.action_to_string(a)) != a or \
+                    state.action_to_string(state.current_player(), a) != state.action_to_string(a):
+                roundtrip_bad += 1
+            if plies == 3:  # a clone is independent of its original, which goes on
+                c = state.clone()
+                before = str(c)
+                state.apply_action(a)
+                check("%s_seed%d_clone_unchanged_by_the_original" % (label, seed),
+                      str(c) == before and c.history() == state.history()[:-1])
+            else:
+                state.apply_action(a)
+            plies += 1
+        check("%s_seed%d_legal_actions_are_triad_legals (%d positions)" % (label, seed, compared), not bad, bad[:2])
+        check("%s_seed%d_action_text_round_trip" % (label, seed), roundtrip_bad == 0, roundtrip_bad)
+        check("%s_seed%d_ends" % (label, seed), state.is_terminal(), plies)
+        check("%s_seed%d_terminal_vocabulary" % (label, seed),
+              state.current_player() == triad.PlayerId.TERMINAL and state.legal_actions() == [] and
+              len(state.returns()) == n and len(state.ranks()) == n and state.ending() != "none",
+              (state.current_player(), state.returns()))
+        again = game.new_initial_state_from_string(str(state))
+        check("%s_seed%d_position_string_round_trip" % (label, seed), str(again) == str(state))
+
+# ---- players and errors --------------------------------------------------------
+game = triad.load_game("tzaar")
+state = game.new_initial_state(seed=4)
+bot = triad.Player("ab:depth=2")
+a = bot.step(state)
+check("player_ab_depth2_chooses_a_legal_action", a in state.legal_actions())
+check("player_same_seed_same_action", triad.Player("ab:depth=2").choose(state, seed=1) == bot.choose(state, seed=1))
+check("player_canonical_spec", "depth=2" in bot.spec(game), bot.spec(game))
+talat = triad.load_game("talat", nplayers=3)
+tstate = talat.new_initial_state(seed=1)
+check("one_player_object_plays_two_games", bot.step(tstate) in tstate.legal_actions())
+check("openspiel_spelling_load_game_with_params", triad.load_game("talat", {"players": 2}).num_players() == 2)
+
+
+def raises(fn, word, code=None):
+    try:
+        fn()
+    except triad.TriadError as e:
+        return word in str(e) and (code is None or e.code == code)
+    return False
+
+
+check("unknown_game_refused", raises(lambda: triad.load_game("chess"), "unknown game 'chess'"))
+check("bad_player_count_refused", raises(lambda: triad.load_game("tzaar", nplayers=3), "2 to 2"))
+check("unknown_setup_refused", raises(lambda: game.new_initial_state(setup="nosuch"), "nosuch"))
+check("bad_position_refused", raises(lambda: game.new_initial_state_from_string("junk"), ""))
+illegal = max(state.legal_actions()) + 1
+check("illegal_action_refused", raises(lambda: state.apply_action(illegal), "not legal", -2))
+check("bad_player_spec_refused", raises(lambda: triad.Player("ab:depth=x").step(state), "depth"))
+check("records_missing_file_refused", raises(lambda: list(triad.records.read(os.path.join(TMP, "nope.trd"))), "nope.trd"))
+
+# ---- records: read back equal to the export, and the export equal to cat ---------
+RUNS = [
+    ("tzaar_random", ["--setup", "random", "--players", "random", "--paired", "--games", 6]),
+    ("tzaar_fixed", ["--setup", "fixed", "--white", "ab:depth=1", "--black", "random", "--paired", "--games", 4]),
+    ("tzaar_tournament", ["--setup", "tournament", "--players", "random", "--paired", "--games", 4]),
+    ("talat_3p", ["--game", "talat", "--nplayers", 3, "--players", "random", "--rotations", 3, "--games", 6]),
+    ("talat_zihin", ["--game", "talat", "--nplayers", 2, "--players", "random", "--rotations", 2, "--games", 4]),
+    ("trid_2p", ["--game", "trid", "--nplayers", 2, "--players", "random", "--games", 2]),
+    ("trid_3p", ["--game", "trid", "--nplayers", 3, "--players", "random", "--rotations", 3, "--games", 3]),
+    ("trid_4p", ["--game", "trid", "--nplayers", 4, "--players", "random", "--rotations", 4, "--games", 4]),
+    ("race3_3p", ["--game", "race3", "--nplayers", 3, "--players", "random", "--rotations", 3, "--replicates", 2,
+                  "--games", 12]),
+]
+
+
+def parse_cat(text, players):
+    """records cat --start: {id: {start, setup, specs, scores, ending, turns, actions}} (plain specs only)."""
+    games = {}
+    for line in text.splitlines():
+        head, _, acts = line.partition(" : ")
+        words = head.split(" ")
+        gid = int(words[0])
+        if words[1] == "start":
+            games.setdefault(gid, {})["start"] = head.split(" ", 2)[2] if not acts else line.split(" ", 2)[2]
+            continue
+        g = games.setdefault(gid, {})
+        g.update(setup=words[1], specs=words[2:2 + players], scores=words[2 + players], ending=words[3 + players],
+                 turns=int(words[4 + players]), actions=acts.split(" ") if acts else [])
+    return games
+
+
+key_orders = set()
+for label, args in RUNS:
+    path = os.path.join(TMP, label + ".trd")
+    triad_out("selfplay", "--seed", 3, "--quiet", "--out", path, *args)
+    exported = [json.loads(l) for l in triad_out("records", "export", path, "--format", "jsonl").splitlines()]
+    exported_pos = [json.loads(l) for l in
+                    triad_out("records", "export", path, "--format", "jsonl", "--positions").splitlines()]
+    read = list(triad.records.read(path))
+    read_pos = list(triad.records.read(path, positions=True))
+    check(label + "_read_equals_the_jsonl_export", read == exported and len(read) > 0, (len(read), len(exported)))
+    check(label + "_read_positions_equals_the_export", read_pos == exported_pos)
+    for d in exported:
+        key_orders.add(tuple(d.keys()))
+    players = exported[0]["players"]
+    cat = parse_cat(triad_out("records", "cat", path, "--start"), players)
+    mism = []
+    for d in exported:
+        c = cat.get(d["id"], {})
+        mark = "" if d["rotation"] == 0 else (",swapped" if players == 2 else ",r%d" % d["rotation"])
+        scores = "*" if not d["finished"] else "-".join("%g" % s for s in d["scores"])
+        if (c.get("start"), c.get("setup"), c.get("specs"), c.get("scores"), c.get("ending"), c.get("turns"),
+                c.get("actions")) != (d["start"], d["setup"] + mark, d["specs"], scores, d["ending"], d["turns"],
+                                      d["actions"]):
+            mism.append((d["id"], c, d))
+    check(label + "_export_agrees_with_records_cat", not mism and len(cat) == len(exported), mism[:1])
+    # the positions are the states the actions lead to, and the result the rules'
+    bad = []
+    for d in exported_pos:
+        g = triad.load_game(d["game"], nplayers=d["players"])
+        st = g.new_initial_state_from_string(d["start"])
+        for act, pos in zip(d["actions"], d["positions"]):
+            st.apply_action(st.string_to_action(act))
+            if str(st) != pos:
+                bad.append((d["id"], act))
+                break
+        if len(d["positions"]) != len(d["actions"]) or \
+                (d["finished"] and (not st.is_terminal() or st.returns() != d["scores"] or st.ranks() != d["ranks"])):
+            bad.append((d["id"], "end"))
+    check(label + "_positions_replay_and_results_match", not bad, bad[:3])
+    # CSV: the same games, one line each
+    rows = list(csv.DictReader(io.StringIO(triad_out("records", "export", path, "--format", "csv", "--positions"),
+                                           newline="")))
+    csv_bad = []
+    for row, d in zip(rows, exported_pos):
+        n = d["players"]
+        got = (row["game"], int(row["id"]), [row["spec%d" % i] for i in range(n)], row["start"],
+               row["actions"].split(" ") if row["actions"] else [],
+               row["positions"].split(" | ") if row["positions"] else [],
+               [float(row["score%d" % i]) for i in range(n)] if d["finished"] else None,
+               [int(row["rank%d" % i]) for i in range(n)] if d["finished"] else None,
+               row["ending"], row["finished"] == "true", int(row["turns"]), row["engine_signature"],
+               int(row["run_seed"]), row["setup"], int(row["rotation"]), int(row["replicate"]))
+        want = (d["game"], d["id"], d["specs"], d["start"], d["actions"], d["positions"], d["scores"], d["ranks"],
+                d["ending"], d["finished"], d["turns"], d["engine_signature"], d["run_seed"], d["setup"],
+                d["rotation"], d["replicate"])
+        if got != want:
+            csv_bad.append((got, want))
+        if any(row["spec%d" % i] for i in range(n, 4)) or any(row["score%d" % i] for i in range(n, 4)):
+            csv_bad.append(("seats past the game's are not empty", row))
+    check(label + "_csv_agrees_with_jsonl", not csv_bad and len(rows) == len(exported), csv_bad[:1])
+    info = triad.records.info(path)
+    cli_info = json.loads(triad_out("records", "info", path, "--json"))["files"][0]["runs"][0]
+    check(label + "_records_info_agrees", all(cli_info[k] == v for k, v in info.items()),
+          [(k, v, cli_info.get(k)) for k, v in info.items() if cli_info.get(k) != v])
+check("every_game_of_every_run_has_the_same_keys_in_the_same_order", len(key_orders) == 1, key_orders)
+
+# (by id: the file holds the games in the order the workers finished them)
+replicates = [d["replicate"] for d in sorted(triad.records.read(os.path.join(TMP, "race3_3p.trd")), key=lambda d: d["id"])]
+check("replicates_exported", replicates == [0, 0, 0, 1, 1, 1] * 2, replicates)
+sample = os.path.join(HERE, "..", "..", "data", "records", "ab2-random-200.trd")
+games = list(triad.records.read(sample))
+check("format_1_sample_read", len(games) == 200 and games[0]["game"] == "tzaar", len(games))
+
+print("%d passed, %d failed" % (passed, failed))
+sys.exit(1 if failed else 0)
