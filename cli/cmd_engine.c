@@ -10,6 +10,7 @@
 #include "core/msg.h"
 #include "core/num.h"
 #include "games/players.h"
+#include "games/timeman.h"
 #include "commands.h"
 #include "opts.h"
 
@@ -169,20 +170,50 @@ static gplayer *limited_player(engine *e, const char *const keys[3], const uint6
     return NULL;
 }
 
-/* go [depth N] [nodes N] [ms N]: limits given here replace the player's. */
+/* Reads "time<seat> MS" or "inc<seat> MS" of go's clock into clock[0]
+ * (remaining) or clock[1] (increments); 1 when key is neither, 0 when
+ * read, -1 after an error reply. */
+static int clock_key(engine *e, const char *k, const char *v, uint64_t clock[2][GAME_MAX_PLAYERS],
+                     bool set[2][GAME_MAX_PLAYERS])
+{
+    int which = !strncmp(k, "time", 4) ? 0 : !strncmp(k, "inc", 3) ? 1 : -1;
+    const char *d = which < 0 ? NULL : k + (which ? 3 : 4);
+    if (!d || d[0] < '0' || d[0] > '9' || d[1])
+        return 1;
+    int seat = d[0] - '0';
+    char why[160];
+    if (seat >= e->players) {
+        reply("error go: %s: no seat %d in a %d-player game", k, seat, e->players);
+        return -1;
+    }
+    if (!v || num_u64(v, 0, 2000000000, &clock[which][seat], why, sizeof why)) {
+        reply("error go: bad number for %s: '%s' is %s", k, MSG_PATH(v ? v : ""), v ? why : "missing");
+        return -1;
+    }
+    set[which][seat] = true;
+    return 0;
+}
+
+/* go [depth N] [nodes N] [ms N] [time<S> MS inc<S> MS ...]: limits given
+ * here replace the player's; a clock becomes an ms limit through the time
+ * manager (games/timeman.h), the smaller of the two when ms is given too. */
 static void eng_go(engine *e, char **save)
 {
     static const char *const keys[3] = { "depth", "nodes", "ms" };
-    uint64_t limit[3] = { 0, 0, 0 };
-    bool given[3] = { false, false, false }, limited = false;
+    uint64_t limit[3] = { 0, 0, 0 }, clock[2][GAME_MAX_PLAYERS] = { { 0 } };
+    bool given[3] = { false, false, false }, set[2][GAME_MAX_PLAYERS] = { { false } }, limited = false;
     char why[160];
     for (char *k; (k = strtok_r(NULL, " \t\r", save));) {
         char *v = strtok_r(NULL, " \t\r", save);
-        int i = 0;
+        int i = 0, c = clock_key(e, k, v, clock, set);
+        if (c < 0)
+            return;
+        if (c == 0)
+            continue;
         while (i < 3 && strcmp(k, keys[i]))
             i++;
         if (i == 3 || !v) {
-            reply("error go: expected depth N, nodes N or ms N, got '%.40s'", k);
+            reply("error go: expected depth N, nodes N, ms N, time<seat> MS or inc<seat> MS, got '%.40s'", k);
             return;
         }
         if (num_u64(v, 0, 2000000000, &limit[i], why, sizeof why)) {
@@ -197,6 +228,20 @@ static void eng_go(engine *e, char **save)
         reply("error go: the game is over (%s by %s)", who, ending);
         return;
     }
+    int seat = e->g->to_act(e->pos);
+    bool clocked = false;
+    for (int k = 0; k < GAME_MAX_PLAYERS; k++)
+        clocked |= set[0][k] || set[1][k];
+    if (clocked && !set[0][seat]) {
+        reply("error go: a clock without time%d, the time of the seat to act", seat);
+        return;
+    }
+    if (clocked) {
+        uint64_t budget = timeman_budget(e->g, e->pos, clock[0][seat], clock[1][seat]);
+        if (!given[2] || !limit[2] || budget < limit[2])
+            limit[2] = budget;
+        limited = given[2] = true;
+    }
     gplayer *pl = e->pl;
     if (limited && !(pl = limited_player(e, keys, limit, given)))
         return;
@@ -204,6 +249,14 @@ static void eng_go(engine *e, char **save)
     e->infos = 0;
     gplayer_set_progress(pl, on_iteration, e);
     game_action a = gplayer_choose(pl, e->pos, e->seed);
+    if (a == GAME_NO_ACTION) { /* an engine: player failed */
+        game_forfeit f;
+        gplayer_forfeit(pl, &f);
+        reply("error go: the player forfeits by %s: %s", game_forfeit_names[f.reason], f.text);
+        if (pl != e->pl)
+            gplayer_free(pl);
+        return;
+    }
     game_search_report r;
     if (!e->infos && gplayer_report(pl, &r))
         print_info(e, &r);
@@ -273,7 +326,7 @@ static bool dispatch(engine *e, char *line)
     if (!strcmp(cmd, "quit"))
         return false;
     if (!strcmp(cmd, "protocol"))
-        reply("protocol triad 1");
+        reply("protocol triad 2");
     else if (!strcmp(cmd, "isready"))
         reply("readyok");
     else if (!strcmp(cmd, "player")) {

@@ -7,8 +7,10 @@
 #include <string.h>
 #include <unistd.h>
 #include "core/fileio.h"
+#include "core/msg.h"
 #include "eval/match.h"
 #include "selfplay/run.h"
+#include "cmd_match.h"
 #include "commands.h"
 #include "opts.h"
 
@@ -48,6 +50,51 @@ static void json_interval(const char *name, double mean, interval ci)
         printf("null");
 }
 
+/* Games lost by forfeit and late answers, per player, as fastchess
+ * reports timeouts and crashes: printed when either player runs outside
+ * triad (an engine: spec) or anything was counted. */
+static bool has_failures(const match_tally *t, const run_opts *o)
+{
+    uint64_t any = t->overruns[0] + t->overruns[1];
+    for (int p = 0; p < 2; p++)
+        for (int r = 1; r < GAME_FORFEITS; r++)
+            any += t->forfeits[p][r];
+    return any || !strncmp(o->run.specs[0], "engine:", 7) || !strncmp(o->run.specs[1], "engine:", 7);
+}
+
+static void report_failures(const match_tally *t, const run_opts *o, bool json)
+{
+    if (!has_failures(t, o))
+        return;
+    uint64_t late = t->forfeits[0][GAME_FORFEIT_TIMEOUT] + t->forfeits[1][GAME_FORFEIT_TIMEOUT];
+    /* Answers are timed by the wall clock: on a loaded machine a program
+     * that keeps to its own clock still answers late (docs/players.md). */
+    if (late && !o->quiet)
+        fprintf(stderr, "match: %llu game%s lost on time: answers are timed by the wall clock, so a loaded machine "
+                "makes them late; raise margin=, lower --threads, or limit by depth= or nodes= (docs/players.md)\n",
+                (unsigned long long)late, late == 1 ? "" : "s");
+    if (json) {
+        printf(",\"forfeits\":{");
+        for (int p = 0; p < 2; p++) {
+            printf("%s\"%c\":{", p ? "," : "", "ab"[p]);
+            for (int r = 1; r < GAME_FORFEITS; r++)
+                printf("%s\"%s\":%llu", r > 1 ? "," : "", game_forfeit_names[r],
+                       (unsigned long long)t->forfeits[p][r]);
+            printf("}");
+        }
+        printf("},\"overruns\":{\"a\":%llu,\"b\":%llu}", (unsigned long long)t->overruns[0],
+               (unsigned long long)t->overruns[1]);
+        return;
+    }
+    for (int p = 0; p < 2; p++)
+        printf("%c: games lost on time %llu, by crash %llu, by illegal action %llu, by protocol error %llu; "
+               "late answers within the margin %llu\n", "AB"[p],
+               (unsigned long long)t->forfeits[p][GAME_FORFEIT_TIMEOUT],
+               (unsigned long long)t->forfeits[p][GAME_FORFEIT_CRASH],
+               (unsigned long long)t->forfeits[p][GAME_FORFEIT_ILLEGAL],
+               (unsigned long long)t->forfeits[p][GAME_FORFEIT_PROTOCOL], (unsigned long long)t->overruns[p]);
+}
+
 /* N > 2 players: A's share of the points, rank and score over setups. */
 static void report_nway(const match_tally *t, const run_opts *o, bool json)
 {
@@ -68,7 +115,9 @@ static void report_nway(const match_tally *t, const run_opts *o, bool json)
         printf(",\"ranks\":[");
         for (int r = 0; r < n; r++)
             printf("%s%llu", r ? "," : "", (unsigned long long)t->ranks[r]);
-        printf("]}\n");
+        printf("]");
+        report_failures(t, o, true);
+        printf("}\n");
         return;
     }
     printf("A: %s\nB: %s (in the other %d seats)\n", o->run.specs[0], o->run.specs[1], n - 1);
@@ -83,6 +132,7 @@ static void report_nway(const match_tally *t, const run_opts *o, bool json)
     for (int r = 0; r < n; r++)
         printf(" %llu", (unsigned long long)t->ranks[r]);
     printf("\nintervals: Student t over setups (a setup's %d games are one observation)\n", n);
+    report_failures(t, o, false);
 }
 
 static void report(const match_tally *t, const run_opts *o, bool json)
@@ -122,7 +172,9 @@ static void report(const match_tally *t, const run_opts *o, bool json)
                    t->last.upper, t->last.decision > 0 ? "H1" : t->last.decision < 0 ? "H0" : "none");
         printf(",\"game\":");
         cli_json_string(stdout, o->run.game->name);
-        printf(",\"players\":2}\n");
+        printf(",\"players\":2");
+        report_failures(t, o, true);
+        printf("}\n");
         return;
     }
     printf("A: %s\nB: %s\n", o->run.specs[0], o->run.specs[1]);
@@ -143,6 +195,7 @@ static void report(const match_tally *t, const run_opts *o, bool json)
     printf("pentanomial, pairs by A's points 0 / 0.5 / 1 / 1.5 / 2: %llu %llu %llu %llu %llu\n",
            (unsigned long long)t->penta[0], (unsigned long long)t->penta[1], (unsigned long long)t->penta[2],
            (unsigned long long)t->penta[3], (unsigned long long)t->penta[4]);
+    report_failures(t, o, false);
     if (!t->sprt)
         return;
     printf("SPRT (exact pentanomial GSPRT, %s Elo) elo0=%g elo1=%g alpha=%g beta=%g: LLR %.3f in [%.3f, %.3f]: %s\n",
@@ -153,9 +206,90 @@ static void report(const match_tally *t, const run_opts *o, bool json)
                "stopping rule (it is biased away from 0)\n");
 }
 
+/* What the run calls for each game: the tally, and a line on stderr for a
+ * game lost by forfeit, with the position it was lost in. */
+typedef struct match_ctx {
+    match_tally *t;
+    const run_opts *o;
+} match_ctx;
+
+static void say_forfeit(const run_opts *o, const rec_game *g)
+{
+    const game_def *gd = o->run.game;
+    unsigned char s[REC_STATE_MAX];
+    char text[GAME_TEXT_MAX], why[GAME_FORFEIT_TEXT_MAX + 8];
+    memcpy(s, g->start, gd->state_size);
+    for (int j = 0; j < g->nactions; j++)
+        gd->apply(s, g->actions[j]);
+    if (gd->to_text(s, text, sizeof text) < 0)
+        text[0] = 0;
+    int a_seat = g->rotation % o->run.players;
+    fprintf(stderr, "%smatch: game %llu: %c (seat %d, %s) forfeits by %s: %s; the position: %s\n",
+            isatty(2) ? "\n" : "", (unsigned long long)g->id, g->forfeit_seat == a_seat ? 'A' : 'B', g->forfeit_seat,
+            g->specs[g->forfeit_seat], game_forfeit_names[g->forfeit], msg_escape(why, sizeof why, g->forfeit_text),
+            text);
+}
+
+static int on_game(const rec_game *g, void *ctx)
+{
+    match_ctx *m = ctx;
+    if (g->forfeit > 0 && g->forfeit < GAME_FORFEITS && !m->o->quiet)
+        say_forfeit(m->o, g);
+    return match_on_game(g, m->t);
+}
+
+/* The progress line's figures: A's score, the Elo with its interval and
+ * the LLR (2 players), or A's share and rank (N); forfeits when any. */
+static void match_status(void *ctx, char *out, size_t n)
+{
+    const match_ctx *m = ctx;
+    const match_tally *t = m->t;
+    size_t len = 0;
+    out[0] = 0;
+    if (t->players == 2) {
+        penta_estimate e = penta_estimate_from(t->penta, Z95);
+        if (!e.pairs)
+            len += (size_t)snprintf(out, n, "A: no complete pair yet");
+        else {
+            char lo[24], hi[24], elo[24];
+            if (isfinite(e.elo))
+                snprintf(elo, sizeof elo, "%+.1f", e.elo);
+            else
+                snprintf(elo, sizeof elo, "%sinf", e.elo > 0 ? "+" : "-");
+            snprintf(lo, sizeof lo, "%+.1f", e.elo_ci.lo);
+            snprintf(hi, sizeof hi, "%+.1f", e.elo_ci.hi);
+            if (!isfinite(e.elo_ci.lo))
+                snprintf(lo, sizeof lo, "-inf");
+            if (!isfinite(e.elo_ci.hi))
+                snprintf(hi, sizeof hi, "+inf");
+            len += (size_t)snprintf(out, n, "A %.1f%% Elo %s [%s, %s]", 100 * e.score, elo, lo, hi);
+        }
+        if (t->sprt && len < n)
+            len += (size_t)snprintf(out + len, n - len, " LLR %.2f (%.2f, %.2f)%s", t->last.llr, t->last.lower,
+                                    t->last.upper, t->last.decision > 0 ? " H1" : t->last.decision < 0 ? " H0" : "");
+    } else {
+        match_nway e = match_nway_estimate(t);
+        len += (size_t)snprintf(out, n, "A's share %.1f%% (fair %.1f%%), mean rank %.2f over %llu setups",
+                                100 * e.share, 100.0 / t->players, e.rank, (unsigned long long)e.setups);
+    }
+    uint64_t f[2] = { 0, 0 };
+    for (int p = 0; p < 2; p++)
+        for (int r = 1; r < GAME_FORFEITS; r++)
+            f[p] += t->forfeits[p][r];
+    if ((f[0] || f[1]) && len < n)
+        snprintf(out + len, n - len, ", forfeits A %llu B %llu", (unsigned long long)f[0], (unsigned long long)f[1]);
+}
+
+static void free_starts(unsigned char **p)
+{
+    free(*p);
+}
+
 int cmd_match(int argc, char **argv)
 {
-    const char *a = NULL, *b = NULL, *setup = NULL, *sprt_text = NULL, *game = NULL;
+    if (argc > 1 && !strcmp(argv[1], "merge"))
+        return cmd_match_merge(argc - 1, argv + 1);
+    const char *a = NULL, *b = NULL, *setup = NULL, *sprt_text = NULL, *game = NULL, *shard = NULL, *positions = NULL;
     uint64_t games = 0, seed = CLI_SEED_DEFAULT;
     int nplayers = 0;
     bool json = false;
@@ -175,6 +309,13 @@ int cmd_match(int argc, char **argv)
         { "out", OPT_STR, &o.out, "FILE", "keep the games in this records file (default: a temporary file)", 0, 0,
           NULL },
         { "force", OPT_FLAG, &o.force, NULL, "overwrite --out", 0, 0, NULL },
+        { "resume", OPT_FLAG, &o.resume, NULL, "keep --out's games (counted again) and play only the missing ones",
+          0, 0, NULL },
+        { "shard", OPT_STR, &shard, "K/N", "play only setups k with k % N == K (one machine's part; triad match "
+                                          "merge reports them together)", 0, 0, NULL },
+        { "positions", OPT_STR, &positions, "FILE", "start from these positions, one position string a line, "
+                                                    "each played with A in every seat (in turn, again from the "
+                                                    "first when the games outnumber them)", 0, 0, NULL },
         { "sprt", OPT_STR, &sprt_text, "SPEC", "stop when the SPRT decides: elo0=0,elo1=10,alpha=0.05,beta=0.05,"
                                                "model=normalized (or logistic; docs/tuning.md)",
           0, 0, NULL },
@@ -183,8 +324,10 @@ int cmd_match(int argc, char **argv)
         { 0 },
     };
     const cmd_spec spec = {
-        "match", "[--game NAME] [--nplayers N] --a SPEC --b SPEC --games N [--setup KIND] [--seed S]\n"
-                 "       [--threads T] [--out FILE] [--sprt SPEC] [--json]",
+        "match", "[--game NAME] [--nplayers N] --a SPEC --b SPEC --games N [--setup KIND | --positions FILE]\n"
+                 "       [--seed S] [--threads T] [--out FILE [--resume | --force]] [--shard K/N] [--sprt SPEC]\n"
+                 "       [--json]\n"
+                 "       triad match merge FILE... [--sprt SPEC] [--json]   (the report over shards: --help)",
         "Two players: paired games between A and B, every setup twice from the same\n"
         "position, the players swapping sides.  Reports A's score over complete pairs\n"
         "(a shared first place is half a point), the Elo difference with a 95% interval\n"
@@ -193,7 +336,14 @@ int cmd_match(int argc, char **argv)
         "own players, so there the one who places first alternates.\n"
         "N > 2 players: A against N-1 copies of B, every setup once with A in each seat;\n"
         "reports A's share of the points, mean rank and mean score with 95% intervals\n"
-        "over setups.  Reproducible like selfplay (docs/tuning.md).",
+        "over setups.  Reproducible like selfplay (docs/tuning.md).\n"
+        "A player may be a program outside triad, engine:cmd=FILE[,ms=N][,tc=BASE+INC]\n"
+        "(docs/players.md): triad's rules judge it; an illegal action, a crash, a\n"
+        "timeout or a protocol error loses the game (printed on stderr with the\n"
+        "position), and the report counts them per player with the late answers.\n"
+        "Progress on stderr shows A's score, the Elo and the LLR as games finish.\n"
+        "--shard K/N plays one part of the match (N machines, K = 0..N-1, each with\n"
+        "its own --out); triad match merge FILE... reports the whole.",
         opts,
     };
     int rc = opts_parse(&spec, argc, argv);
@@ -214,6 +364,15 @@ int cmd_match(int argc, char **argv)
                          players == 2 ? "pairs of games" : "A in every seat of each setup");
     if (sprt_text && players != 2)
         return cli_error("match", "--sprt is for 2-player matches (pentanomial pairs)");
+    if (o.resume && !o.out)
+        return cli_error("match", "--resume needs --out FILE (the match's records)");
+    if (o.resume && o.force)
+        return cli_error("match", "give --resume or --force, not both");
+    if (shard && sprt_text)
+        return cli_error("match", "--sprt stops a match early, and a shard plays all its games: give --sprt to "
+                         "triad match merge");
+    if (positions && setup)
+        return cli_error("match", "give --setup or --positions, not both");
     rec_run_init(&o.run, g, players);
     o.run.setup = -1;
     if (!setup)
@@ -239,12 +398,17 @@ int cmd_match(int argc, char **argv)
     o.run.games = games;
     o.run.seed = seed;
     o.run.rotations = per_setup;
+    if (shard && (rc = cli_parse_shard("match", shard, &o.run)))
+        return rc;
+    unsigned char *starts __attribute__((cleanup(free_starts))) = NULL;
+    if (positions && (rc = match_load_positions(positions, g, &o.run, &starts)))
+        return rc;
     /* The same start every time, the players moved a seat on: with two
      * players, the standard pair (same position, players swap sides), which
      * cancels the start's own bias within each pair. */
     o.run.rotate = REC_ROTATE_PLAYERS;
 
-    o.no_resume = true;
+    o.no_resume = !o.out;
     char tmp[] = "/tmp/triad-match-XXXXXX";
     int tmp_slot = -1;
     if (!o.out) {
@@ -255,12 +419,17 @@ int cmd_match(int argc, char **argv)
         tmp_slot = fio_cleanup_add(tmp); /* removed on SIGINT or SIGTERM too */
         o.out = tmp;
         o.force = true;
+        o.hide_path = true; /* the progress lines never name it */
     }
     match_tally t;
     if (match_tally_init(&t, players, games, sprt_text ? &sprt : NULL))
         return cli_error("match", "out of memory");
-    o.on_game = match_on_game;
-    o.on_game_ctx = &t;
+    match_ctx mc = { &t, &o };
+    o.on_game = on_game;
+    o.on_game_ctx = &mc;
+    o.name = "match";
+    o.status = match_status;
+    o.status_ctx = &mc;
     rc = run_selfplay(&o, err, sizeof err);
     if (o.out == tmp) {
         unlink(tmp);
@@ -282,4 +451,10 @@ int cmd_match(int argc, char **argv)
     report(&t, &o, json);
     match_tally_free(&t);
     return 0;
+}
+
+/* The report, for triad match merge (cmd_match_merge.c). */
+void cmd_match_report(const match_tally *t, const run_opts *o, bool json)
+{
+    report(t, o, json);
 }

@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "core/msg.h"
 #include "core/prng.h"
 #include "games/players.h"
 #include "commands.h"
@@ -17,6 +18,31 @@ typedef struct game_run {
     game_action *list;
 } game_run;
 
+/* The end of a game that seat k forfeited (an engine: player's illegal
+ * answer, crash, timeout or protocol error): the position it failed in and
+ * the result line, scored as records score it (selfplay/record.h). */
+static int forfeited(game_run *r, int k, bool quiet)
+{
+    const game_def *g = r->g;
+    game_forfeit f;
+    char text[GAME_TEXT_MAX], seat[16], why[GAME_FORFEIT_TEXT_MAX + 8];
+    gplayer_forfeit(r->pl[k], &f);
+    rec_run run = { .game = g, .players = g->players(r->s) };
+    run.score_scale = g->score_denominator > 0 ? g->score_denominator : 2;
+    double scores[GAME_MAX_PLAYERS];
+    rec_forfeit_scores(&run, k, scores);
+    if (g->to_text(r->s, text, sizeof text) < 0)
+        text[0] = 0;
+    if (!quiet)
+        printf("\n%s (%s) forfeits by %s: %s\nthe position: %s\n", cli_seat_name(g, k, seat), gplayer_spec(r->pl[k]),
+               game_forfeit_names[f.reason], msg_escape(why, sizeof why, f.text), text);
+    printf("result: ");
+    for (int i = 0; i < run.players; i++)
+        printf("%s%g", i ? "-" : "", scores[i]);
+    printf(" (%s forfeits by %s)\n", cli_seat_name(g, k, seat), game_forfeit_names[f.reason]);
+    return 0;
+}
+
 /* Prints one line per turn: the actions a seat made before another acts.
  * Actions that start no turn (a placement phase) are listed as placements. */
 static int run_game(game_run *r, uint64_t seed, bool quiet)
@@ -24,11 +50,18 @@ static int run_game(game_run *r, uint64_t seed, bool quiet)
     const game_def *g = r->g;
     char line[1024] = "", name[GAME_ACTION_TEXT_MAX], seat[16];
     int start_turns = g->turns(r->s), actions = 0;
+    for (int k = 0; k < g->players(r->s); k++)
+        gplayer_begin(r->pl[k], r->s);
     while (!g->over(r->s)) {
         if (actions >= REC_MAX_ACTIONS)
             return cli_error("play", "no result after %d actions", REC_MAX_ACTIONS);
         int k = g->to_act(r->s), before = g->turns(r->s);
         game_action a = gplayer_choose(r->pl[k], r->s, seed_mix(seed, (uint64_t)actions));
+        if (a == GAME_NO_ACTION) { /* a program outside triad failed: it loses here */
+            if (line[0] && !quiet)
+                printf("%s\n", line);
+            return forfeited(r, k, quiet);
+        }
         int n = g->legal(r->s, r->list), i = 0;
         while (i < n && r->list[i] != a)
             i++;
@@ -99,7 +132,10 @@ int cmd_play(int argc, char **argv)
         "line 'result: SCORES (WHO wins by ENDING after N turns)', scores joined by '-'\n"
         "(TZAAR: 1-0 or 0-1).  Player specs: docs/players.md.  With depth, node or\n"
         "playout limits the game is a function of the command line; a time limit\n"
-        "(ab:ms=N) makes it depend on the machine's speed and load.",
+        "(ab:ms=N) makes it depend on the machine's speed and load.  A program outside\n"
+        "triad plays as engine:cmd=FILE (docs/players.md); if it forfeits (illegal\n"
+        "action, crash, timeout, protocol error), play prints why and the position,\n"
+        "and the result line 'result: SCORES (WHO forfeits by REASON)'.",
         opts,
     };
     int rc = opts_parse(&spec, argc, argv);

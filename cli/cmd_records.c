@@ -356,7 +356,7 @@ static void print_field(const char *s)
 /* The scores of a game as "1-0", "0.5-0.5", "3-1-0"; "*" when unfinished. */
 static void print_scores(const rec_run *run, const rec_game *g)
 {
-    if (!g->ending) {
+    if (!g->ending && !g->forfeit) {
         putchar('*');
         return;
     }
@@ -383,7 +383,10 @@ static void print_game(const rec_run *run, const rec_game *g)
     }
     putchar(' ');
     print_scores(run, g);
-    printf(" %s %d :", rec_ending_name(gd, g->ending), g->turns);
+    if (g->forfeit) /* "forfeit-timeout": the seat that forfeited is the one to act after the actions */
+        printf(" forfeit-%s %d :", game_forfeit_names[g->forfeit], g->turns);
+    else
+        printf(" %s %d :", rec_ending_name(gd, g->ending), g->turns);
     for (int j = 0; j < g->nactions; j++) {
         char text[GAME_ACTION_TEXT_MAX];
         gd->action_to_text(s, g->actions[j], text, sizeof text);

@@ -11,31 +11,6 @@
 #include "commands.h"
 #include "opts.h"
 
-#define SHARDS_MAX 1000000
-
-/* "K/N", 0 <= K < N <= SHARDS_MAX, each read by core/num (no spaces or signs). */
-static int parse_shard(const char *s, rec_run *run)
-{
-    const char *slash = strchr(s, '/');
-    char *k_text = slash ? strndup(s, (size_t)(slash - s)) : NULL, why[160];
-    uint64_t k, n;
-    int rc = 0;
-    if (slash && !k_text)
-        rc = cli_error("selfplay", "out of memory");
-    else if (!slash)
-        rc = cli_error("selfplay", "bad --shard '%s' (expected K/N with 0 <= K < N <= %d)", MSG_PATH(s), SHARDS_MAX);
-    else if (num_u64(slash + 1, 1, SHARDS_MAX, &n, why, sizeof why))
-        rc = cli_error("selfplay", "bad --shard '%s': N '%s' is %s", MSG_PATH(s), MSG_PATH(slash + 1), why);
-    else if (num_u64(k_text, 0, n - 1, &k, why, sizeof why))
-        rc = cli_error("selfplay", "bad --shard '%s': K '%s' is %s", MSG_PATH(s), MSG_PATH(k_text), why);
-    free(k_text);
-    if (rc)
-        return rc;
-    run->shard = (uint32_t)k;
-    run->shards = (uint32_t)n;
-    return 0;
-}
-
 /* The players' options as given. */
 typedef struct seats_opts {
     cli_seats seats;
@@ -89,7 +64,7 @@ static int make_run(rec_run *run, const char *game, uint64_t games, bool games_g
         return cli_error("selfplay", "--games must be a multiple of %llu (%d rotations x %d replicates per setup)",
                          (unsigned long long)per_setup, run->rotations, run->replicates);
     run->games = games;
-    if (shard && parse_shard(shard, run))
+    if (shard && cli_parse_shard("selfplay", shard, run))
         return 2;
     unsigned char probe[REC_STATE_MAX]; /* a setup the game refuses for this many players */
     if (g->setup(probe, setup, players, 0, err, sizeof err))
@@ -141,7 +116,9 @@ int cmd_selfplay(int argc, char **argv)
         "--rotations R plays each setup R times, the start's pieces moved one seat on\n"
         "each time; --paired is TZAAR's pair; --replicates R plays each of those R\n"
         "times with other game seeds (game id = (setup * R + replicate) * rotations\n"
-        "+ rotation), which separates the setup's effect from the games' own noise.",
+        "+ rotation), which separates the setup's effect from the games' own noise.\n"
+        "A program outside triad plays as engine:cmd=FILE (docs/players.md): its games\n"
+        "are not reproducible, and its forfeits are recorded (docs/records.md).",
         opts,
     };
     int rc = opts_parse(&spec, argc, argv);

@@ -24,6 +24,7 @@ int cmd_bias(int argc, char **argv);
 int cmd_tune(int argc, char **argv);
 int cmd_match(int argc, char **argv);
 int cmd_view(int argc, char **argv);
+int cmd_solve(int argc, char **argv);
 /* triad --version [--json] (cli/cmd_version.c). */
 int cmd_version(int argc, char **argv);
 
@@ -96,6 +97,9 @@ void cli_json_string(FILE *f, const char *s);
 /* Checks a player spec of game g and stores its canonical form (what
  * records hold).  0, or 2 after the error line. */
 int cli_canonical_spec(const char *cmd, const game_def *g, const char *spec, char out[REC_SPEC_MAX]);
+/* --shard "K/N" (0 <= K < N <= 1000000) into run's shard and shards; 0, or
+ * 2 after the error line. */
+int cli_parse_shard(const char *cmd, const char *s, rec_run *run);
 
 /* Who sits where: --players SPEC (every seat), --seat K=SPEC ..., or
  * --white SPEC --black SPEC (a 2-player game's seats 0 and 1). */

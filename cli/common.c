@@ -3,6 +3,8 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include "core/msg.h"
+#include "core/num.h"
 #include "games/players.h"
 #include "commands.h"
 #include "opts.h"
@@ -203,5 +205,30 @@ int cli_seat_specs(const char *cmd, const game_def *g, int players, const cli_se
             return cli_error(cmd, "no player for seat %d (--seat %d=SPEC)", i, i);
         else if ((rc = cli_canonical_spec(cmd, g, spec[i], specs[i])))
             return rc;
+    return 0;
+}
+
+#define SHARDS_MAX 1000000
+
+/* "K/N", 0 <= K < N <= SHARDS_MAX, each read by core/num (no spaces or signs). */
+int cli_parse_shard(const char *cmd, const char *s, rec_run *run)
+{
+    const char *slash = strchr(s, '/');
+    char *k_text = slash ? strndup(s, (size_t)(slash - s)) : NULL, why[160];
+    uint64_t k, n;
+    int rc = 0;
+    if (slash && !k_text)
+        rc = cli_error(cmd, "out of memory");
+    else if (!slash)
+        rc = cli_error(cmd, "bad --shard '%s' (expected K/N with 0 <= K < N <= %d)", MSG_PATH(s), SHARDS_MAX);
+    else if (num_u64(slash + 1, 1, SHARDS_MAX, &n, why, sizeof why))
+        rc = cli_error(cmd, "bad --shard '%s': N '%s' is %s", MSG_PATH(s), MSG_PATH(slash + 1), why);
+    else if (num_u64(k_text, 0, n - 1, &k, why, sizeof why))
+        rc = cli_error(cmd, "bad --shard '%s': K '%s' is %s", MSG_PATH(s), MSG_PATH(k_text), why);
+    free(k_text);
+    if (rc)
+        return rc;
+    run->shard = (uint32_t)k;
+    run->shards = (uint32_t)n;
     return 0;
 }

@@ -20,6 +20,7 @@ static const cli_command commands[] = {
     { "tune", cmd_tune, "fit evaluation weights to game outcomes (Texel's method, GSL)" },
     { "match", cmd_match, "A against B: paired games, Elo interval, pentanomial, SPRT; N players: share, rank" },
     { "bias", cmd_bias, "the opening-setup bias study: scores, intervals, tests, plots, report" },
+    { "solve", cmd_solve, "prove who wins an endgame (TZAAR: df-pn); --records: the endgame oracle on games" },
     { "view", cmd_view, "records as a static web site: games table and a board viewer" },
 };
 

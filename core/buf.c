@@ -1,4 +1,5 @@
 /* buf.c — see buf.h. */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include "buf.h"
@@ -135,4 +136,29 @@ void cur_string(cursor *c, char *out, size_t n)
     memcpy(out, c->p, len);
     out[len] = 0;
     c->p += len;
+}
+
+void buf_vprintf(buf *b, const char *fmt, va_list ap)
+{
+    char small[512]; /* most pieces fit: one vsnprintf, no second pass */
+    va_list again;
+    va_copy(again, ap);
+    int k = vsnprintf(small, sizeof small, fmt, ap);
+    if (k < 0) {
+        b->failed = true;
+    } else if ((size_t)k < sizeof small) {
+        buf_put(b, small, (size_t)k);
+    } else if (buf_reserve(b, (size_t)k + 1)) {
+        vsnprintf((char *)b->data + b->len, (size_t)k + 1, fmt, again);
+        b->len += (size_t)k;
+    }
+    va_end(again);
+}
+
+void buf_printf(buf *b, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    buf_vprintf(b, fmt, ap);
+    va_end(ap);
 }

@@ -7,6 +7,7 @@
 #ifndef TRIAD_BUF_H
 #define TRIAD_BUF_H
 
+#include <stdarg.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -26,6 +27,9 @@ void buf_u64(buf *b, uint64_t v);
 void buf_varint(buf *b, uint64_t v);
 /* A varint length, then the bytes. */
 void buf_string(buf *b, const char *s);
+/* Formatted text appended (no NUL); an encoding error sets failed. */
+void buf_printf(buf *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+void buf_vprintf(buf *b, const char *fmt, va_list ap) __attribute__((format(printf, 2, 0)));
 void buf_free(buf *b);
 
 typedef struct cursor {

@@ -13,25 +13,10 @@ void jsonw_raw(buf *b, const char *s)
 
 void jsonw_printf(buf *b, const char *fmt, ...)
 {
-    char small[256];
     va_list ap;
     va_start(ap, fmt);
-    int k = vsnprintf(small, sizeof small, fmt, ap);
+    buf_vprintf(b, fmt, ap);
     va_end(ap);
-    if (k < 0) {
-        b->failed = true;
-        return;
-    }
-    if ((size_t)k < sizeof small) {
-        buf_put(b, small, (size_t)k);
-        return;
-    }
-    if (!buf_reserve(b, (size_t)k + 1))
-        return;
-    va_start(ap, fmt);
-    vsnprintf((char *)b->data + b->len, (size_t)k + 1, fmt, ap);
-    va_end(ap);
-    b->len += (size_t)k;
 }
 
 /* The length of the valid UTF-8 character at s (1..4), or 0 when the byte

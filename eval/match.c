@@ -61,12 +61,22 @@ static int on_pair_game(match_tally *t, const rec_game *g, int a_seat)
     return t->last.decision != 0;
 }
 
+/* Forfeits and late answers, by player (A in a_seat, B elsewhere). */
+static void count_failures(match_tally *t, const rec_game *g, int a_seat)
+{
+    for (int i = 0; i < t->players; i++)
+        t->overruns[i != a_seat] += (uint64_t)g->overruns[i];
+    if (g->forfeit > 0 && g->forfeit < GAME_FORFEITS)
+        t->forfeits[g->forfeit_seat != a_seat][g->forfeit]++;
+}
+
 int match_on_game(const rec_game *g, void *ctx)
 {
     match_tally *t = ctx;
     /* Rotation r puts the player listed first, A, in seat r. */
     int a_seat = g->rotation % t->players;
     t->games++;
+    count_failures(t, g, a_seat);
     t->ranks[rank_of(g, t->players, a_seat)]++;
     if (t->players == 2)
         return on_pair_game(t, g, a_seat);

@@ -44,6 +44,11 @@ typedef struct match_tally {
     match_setup *setup;   /* N > 2, per setup */
     uint64_t setups;
     uint64_t ranks[GAME_MAX_PLAYERS]; /* A's games by rank (0 = first; ties share) */
+    /* Per player, 0 for A and 1 for B (all its seats): games lost by
+     * forfeit, by reason (GAME_FORFEIT_*), and answers late but within the
+     * time margin (players outside triad only: games/player_engine.c). */
+    uint64_t forfeits[2][GAME_FORFEITS];
+    uint64_t overruns[2];
     const match_sprt *sprt; /* NULL: play every game (2 players only) */
     sprt_state last;      /* the test as it stood when it decided, or now */
 } match_tally;

@@ -48,6 +48,26 @@ typedef struct game_def game_def;
 typedef struct game_search_report game_search_report;
 typedef void (*game_progress_fn)(void *ctx, const game_search_report *r);
 
+/* Why a player lost without choosing a legal action: the generic "engine"
+ * kind (games/player_engine.c) runs a program outside triad, which can
+ * answer an illegal action, crash, run out of time or break the protocol.
+ * Records keep the reason and a line of text (docs/records.md). */
+enum {
+    GAME_FORFEIT_NONE = 0,
+    GAME_FORFEIT_ILLEGAL,  /* an action that is not legal, or not an action */
+    GAME_FORFEIT_CRASH,    /* the program ended or closed its output */
+    GAME_FORFEIT_TIMEOUT,  /* no answer within the limit and its margin */
+    GAME_FORFEIT_PROTOCOL, /* an error line or an answer out of place */
+    GAME_FORFEITS
+};
+#define GAME_FORFEIT_TEXT_MAX 96
+typedef struct game_forfeit {
+    int reason;                       /* GAME_FORFEIT_* */
+    char text[GAME_FORFEIT_TEXT_MAX]; /* what happened, escaped: "answered 'Z9xZ9'", "exit status 3" */
+} game_forfeit;
+/* "none", "illegal", "crash", "timeout", "protocol" (index: the reason). */
+extern const char *const game_forfeit_names[GAME_FORFEITS];
+
 typedef struct game_player_kind {
     const char *name;
     const char *help;                 /* one line for `triad help players` */
@@ -59,6 +79,14 @@ typedef struct game_player_kind {
      * and a callback after every completed iteration of the next choices. */
     bool (*report)(void *impl, game_search_report *out);
     void (*set_progress)(void *impl, game_progress_fn fn, void *ctx);
+    /* Optional, for players that can fail or keep a clock (the "engine"
+     * kind): begin() says a new game starts from start (the player resets
+     * its clock and counters); when choose() returns GAME_NO_ACTION the
+     * player forfeits and forfeit() says why; overruns() counts the answers
+     * since begin() that came after the time limit but within its margin. */
+    void (*begin)(void *impl, const void *start);
+    void (*forfeit)(void *impl, game_forfeit *out);
+    int (*overruns)(void *impl);
 } game_player_kind;
 
 /* What a searching player reports: depth in plies (one per action), the
@@ -87,6 +115,33 @@ typedef struct game_bench_pos {
     int perft_depth;
     int search_depth;
 } game_bench_pos;
+
+/* An exact solver a game may offer (optional: game_def.solver), for games
+ * where one seat wins and the other loses.  It proves the result for the
+ * seat to act within a budget of expanded positions.  A solver keeps a
+ * table of what it proved: results stay valid for any later position of
+ * the same game, and clear() forgets them, so that the next result is a
+ * function of (position, budget) alone. */
+enum { GAME_SOLVE_UNKNOWN = 0, GAME_SOLVE_WIN = 1, GAME_SOLVE_LOSS = 2 };
+typedef struct game_solve_result {
+    int value;           /* GAME_SOLVE_*, for the seat to act */
+    game_action best;    /* WIN: an action of the proof; LOSS: the longest
+                            resistance; GAME_NO_ACTION when unknown or over */
+    int distance;        /* plies within which the proof ends the game; -1 unknown */
+    uint64_t proof_size; /* positions in the proof, counted as a tree */
+    uint64_t nodes;      /* positions expanded by this call */
+} game_solve_result;
+
+typedef struct game_solver {
+    const char *method;  /* one line for --help and reports: "df-pn, ..." */
+    /* A solver with a table of at most memory bytes; NULL with a message. */
+    void *(*create)(size_t memory, char *err, size_t n);
+    void (*clear)(void *solver);
+    /* nodes 0: no limit.  0, or -1 with a message for a state it cannot
+     * take (s is left as it was either way). */
+    int (*solve)(void *solver, const void *s, uint64_t nodes, game_solve_result *out, char *err, size_t n);
+    void (*destroy)(void *solver);
+} game_solver;
 
 struct game_def {
     const char *name;                 /* "tzaar": --game NAME */
@@ -142,6 +197,10 @@ struct game_def {
     const char *const *ending_names;  /* NULL-terminated; index 0 = "none" (not over) */
     int (*ending)(const void *s);     /* index into ending_names */
     int (*turns)(const void *s);      /* turns played so far (the game's own count) */
+    /* Optional, for time management (games/timeman.h): the actions the
+     * seat to act in s (not over) expects to take still, this one included.
+     * NULL: a default horizon that shrinks with turns(). */
+    double (*actions_left)(const void *s);
     /* Names of the seats ("White", "Black"); NULL: "seat 0", "seat 1", ... */
     const char *const *seat_names;
 
@@ -168,6 +227,10 @@ struct game_def {
     /* ---- evaluation (tuning) ---- */
     int nfeatures;
     const char *const *feature_names;
+    /* Optional: features from this index on were added after weight files
+     * existed; a file without them gives them weight 0, which is what it
+     * meant (0: every feature is required). */
+    int nfeatures_required;
     /* The features of s from seat's point of view (its share of the
      * outcome is what tuning fits them to). */
     void (*features)(const void *s, int seat, double *out);
@@ -205,6 +268,8 @@ struct game_def {
     /* Nodes of a fixed-depth search of the game's own searcher from s (for
      * the search signature); NULL when the game has only generic players. */
     uint64_t (*search_nodes)(const void *s, int depth);
+    /* Optional: an exact endgame solver (triad solve); NULL: none. */
+    const game_solver *solver;
 
     /* ---- drawing, for viewers (view/) ---- */
     /* SVG fragments in one coordinate system whose viewBox is svg_viewbox.

@@ -7,7 +7,9 @@
 #include "games/players.h"
 
 /* The generic kinds, after the game's own: they need nothing but game.h. */
-static const game_player_kind *const generic_kinds[] = { &gplayer_random, &gplayer_mcts, NULL };
+static const game_player_kind *const generic_kinds[] = { &gplayer_random, &gplayer_mcts, &gplayer_engine, NULL };
+
+const char *const game_forfeit_names[GAME_FORFEITS] = { "none", "illegal", "crash", "timeout", "protocol" };
 
 struct gplayer {
     const game_player_kind *kind;
@@ -96,6 +98,28 @@ const char *gplayer_spec(const gplayer *p)
 game_action gplayer_choose(gplayer *p, const void *s, uint64_t seed)
 {
     return p->kind->choose(p->impl, s, seed);
+}
+
+void gplayer_begin(gplayer *p, const void *start)
+{
+    if (p->kind->begin)
+        p->kind->begin(p->impl, start);
+}
+
+void gplayer_forfeit(gplayer *p, game_forfeit *out)
+{
+    memset(out, 0, sizeof *out);
+    if (p->kind->forfeit)
+        p->kind->forfeit(p->impl, out);
+    if (!out->reason) { /* a kind that cannot fail returned no action: a bug, called a protocol error */
+        out->reason = GAME_FORFEIT_PROTOCOL;
+        snprintf(out->text, sizeof out->text, "chose no action");
+    }
+}
+
+int gplayer_overruns(gplayer *p)
+{
+    return p->kind->overruns ? p->kind->overruns(p->impl) : 0;
 }
 
 bool gplayer_report(const gplayer *p, game_search_report *out)

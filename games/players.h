@@ -23,8 +23,18 @@ typedef struct gplayer gplayer;
 gplayer *gplayer_new(const game_def *g, const char *spec, char *err, size_t n);
 void gplayer_free(gplayer *p);
 const char *gplayer_spec(const gplayer *p);
-/* A legal action for the seat to act in s, which must not be over. */
+/* A legal action for the seat to act in s, which must not be over; or
+ * GAME_NO_ACTION when the player forfeits (only a player that runs outside
+ * triad does: gplayer_forfeit() says why). */
 game_action gplayer_choose(gplayer *p, const void *s, uint64_t seed);
+/* A new game starts from start: a player with a game clock resets it.
+ * Callers that play whole games (self-play, match, play) call it before a
+ * game's first choice; a no-op for kinds without a clock. */
+void gplayer_begin(gplayer *p, const void *start);
+/* Why the last gplayer_choose() returned GAME_NO_ACTION. */
+void gplayer_forfeit(gplayer *p, game_forfeit *out);
+/* Answers since gplayer_begin() that were late but within the margin. */
+int gplayer_overruns(gplayer *p);
 
 /* What the last gplayer_choose() found, for a searching player: true
  * with *out filled, or false (the kind reports nothing). */
@@ -40,7 +50,8 @@ void gplayer_set_progress(gplayer *p, game_progress_fn fn, void *ctx);
 typedef int (*gplayer_option_fn)(void *ctx, const char *key, const char *value, char *err, size_t n);
 int gplayer_each_option(const char *kind, const char *opts, gplayer_option_fn set, void *ctx, char *err, size_t n);
 
-/* The generic kinds (games/player_random.c, games/mcts.c). */
-extern const game_player_kind gplayer_random, gplayer_mcts;
+/* The generic kinds (games/player_random.c, games/mcts.c,
+ * games/player_engine.c). */
+extern const game_player_kind gplayer_random, gplayer_mcts, gplayer_engine;
 
 #endif

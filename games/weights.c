@@ -127,8 +127,11 @@ int gweights_load(const game_def *g, const char *path, double *w, uint32_t *crc,
         rc = parse_line(g, s, w, seen, where, err, n);
         s += k + more;
     }
+    int required = g->nfeatures_required > 0 ? g->nfeatures_required : g->nfeatures;
     for (int i = 0; !rc && i < g->nfeatures; i++)
-        if (!seen[i]) {
+        if (!seen[i] && i >= required)
+            w[i] = 0; /* a later feature, absent from a file older than it */
+        else if (!seen[i]) {
             snprintf(err, n, "%s: missing feature '%s'", MSG_PATH(path), g->feature_names[i]);
             rc = -1;
         }

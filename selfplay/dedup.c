@@ -55,6 +55,10 @@ static uint64_t run_identity(const rec_run *run)
     mix(&h, (uint64_t)run->setup << 16 | (uint64_t)run->rotations << 8 | (uint64_t)run->rotate);
     if (run->replicates > 1) /* mixed in only when set: older identities stay */
         mix(&h, (uint64_t)run->replicates);
+    if (run->npositions) { /* the same: a start list's count and checksum */
+        mix(&h, run->npositions);
+        mix(&h, run->positions_sum);
+    }
     mix(&h, (uint64_t)run->players);
     for (int s = 0; s < run->players; s++)
         mix_player(&h, run, run->specs[s]);

@@ -24,6 +24,17 @@ void progress_start(progress *pr, FILE *out, bool quiet, int seats, uint64_t tot
     pr->at_start = at_start;
     pr->t_start = pr->t_last = progress_clock();
     pr->drawn = false;
+    pr->name = "selfplay";
+    pr->status = NULL;
+    pr->status_ctx = NULL;
+}
+
+void progress_set_status(progress *pr, const char *name, void (*status)(void *ctx, char *buf, size_t n), void *ctx)
+{
+    if (name)
+        pr->name = name;
+    pr->status = status;
+    pr->status_ctx = ctx;
 }
 
 static void eta_text(char *text, size_t n, double seconds)
@@ -35,11 +46,15 @@ static void eta_text(char *text, size_t n, double seconds)
         snprintf(text, n, "%ld:%02ld", s / 60, s % 60);
 }
 
-/* "seat 0 0.512 seat 1 0.488". */
-static void seat_scores(char *text, size_t n, int seats, uint64_t done, const double *points)
+/* "seat 0 0.512 seat 1 0.488", or the status's text. */
+static void seat_scores(const progress *pr, char *text, size_t n, int seats, uint64_t done, const double *points)
 {
     size_t at = 0;
     text[0] = 0;
+    if (pr->status) {
+        pr->status(pr->status_ctx, text, n);
+        return;
+    }
     for (int s = 0; s < seats && at < n; s++) {
         int k = snprintf(text + at, n - at, "%sseat %d %.3f", s ? " " : "", s, done ? points[s] / (double)done : 0);
         if (k < 0)
@@ -55,11 +70,11 @@ void progress_update(progress *pr, uint64_t done, const double points[GAME_MAX_P
         return;
     pr->t_last = now;
     double rate = (double)(done - pr->at_start) / (now - pr->t_start);
-    char eta[32], scores[96];
-    seat_scores(scores, sizeof scores, pr->seats, done, points);
+    char eta[32], scores[160];
+    seat_scores(pr, scores, sizeof scores, pr->seats, done, points);
     eta_text(eta, sizeof eta, rate > 0 ? (double)(pr->total - done) / rate : 0);
     if (!pr->tty) {
-        fprintf(pr->out, "selfplay: %llu/%llu games, %.1f games/s, ETA %s, %s\n", (unsigned long long)done,
+        fprintf(pr->out, "%s: %llu/%llu games, %.1f games/s, ETA %s, %s\n", pr->name, (unsigned long long)done,
                 (unsigned long long)pr->total, rate, eta, scores);
         fflush(pr->out);
         return;
@@ -90,9 +105,9 @@ void progress_finish(progress *pr, uint64_t done, const double points[GAME_MAX_P
     uint64_t played = done - pr->at_start;
     if (pr->drawn)
         fputc('\n', pr->out);
-    char scores[96];
-    seat_scores(scores, sizeof scores, pr->seats, done, points);
-    fprintf(pr->out, "selfplay: %llu games in %s (%llu played now in %.2f s, %.1f games/s), %s\n",
-            (unsigned long long)done, path, (unsigned long long)played, secs,
+    char scores[160];
+    seat_scores(pr, scores, sizeof scores, pr->seats, done, points);
+    fprintf(pr->out, "%s: %llu games%s%s (%llu played now in %.2f s, %.1f games/s), %s\n", pr->name,
+            (unsigned long long)done, path ? " in " : "", path ? path : "", (unsigned long long)played, secs,
             secs > 0 ? (double)played / secs : 0, scores);
 }

@@ -3,6 +3,7 @@
  * replay that recomputes a game's result, and the comparison of two runs'
  * parameters (see record.h, docs/records.md). */
 #include <stdarg.h>
+#include <math.h>
 #include <stdio.h>
 #include <string.h>
 #include "games/tzaar/movegen.h"
@@ -124,7 +125,7 @@ int rec_game_rank(const rec_game *g, int players, int seat)
 void rec_game_ranks_from_scores(rec_game *g, int players)
 {
     memset(g->ranks, 0, sizeof g->ranks);
-    for (int s = 0; s < players && g->ending; s++)
+    for (int s = 0; s < players && (g->ending || g->forfeit); s++) /* a forfeit is decided by its scores */
         for (int t = 0; t < players; t++)
             g->ranks[s] += g->scores[t] > g->scores[s];
     for (int s = players; s < GAME_MAX_PLAYERS; s++)
@@ -142,6 +143,14 @@ void rec_game_set_ranks(const game_def *gd, const void *s, rec_game *g)
     gd->rank(s, ranks);
     for (int k = 0; k < GAME_MAX_PLAYERS; k++)
         g->ranks[k] = k < players ? ranks[k] : GAME_MAX_PLAYERS;
+}
+
+void rec_forfeit_scores(const rec_run *run, int seat, double scores[GAME_MAX_PLAYERS])
+{
+    int scale = run->score_scale > 0 ? run->score_scale : 2;
+    double share = floor(run->game->score_max / (run->players - 1) * scale + 1e-9) / scale;
+    for (int i = 0; i < GAME_MAX_PLAYERS; i++)
+        scores[i] = i < run->players && i != seat ? share : 0;
 }
 
 int rec_game_replay(const game_def *gd, rec_game *g, char *err, size_t n)
@@ -230,6 +239,10 @@ int rec_run_diff(const rec_run *a, const rec_run *b, int flags, const char *an, 
         return differ(msg, n, "--rotations %d in %s, %d in %s", a->rotations, an, b->rotations, bn);
     if (a->replicates != b->replicates)
         return differ(msg, n, "--replicates %d in %s, %d in %s", a->replicates, an, b->replicates, bn);
+    if (a->npositions != b->npositions || a->positions_sum != b->positions_sum)
+        return differ(msg, n, "--positions: %llu positions (checksum %016llx) in %s, %llu (%016llx) in %s",
+                      (unsigned long long)a->npositions, (unsigned long long)a->positions_sum, an,
+                      (unsigned long long)b->npositions, (unsigned long long)b->positions_sum, bn);
     for (int s = 0; s < a->players; s++)
         if (!same_player(a->game, a->specs[s], b->specs[s])) {
             if (tz)

@@ -50,6 +50,13 @@ typedef struct rec_run {
     uint32_t shard, shards;           /* setups k with k % shards == shard; 0/1 = all */
     char specs[GAME_MAX_PLAYERS][REC_SPEC_MAX]; /* canonical spec per listed player */
     uint64_t engine_sig;              /* games/signature.h; 0 in v1 files (unknown) */
+    /* Starts from a list of positions (match --positions FILE) instead of
+     * the setup's: setup index k starts from position k mod npositions.
+     * The header keeps the count and a checksum (FNV-1a of the position
+     * strings, each with its newline), not the positions: a game's start is
+     * stored with it.  0: the setup's own starts. */
+    uint64_t npositions, positions_sum;
+    const unsigned char *positions;   /* npositions states for the players; never stored */
 } rec_run;
 
 /* One game (big: allocate it on the heap, never on a thread's stack). */
@@ -66,6 +73,14 @@ typedef struct rec_game {
      * when unfinished */
     int ranks[GAME_MAX_PLAYERS];
     int ending, turns, nactions;      /* ending: index into the game's ending_names */
+    /* A game lost by forfeit (an external engine's illegal action, crash,
+     * timeout or protocol error): the reason (GAME_FORFEIT_*, 0 for a game
+     * played to its end), the seat that was to act, and what happened.
+     * The actions end there (the position it failed in is the replay's),
+     * ending is 0 and the scores are rec_forfeit_scores(). */
+    int forfeit, forfeit_seat;
+    char forfeit_text[GAME_FORFEIT_TEXT_MAX];
+    int overruns[GAME_MAX_PLAYERS];   /* per seat: answers late but within the time margin */
     game_action actions[REC_MAX_ACTIONS];
 } rec_game;
 
@@ -100,7 +115,8 @@ const position *rec_tz_start(const rec_game *g);
  * in TZAAR, WHITE or BLACK.  By g->ranks, the game's own tie-breaks. */
 int rec_game_winner(const rec_game *g);
 /* Fills g->ranks from the final state s (game over) by the game's rank(),
- * or, for a game without one, from the scores; all 0 when not over. */
+ * or, for a game without one, from the scores; a forfeit's from its scores;
+ * all 0 when not over. */
 void rec_game_set_ranks(const game_def *gd, const void *s, rec_game *g);
 /* The same from the scores alone (win/loss records: format 1, imports). */
 void rec_game_ranks_from_scores(rec_game *g, int players);
@@ -108,6 +124,11 @@ void rec_game_ranks_from_scores(rec_game *g, int players);
  * (a higher score never ranks below), else the seats that scored more
  * (a game whose ranks were not filled in). */
 int rec_game_rank(const rec_game *g, int players, int seat);
+
+/* The scores of a game that seat forfeited: 0 for it, and for every other
+ * seat the game's score_max shared among them (TZAAR 1, TRID with 3 seats
+ * 1/2 each), rounded down to the run's score grid (1/score_scale). */
+void rec_forfeit_scores(const rec_run *run, int seat, double scores[GAME_MAX_PLAYERS]);
 
 /* Fills scores, ending and turns by replaying g's actions from g->start.
  * Returns 0, or -1 with a message in err when an action is illegal. */

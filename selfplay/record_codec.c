@@ -17,7 +17,9 @@
 #include "record_codec.h"
 
 enum { START_DERIVED = 0, START_CODEC = 1, START_TEXT = 2 };
-enum { FLAG_SEED = 4, FLAG_WIDE = 8 }; /* an explicit seed; codes as varints */
+/* An explicit seed; codes as varints; a forfeit (seat, reason, text after
+ * the actions); overruns (a count per seat after those). */
+enum { FLAG_SEED = 4, FLAG_WIDE = 8, FLAG_FORFEIT = 16, FLAG_OVERRUNS = 32 };
 /* zlib's default level: level 9 saves 0.5% of the bytes for three times
  * the CPU (random self-play: 44.2 against 44.4 bytes a game). */
 #define REC_ZLIB_LEVEL 6
@@ -50,10 +52,12 @@ void rec_encode_run(buf *out, const rec_run *run)
     buf_u64(out, run->engine_sig);
     /* Run options as (key, value) strings, written only when not the
      * default, so files without them stay byte for byte as before. */
-    char rep[24], scale[24];
+    char rep[24], scale[24], pos[48];
     snprintf(rep, sizeof rep, "%d", run->replicates);
     snprintf(scale, sizeof scale, "%d", run->score_scale);
-    buf_varint(out, (uint64_t)(run->replicates > 1) + (uint64_t)(run->score_scale != 2));
+    snprintf(pos, sizeof pos, "%llu:%016llx", (unsigned long long)run->npositions,
+             (unsigned long long)run->positions_sum);
+    buf_varint(out, (uint64_t)(run->replicates > 1) + (uint64_t)(run->score_scale != 2) + (uint64_t)(run->npositions > 0));
     if (run->replicates > 1) {
         buf_string(out, "replicates");
         buf_string(out, rep);
@@ -62,6 +66,27 @@ void rec_encode_run(buf *out, const rec_run *run)
         buf_string(out, "score_scale");
         buf_string(out, scale);
     }
+    if (run->npositions) {
+        buf_string(out, "positions");
+        buf_string(out, pos);
+    }
+}
+
+/* "COUNT:HEX" of the positions option.  0, or -1. */
+static int parse_positions(const char *v, rec_run *run)
+{
+    char count[32], why[80];
+    const char *colon = strchr(v, ':');
+    uint64_t c, sum;
+    if (!colon || (size_t)(colon - v) >= sizeof count || strlen(colon + 1) != 16)
+        return -1;
+    memcpy(count, v, (size_t)(colon - v));
+    count[colon - v] = 0;
+    if (num_u64(count, 1, UINT64_MAX, &c, why, sizeof why) || num_hex(colon + 1, UINT64_MAX, &sum, why, sizeof why))
+        return -1;
+    run->npositions = c;
+    run->positions_sum = sum;
+    return 0;
 }
 
 int rec_decode_run(cursor *in, rec_run *run, char *err, size_t n)
@@ -100,6 +125,13 @@ int rec_decode_run(cursor *in, rec_run *run, char *err, size_t n)
         if (in->bad)
             break;
         bool rep = !strcmp(key, "replicates");
+        if (!strcmp(key, "positions")) {
+            if (parse_positions(value, run)) {
+                snprintf(err, n, "bad run option positions='%s'", MSG_PATH(value));
+                return -1;
+            }
+            continue;
+        }
         if (!rep && strcmp(key, "score_scale")) {
             snprintf(err, n, "unknown run option '%s' (a newer triad wrote this file)", MSG_PATH(key));
             return -1;
@@ -184,7 +216,16 @@ int rec_encode_game(buf *out, const rec_game *g, const rec_run *run, const int *
     buf_varint(out, zigzag((int64_t)(g->id - (*prev_id + 1)))); /* ids mostly ascend: one byte */
     *prev_id = g->id;
     int sm = g->seed == rec_game_seed(run, g->id) ? 0 : FLAG_SEED;
-    buf_byte(out, (uint8_t)((derived ? START_DERIVED : START_CODEC) | sm | (wide ? FLAG_WIDE : 0)));
+    int overruns = 0;
+    for (int i = 0; i < run->players; i++)
+        overruns |= g->overruns[i] != 0;
+    if (g->forfeit < 0 || g->forfeit >= GAME_FORFEITS || (g->forfeit && (g->forfeit_seat < 0 ||
+                                                                          g->forfeit_seat >= run->players))) {
+        snprintf(err, n, "game %llu: bad forfeit", (unsigned long long)g->id);
+        return -1;
+    }
+    buf_byte(out, (uint8_t)((derived ? START_DERIVED : START_CODEC) | sm | (wide ? FLAG_WIDE : 0) |
+                            (g->forfeit ? FLAG_FORFEIT : 0) | (overruns ? FLAG_OVERRUNS : 0)));
     if (sm)
         buf_u64(out, g->seed);
     buf_varint(out, (uint64_t)g->setup);
@@ -203,6 +244,16 @@ int rec_encode_game(buf *out, const rec_game *g, const rec_run *run, const int *
             buf_varint(out, codes[j]);
         else
             buf_byte(out, (uint8_t)codes[j]);
+    if (g->forfeit) {
+        char text[GAME_FORFEIT_TEXT_MAX];
+        snprintf(text, sizeof text, "%s", g->forfeit_text);
+        buf_varint(out, (uint64_t)g->forfeit_seat);
+        buf_varint(out, (uint64_t)g->forfeit);
+        buf_string(out, text);
+    }
+    if (overruns)
+        for (int i = 0; i < run->players; i++)
+            buf_varint(out, (uint64_t)(g->overruns[i] > 0 ? g->overruns[i] : 0));
     return 0;
 }
 
@@ -224,7 +275,7 @@ int rec_decode_game(cursor *in, rec_game *g, const rec_run *run, const char (*sp
     int flags = cur_byte(in), sm = flags & 3;
     g->seed = flags & FLAG_SEED ? cur_u64(in) : rec_game_seed(run, g->id);
     uint64_t setup = cur_varint(in), rotation = cur_varint(in);
-    if (in->bad || sm > START_TEXT || flags & ~15 || setup >= 64 || !rec_setup_name(run, (int)setup)[0] ||
+    if (in->bad || sm > START_TEXT || flags & ~63 || setup >= 64 || !rec_setup_name(run, (int)setup)[0] ||
         !strcmp(rec_setup_name(run, (int)setup), "?") || rotation >= (uint64_t)run->players)
         return bad_game(err, n, g->id, "bad flags, setup or rotation", -1);
     g->setup = (int)setup;
@@ -263,10 +314,30 @@ int rec_decode_game(cursor *in, rec_game *g, const rec_run *run, const char (*sp
         g->actions[j] = a;
         gd->apply(s, a);
     }
+    g->forfeit = g->forfeit_seat = 0;
+    g->forfeit_text[0] = 0;
+    memset(g->overruns, 0, sizeof g->overruns);
+    if (flags & FLAG_FORFEIT) {
+        uint64_t seat = cur_varint(in), reason = cur_varint(in);
+        cur_string(in, g->forfeit_text, sizeof g->forfeit_text);
+        if (in->bad || reason == 0 || reason >= GAME_FORFEITS || gd->over(s) || seat != (uint64_t)gd->to_act(s))
+            return bad_game(err, n, g->id, "bad forfeit (not the seat to act, or the game is over)", -1);
+        g->forfeit = (int)reason;
+        g->forfeit_seat = (int)seat;
+    }
+    if (flags & FLAG_OVERRUNS)
+        for (int i = 0; i < run->players; i++) {
+            uint64_t k = cur_varint(in);
+            if (in->bad || k > REC_MAX_ACTIONS)
+                return bad_game(err, n, g->id, "bad overrun counts", -1);
+            g->overruns[i] = (int)k;
+        }
     double sc[GAME_MAX_PLAYERS] = { 0 };
     int end = gd->over(s) ? gd->ending(s) : 0;
     if (end)
         gd->outcome(s, sc);
+    else if (g->forfeit)
+        rec_forfeit_scores(run, g->forfeit_seat, sc);
     if (end != g->ending || gd->turns(s) - turns0 != g->turns || memcmp(sc, g->scores, sizeof sc))
         return bad_game(err, n, g->id, "the stored result, ending or turn count is not the replay's", -1);
     rec_game_set_ranks(gd, s, g);

@@ -12,6 +12,17 @@ const char *rec_ending_name(const game_def *gd, int ending)
     return "unfinished";
 }
 
+/* A game's ending as the export names it: a forfeit is `forfeit-REASON`,
+ * as records cat shows it (the seat to act after the actions forfeited). */
+static const char *game_ending(const rec_run *run, const rec_game *g, char *text, size_t n)
+{
+    if (g->forfeit > 0 && g->forfeit < GAME_FORFEITS) {
+        snprintf(text, n, "forfeit-%s", game_forfeit_names[g->forfeit]);
+        return text;
+    }
+    return rec_ending_name(run->game, g->ending);
+}
+
 static const char *source_name(int source)
 {
     return source == REC_SOURCE_SELFPLAY ? "selfplay" : source == REC_SOURCE_IMPORT ? "import" : "?";
@@ -91,7 +102,9 @@ static int replay(const rec_run *run, const rec_game *g, bool positions, each_ac
         }
         each(ctx, j, act, positions ? text : NULL);
     }
-    r->finished = g->ending != 0;
+    /* A forfeit ends the game too (docs/records.md, "Forfeits"): its
+     * scores are stored, and the ranks come from them below. */
+    r->finished = g->ending != 0 || g->forfeit > 0;
     if (!r->finished)
         return 0;
     if (gd->over(s)) {
@@ -99,7 +112,7 @@ static int replay(const rec_run *run, const rec_game *g, bool positions, each_ac
         return 0;
     }
     /* Finished by the record but not by the rules (an imported game that
-     * was resigned): ranks from the scores. */
+     * was resigned, a forfeit): ranks from the scores. */
     for (int i = 0; i < run->players; i++) {
         r->ranks[i] = 0;
         for (int k = 0; k < run->players; k++)
@@ -188,8 +201,9 @@ int rec_game_json(const rec_run *run, const rec_game *g, bool positions, buf *ou
     } else {
         jsonw_raw(out, ",\"scores\":null,\"ranks\":null");
     }
+    char ending[48];
     jsonw_key(out, "ending", 0);
-    jsonw_string(out, rec_ending_name(run->game, g->ending));
+    jsonw_string(out, game_ending(run, g, ending, sizeof ending));
     jsonw_printf(out, ",\"finished\":%s,\"turns\":%d}", r.finished ? "true" : "false", g->turns);
     return 0;
 }
@@ -280,8 +294,9 @@ int rec_game_csv(const rec_run *run, const rec_game *g, bool positions, buf *out
             jsonw_printf(out, ",%d", r.ranks[i]);
         else
             buf_byte(out, ',');
+    char ending[48];
     buf_byte(out, ',');
-    csvw_field(out, rec_ending_name(run->game, g->ending));
+    csvw_field(out, game_ending(run, g, ending, sizeof ending));
     jsonw_printf(out, ",%s,%d\r\n", r.finished ? "true" : "false", g->turns);
     lists_free(&ctx);
     return 0;

@@ -25,6 +25,9 @@ typedef struct kept {
     int setup, rotation, ending, turns, nactions;
     uint8_t spec[GAME_MAX_PLAYERS];   /* indices into the block's specs */
     size_t actions, start;            /* offsets into the block's pools */
+    int forfeit, forfeit_seat;        /* rec_game's; rare, so its text is kept whole */
+    int overruns[GAME_MAX_PLAYERS];
+    char forfeit_text[GAME_FORFEIT_TEXT_MAX];
     int8_t ranks[GAME_MAX_PLAYERS];   /* by the game's rules, from the replay */
 } kept;
 
@@ -140,8 +143,11 @@ static int keep(rec_reader *r, int i, int nspecs)
         r->cap_actions = cap;
     }
     *k = (kept){ g->id, g->seed, { 0 }, g->setup, g->rotation, g->ending, g->turns, g->nactions, { 0 },
-                 r->nactions, r->starts.len, { 0 } };
+                 r->nactions, r->starts.len, g->forfeit, g->forfeit_seat, { 0 }, "", { 0 } };
     memcpy(k->scores, g->scores, sizeof k->scores);
+    memcpy(k->overruns, g->overruns, sizeof k->overruns);
+    if (g->forfeit)
+        memcpy(k->forfeit_text, g->forfeit_text, sizeof k->forfeit_text);
     for (int s = 0; s < GAME_MAX_PLAYERS; s++)
         k->ranks[s] = (int8_t)g->ranks[s];
     for (int s = 0; s < r->run.players; s++)
@@ -180,6 +186,10 @@ static int decode_block(rec_reader *r, uint64_t at)
     r->nactions = 0;
     r->starts.len = 0;
     for (uint64_t i = 0; i < ngames; i++) {
+        rec_game *sg = r->scratch; /* format 1 has no forfeits: none carried over from a game before */
+        sg->forfeit = sg->forfeit_seat = 0;
+        sg->forfeit_text[0] = 0;
+        memset(sg->overruns, 0, sizeof sg->overruns);
         if (in.bad || (r->version == 1 ? rec_decode_game_v1 : rec_decode_game)(
                           &in, r->scratch, &r->run, (const char (*)[REC_SPEC_MAX])r->specs, (int)nspecs, &prev,
                           err, sizeof err))
@@ -207,6 +217,10 @@ static void serve(rec_reader *r, rec_game *g)
     g->turns = k->turns;
     g->nactions = k->nactions;
     memcpy(g->scores, k->scores, sizeof g->scores);
+    g->forfeit = k->forfeit;
+    g->forfeit_seat = k->forfeit_seat;
+    memcpy(g->overruns, k->overruns, sizeof g->overruns);
+    memcpy(g->forfeit_text, k->forfeit_text, sizeof g->forfeit_text);
     for (int s = 0; s < GAME_MAX_PLAYERS; s++)
         g->ranks[s] = k->ranks[s];
     memset(g->specs, 0, sizeof g->specs);

@@ -122,13 +122,14 @@ static void *worker(void *arg)
  * intact blocks end (keep), each seat's points among them, and whether the
  * command grows the run (*grow: a larger --games).  0 to go on. */
 static int load_existing(const run_opts *o, int fd, idset *done, uint64_t *keep, uint64_t *kept,
-                         double *points, bool *grow, char *err, size_t n)
+                         double *points, int *stop, bool *grow, char *err, size_t n)
 {
+    const char *name = o->name ? o->name : "selfplay";
     struct stat st;
     if (rec_header_incomplete(fd)) { /* nothing yet: a plain start, as after a kill before the first write */
         if (!o->quiet && !fstat(fd, &st) && st.st_size > 0)
-            fprintf(stderr, "selfplay: %s holds no complete header (its first write was cut short): "
-                    "starting it afresh\n", o->out);
+            fprintf(stderr, "%s: %s holds no complete header (its first write was cut short): "
+                    "starting it afresh\n", name, o->out);
         return 0;
     }
     rec_reader *r = rec_reader_open(o->out, err, n);
@@ -181,6 +182,8 @@ static int load_existing(const run_opts *o, int fd, idset *done, uint64_t *keep,
                 ++*kept;
                 for (int i = 0; i < GAME_MAX_PLAYERS; i++)
                     points[i] += g->scores[i];
+                if (o->on_game && o->on_game(g, o->on_game_ctx))
+                    *stop = 1;
             }
         }
     }
@@ -196,7 +199,7 @@ static int load_existing(const run_opts *o, int fd, idset *done, uint64_t *keep,
     }
     *keep = rec_reader_good_end(r);
     if (!rc && !o->quiet && rec_reader_file_size(r) > *keep)
-        fprintf(stderr, "selfplay: dropping the torn tail of %s (%s)\n", MSG_PATH(o->out), rec_reader_error(r));
+        fprintf(stderr, "%s: dropping the torn tail of %s (%s)\n", name, MSG_PATH(o->out), rec_reader_error(r));
     free(g);
     rec_reader_close(r);
     return rc;
@@ -332,12 +335,12 @@ int run_selfplay(const run_opts *o, char *err, size_t n)
     idset done = { 0 };
     uint64_t keep = 0;
     tally t = { 0 };
-    int rc, mode = o->resume ? REC_APPEND : o->force ? REC_OVERWRITE : REC_CREATE;
+    int rc, mode = o->resume ? REC_APPEND : o->force ? REC_OVERWRITE : REC_CREATE, stop = 0;
     int fd = open_output(o, &rc, err, n);
     if (fd < 0)
         return rc;
     bool grow = false;
-    if (o->resume && (rc = load_existing(o, fd, &done, &keep, &t.games, t.points, &grow, err, n))) {
+    if (o->resume && (rc = load_existing(o, fd, &done, &keep, &t.games, t.points, &stop, &grow, err, n))) {
         close(fd);
         idset_free(&done);
         return rc;
@@ -351,10 +354,10 @@ int run_selfplay(const run_opts *o, char *err, size_t n)
         }
         fd = nfd;
         if (!o->quiet)
-            fprintf(stderr, "selfplay: growing the run in %s to %llu games\n", MSG_PATH(o->out),
-                    (unsigned long long)o->run.games);
+            fprintf(stderr, "%s: growing the run in %s to %llu games\n", o->name ? o->name : "selfplay",
+                    MSG_PATH(o->out), (unsigned long long)o->run.games);
     }
-    shared s = { .o = o, .done = &done, .units = shard_units(&o->run) };
+    shared s = { .o = o, .done = &done, .units = shard_units(&o->run), .stop = stop };
     pthread_mutex_init(&s.lock, NULL);
     pthread_cond_init(&s.ready, NULL);
     pthread_cond_init(&s.room, NULL);
@@ -372,6 +375,7 @@ int run_selfplay(const run_opts *o, char *err, size_t n)
         uint64_t at_start = t.games;
         progress_start(&pr, stderr, o->quiet, o->run.players,
                        s.units * rec_games_per_setup(&o->run), t.games);
+        progress_set_status(&pr, o->name, o->status, o->status_ctx);
         fio_stop_begin();
         play_all(&s, &pr, &t);
         char cerr[256];
@@ -383,12 +387,12 @@ int run_selfplay(const run_opts *o, char *err, size_t n)
             snprintf(err, n, "%s: %s", MSG_PATH(o->out), s.err);
         else if (sig) {
             progress_end_line(&pr);
-            snprintf(err, n, "stopped by %s: %llu of %llu games in %s (%llu played now), every finished game "
+            snprintf(err, n, "stopped by %s: %llu of %llu games%s%s (%llu played now), every finished game "
                      "written%s", fio_signal_name(sig), (unsigned long long)t.games,
-                     (unsigned long long)pr.total, MSG_PATH(o->out), (unsigned long long)(t.games - at_start),
-                     o->no_resume ? "" : "; --resume plays the rest");
+                     (unsigned long long)pr.total, o->hide_path ? "" : " in ", o->hide_path ? "" : MSG_PATH(o->out),
+                     (unsigned long long)(t.games - at_start), o->no_resume ? "" : "; --resume plays the rest");
         } else
-            progress_finish(&pr, t.games, t.points, o->out);
+            progress_finish(&pr, t.games, t.points, o->hide_path ? NULL : o->out);
         rc = s.failed ? 1 : sig ? RUN_STOPPED : 0;
     }
     free(s.batch);

@@ -20,10 +20,19 @@ typedef struct run_opts {
     bool resume, force, quiet;
     bool no_resume;       /* the command has no --resume (match): messages offer only --force */
     /* Called on the main thread for every game as it is written (may be
-     * NULL); a nonzero return ends the run once the games in flight are
-     * written.  triad match stops on its SPRT this way. */
+     * NULL), and with --resume for every game the file already holds,
+     * before any is played; a nonzero return ends the run once the games in
+     * flight are written (or, for a game already held, before any is
+     * played).  triad match stops on its SPRT this way. */
     int (*on_game)(const rec_game *g, void *ctx);
     void *on_game_ctx;
+    /* The progress report: the command its lines name (NULL: "selfplay"),
+     * what they show after the counts (NULL: each seat's mean score), and
+     * whether the final line leaves the file unnamed (a temporary one). */
+    const char *name;
+    void (*status)(void *ctx, char *buf, size_t n);
+    void *status_ctx;
+    bool hide_path;
 } run_opts;
 
 /* Plays the run.  Returns 0; 2 when the request is refused (the file exists,

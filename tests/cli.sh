@@ -229,8 +229,8 @@ pin() { # description, got, want
     if [ "$2" = "$3" ]; then ok "$1"; else not_ok "$1" "got '$2', pinned '$3': search signature changed: if move generation, evaluation or search changed on purpose, update the pinned value in the same commit and say so in the commit message"; fi
 }
 pin "bench --reduce 3: perft signature pinned" "${sig:-}" 23654
-pin "bench --reduce 3: search signature pinned" "${ssig:-}" 115197
-pin "bench --reduce 3: engine signature pinned" "${esig:-}" 2be300054942f7c1
+pin "bench --reduce 3: search signature pinned" "${ssig:-}" 109049
+pin "bench --reduce 3: engine signature pinned" "${esig:-}" 2613a848b26da39c
 if good "bench --signature" bench --signature; then
     expect "bench --signature prints the engine signature alone" test "$(out)" = "${esig:-x}"
 fi

@@ -11,6 +11,7 @@ case $bin in /*) ;; *) bin=$PWD/$bin ;; esac
 [ -x "$bin" ] || { echo "cli_commands.sh: $bin is not an executable"; echo "0 passed, 1 failed"; exit 1; }
 . "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 RUN_TIMEOUT=120
+root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 
 # race3's default start (its random setup, seed 1) for 3 players: round 3 of 12 rounds... as its string says.
 status "show_race3_prints_the_position_string" 0 show --game race3 --nplayers 3
@@ -74,7 +75,7 @@ printf '%s\n' protocol print 'go' legal 'position fixed actions 1 2 3' print 'po
     'position random' 'actions 9' 'go depth 2' quit >"$tmp/session"
 run engine --game race3 --nplayers 3 --player random <"$tmp/session"
 check "engine_race3_exits_0" test "$rc" -eq 0
-line_is 1 'protocol triad 1' "engine_race3"
+line_is 1 'protocol triad 2' "engine_race3"
 line_is 2 "position $start" "engine_race3"
 line_is 3 'status running' "engine_race3"
 line_is 4 'bestaction [123]' "engine_race3"
@@ -152,5 +153,16 @@ while read -r game lo hi; do
         fi
     done
 done <<<"$games"
+
+# --- analyse --positions FILE (issue 20's depth measurements) ---------------------
+printf '# two TZAAR mid-game positions\n%s\n\n%s\n' "$(sed -n 4p "$root/data/positions/tzaar-mid60.txt")" \
+    "$(sed -n 5p "$root/data/positions/tzaar-mid60.txt")" >"$tmp/pos.txt"
+status "analyse_positions_runs" 0 analyse --positions "$tmp/pos.txt" --player ab:nodes=3000 --json
+check "analyse_positions_one_line_each_then_a_summary" test "$(grep -c '"depth"' "$tmp/out")" -eq 2 -a \
+    "$(tail -1 "$tmp/out" | grep -c '"summary":true,"player":"ab:nodes=3000,noise=0,tt=16","positions":2,')" -eq 1
+check "analyse_positions_node_limit_holds" grep -q '"nodes_mean":3000' "$tmp/out"
+printf '%s\nnot a position\n' "$(sed -n 4p "$root/data/positions/tzaar-mid60.txt")" >"$tmp/badpos.txt"
+bad "analyse_positions_bad_line_names_file_and_line" "badpos.txt:2:" analyse --positions "$tmp/badpos.txt" --player ab:depth=1
+check "analyse_positions_bad_line_prints_no_result_first" test ! -s "$tmp/out"
 
 finish

@@ -74,6 +74,8 @@ bin/triad records merge --out runs/p.trd runs/p-*.trd
 run
 bin/triad view runs/r.trd --out site --select 'setup=random,ending=no_capture'
 run
+bin/triad solve --records runs/r.trd --max-games 20 --nodes 200000
+run: bin/triad solve --records runs/r.trd --max-games 2 --nodes 20000 --quiet
 bin/triad play --game talat --players ab:depth=4 --seed 2
 run
 bin/triad selfplay --game trid --nplayers 4 --players ab:depth=3,noise=10 --rotations 4 --games 400 --seed 1 --out runs/trid4.trd
@@ -90,6 +92,12 @@ bin/triad tune runs/r.trd --weights data/weights/default.txt --out tuned.txt
 run
 bin/triad match --a ab:depth=2,weights=tuned.txt --b ab:depth=2 --games 2000 --sprt elo0=0,elo1=10
 run: bin/triad match --a ab:depth=2,weights=tuned.txt --b ab:depth=2 --games 20 --sprt elo0=0,elo1=10
+bin/triad match --a ab:ms=100 --b engine:cmd=./old.sh,ms=100 --games 1000 --sprt elo0=0,elo1=10
+run: printf '#!/bin/sh\nexec %s engine\n' "$(pwd)/bin/triad" >old.sh && chmod +x old.sh && bin/triad match --a ab:ms=20 --b engine:cmd=./old.sh,ms=20,margin=5000 --games 2 --sprt elo0=0,elo1=10
+bin/triad match ... --shard 3/8 --out m.3.trd
+run: bin/triad match --a random --b random --games 16 --shard 3/8 --out m.3.trd && bin/triad match merge m.3.trd --sprt elo0=0,elo1=10
+bin/triad match --a ab --b ab:depth=3 --games 200 --positions book.txt --out m.trd --resume
+run: bin/triad show --setup random --seed 1 | tail -1 >book.txt && bin/triad match --a ab:depth=1 --b ab:depth=2 --games 4 --positions book.txt --out m.trd --resume && bin/triad match --a ab:depth=1 --b ab:depth=2 --games 4 --positions book.txt --out m.trd --resume
 bin/triad selfplay ... --paired --replicates 4
 run: bin/triad selfplay --games 16 --players random --setup random --seed 1 --paired --replicates 4 --out runs/rep.trd
 bin/triad bias runs/r.trd --plots plots --report bias.md

@@ -42,8 +42,8 @@ sp --games 200 --players ab:depth=2 --seed 1 --paired --shard 0/50 --out "$tmp/c
 sp --games 200 --players ab:depth=2,noise=0,tt=16 --seed 1 --paired --shard 0/50 --out "$tmp/c7c.trd"
 check "canonical_spec_plays_the_same_games_as_the_old_spec (ids 0 1 100 101)" cmp -s \
     <(games_of "$tmp/c7s.trd") <(games_of "$tmp/c7c.trd")
-check "those_games_are_pinned (engine signature 2be300054942f7c1)" \
-    test "$(games_of "$tmp/c7s.trd" | cksum)" = "534894761 1220"
+check "those_games_are_pinned (engine signature 2613a848b26da39c)" \
+    test "$(games_of "$tmp/c7s.trd" | cksum)" = "3380122174 1277"
 cp "$sample" "$tmp/old.trd"
 bad "resume_of_a_format_1_file_is_refused (upgrade it first)" "written in format 1: \`triad records upgrade\` it first" \
     selfplay --quiet --games 200 --players ab:depth=2 --seed 1 --paired --out "$tmp/old.trd" --resume

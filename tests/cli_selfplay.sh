@@ -132,7 +132,7 @@ for sig in INT HUP; do
         test "$said" -ge 0 -a "${on_disk:--2}" -eq "$said" -a "$sig_rc" -eq $((128 + $(kill -l $sig)))
 done
 # match into a records file is the same writer.
-sigrun TERM '^selfplay: [1-9][0-9]*/' "$tmp/match.rec" match --a random --b random --games 50000000 --threads 2 \
+sigrun TERM '^match: [1-9][0-9]*/' "$tmp/match.rec" match --a random --b random --games 50000000 --threads 2 \
     --out "$tmp/match.rec"
 said=$(stopped SIGTERM "$tmp/sig.err")
 on_disk=$("$bin" records stats --json "$tmp/match.rec" 2>/dev/null | sed -n 's/^{"games":\([0-9]*\),.*/\1/p')

@@ -9,25 +9,10 @@
 
 void out_printf(buf *b, const char *fmt, ...)
 {
-    char small[512];
     va_list ap;
     va_start(ap, fmt);
-    int k = vsnprintf(small, sizeof small, fmt, ap);
+    buf_vprintf(b, fmt, ap);
     va_end(ap);
-    if (k < 0) {
-        b->failed = true;
-        return;
-    }
-    if ((size_t)k < sizeof small) {
-        buf_put(b, small, (size_t)k);
-        return;
-    }
-    if (!buf_reserve(b, (size_t)k + 1))
-        return;
-    va_start(ap, fmt);
-    vsnprintf((char *)b->data + b->len, (size_t)k + 1, fmt, ap);
-    va_end(ap);
-    b->len += (size_t)k;
 }
 
 void out_str(buf *b, const char *s)

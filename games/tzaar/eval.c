@@ -11,6 +11,7 @@
 #include "core/msg.h"
 #include "core/num.h"
 #include "eval.h"
+#include "vis.h"
 
 typedef struct feature_info {
     const char *name;
@@ -19,29 +20,32 @@ typedef struct feature_info {
 } feature_info;
 
 static const feature_info features[EVAL_FEATURES] = {
-    [F_TZAAR_STACKS] = { "tzaar_stacks", 32.242903325419697, "Tzaar-topped stacks, diminishing: 1 + 1/2 + ... + 1/n" },
-    [F_TZARRA_STACKS] = { "tzarra_stacks", 150.99673004230377, "Tzarra-topped stacks, same curve" },
-    [F_TOTT_STACKS] = { "tott_stacks", 375.53329578445124, "Tott-topped stacks, same curve" },
-    [F_TZAAR_HEIGHT] = { "tzaar_height", 153.11244323699182, "pieces in Tzaar-topped stacks" },
-    [F_TZARRA_HEIGHT] = { "tzarra_height", 118.55631984837936, "pieces in Tzarra-topped stacks" },
-    [F_TOTT_HEIGHT] = { "tott_height", 129.49330681289507, "pieces in Tott-topped stacks" },
-    [F_TZAAR_TALLEST] = { "tzaar_tallest", -15.337782791923528, "height of the tallest Tzaar stack" },
-    [F_TZARRA_TALLEST] = { "tzarra_tallest", -34.686261240893018, "height of the tallest Tzarra stack" },
-    [F_TOTT_TALLEST] = { "tott_tallest", 6.3365304797177497, "height of the tallest Tott stack" },
-    [F_STACKS] = { "stacks", -125.94463041672067, "stacks of any type" },
-    [F_ONE_LEFT] = { "one_left", -13.12648475558596, "types with exactly one stack left" },
-    [F_CAPTURES] = { "captures", 33.950166106919404, "capture actions available (mobility)" },
-    [F_NO_CAPTURE] = { "no_capture", -556.05137780572545, "1 when no capture is available" },
-    [F_HANGING_TZAAR] = { "hanging_tzaar", 23.233193320274722, "Tzaars the side to act can capture, at most 2 (side not to act only)" },
-    [F_HANGING_TZARRA] = { "hanging_tzarra", -27.608656444075763, "Tzarras the side to act can capture, at most 2 (side not to act only)" },
-    [F_HANGING_TOTT] = { "hanging_tott", -235.61485608234662, "Totts the side to act can capture, at most 2 (side not to act only)" },
-    [F_HANGING_LAST] = { "hanging_last", -434.00631167652602, "capturable last stacks of a type (side not to act only)" },
-    [F_THREATENED] = { "threatened", -600.50530573342121, "stacks the opponent could capture, at most 2 (side to act only)" },
-    [F_THREATENED_LAST] = { "threatened_last", -215.68211534466093, "last stacks of a type the opponent could capture (side to act only)" },
-    [F_SAFE_TYPES] = { "safe_types", 121.02812916003045, "types whose tallest stack is taller than every enemy stack" },
-    [F_SECURE_TYPES] = { "secure_types", -564.833016140935, "types whose tallest stack outnumbers all enemy pieces (never capturable)" },
-    [F_CENTRE] = { "centre", -1.188498681471865, "stacks within two steps of the hole" },
-    [F_TEMPO] = { "tempo", 855.688918909839, "+1 for the side to act (it is about to capture), as White minus Black" },
+    [F_TZAAR_STACKS] = { "tzaar_stacks", -10.29099901007368, "Tzaar-topped stacks, diminishing: 1 + 1/2 + ... + 1/n" },
+    [F_TZARRA_STACKS] = { "tzarra_stacks", 118.59909092212864, "Tzarra-topped stacks, same curve" },
+    [F_TOTT_STACKS] = { "tott_stacks", 308.54232483709615, "Tott-topped stacks, same curve" },
+    [F_TZAAR_HEIGHT] = { "tzaar_height", 154.37819437400282, "pieces in Tzaar-topped stacks" },
+    [F_TZARRA_HEIGHT] = { "tzarra_height", 115.3479752050776, "pieces in Tzarra-topped stacks" },
+    [F_TOTT_HEIGHT] = { "tott_height", 126.8274554489652, "pieces in Tott-topped stacks" },
+    [F_TZAAR_TALLEST] = { "tzaar_tallest", -7.360138416191519, "height of the tallest Tzaar stack" },
+    [F_TZARRA_TALLEST] = { "tzarra_tallest", 4.979251759218385, "height of the tallest Tzarra stack" },
+    [F_TOTT_TALLEST] = { "tott_tallest", 18.848477336310147, "height of the tallest Tott stack" },
+    [F_STACKS] = { "stacks", -101.59043545355159, "stacks of any type" },
+    [F_ONE_LEFT] = { "one_left", 18.555562813209406, "types with exactly one stack left" },
+    [F_CAPTURES] = { "captures", 23.049492613371733, "capture actions available (mobility)" },
+    [F_NO_CAPTURE] = { "no_capture", -543.7856134776548, "1 when no capture is available" },
+    [F_HANGING_TZAAR] = { "hanging_tzaar", 18.682933799609962, "Tzaars the side to act can capture, at most 2 (side not to act only)" },
+    [F_HANGING_TZARRA] = { "hanging_tzarra", -28.84919928892203, "Tzarras the side to act can capture, at most 2 (side not to act only)" },
+    [F_HANGING_TOTT] = { "hanging_tott", -212.8981971976736, "Totts the side to act can capture, at most 2 (side not to act only)" },
+    [F_HANGING_LAST] = { "hanging_last", -434.006311676526, "capturable last stacks of a type (side not to act only)" },
+    [F_THREATENED] = { "threatened", -542.8748876605051, "stacks the opponent could capture, at most 2 (side to act only)" },
+    [F_THREATENED_LAST] = { "threatened_last", -129.35267577313823, "last stacks of a type the opponent could capture (side to act only)" },
+    [F_SAFE_TYPES] = { "safe_types", 321.14167222624326, "types whose tallest stack is taller than every enemy stack" },
+    [F_SECURE_TYPES] = { "secure_types", -543.5554193703526, "types whose tallest stack outnumbers all enemy pieces (never capturable)" },
+    [F_CENTRE] = { "centre", 0.859938075607416, "stacks within two steps of the hole" },
+    [F_TEMPO] = { "tempo", 784.1378852990786, "+1 for the side to act (it is about to capture), as White minus Black" },
+    [F_TARGETS] = { "targets", 28.991230935962665, "enemy stacks it can capture now (each once)" },
+    [F_IMMUNE_PIECES] = { "immune_pieces", -56.4269853666004, "pieces in its stacks taller than every enemy stack" },
+    [F_LAST_ATTACKERS] = { "last_attackers", -16.53666342508559, "enemy stacks as tall as one of its last stacks of a type, per such stack" },
 };
 
 /* The 18 points within two steps of the hole, in point-index bits (the test
@@ -74,34 +78,59 @@ int eval_feature_index(const char *name)
 typedef struct side_facts {
     int height[PIECE_TYPES], tallest[PIECE_TYPES];
     int pieces, max_height, captures, centre;
+    uint8_t by_height[32]; /* stacks of each height (30 is the most a colour has) */
     bitboard attacks; /* enemy stacks it can capture now */
 } side_facts;
 
-static void gather(const position *p, int c, side_facts *f)
+/* Counts, heights and the tallest stack of each type, per colour. */
+static void gather_material(const position *p, side_facts f[2])
 {
-    bitboard mine = p->occ[c], theirs = p->occ[c ^ 1], all = mine | theirs;
-    memset(f, 0, sizeof *f);
-    f->centre = __builtin_popcountll(mine & CENTRE_MASK);
-    for (bitboard b = mine; b; b &= b - 1) {
-        int from = __builtin_ctzll(b), h = p->height[from], t = p->type[from];
-        f->height[t] += h;
-        if (h > f->tallest[t])
-            f->tallest[t] = h;
-        for (int d = 0; d < GEO_DIRS; d++) {
+    memset(f, 0, 2 * sizeof *f);
+    for (int c = 0; c < 2; c++) {
+        side_facts *me = &f[c];
+        for (bitboard b = p->occ[c]; b; b &= b - 1) {
+            int pt = __builtin_ctzll(b), h = p->height[pt], t = p->type[pt];
+            me->height[t] += h;
+            me->by_height[h & 31]++;
+            if (h > me->tallest[t])
+                me->tallest[t] = h;
+        }
+        me->centre = __builtin_popcountll(p->occ[c] & CENTRE_MASK);
+        for (int t = 0; t < PIECE_TYPES; t++) {
+            me->pieces += me->height[t];
+            if (me->tallest[t] > me->max_height)
+                me->max_height = me->tallest[t];
+        }
+    }
+}
+
+/* What each colour can capture.  Two stacks see each other when the line
+ * between them is empty, and each such pair is found once, from its
+ * lower-numbered end along the three "up" directions (geometry.h): half
+ * the rays of looking outward from every stack in all six directions. */
+static void gather_attacks(const position *p, side_facts f[2])
+{
+    bitboard all = p->occ[WHITE] | p->occ[BLACK];
+    for (bitboard b = all; b; b &= b - 1) {
+        int from = __builtin_ctzll(b), h = p->height[from];
+        int c = (int)(p->occ[BLACK] >> from & 1);
+        for (int d = 0; d < 3; d++) {
             bitboard r = geo_ray[from][d] & all;
             if (!r)
                 continue;
-            int to = geo_first(r, d);
-            if ((theirs >> to & 1) && p->height[to] <= h) {
-                f->captures++;
-                f->attacks |= 1ULL << to;
+            int to = __builtin_ctzll(r);
+            if (!(p->occ[c ^ 1] >> to & 1))
+                continue;
+            int th = p->height[to];
+            if (th <= h) {
+                f[c].captures++;
+                f[c].attacks |= 1ULL << to;
+            }
+            if (h <= th) {
+                f[c ^ 1].captures++;
+                f[c ^ 1].attacks |= 1ULL << from;
             }
         }
-    }
-    for (int t = 0; t < PIECE_TYPES; t++) {
-        f->pieces += f->height[t];
-        if (f->tallest[t] > f->max_height)
-            f->max_height = f->tallest[t];
     }
 }
 
@@ -141,27 +170,67 @@ static void colour_features(const position *p, int c, const side_facts *me, cons
     out[F_SECURE_TYPES] = secure;
     out[F_CENTRE] = me->centre;
     out[F_TEMPO] = to_act;
+    out[F_TARGETS] = __builtin_popcountll(me->attacks);
+    /* A stack taller than every enemy stack cannot be captured until an
+     * enemy stack grows by stacking (which costs the enemy a stack); the
+     * fit weighs the pieces in such stacks (immune_pieces) below the
+     * height terms: piling on beyond need earns less. */
+    int immune = 0, last_attackers = 0;
+    for (int h = them->max_height + 1; h < 32; h++)
+        immune += h * me->by_height[h];
+    for (int t = 0; t < PIECE_TYPES; t++) {
+        if (p->count[c][t] != 1)
+            continue;
+        for (int h = me->tallest[t]; h < 32; h++) /* the type's one stack is its tallest */
+            last_attackers += them->by_height[h];
+    }
+    out[F_IMMUNE_PIECES] = immune;
+    out[F_LAST_ATTACKERS] = last_attackers;
 }
 
-void eval_features(const position *p, double *out)
+static void features_of(const position *p, const side_facts f[2], double *out)
 {
-    side_facts f[2];
     double black[EVAL_FEATURES];
-    gather(p, WHITE, &f[WHITE]);
-    gather(p, BLACK, &f[BLACK]);
     colour_features(p, WHITE, &f[WHITE], &f[BLACK], out);
     colour_features(p, BLACK, &f[BLACK], &f[WHITE], black);
     for (int i = 0; i < EVAL_FEATURES; i++)
         out[i] -= black[i];
 }
 
-double eval_position(const eval_weights *w, const position *p)
+static double dot(const eval_weights *w, const double *x)
 {
-    double x[EVAL_FEATURES], sum = 0;
-    eval_features(p, x);
+    double sum = 0;
     for (int i = 0; i < EVAL_FEATURES; i++)
         sum += w->w[i] * x[i];
     return sum;
+}
+
+void eval_features(const position *p, double *out)
+{
+    side_facts f[2];
+    gather_material(p, f);
+    gather_attacks(p, f);
+    features_of(p, f, out);
+}
+
+double eval_position(const eval_weights *w, const position *p)
+{
+    double x[EVAL_FEATURES];
+    eval_features(p, x);
+    return dot(w, x);
+}
+
+double eval_position_vis(const eval_weights *w, const position *p, const vis *v)
+{
+    side_facts f[2];
+    double x[EVAL_FEATURES];
+    gather_material(p, f);
+    for (int c = 0; c < 2; c++) {
+        f[c].captures = v->captures[c];
+        f[c].attacks = vis_attacks(v, c);
+    }
+    features_of(p, f, x);
+    return dot(w, x);
 }
 
 void eval_weights_default(eval_weights *w)
@@ -224,9 +293,11 @@ int eval_weights_parse(eval_weights *w, const char *text, const char *source, ch
         s += n + (s[n] == '\n');
     }
     for (int i = 0; i < EVAL_FEATURES; i++)
-        if (!seen[i]) {
+        if (!seen[i] && i < EVAL_FEATURES_V1) {
             snprintf(err, errlen, "%s:%d: missing feature '%s'", MSG_PATH(source), lineno, features[i].name);
             return -1;
+        } else if (!seen[i]) {
+            w->w[i] = 0; /* a file from before the feature existed: the evaluation it always described */
         }
     return 0;
 }

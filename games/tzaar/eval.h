@@ -7,8 +7,9 @@
  * fit the weights by regression on the same features the search uses.
  *
  * Weights live in a plain text file, one "name value" per line with '#'
- * comments; every feature must appear exactly once, and a last line with a
- * checksum says the file is whole (docs/players.md).  Score units are the
+ * comments; every feature must appear exactly once (those added later,
+ * from EVAL_FEATURES_V1 on, may be left out and weigh 0), and a last line
+ * with a checksum says the file is whole (docs/players.md).  Score units are the
  * search's: roughly 100 for an ordinary stack (see docs/players.md). */
 #ifndef TRIAD_EVAL_H
 #define TRIAD_EVAL_H
@@ -25,6 +26,11 @@ enum {
     F_HANGING_TZAAR, F_HANGING_TZARRA, F_HANGING_TOTT, F_HANGING_LAST,
     F_THREATENED, F_THREATENED_LAST, F_SAFE_TYPES, F_SECURE_TYPES,
     F_CENTRE, F_TEMPO,
+    EVAL_FEATURES_V1, /* the features every weights file names */
+    /* Added with issue 20: a file that does not name them gives them 0,
+     * so files written before (data/weights/handset.txt, tuned-ab2.txt)
+     * describe the evaluation they always did. */
+    F_TARGETS = EVAL_FEATURES_V1, F_IMMUNE_PIECES, F_LAST_ATTACKERS,
     EVAL_FEATURES
 };
 
@@ -41,6 +47,11 @@ int eval_feature_index(const char *name);
 void eval_features(const position *p, double *out);
 /* weights . features, from White's point of view. */
 double eval_position(const eval_weights *w, const position *p);
+
+/* The same value from the incrementally kept capture relation (vis.h),
+ * which the searcher maintains: no ray is scanned. */
+struct vis;
+double eval_position_vis(const eval_weights *w, const position *p, const struct vis *v);
 
 /* The built-in weights (the same as data/weights/default.txt). */
 void eval_weights_default(eval_weights *w);

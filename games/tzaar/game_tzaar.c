@@ -144,6 +144,23 @@ static int tz_turns(const void *s)
     return (int)((const tz_state *)s)->turns;
 }
 
+/* Time management (games/timeman.h): the actions the seat to act still
+ * expects to take, from the position alone (a position string carries no
+ * turn count).  Every capture or stacking action removes a stack, so the
+ * stacks left say how far a game has come: over 22,100 games between
+ * searching players (data/records/ladder, random and fixed setups), the
+ * seat to act's remaining actions average 21.7 with 60 stacks, 13.2 with
+ * 40, 5.4 with 20 and 2.5 with 12, about 0.41 per stack less 3.  Never
+ * fewer than 4 (a long game must not run the clock down); in the
+ * tournament setup's placement, the seat's placements come first. */
+static double tz_actions_left(const void *s)
+{
+    const position *p = pos_of(s);
+    int stacks = __builtin_popcountll(p->occ[WHITE] | p->occ[BLACK]);
+    double left = p->phase == PHASE_PLACE ? 0.41 * 60 - 3 + (60 - stacks) / 2.0 : 0.41 * stacks - 3;
+    return left < 4 ? 4 : left;
+}
+
 static int tz_to_text(const void *s, char *out, size_t n)
 {
     int len = pos_to_text(pos_of(s), out, n);
@@ -249,6 +266,7 @@ const game_def game_tzaar = {
     .ending_names = tz_endings,
     .ending = tz_ending,
     .turns = tz_turns,
+    .actions_left = tz_actions_left,
     .seat_names = tz_seats,
     .to_text = tz_to_text,
     .from_text = tz_from_text,
@@ -261,6 +279,7 @@ const game_def game_tzaar = {
     .decode_action = tz_decode_action,
     .nfeatures = EVAL_FEATURES,
     .feature_names = tz_feature_names,
+    .nfeatures_required = EVAL_FEATURES_V1,
     .features = tz_features,
     .tune_sample = tz_tune_sample,
     .tune_quiet = tz_tune_quiet,
@@ -274,6 +293,7 @@ const game_def game_tzaar = {
     .perft_bulk = tzaar_perft_bulk,
     .bench = tzaar_bench,
     .search_nodes = tzaar_search_nodes,
+    .solver = &tz_game_solver,
     .svg_viewbox = TZ_SVG_VIEWBOX,
     .svg_legend = TZ_SVG_LEGEND,
     .svg_board = tz_svg_board,

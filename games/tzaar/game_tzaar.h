@@ -27,6 +27,9 @@ int tz_decode_start(void *s, cursor *in, char *err, size_t n);
 uint32_t tz_encode_action(const void *s, game_action a);
 int tz_decode_action(const void *s, uint32_t code, game_action *a);
 
+/* The endgame solver (solve_game.c: solve.h behind game.h's hook). */
+extern const game_solver tz_game_solver;
+
 /* The player kinds random, greedy and ab (kinds.c): player.h's players. */
 extern const game_player_kind *const tz_player_kinds[];
 

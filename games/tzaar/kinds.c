@@ -113,16 +113,16 @@ static void set_progress(void *impl, game_progress_fn fn, void *ctx)
 
 static const game_player_kind kind_random = {
     "random", "a legal action drawn uniformly (TZAAR's own draw, as in every TZAAR record)",
-    make_random, choose, destroy, report, set_progress,
+    make_random, choose, destroy, report, set_progress, NULL, NULL, NULL, /* begin, forfeit, overruns: none */
 };
 static const game_player_kind kind_greedy = {
     "greedy", "the turn whose result the evaluation likes best; weights=FILE, place=eval|search|soft|random, ptemp=T",
-    make_greedy, choose, destroy, report, set_progress,
+    make_greedy, choose, destroy, report, set_progress, NULL, NULL, NULL, /* begin, forfeit, overruns: none */
 };
 static const game_player_kind kind_ab = {
     "ab", "alpha-beta search: depth=D, nodes=N, ms=T, noise=K, ties=1, tt=MB, weights=FILE, "
           "place=eval|search|soft|random, ptemp=T (docs/players.md)",
-    make_ab, choose, destroy, report, set_progress,
+    make_ab, choose, destroy, report, set_progress, NULL, NULL, NULL, /* begin, forfeit, overruns: none */
 };
 
 const game_player_kind *const tz_player_kinds[] = { &kind_random, &kind_greedy, &kind_ab, NULL };

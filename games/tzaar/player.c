@@ -45,9 +45,15 @@ struct player {
 static uint32_t weights_checksum(const eval_weights *w)
 {
     uint32_t h = 2166136261u;
-    const unsigned char *b = (const unsigned char *)w->w;
-    for (size_t i = 0; i < sizeof w->w; i++)
-        h = (h ^ b[i]) * 16777619u;
+    for (int i = 0; i < EVAL_FEATURES; i++) {
+        /* A later feature at 0 is what a file from before it meant: left
+         * out, so that file's checksum (in every spec that names it) stays. */
+        if (i >= EVAL_FEATURES_V1 && w->w[i] == 0)
+            continue;
+        const unsigned char *b = (const unsigned char *)&w->w[i];
+        for (size_t k = 0; k < sizeof w->w[i]; k++)
+            h = (h ^ b[k]) * 16777619u;
+    }
     return h;
 }
 

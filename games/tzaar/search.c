@@ -54,17 +54,22 @@ void searcher_set_progress(searcher *s, search_progress fn, void *ctx)
     s->progress_ctx = ctx;
 }
 
-int search_eval(const eval_weights *w, const position *p)
+/* The evaluation rounded and clamped, from the side to act's point of view. */
+static int eval_score(double v, int side)
 {
-    double v = eval_position(w, p);
     v = v > SCORE_EVAL_MAX ? SCORE_EVAL_MAX : v < -SCORE_EVAL_MAX ? -SCORE_EVAL_MAX : v;
     int score = (int)lround(v);
-    return p->side == WHITE ? score : -score;
+    return side == WHITE ? score : -score;
+}
+
+int search_eval(const eval_weights *w, const position *p)
+{
+    return eval_score(eval_position(w, p), p->side);
 }
 
 /* Counts a node; true when the node or time budget is spent.  The node limit
  * is checked before counting, so a search never exceeds it; the clock is read
- * every 1024 nodes only. */
+ * every 256 nodes (about 0.1 ms). */
 bool search_budget_spent(searcher *s)
 {
     if (s->stop)
@@ -74,7 +79,7 @@ bool search_budget_spent(searcher *s)
         return true;
     }
     s->nodes++;
-    if (s->deadline > 0 && !(s->nodes & 1023) && search_clock() >= s->deadline)
+    if (s->deadline > 0 && !(s->nodes & 255) && search_clock() >= s->deadline)
         s->stop = true;
     return s->stop;
 }
@@ -93,29 +98,6 @@ static int score_to_tt(int v, int ply)
 static int score_from_tt(int v, int ply)
 {
     return v > SCORE_WIN_MIN ? v - ply : v < -SCORE_WIN_MIN ? v + ply : v;
-}
-
-/* True when the side to act can capture the opponent's last stack of some
- * type, which wins at once.  Looks outward from each such stack: the first
- * stack on a ray from it is the one that could capture it. */
-static bool wins_now(const position *p)
-{
-    int us = p->side, them = us ^ 1;
-    bitboard all = p->occ[0] | p->occ[1];
-    for (int t = 0; t < PIECE_TYPES; t++) {
-        if (p->count[them][t] != 1)
-            continue;
-        int pt = __builtin_ctzll(p->tops[t] & p->occ[them]), h = p->height[pt];
-        for (int d = 0; d < GEO_DIRS; d++) {
-            bitboard r = geo_ray[pt][d] & all;
-            if (r) {
-                int q = geo_first(r, d);
-                if ((p->occ[us] >> q & 1) && p->height[q] >= h)
-                    return true;
-            }
-        }
-    }
-    return false;
 }
 
 bool search_capture_wins(const position *p, action a)
@@ -156,19 +138,27 @@ static void update_pv(searcher *s, int ply, action a)
 
 /* A position at a turn boundary, scored statically for the side to act:
  * lost with no capture, won with a capture of a last stack, else eval. */
+static int static_value(const searcher *s, int ply);
+
 static int leaf(searcher *s, int ply)
 {
-    const position *p = &s->pos;
     if (search_budget_spent(s))
         return 0;
     s->pv_len[ply] = 0;
+    return static_value(s, ply);
+}
+
+/* leaf()'s value, without counting a node. */
+static int static_value(const searcher *s, int ply)
+{
+    const position *p = &s->pos;
     if (p->winner >= 0)
         return terminal(p, ply);
-    if (!has_capture(p))
+    if (!s->vis.captures[p->side])
         return -(SCORE_WIN - ply);
-    if (wins_now(p))
+    if (vis_wins_now(&s->vis, p, p->side))
         return SCORE_WIN - ply - 1;
-    return search_eval(s->weights, p);
+    return eval_score(eval_position_vis(s->weights, p, &s->vis), p->side);
 }
 
 /* Makes a, scores the result from the mover's side with fn, unmakes. */
@@ -176,11 +166,11 @@ static int after(searcher *s, action a, int ply, int (*fn)(searcher *, int))
 {
     undo u;
     int us = s->pos.side;
-    pos_make(&s->pos, a, &u);
+    vis_make(&s->vis, &s->pos, a, &u);
     int v = s->pos.winner >= 0 ? terminal(&s->pos, ply + 1) : fn(s, ply + 1);
     if (s->pos.side != us)
         v = -v;
-    pos_unmake(&s->pos, a, &u);
+    vis_unmake(&s->vis, &s->pos, a, &u);
     return v;
 }
 
@@ -191,8 +181,13 @@ static int pass_leaf(searcher *s, int ply)
 }
 
 /* Collects the captures of the side to act with ordering keys; returns the
- * count, or -1 when one of them wins at once. */
-static int scored_captures(const searcher *s, scored *out)
+ * count, or -1 when one of them wins at once.  The key: the rarest victim
+ * type first, then taller victims (search_capture_key); inside the tree
+ * (ply >= 0; quiescence passes -1) the ply's killer captures go first and
+ * the capture history breaks what rarity and height leave equal, which
+ * made the first capture tried the one that cuts more often (+26 Elo
+ * [-7, 59] at 50 ms per action, 400 games). */
+static int scored_captures(const searcher *s, scored *out, int ply)
 {
     const position *p = &s->pos;
     action caps[MAX_ACTIONS];
@@ -203,6 +198,15 @@ static int scored_captures(const searcher *s, scored *out)
         out[i].a = caps[i];
         out[i].tie = s->tie[caps[i] & (ACTION_CODES - 1)];
         out[i].key = search_capture_key(p, caps[i]);
+        if (ply >= 0) {
+            action a = caps[i];
+            if (a == s->killers[ply][0])
+                out[i].key += 2000000;
+            else if (a == s->killers[ply][1])
+                out[i].key += 1900000;
+            else
+                out[i].key += s->history[p->side][a & 4095] * 999 / HISTORY_MAX;
+        }
     }
     return n;
 }
@@ -214,7 +218,7 @@ static int q_second(searcher *s, int ply, int beta)
     scored caps[MAX_ACTIONS];
     if (search_budget_spent(s))
         return 0;
-    int n = scored_captures(s, caps);
+    int n = scored_captures(s, caps, -1);
     if (n < 0)
         return SCORE_WIN - ply - 1;
     int best = after(s, ACTION_PASS, ply, leaf);
@@ -233,7 +237,7 @@ static int q_turn(searcher *s, int ply, int beta)
     scored caps[MAX_ACTIONS];
     if (search_budget_spent(s))
         return 0;
-    int n = scored_captures(s, caps);
+    int n = scored_captures(s, caps, -1);
     if (n < 0)
         return SCORE_WIN - ply - 1;
     if (n == 0)
@@ -258,7 +262,7 @@ int search_try_move(searcher *s, action a, int depth, int ply, int alpha, int be
     undo u;
     int us = s->pos.side, v;
 #define CHILD(d, lo, hi) (s->pos.side != us ? -search(s, d, ply + 1, -(hi), -(lo)) : search(s, d, ply + 1, lo, hi))
-    pos_make(&s->pos, a, &u);
+    vis_make(&s->vis, &s->pos, a, &u);
     if (first) {
         v = CHILD(depth - 1, alpha, beta);
     } else {
@@ -269,7 +273,7 @@ int search_try_move(searcher *s, action a, int depth, int ply, int alpha, int be
             v = CHILD(depth - 1, alpha, beta);
     }
 #undef CHILD
-    pos_unmake(&s->pos, a, &u);
+    vis_unmake(&s->vis, &s->pos, a, &u);
     return v;
 }
 
@@ -332,7 +336,7 @@ static int search(searcher *s, int depth, int ply, int alpha, int beta)
         return v;
 
     scored list[2 * MAX_ACTIONS];
-    int n = scored_captures(s, list);
+    int n = scored_captures(s, list, ply);
     if (n < 0)
         return SCORE_WIN - ply - 1;
     if (n == 0 && !second)
@@ -364,9 +368,12 @@ static int search(searcher *s, int depth, int ply, int alpha, int beta)
         action a = pick(list, n, i);
         if (act_kind(a) == ACT_STACK && futile <= alpha && best > -INF && a != tt_move)
             continue;
-        bool late = act_kind(a) != ACT_CAPTURE && i >= 3 && depth >= 3 && a != tt_move &&
-                    a != s->killers[ply][0] && a != s->killers[ply][1];
-        v = search_try_move(s, a, depth, ply, alpha, beta, i == 0, late ? 1 : 0);
+        bool special = a == tt_move || a == s->killers[ply][0] || a == s->killers[ply][1];
+        /* Late stacking actions and passes get a reduced null window first
+         * (search_try_move re-searches them at full depth if they beat alpha). */
+        bool late = act_kind(a) != ACT_CAPTURE && i >= 3 && depth >= 3 && !special;
+        int reduction = late ? 1 : 0;
+        v = search_try_move(s, a, depth, ply, alpha, beta, i == 0, reduction);
         if (s->stop)
             return 0;
         if (v > best) {

@@ -11,6 +11,7 @@
 #include "search.h"
 #include "symmetry.h"
 #include "tt.h"
+#include "vis.h"
 
 #define MAX_PLY 72            /* depth cap plus quiescence plies */
 #define INF 32000
@@ -43,6 +44,7 @@ struct searcher {
     const eval_weights *weights;
     tt table;
     position pos;
+    vis vis;    /* who sees whom in pos, kept with it */
     uint64_t nodes, node_limit;
     double deadline; /* 0: none */
     bool stop;
@@ -59,6 +61,8 @@ struct searcher {
     uint8_t maps[SYM_ALL]; /* which map the tied set back */
     search_progress progress;
     void *progress_ctx;
+    bool partial; /* root_search stopped inside its iteration */
+    bool ties_wanted; /* search_limits.ties */
 };
 
 /* search.c */

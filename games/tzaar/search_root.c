@@ -54,8 +54,9 @@ static int root_null(searcher *s, root_entry *r, int depth, int best, bool ties)
  * the tied ones, which then has its line; -1 when stopped. */
 static int root_search(searcher *s, int depth, bool ties)
 {
-    int best = -INF;
+    int best = -INF, best_i = -1;
     s->pv_len[0] = 0;
+    s->partial = false;
     if (search_budget_spent(s))
         return -1;
     for (int i = 0; i < s->root_n && !s->stop; i++) {
@@ -63,11 +64,29 @@ static int root_search(searcher *s, int depth, bool ties)
         int v = i == 0 ? root_full(s, r, depth, -INF, INF) : root_null(s, r, depth, best, ties);
         if (i > 0 && v > best && !s->stop)
             v = root_full(s, r, depth, best, INF);
-        if (v > best && r->exact)
+        if (s->stop) {
+            for (int j = i; j < s->root_n; j++)
+                s->root[j].exact = false; /* not searched to the end at this depth */
+            break;
+        }
+        if (v > best && r->exact) {
             best = v;
+            best_i = i;
+        }
     }
-    if (s->stop)
-        return -1;
+    if (s->stop) {
+        /* Stopped inside the iteration: the actions searched to the end
+         * at this depth are known, and the best of them (the previous
+         * iteration's best came first) is a better answer than the last
+         * complete iteration's (+14 Elo [-19, 47] at 50 ms per action,
+         * 400 games; with the time rule below and the capture history,
+         * +33 [-1, 68]).  Not with ties: the tied set is only known
+         * from a whole iteration. */
+        if (best_i < 0 || s->ties_wanted)
+            return -1;
+        s->partial = true;
+        return best_i;
+    }
     int n = 0, tied[MAX_ACTIONS];
     for (int i = 0; i < s->root_n; i++)
         if (s->root[i].exact && s->root[i].key == best)
@@ -200,13 +219,20 @@ static void report_choice(searcher *s, int chosen, search_report *r)
 static void reset(searcher *s, const position *p, const search_limits *lim, double t0, uint64_t seed)
 {
     s->nmaps = sym_canonical(p, &s->pos, s->maps);
+    vis_init(&s->vis, &s->pos);
     draw_ties(s, seed);
     tt_new_search(&s->table);
     memset(s->killers, 0xff, sizeof s->killers);
     memset(s->history, 0, sizeof s->history);
     s->nodes = 0;
     s->node_limit = lim->nodes ? lim->nodes : UINT64_MAX;
+    s->ties_wanted = lim->ties;
     s->deadline = lim->ms > 0 ? t0 + lim->ms / 1000 : 0;
+    if (lim->ms > 0) {
+        /* A margin for the clock read every 256 nodes and the way out. */
+        double margin = lim->ms * 0.04 < 4 ? lim->ms * 0.04 : 4;
+        s->deadline = t0 + (lim->ms - margin) / 1000;
+    }
     s->stop = false;
 }
 
@@ -245,17 +271,20 @@ void search_run(searcher *s, const position *p, const search_limits *lim, uint64
         r->seconds = search_clock() - t0;
         return;
     }
+    double t_prev = 0, iter_prev = 0;
     for (int d = 1; d <= max_depth; d++) {
         /* The tied set costs nodes: only on request, and only in the
          * iterations whose answer may be the one played (one that finds
          * the game decided is the last, so it is searched again). */
         bool ties = lim->ties && (d == max_depth || lim->nodes || lim->ms > 0);
         int chosen = root_search(s, d, ties);
-        if (chosen >= 0 && lim->ties && !ties && abs(s->root[chosen].key) >= SCORE_WIN - d)
+        if (chosen >= 0 && !s->partial && lim->ties && !ties && abs(s->root[chosen].key) >= SCORE_WIN - d)
             chosen = root_search(s, d, true);
         if (chosen < 0)
             break;
         report_choice(s, chosen, r);
+        if (s->partial)
+            break; /* the depth reported stays the last one completed */
         int v = r->score;
         r->depth = d;
         r->nodes = s->nodes;
@@ -266,8 +295,20 @@ void search_run(searcher *s, const position *p, const search_limits *lim, uint64
         /* A game decided inside the full-width plies stays decided deeper. */
         if (abs(v) >= SCORE_WIN - d)
             break;
-        if (lim->ms > 0 && r->seconds * 1000 > lim->ms / 2)
-            break;
+        double iter = r->seconds - t_prev;
+        if (lim->ms > 0) {
+            /* Start the next iteration only when its first action, the
+             * best so far, can be searched to the end: that part is about
+             * a third of an iteration, and an iteration costs the last
+             * one times the growth seen so far. */
+            /* Iterations under a millisecond time the clock, not the tree. */
+            double growth = iter_prev > 0.001 ? iter / iter_prev : 8;
+            growth = growth < 2 ? 2 : growth > 30 ? 30 : growth;
+            if ((r->seconds + 0.35 * iter * growth) * 1000 > lim->ms)
+                break;
+        }
+        t_prev = r->seconds;
+        iter_prev = iter;
     }
     r->nodes = s->nodes;
     r->seconds = search_clock() - t0;

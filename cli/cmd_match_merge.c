@@ -1,0 +1,200 @@
+/* cmd_match_merge.c — the parts of `triad match` that make it a harness
+ * besides playing: `triad match merge` (the report over a match's records
+ * files: its shards, or its --out) and the --positions list. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "core/fileio.h"
+#include "core/msg.h"
+#include "selfplay/dedup.h"
+#include "cmd_match.h"
+#include "cmd_records.h"
+#include "commands.h"
+#include "opts.h"
+
+/* FNV-1a, 64 bits, continued from h. */
+static uint64_t fnv1a(uint64_t h, const char *s)
+{
+    for (; *s; s++)
+        h = (h ^ (unsigned char)*s) * 0x100000001b3ULL;
+    return h;
+}
+
+/* Reads --positions FILE: one position string per line (blank lines and
+ * lines starting with '#' skipped), each for players seats and not over.
+ * The states go to *states (malloc'ed); the count and checksum (of the
+ * canonical strings, each with its newline) to run.  0, or 2 after the
+ * error line ("FILE:LINE: ..."). */
+int match_load_positions(const char *path, const game_def *g, rec_run *run, unsigned char **states)
+{
+    char err[400];
+    FILE *f = fio_fopen_read(path, err, sizeof err);
+    if (!f)
+        return cli_error("match", "--positions %s", err);
+    char *line = NULL, text[GAME_TEXT_MAX];
+    size_t cap = 0, have = 0, len;
+    uint64_t count = 0, sum = 0xcbf29ce484222325ULL;
+    unsigned char *all = NULL;
+    int rc = 0;
+    for (long no = 1; (len = (size_t)getline(&line, &cap, f)) != (size_t)-1 && !rc; no++) {
+        line[strcspn(line, "\r\n")] = 0;
+        char *p = line + strspn(line, " \t");
+        if (!*p || *p == '#')
+            continue;
+        if (have == count) {
+            have = have ? 2 * have : 64;
+            unsigned char *more = realloc(all, have * g->state_size);
+            if (!more) {
+                rc = cli_error("match", "out of memory reading %s", MSG_PATH(path));
+                break;
+            }
+            all = more;
+        }
+        unsigned char *s = all + count * g->state_size;
+        memset(s, 0, g->state_size);
+        if (g->from_text(s, p, err, sizeof err))
+            rc = cli_error("match", "%s:%ld: %s", MSG_PATH(path), no, err);
+        else if (g->players(s) != run->players)
+            rc = cli_error("match", "%s:%ld: a position for %d players; the match has %d", MSG_PATH(path), no,
+                           g->players(s), run->players);
+        else if (g->over(s))
+            rc = cli_error("match", "%s:%ld: the game is over in this position", MSG_PATH(path), no);
+        else if (g->to_text(s, text, sizeof text) < 0)
+            rc = cli_error("match", "%s:%ld: the position does not print back", MSG_PATH(path), no);
+        else {
+            sum = fnv1a(fnv1a(sum, text), "\n");
+            count++;
+        }
+    }
+    free(line);
+    if (!rc && ferror(f))
+        rc = cli_error("match", "cannot read %s", MSG_PATH(path));
+    fclose(f);
+    if (!rc && !count)
+        rc = cli_error("match", "--positions %s holds no position", MSG_PATH(path));
+    if (rc) {
+        free(all);
+        return rc;
+    }
+    run->npositions = count;
+    run->positions_sum = sum;
+    run->positions = all;
+    *states = all;
+    return 0;
+}
+
+/* Whether run is a match's: A listed first, B in every other seat, the
+ * players moved a seat on in each of the setup's games. */
+static bool is_match_run(const rec_run *run)
+{
+    if (run->source != REC_SOURCE_SELFPLAY || run->rotate != REC_ROTATE_PLAYERS || run->rotations != run->players ||
+        run->replicates > 1 || run->players < 2)
+        return false;
+    for (int k = 2; k < run->players; k++)
+        if (strcmp(run->specs[k], run->specs[1]))
+            return false;
+    return true;
+}
+
+/* triad match merge FILE...: the statistics of a match's records files
+ * (its shards, or a match's --out) taken together, as the match would
+ * report them had it played them all. */
+int cmd_match_merge(int argc, char **argv)
+{
+    const char *sprt_text = NULL;
+    bool json = false, quiet = false;
+    const opt_spec opts[] = {
+        { "sprt", OPT_STR, &sprt_text, "SPEC", "the SPRT over all the games: elo0=0,elo1=10,alpha=0.05,beta=0.05,"
+                                               "model=normalized", 0, 0, NULL },
+        { "json", OPT_FLAG, &json, NULL, "print the figures as one JSON object", 0, 0, NULL },
+        { "quiet", OPT_FLAG, &quiet, NULL, "no line about missing games", 0, 0, NULL },
+        { 0 },
+    };
+    const cmd_spec spec = {
+        "match merge", "FILE... [--sprt SPEC] [--json]",
+        "The match's report over its records files together: the shards of one match\n"
+        "(triad match --shard K/N --out FILE on each machine) or a match's --out.  The\n"
+        "files must hold one match run (the same players, games, seed, setup and\n"
+        "options; only the shard differs); a game read twice counts once.  --sprt runs\n"
+        "the test on all the games (a shard plays all its games and tests nothing).\n"
+        "Games of the run that no file holds are counted on stderr; to get one records\n"
+        "file, use triad records merge.",
+        opts,
+    };
+    static const char *files[MAX_FILES];
+    int nfiles, rc = parse(&spec, argc, argv, files, &nfiles, true);
+    if (rc)
+        return rc < 0 ? 0 : rc;
+    char err[600], diff[400];
+    match_sprt sprt;
+    if (sprt_text && match_sprt_parse(sprt_text, &sprt, err, sizeof err))
+        return cli_error("match merge", "%s", err);
+    rec_game *g = malloc(sizeof *g);
+    rec_run first = { 0 };
+    run_opts o = { 0 };
+    match_tally t = { 0 };
+    rec_dedup seen = { 0 };
+    const char *first_path = NULL;
+    bool have = false;
+    rc = g ? 0 : cli_error("match merge", "out of memory");
+    for (int i = 0; i < nfiles && !rc; i++) {
+        const char *path = files[i];
+        rec_reader *r = rec_reader_open(path, err, sizeof err);
+        if (!r) {
+            rc = cli_error("match merge", "%s", err);
+            break;
+        }
+        int got;
+        while (!rc && (got = rec_reader_next(r, g)) != REC_END) {
+            const rec_run *run = rec_reader_run(r);
+            if (got == REC_BAD) {
+                rc = cli_error("match merge", "%s: %s", MSG_PATH(path), rec_reader_error(r));
+                break;
+            }
+            if (!have) {
+                if (!is_match_run(run)) {
+                    rc = cli_error("match merge", "%s holds no match (a selfplay run?)", MSG_PATH(path));
+                    break;
+                }
+                first = *run;
+                first_path = path;
+                have = true;
+                if (match_tally_init(&t, run->players, run->games, NULL))
+                    rc = cli_error("match merge", "out of memory");
+            } else if (rec_run_diff(&first, run, REC_DIFF_GAMES, first_path, path, diff, sizeof diff)) {
+                rc = cli_error("match merge", "%s and %s hold different matches: %s", MSG_PATH(first_path),
+                               MSG_PATH(path), diff);
+                break;
+            }
+            int added = rc ? 0 : rec_dedup_add(&seen, run, g);
+            if (added < 0)
+                rc = cli_error("match merge", "out of memory");
+            else if (added && g->id < first.games)
+                match_on_game(g, &t);
+        }
+        rec_reader_close(r);
+    }
+    free(g);
+    rec_dedup_free(&seen);
+    if (!rc && !have)
+        rc = cli_error("match merge", "the files hold no games");
+    if (rc) {
+        match_tally_free(&t);
+        return rc;
+    }
+    if (sprt_text && t.players == 2) {
+        t.sprt = &sprt;
+        t.last = sprt_penta(t.penta, sprt.model, sprt.elo0, sprt.elo1, sprt.alpha, sprt.beta);
+    } else if (sprt_text)
+        fprintf(stderr, "match merge: --sprt is for 2-player matches; ignored\n");
+    first.shard = 0;
+    first.shards = 1;
+    o.run = first;
+    if (!quiet && t.games < first.games)
+        fprintf(stderr, "match merge: %llu of the match's %llu games are in the files (%llu missing: a shard not "
+                "given, or not finished)\n", (unsigned long long)t.games, (unsigned long long)first.games,
+                (unsigned long long)(first.games - t.games));
+    cmd_match_report(&t, &o, json);
+    match_tally_free(&t);
+    return 0;
+}
