@@ -212,13 +212,8 @@ refused "fifo: a folder as a records file says so" "not a regular file (a direct
 # match without --out plays into /tmp/triad-match-XXXXXX; find it through
 # the process's open files, signal it, and look again.
 for sig in TERM INT; do
-    # A background job of a script ignores SIGINT, and so does anything started
-    # under a shell that ignores it (a suite run in the background): triad then
-    # rightly keeps the inherited SIG_IGN.  env --default-signal gives it the
-    # default disposition, as an interactive terminal would (set -m where env
-    # is too old to have it).
-    defsig=()
-    env --default-signal=INT true 2>/dev/null && defsig=(env --default-signal=INT)
+    # defsig (lib.sh): SIGINT at its default disposition, as an interactive
+    # terminal would give it (set -m where env is too old to have it).
     set -m
     "${defsig[@]}" "$bin" match --a ab:depth=4 --b ab:depth=4 --games 1000 --threads 1 --quiet >/dev/null 2>&1 &
     pid=$!

@@ -110,11 +110,12 @@ check "SIGTERM: every game it reported finished is on disk (reported ${reported:
 run records verify "$tmp/term.rec"
 check "SIGTERM: the file holds whole blocks only (incomplete, not torn)" \
     test "$(grep -c 'INCOMPLETE' "$tmp/out")" -eq 1 -a "$(grep -c -i 'torn\|corrupt' "$tmp/out" "$tmp/err" | awk -F: '{ s += $2 } END { print s }')" -eq 0
-# set -m: a script's background job would otherwise ignore SIGINT (POSIX).
+# set -m and defsig (lib.sh): a script's background job would otherwise ignore
+# SIGINT (POSIX), and so would all it starts if the suite runs in the background.
 for sig in INT HUP; do
     rm -f "$tmp/$sig.rec"
     set -m
-    "$bin" selfplay --players random --quiet "${long[@]}" --out "$tmp/$sig.rec" 2>"$tmp/sig.err" &
+    "${defsig[@]}" "$bin" selfplay --players random --quiet "${long[@]}" --out "$tmp/$sig.rec" 2>"$tmp/sig.err" &
     pid=$!
     set +m
     for _ in $(seq 3000); do # the header is on disk: the writer has started

@@ -144,12 +144,12 @@ good "item 13: --out may itself be a link to a site folder" view "$rec" --out "$
 expect "item 13: ... which is replaced where it lies" test -L "$tmp/wlink" -a "$(grep -c '^\[' "$tmp/w/index-data.js")" -eq 3
 # Ctrl-C or SIGTERM while view writes: the partial site is removed, the old
 # one stays as it was, and view ends by the signal.  (The signal comes once
-# the temporary folder exists, polled; set -m: a script's background job
-# would ignore SIGINT.)
+# the temporary folder exists, polled; set -m and defsig, lib.sh: a script's
+# background job would ignore SIGINT.)
 "$bin" selfplay --games 1000 --players random --setup random --seed 8 --threads 2 --out "$tmp/big.trd" --quiet
 sums "$tmp/w" >"$tmp/w.sums"
 set -m
-"$bin" view "$tmp/big.trd" --out "$tmp/w" --force >/dev/null 2>"$tmp/err" &
+"${defsig[@]}" "$bin" view "$tmp/big.trd" --out "$tmp/w" --force >/dev/null 2>"$tmp/err" &
 pid=$!
 set +m
 for _ in $(seq 2000); do

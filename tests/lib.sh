@@ -18,9 +18,17 @@
 #   line_is N REGEX [WHO]       line N of $tmp/out matches the extended REGEX
 #                               whole (a protocol transcript, line by line)
 #   finish                      prints the totals; the script's exit status
+#   "${defsig[@]}" CMD &        starts CMD with every signal at its default
+#                               disposition: a script's background job, and
+#                               all it starts, inherit SIGINT ignored when the
+#                               suite itself runs in the background (make
+#                               test &, a parallel runner), and triad rightly
+#                               keeps an inherited SIG_IGN (nohup)
 tmp=$(mktemp -d)
 trap 'declare -F on_exit >/dev/null && on_exit; rm -rf "$tmp"' EXIT
 passed=0 failed=0
+defsig=()
+env --default-signal true 2>/dev/null && defsig=(env --default-signal)
 
 ok() { echo "ok - $1"; passed=$((passed + 1)); }
 not_ok() {
