@@ -68,8 +68,8 @@ int cmd_bias(int argc, char **argv)
           NULL },
         { "force", OPT_FLAG, &force, NULL, "overwrite an existing report, charts or web page", 0, 0, NULL },
         { "html", OPT_STR, &html, "DIR", "write the report as a web page with inline charts and the most "
-                                        "one-sided setups' games (DIR/index.html; needs gnuplot; two-player "
-                                        "win/loss games)", 0, 0, NULL },
+                                        "one-sided setups' games (DIR/index.html; needs gnuplot; any game "
+                                        "the viewer draws: TZAAR, Talat, TRID)", 0, 0, NULL },
         { "resamples", OPT_INT, &resamples, "B", "bootstrap resamples for the rotation-group intervals (default "
                                                  "1000)",
           100, 100000, NULL },

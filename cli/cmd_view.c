@@ -3,6 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "core/fileio.h"
+#include "selfplay/record.h"
 #include "view/select.h"
 #include "view/site.h"
 #include "commands.h"
@@ -15,12 +16,12 @@ static void warn_line(const char *msg)
 
 int cmd_view(int argc, char **argv)
 {
-    const char *dir = NULL, *game_name = "tzaar", *expr = NULL;
+    const char *dir = NULL, *game_name = NULL, *expr = NULL;
     uint64_t limit = 0;
     bool force = false;
     const opt_spec opts[] = {
         { "out", OPT_STR, &dir, "DIR", "the site's folder (index.html, viewer.html, games/)", 0, 0, NULL },
-        { "game", OPT_STR, &game_name, "NAME", "the game the records hold (default tzaar)", 0, 0, NULL },
+        { "game", OPT_STR, &game_name, "NAME", "the game the records hold (default: the first file's)", 0, 0, NULL },
         { "select", OPT_STR, &expr, "EXPR", "only games matching EXPR, e.g. setup=random,id=100-199 "
                                           "(docs/viewer.md)", 0, 0, NULL },
         { "limit", OPT_U64, &limit, "N", "at most N games (the first selected)", 0, 0, NULL },
@@ -32,10 +33,12 @@ int cmd_view(int argc, char **argv)
         "Writes the games as a static web site that opens from file:// (no server, no\n"
         "network): index.html lists them (sortable, filterable, with the runs and\n"
         "per-seat figures); viewer.html?game=N&ply=K steps through game N with the\n"
-        "board drawn by triad.  EXPR: comma-separated KEY=VALUE terms, all of which\n"
-        "must hold; keys id and turns take N or N-M, setup random|fixed|tournament,\n"
-        "ending trinity|no_capture|unfinished, winner white|black|none; VALUE may list\n"
-        "alternatives with '|'.  Details: docs/viewer.md.",
+        "board drawn by triad, for every game (TZAAR, Talat, TRID).  EXPR:\n"
+        "comma-separated KEY=VALUE terms, all of which must hold; keys id and turns\n"
+        "take N or N-M, setup one of the game's setups, ending one of its endings or\n"
+        "unfinished, winner a seat's name (TZAAR white|black; else seat0, seat1, ...)\n"
+        "or none, seat a seat's name (games it ranked first in, alone or shared);\n"
+        "VALUE may list alternatives with '|'.  Details: docs/viewer.md.",
         opts,
     };
     /* File operands may come before, between or after the options. */
@@ -71,16 +74,25 @@ int cmd_view(int argc, char **argv)
     }
     char err[1024];
     selection sel;
-    const game_def *game = game_find(game_name, err, sizeof err);
+    const game_def *game = NULL;
+    if (game_name)
+        game = game_find(game_name, err, sizeof err);
+    else if (nfiles) { /* the game of the first file; the others must hold the same */
+        rec_reader *r = rec_reader_open(files[0], err, sizeof err);
+        if (r) {
+            game = rec_reader_run(r)->game;
+            rec_reader_close(r);
+        }
+    }
     if (!nfiles)
         rc = cli_error("view", "no RECORDS file given (see triad view --help)");
     else if (!dir)
         rc = cli_error("view", "--out DIR is required");
     else if (!game)
         rc = cli_error("view", "%s", err);
-    else if (!game->svg_board || !game->svg_pieces)
-        rc = cli_error("view", "the game '%s' has no SVG renderer", game_name);
-    else if (sel_parse(&sel, expr, err, sizeof err))
+    else if (!game->view)
+        rc = cli_error("view", "the game '%s' has no drawing (game_def.view)", game->name);
+    else if (sel_parse(&sel, game, expr, err, sizeof err))
         rc = cli_error("view", "%s", err);
     if (rc) {
         free(files);

@@ -11,13 +11,17 @@
 #include "bias_html.h"
 #include "plot.h"
 
-/* A pair of games 2k, 2k+1 of one file that the same arrangement won. */
+/* A rotation group (the R games of one setup and replicate: ids
+ * g0 .. g0 + R - 1) of one file in which the same arrangement of pieces
+ * ranked first alone in every game: the setup, not the seat, decided it.
+ * TZAAR's paired games are R = 2. */
 typedef struct one_sided {
     int file;
-    uint64_t id;           /* 2k */
-    uint64_t seq[2];       /* both games' places in the file */
-    int turns;             /* both games together */
-    int holder;            /* the colour of the winning arrangement in game 2k */
+    int rotations;                  /* R */
+    uint64_t id;                    /* g0 */
+    uint64_t seq[GAME_MAX_PLAYERS]; /* every game's place in the file */
+    int turns;                      /* the group's games together */
+    int holder;                     /* the seat holding the arrangement in game g0 */
     int setup;
 } one_sided;
 
@@ -76,7 +80,7 @@ static long page_of(const picks *k, int file, uint64_t seq)
     return at ? (long)(at - k->p) : -1;
 }
 
-/* Appends the one-sided pairs of one paired file to *out; a game read
+/* Appends the one-sided groups of one rotated file to *out; a game read
  * before (seen: in an earlier file, or earlier in this one) is left out,
  * as the view site leaves it out. */
 static int scan_file(const char *path, int file, rec_dedup *seen, one_sided **out, size_t *nout, size_t *cap,
@@ -85,12 +89,15 @@ static int scan_file(const char *path, int file, rec_dedup *seen, one_sided **ou
     rec_reader *r = rec_reader_open(path, err, n);
     if (!r)
         return -1;
-    if (rec_reader_run(r)->rotations != 2) {
+    const rec_run *run = rec_reader_run(r);
+    int R = run->rotations, N = run->players;
+    if (R < 2 || R > GAME_MAX_PLAYERS) {
         rec_reader_close(r);
         return 0;
     }
-    /* the arrangement changes seats when the pieces rotate */
-    bool moves = rec_reader_run(r)->rotate & REC_ROTATE_PIECES;
+    /* the arrangement changes seats when the pieces rotate: rotation r
+     * puts the arrangement of seat a into seat (a + r) mod N */
+    bool moves = run->rotate & REC_ROTATE_PIECES;
     rec_game *g = malloc(sizeof *g);
     game_key *keys = NULL;
     size_t nkeys = 0, capk = 0;
@@ -115,11 +122,23 @@ static int scan_file(const char *path, int file, rec_dedup *seen, one_sided **ou
     }
     if (!g || rc == REC_GAME) /* stopped early: out of memory */
         status = -1, snprintf(err, n, "out of memory");
-    qsort(keys, nkeys, sizeof *keys, by_id);
-    for (size_t i = 0; !status && i + 1 < nkeys; i++) {
-        const game_key *a = &keys[i], *b = &keys[i + 1];
-        if (a->id % 2 || b->id != a->id + 1 || a->winner < 0 || b->winner < 0 || (a->winner == b->winner) == moves)
-            continue; /* not one arrangement winning both games */
+    if (nkeys)
+        qsort(keys, nkeys, sizeof *keys, by_id);
+    for (size_t i = 0; !status && i + (size_t)R <= nkeys; i++) {
+        const game_key *a = &keys[i];
+        if (a->id % (uint64_t)R)
+            continue;
+        bool one = true;
+        int arrangement = -1, turns = 0;
+        for (int k = 0; k < R && one; k++) {
+            const game_key *b = &keys[i + (size_t)k];
+            int held = b->winner < 0 ? -1 : moves ? ((b->winner - k) % N + N) % N : b->winner;
+            one = b->id == a->id + (uint64_t)k && held >= 0 && (k == 0 || held == arrangement);
+            arrangement = held;
+            turns += b->turns;
+        }
+        if (!one)
+            continue;
         if (*nout == *cap) {
             one_sided *o = realloc(*out, (*cap = *cap ? 2 * *cap : 256) * sizeof *o);
             if (!o) {
@@ -128,7 +147,10 @@ static int scan_file(const char *path, int file, rec_dedup *seen, one_sided **ou
             }
             *out = o;
         }
-        (*out)[(*nout)++] = (one_sided){ file, a->id, { a->seq, b->seq }, a->turns + b->turns, a->winner, a->setup };
+        one_sided *o = &(*out)[(*nout)++];
+        *o = (one_sided){ file, R, a->id, { 0 }, turns, a->winner, a->setup };
+        for (int k = 0; k < R; k++)
+            o->seq[k] = keys[i + (size_t)k].seq;
     }
     free(keys);
     free(g);
@@ -143,57 +165,141 @@ static void cell(buf *b, const char *cls, const char *fmt, double v)
     out_str(b, "</td>");
 }
 
+static const char *seat_name(const bias_result *r, int k, char name[16])
+{
+    return view_seat_name(r->game, k, name);
+}
+
+/* A share with its interval in one cell: "51.20% (49.1 – 53.3)". */
+static void share_cell(buf *b, double v, interval ci)
+{
+    out_printf(b, "<td class=\"num\">%.2f%% <span class=\"sub\">(%.1f – %.1f)</span></td>", 100 * v, 100 * ci.lo,
+               100 * ci.hi);
+}
+
 static void put_tables(buf *b, const bias_result *r)
 {
     static const char *const num = " class=\"num\"";
     const char *const *names = r->game->setup_names;
-    out_str(b, "<section><h2>The first seat's score by setup kind</h2><div class=\"scroll\"><table><thead><tr>"
-               "<th>setup</th><th class=\"num\">games</th><th class=\"num\">seat 0's score</th><th>95% interval</th>"
-               "<th class=\"num\">mean turns (sd)</th>");
-    for (int e = 1; e < r->endings; e++)
-        out_printf(b, "<th class=\"num\">%s</th>", r->game->ending_names[e]);
+    char name[16];
+    bool points = false;
+    for (int k = 0; k < r->kinds; k++)
+        points |= r->kind[k].games && r->kind[k].points;
+    /* Every seat's share of the points (of the wins, in a win/loss game). */
+    out_str(b, "<section><h2>Every seat's share by setup kind <span class=\"sub\">(95% interval)</span></h2>"
+               "<div class=\"scroll\"><table><thead><tr><th>setup</th><th class=\"num\">games</th>");
+    for (int s = 0; s < r->players; s++) {
+        out_str(b, "<th class=\"num\">");
+        esc_html(b, seat_name(r, s, name));
+        out_str(b, "</th>");
+    }
+    out_str(b, "<th class=\"num\">seat 0 − fair share</th><th class=\"num\">mean turns (sd)</th>");
+    for (int e = 1; e < r->endings; e++) {
+        out_str(b, "<th class=\"num\">");
+        esc_html(b, r->game->ending_names[e]);
+        out_str(b, "</th>");
+    }
     out_str(b, "</tr></thead><tbody>\n");
     for (int k = 0; k < r->kinds; k++) {
         const bias_kind_result *s = &r->kind[k];
         if (!s->games)
             continue;
-        out_printf(b, "<tr><td>%s</td><td class=\"num\">%llu</td>", names[k], (unsigned long long)s->games);
-        cell(b, num, "%.2f%%", 100 * s->share[0]);
-        out_printf(b, "<td>%.2f%% – %.2f%%</td><td class=\"num\">%.1f (%.1f)</td>", 100 * s->share_ci[0].lo,
-                   100 * s->share_ci[0].hi, s->mean_turns, s->sd_turns);
+        out_str(b, "<tr><td>");
+        esc_html(b, names[k]);
+        out_printf(b, "</td><td class=\"num\">%llu</td>", (unsigned long long)s->games);
+        for (int p = 0; p < r->players; p++)
+            share_cell(b, s->share[p], s->share_ci[p]);
+        out_printf(b, "<td class=\"num\">%+.2f points</td><td class=\"num\">%.1f (%.1f)</td>",
+                   100 * s->first_advantage, s->mean_turns, s->sd_turns);
         for (int e = 1; e < r->endings; e++)
             out_printf(b, "<td class=\"num\">%llu</td>", (unsigned long long)s->endings[e]);
         out_str(b, "</tr>\n");
     }
     out_str(b, "</tbody></table></div>\n");
+    if (points) {
+        out_str(b, "<h3>Mean points per seat (95% interval)</h3><div class=\"scroll\"><table><thead><tr>"
+                   "<th>setup</th>");
+        for (int p = 0; p < r->players; p++) {
+            out_str(b, "<th class=\"num\">");
+            esc_html(b, seat_name(r, p, name));
+            out_str(b, "</th>");
+        }
+        out_str(b, "</tr></thead><tbody>\n");
+        for (int k = 0; k < r->kinds; k++) {
+            const bias_kind_result *s = &r->kind[k];
+            if (!s->games)
+                continue;
+            out_str(b, "<tr><td>");
+            esc_html(b, names[k]);
+            out_str(b, "</td>");
+            for (int p = 0; p < r->players; p++)
+                out_printf(b, "<td class=\"num\">%.2f <span class=\"sub\">(%.2f – %.2f)</span></td>", s->mean[p],
+                           s->mean_ci[p].lo, s->mean_ci[p].hi);
+            out_str(b, "</tr>\n");
+        }
+        out_str(b, "</tbody></table></div>\n");
+    }
+    /* By turn order: the seat to act first at the start, second, ... */
+    out_str(b, "<h3>By turn order <span class=\"sub\">(the share of the seat that acts first at the start, "
+               "second, …)</span></h3><div class=\"scroll\"><table><thead><tr><th>setup</th>");
+    for (int p = 0; p < r->players; p++)
+        out_printf(b, "<th class=\"num\">mover %d</th>", p + 1);
+    out_str(b, "</tr></thead><tbody>\n");
+    for (int k = 0; k < r->kinds; k++) {
+        const bias_kind_result *s = &r->kind[k];
+        if (!s->games)
+            continue;
+        out_str(b, "<tr><td>");
+        esc_html(b, names[k]);
+        out_str(b, "</td>");
+        for (int p = 0; p < r->players; p++)
+            share_cell(b, s->mover_share[p], s->mover_share_ci[p]);
+        out_str(b, "</tr>\n");
+    }
+    out_str(b, "</tbody></table></div>\n");
     if (r->ndiffs) {
-        out_str(b, "<h3>Differences between kinds (Newcombe interval, pooled z test)</h3><ul>\n");
+        out_str(b, "<h3>Differences of seat 0's share between kinds (Newcombe interval, pooled z test)</h3><ul>\n");
         for (int i = 0; i < r->ndiffs; i++) {
             const proportion_diff *d = &r->diff[i].d;
-            out_printf(b, "<li>%s − %s: %+.2f points, 95%% [%+.2f, %+.2f], z = %.2f, p = %.3g</li>\n",
-                       names[r->diff[i].a], names[r->diff[i].b], 100 * d->diff, 100 * d->ci.lo, 100 * d->ci.hi, d->z,
-                       d->p_value);
+            out_str(b, "<li>");
+            esc_html(b, names[r->diff[i].a]);
+            out_str(b, " − ");
+            esc_html(b, names[r->diff[i].b]);
+            out_printf(b, ": %+.2f points, 95%% [%+.2f, %+.2f], z = %.2f, p = %.3g</li>\n", 100 * d->diff,
+                       100 * d->ci.lo, 100 * d->ci.hi, d->z, d->p_value);
         }
         out_str(b, "</ul>\n");
     }
     out_str(b, "</section>\n");
     for (int k = 0; k < r->kinds; k++) {
         const bias_groups_result *g = &r->kind[k].grp;
-        if (g->groups < 2 || !g->pentanomial)
+        if (g->groups < 2 || g->rotations < 2)
             continue;
-        out_printf(b, "<section><h2>Paired games, %s setups (%llu pairs)</h2><ul>\n", names[k],
-                   (unsigned long long)g->groups);
-        out_printf(b, "<li>seat 0's points per pair 0 / 1 / 2: %llu / %llu / %llu</li>\n",
-                   (unsigned long long)g->first_penta[0], (unsigned long long)g->first_penta[2],
-                   (unsigned long long)g->first_penta[4]);
-        out_printf(b, "<li>the first game's seat 0 arrangement, points per pair 0 / 1 / 2: %llu / %llu / %llu</li>\n",
-                   (unsigned long long)g->holder_penta[0], (unsigned long long)g->holder_penta[2],
-                   (unsigned long long)g->holder_penta[4]);
-        out_printf(b, "<li>variance of the per-setup score beyond chance: %.4f, 95%% [%.4f, %.4f] (%.1f%% of the "
+        out_str(b, "<section><h2>Rotation groups, ");
+        esc_html(b, names[k]);
+        out_printf(b, " setups (%llu groups of %d games: every setup played with the seats rotated)</h2><ul>\n",
+                   (unsigned long long)g->groups, g->rotations);
+        out_printf(b, "<li>seat 0's mean share over the groups: %.2f%%, 95%% [%.2f%%, %.2f%%]</li>\n",
+                   100 * g->first_share, 100 * g->first_share_ci.lo, 100 * g->first_share_ci.hi);
+        out_str(b, "<li>seat 0's share by rotation:");
+        for (int q = 0; q < g->rotations; q++)
+            out_printf(b, "%s %d: %.2f%% [%.2f%%, %.2f%%]", q ? ";" : "", q, 100 * g->rot_first[q],
+                       100 * g->rot_first_ci[q].lo, 100 * g->rot_first_ci[q].hi);
+        out_str(b, "</li>\n");
+        if (g->pentanomial) {
+            out_printf(b, "<li>seat 0's points per pair 0 / 1 / 2: %llu / %llu / %llu</li>\n",
+                       (unsigned long long)g->first_penta[0], (unsigned long long)g->first_penta[2],
+                       (unsigned long long)g->first_penta[4]);
+            out_printf(b, "<li>the first game's seat 0 arrangement, points per pair 0 / 1 / 2: %llu / %llu / "
+                          "%llu</li>\n", (unsigned long long)g->holder_penta[0],
+                       (unsigned long long)g->holder_penta[2], (unsigned long long)g->holder_penta[4]);
+        }
+        out_printf(b, "<li>variance of the per-setup share beyond chance: %.4f, 95%% [%.4f, %.4f] (%.1f%% of the "
                       "outcome variance)</li>\n", g->setup_var, g->setup_var_ci.lo, g->setup_var_ci.hi,
                    100 * g->setup_share);
-        out_printf(b, "<li>one-sided setups (the same arrangement wins both games): %.1f%% observed, %.1f%% by "
-                      "chance, so %.1f%% 95%% [%.1f%%, %.1f%%] decided by the setup</li></ul></section>\n",
+        out_printf(b, "<li>one-sided setups (the same arrangement first alone in every game of the group): %.1f%% "
+                      "observed, %.1f%% by chance, so %.1f%% 95%% [%.1f%%, %.1f%%] decided by the setup</li></ul>"
+                      "</section>\n",
                    100 * g->one_sided_observed, 100 * g->one_sided_expected, 100 * g->one_sided,
                    100 * g->one_sided_ci.lo, 100 * g->one_sided_ci.hi);
     }
@@ -203,7 +309,14 @@ static void put_tables(buf *b, const bias_result *r)
                       "coefficient</th><th class=\"num\">standard error</th><th class=\"num\">z</th></tr></thead>"
                       "<tbody>\n", r->reg_rows, r->reg_clusters);
         for (int j = 0; j <= r->game->nstart_features; j++) {
-            out_printf(b, "<tr><td>%s</td>", j ? r->game->start_feature_names[j - 1] : "intercept");
+            out_str(b, "<tr><td>");
+            esc_html(b, j ? r->game->start_feature_names[j - 1] : "intercept");
+            out_str(b, "</td>");
+            if (r->reg_dropped[j]) {
+                out_printf(b, "<td colspan=\"3\">left out (%s)</td></tr>\n",
+                           r->reg_dropped[j] == 1 ? "the same in every start" : "collinear with those above");
+                continue;
+            }
             cell(b, num, "%.4f", r->beta[j]);
             cell(b, num, "%.4f", r->se[j]);
             cell(b, num, "%.2f", r->beta[j] / r->se[j]);
@@ -238,27 +351,30 @@ static int inline_svg(buf *b, const char *dir, const char *name)
 static void put_one_sided(buf *b, buf *ids, const bias_result *r, const one_sided *o, size_t n, const picks *pk,
                           const char *const *files, int nfiles)
 {
-    out_printf(b, "<section><h2>The most one-sided setups</h2>\n<p>Paired games in which the same arrangement "
-                  "of pieces won both games, once in each seat: the setup, not the first move, "
-                  "decided them.  The %zu quickest (fewest turns over the pair) of these; each game opens in "
-                  "the viewer.</p>\n", n);
+    char name[16];
+    out_printf(b, "<section><h2>The most one-sided setups</h2>\n<p>Rotation groups (the games of one setup with "
+                  "the seats rotated; TZAAR's paired games) in which the same arrangement of pieces ranked first "
+                  "alone in every game, once in each seat: the setup, not the seat, decided them.  The %zu "
+                  "quickest (fewest turns over the group) of these; each game opens in the viewer.</p>\n", n);
     if (!n) {
-        out_str(b, "<p>None: the records hold no paired games (<code>selfplay --paired</code>), or no "
-                   "arrangement won both games of a pair.</p></section>\n");
+        out_str(b, "<p>None: the records hold no rotated games (<code>selfplay --rotations R</code>, "
+                   "<code>--paired</code>), or no arrangement won every game of a group.</p></section>\n");
         return;
     }
     out_str(b, "<div class=\"scroll\"><table><thead><tr><th class=\"num\">rank</th><th>file</th><th>setup</th>"
-               "<th>games (ids)</th><th>won both</th><th class=\"num\">turns</th></tr></thead><tbody>\n");
+               "<th>games (ids)</th><th>won every game</th><th class=\"num\">turns</th></tr></thead><tbody>\n");
     for (size_t i = 0; i < n; i++) {
-        long p0 = page_of(pk, o[i].file, o[i].seq[0]), p1 = page_of(pk, o[i].file, o[i].seq[1]);
         out_printf(b, "<tr><td class=\"num\">%zu</td><td>", i + 1);
         esc_html(b, files[o[i].file]);
-        out_printf(b, "</td><td>%s, pair %llu</td><td><a href=\"games/viewer.html?game=%ld\">%llu</a>, "
-                      "<a href=\"games/viewer.html?game=%ld\">%llu</a></td><td>game %llu's %s arrangement</td>"
-                      "<td class=\"num\">%d</td></tr>\n",
-                   r->game->setup_names[o[i].setup % r->kinds], (unsigned long long)(o[i].id / 2), p0,
-                   (unsigned long long)o[i].id, p1, (unsigned long long)o[i].id + 1, (unsigned long long)o[i].id,
-                   o[i].holder ? "seat 1" : "seat 0", o[i].turns);
+        out_str(b, "</td><td>");
+        esc_html(b, r->game->setup_names[o[i].setup % r->kinds]);
+        out_printf(b, ", group %llu</td><td>", (unsigned long long)(o[i].id / (uint64_t)o[i].rotations));
+        for (int k = 0; k < o[i].rotations; k++)
+            out_printf(b, "%s<a href=\"games/viewer.html?game=%ld\">%llu</a>", k ? ", " : "",
+                       page_of(pk, o[i].file, o[i].seq[k]), (unsigned long long)o[i].id + (uint64_t)k);
+        out_printf(b, "</td><td>game %llu's ", (unsigned long long)o[i].id);
+        esc_html(b, seat_name(r, o[i].holder, name));
+        out_printf(b, " arrangement</td><td class=\"num\">%d</td></tr>\n", o[i].turns);
     }
     out_str(b, "</tbody></table></div>\n<p>The same games for <code>triad view</code> "
                "(also in <a href=\"one-sided-ids.txt\">one-sided-ids.txt</a>):</p>\n");
@@ -273,7 +389,8 @@ static void put_one_sided(buf *b, buf *ids, const bias_result *r, const one_side
                     any = true;
                 } else
                     out_str(ids, "|");
-                out_printf(ids, "%llu|%llu", (unsigned long long)o[i].id, (unsigned long long)o[i].id + 1);
+                for (int k = 0; k < o[i].rotations; k++)
+                    out_printf(ids, "%s%llu", k ? "|" : "", (unsigned long long)o[i].id + (uint64_t)k);
             }
         if (any)
             out_str(ids, "'\n");
@@ -289,15 +406,7 @@ static void put_one_sided(buf *b, buf *ids, const bias_result *r, const one_side
 
 bool bias_html_applies(const bias_result *r, char *why, size_t n)
 {
-    bool points = false;
-    for (int k = 0; k < r->kinds; k++)
-        points |= r->kind[k].games && r->kind[k].points;
-    if (r->players != 2 || points) {
-        snprintf(why, n, "--html is for two-player win/loss games (these %s records have %d players%s); --report "
-                 "and --plots cover every game", r->game->name, r->players, points ? " and points" : "");
-        return false;
-    }
-    if (!r->game->svg_board || !r->game->svg_pieces) {
+    if (!r->game->view) {
         snprintf(why, n, "--html needs a game the viewer can draw, and %s has no drawing; --report and --plots "
                  "cover every game", r->game->name);
         return false;
@@ -379,14 +488,15 @@ int bias_write_html(const bias_result *r, const char *const *files, int nfiles, 
         if (scan_file(files[f], f, &seen, &o, &no, &cap, err, n))
             return rec_dedup_free(&seen), free(o), -1;
     rec_dedup_free(&seen);
-    qsort(o, no, sizeof *o, by_turns);
+    if (no) /* qsort() takes no NULL, even for 0 elements */
+        qsort(o, no, sizeof *o, by_turns);
     if (no > BIAS_HTML_ONE_SIDED)
         no = BIAS_HTML_ONE_SIDED;
-    picks pk = { malloc((2 * no + 1) * sizeof *pk.p), 0 };
+    picks pk = { malloc((GAME_MAX_PLAYERS * no + 1) * sizeof *pk.p), 0 };
     if (!pk.p)
         return free(o), snprintf(err, n, "out of memory"), -1;
     for (size_t i = 0; i < no; i++)
-        for (int j = 0; j < 2; j++)
+        for (int j = 0; j < o[i].rotations; j++)
             pk.p[pk.n++] = (picked){ o[i].file, o[i].seq[j] };
     qsort(pk.p, pk.n, sizeof *pk.p, by_place);
 

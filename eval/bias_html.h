@@ -1,10 +1,12 @@
 /* bias_html.h — the bias study as a web page: `triad bias --html DIR`.
  *
- * DIR/index.html holds the study's tables and its charts inline (the SVGs of
- * bias_write_plots(), drawn by gnuplot into DIR/plots), and a table of the
- * most one-sided setups of paired runs (the same arrangement won both games
- * of the pair), the quickest first, each linked to its two games in a
- * `triad view` site written into DIR/games.  DIR/one-sided-ids.txt gives
+ * DIR/index.html holds the study's tables for any number of seats and for
+ * points (every seat's share, by turn order, the rotation groups), its
+ * charts inline (the SVGs of bias_write_plots(), drawn by gnuplot into
+ * DIR/plots), and a table of the most one-sided setups of rotated runs (the
+ * same arrangement first alone in every game of a rotation group; TZAAR's
+ * pairs are groups of 2), the quickest first, each linked to its games in
+ * a `triad view` site written into DIR/games.  DIR/one-sided-ids.txt gives
  * them as --select expressions for `triad view`. */
 #ifndef TRIAD_BIAS_HTML_H
 #define TRIAD_BIAS_HTML_H
@@ -15,10 +17,8 @@
 
 #define BIAS_HTML_ONE_SIDED 50 /* setups listed */
 
-/* True when the web page can show r: two seats and win/loss outcomes (its
- * one-sided table is of pairs won twice by one arrangement) and a game
- * the viewer can draw (game_def's svg hooks).  Otherwise why says so in
- * one line. */
+/* True when the web page can show r: a game the viewer can draw
+ * (game_def.view).  Otherwise why says so in one line. */
 bool bias_html_applies(const bias_result *r, char *why, size_t n);
 
 /* 0 when DIR is missing, empty, or force is set; else -1 with a message in

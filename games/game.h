@@ -143,6 +143,26 @@ typedef struct game_solver {
     void (*destroy)(void *solver);
 } game_solver;
 
+/* A game's drawing for viewers (game_def.view; every member required).
+ * SVG fragments in one coordinate system whose viewBox is viewbox.  board()
+ * writes what never changes (the board, its coordinates, and the <defs>
+ * the pieces refer to); pieces() writes the pieces of s, then last (the
+ * action that led to s, or GAME_NO_ACTION) on top, one self-contained
+ * element per line, so that a viewer can store a game as the lines that
+ * change from one position to the next.  Both return the length written,
+ * or -1 when n is too small.  stage() names the stage of the turn of the
+ * seat to act in s (not over), "" when the game has none ("capture, stack
+ * or pass").  seat_style is CSS giving the classes s0 .. s3 (a seat's
+ * lines in the pages' lists) a mark in the seat's colour. */
+typedef struct game_view {
+    const char *viewbox;
+    const char *legend;               /* one line of HTML saying what the marks mean */
+    int (*board)(char *buf, size_t n);
+    int (*pieces)(const void *s, game_action last, char *buf, size_t n);
+    void (*stage)(const void *s, char *buf, size_t n);
+    const char *seat_style;
+} game_view;
+
 struct game_def {
     const char *name;                 /* "tzaar": --game NAME */
     const char *title;                /* "TZAAR (Kris Burm, 2008)" */
@@ -271,18 +291,8 @@ struct game_def {
     /* Optional: an exact endgame solver (triad solve); NULL: none. */
     const game_solver *solver;
 
-    /* ---- drawing, for viewers (view/) ---- */
-    /* SVG fragments in one coordinate system whose viewBox is svg_viewbox.
-     * svg_board writes what never changes (the board, its coordinates, and
-     * the <defs> the pieces refer to); svg_pieces writes the pieces of s,
-     * then last (the action that led to s, or GAME_NO_ACTION) on top, one
-     * self-contained element per line, so that a viewer can store a game as
-     * the lines that change from one position to the next.  Both return the
-     * length written, or -1 when n is too small. */
-    const char *svg_viewbox;
-    const char *svg_legend;           /* one line of HTML saying what the marks mean */
-    int (*svg_board)(char *buf, size_t n);
-    int (*svg_pieces)(const void *s, game_action last, char *buf, size_t n);
+    /* ---- drawing, for viewers (view/): optional, all or nothing ---- */
+    const struct game_view *view;     /* NULL: the game has no drawing */
 };
 
 /* The game called name (initialised), or NULL (err says which names exist). */

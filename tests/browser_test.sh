@@ -5,8 +5,10 @@
 # and checks: no script errors (the pages' own error box and chromium's
 # console log), the index lists every game, and the viewer stepped to ply K
 # (viewer.html?game=G&ply=K) shows the position string that `triad show
-# --actions` computes for ply K.  Screenshots of the index and of a board
-# mid-game (desktop 1280x800 and phone 390x844) are kept in build/browser/.
+# --actions` computes for ply K, for every game: TZAAR, Talat (three
+# seats), Talat's Zihin game and TRID (three seats).  Screenshots of the
+# index and of a board mid-game of each (desktop 1280x800 and phone
+# 390x844) are kept in build/browser/.
 # Prints "ok - ..." / "not ok - ..." and "N passed, N failed"; exits
 # non-zero on any failure.
 #   tests/browser_test.sh build/release/triad
@@ -114,7 +116,7 @@ check_ply 0 0
 check_ply 2 7
 last=$(sed -n 72p "$art/cat.txt" | sed 's/^[^:]*: *//' | wc -w)
 check_ply 35 "$last"
-grep -q 'class="w-mark current"\|class="b-mark current"' "$art/viewer-2-7.html" &&
+grep -q 'class="s[01] current"' "$art/viewer-2-7.html" &&
     ok "the current action is highlighted" || not_ok "the current action is highlighted" "no li.current"
 [ "$(grep -o '<use href=.#[wb][abc]' "$art/viewer-2-7.html" | wc -l)" -gt 20 ] &&
     ok "the board shows the pieces" || not_ok "the board shows the pieces" "fewer than 21 pieces in the SVG"
@@ -146,11 +148,58 @@ else
 fi
 rm -rf "$art/broken"
 
+# --- the other games (issue 19, item 3) ---------------------------------------
+# other GAME NAME SELFPLAY-ARGS...: a site of NAME's records; two games checked
+# at a ply each (the DOM's position string is `triad show --actions`'s, no
+# script errors), the index clean, screenshots at desktop and phone widths.
+other() {
+    local game=$1 name=$2
+    shift 2
+    rm -rf "$art/site-$name" "$art/$name.trd"
+    if ! "$bin" selfplay --game "$game" "$@" --threads 1 --out "$art/$name.trd" --quiet ||
+        ! "$bin" view "$art/$name.trd" --out "$art/site-$name" >/dev/null; then
+        not_ok "$name: selfplay and view write the site" "see above"
+        return
+    fi
+    ok "$name: selfplay and view write the site"
+    local url="file://$art/site-$name" n g k start acts want got
+    dom "$url/index.html" "index-$name"
+    clean "index-$name" "$name: index.html"
+    n=$(grep -c '^\[' "$art/site-$name/index-data.js")
+    [ "$(grep -o 'href="viewer.html?game=[0-9]*"' "$art/index-$name.html" | sort -u | wc -l)" -eq "$n" ] &&
+        ok "$name: the index lists $n games" || not_ok "$name: the index lists $n games" "see $art/index-$name.html"
+    "$bin" records cat --start "$art/$name.trd" >"$art/cat-$name.txt"
+    for g in 0 1; do
+        start=$(sed -n "$((2 * g + 1))p" "$art/cat-$name.txt" | cut -d' ' -f3-)
+        acts=$(sed -n "$((2 * g + 2))p" "$art/cat-$name.txt" | sed 's/^[^:]*: *//')
+        k=$(( g == 0 ? 9 : $(wc -w <<<"$acts") ))
+        want=$("$bin" show --game "$game" --position "$start" --actions "$(tr ' ' '\n' <<<"$acts" | head -n "$k" | tr '\n' ' ')" | tail -1)
+        dom "$url/viewer.html?game=$g&ply=$k" "viewer-$name-$g"
+        clean "viewer-$name-$g" "$name: viewer game $g ply $k"
+        got=$(sed -n 's/.*<code id="pos" class="pos">\([^<]*\)<\/code>.*/\1/p' "$art/viewer-$name-$g.html")
+        if [ -n "$want" ] && [ "$got" = "$want" ]; then
+            ok "$name: game $g ply $k shows triad's position"
+        else
+            not_ok "$name: game $g ply $k shows triad's position" "page '$got', triad '$want'"
+        fi
+        grep -q "<span id=\"ply\">$k</span>" "$art/viewer-$name-$g.html" && grep -q '<g id="pieces"><' "$art/viewer-$name-$g.html" &&
+            ok "$name: game $g ply $k: the counter says $k and the pieces are drawn" ||
+            not_ok "$name: game $g ply $k: the counter says $k and the pieces are drawn" "see $art/viewer-$name-$g.html"
+    done
+    shot "$url/viewer.html?game=0&ply=40" "viewer-$name" 1280 800
+    shot "$url/viewer.html?game=0&ply=40" "viewer-$name-phone" 390 844
+    shot "$url/index.html" "index-$name" 1280 800
+}
+other talat talat --nplayers 3 --players random --setup random --games 3 --seed 5
+other talat zihin --nplayers 2 --players random --setup random --games 2 --seed 6
+other trid trid --nplayers 3 --players random --games 2 --seed 7
+
 # --- screenshots (artefacts; look at them) -------------------------------------
 shot "$site/index.html" index 1280 800
 shot "$site/viewer.html?game=2&ply=17" viewer 1280 800
 shot "$site/viewer.html?game=2&ply=17" viewer-phone 390 844
-for s in index viewer viewer-phone; do
+for s in index viewer viewer-phone viewer-talat viewer-talat-phone index-talat viewer-zihin viewer-zihin-phone \
+    viewer-trid viewer-trid-phone index-trid; do
     size=$(stat -c %s "$art/$s.png" 2>/dev/null || echo 0)
     [ "$size" -gt 10000 ] && ok "screenshot $s.png ($size bytes)" || not_ok "screenshot $s.png" "missing or blank ($size bytes)"
 done

@@ -115,7 +115,7 @@ if command -v gnuplot >/dev/null; then
     check "bias_report_has_every_seat_and_the_groups" test "$(grep -c '^- seat [012]: mean score' "$tmp/report.md")" -eq 6 -a \
         "$(grep -c '^## Rotation groups' "$tmp/report.md")" -eq 2
 fi
-bad "bias_html_is_for_two_player_win_loss_games" "--html is for two-player win/loss games" bias \
+bad "bias_html_needs_a_game_the_viewer_draws (race3 has none)" "--html needs a game the viewer can draw, and race3 has no drawing" bias \
     --records "$tmp/r.trd" --html "$tmp/site"
 
 finish

@@ -149,10 +149,11 @@ while IFS= read -r l && IFS= read -r how; do
     run:*) cmd=${how#run: } ;;
     *) not_ok "README line $n: how to run it" "'$how'"; continue ;;
     esac
+    t0=$SECONDS
     (cd "$sb" && timeout 600 bash -c "set -o pipefail; $cmd") >"$tmp/run-$n.log" 2>&1
     rc=$?
     if [ "$rc" -eq 0 ]; then
-        ok "README line $n runs: $l${how#run}"
+        ok "README line $n runs: $l${how#run} ($((SECONDS - t0)) s)"
     else
         not_ok "README line $n runs: $l" "exit status $rc running: $cmd; $(tail -3 "$tmp/run-$n.log" | tr '\n' ' ' | cut -c1-300)"
     fi

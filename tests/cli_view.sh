@@ -117,7 +117,7 @@ expect "item 12: ... creates no folder" test ! -e "$tmp/r12"
 bad "item 12: view of a FIFO" "not a regular file" view "$rec" "$tmp/fifo.trd" --out "$tmp/r12"
 expect "item 12: ... creates no folder" test ! -e "$tmp/r12"
 "$bin" selfplay --game race3 --nplayers 3 --players random --games 3 --seed 1 --out "$tmp/r3.trd" --quiet
-bad "item 12: view of another game's run" "only tzaar runs are shown yet" view "$rec" "$tmp/r3.trd" --out "$tmp/r12"
+bad "item 12: view of another game's run" "holds a race3 run, not tzaar" view "$rec" "$tmp/r3.trd" --out "$tmp/r12"
 expect "item 12: ... creates no folder" test ! -e "$tmp/r12"
 mkdir "$tmp/r12e"
 bad "item 12: into an empty folder, a refused view" "none.trd" view "$tmp/none.trd" --out "$tmp/r12e"

@@ -29,7 +29,7 @@ static bool selects(const char *expr, const rec_game *g)
 {
     selection s;
     char err[200];
-    if (sel_parse(&s, expr, err, sizeof err))
+    if (sel_parse(&s, game_find("tzaar", NULL, 0), expr, err, sizeof err))
         return false;
     bool m = sel_match(&s, g);
     sel_free(&s);
@@ -60,7 +60,7 @@ static void select_rejects_bad_expressions(void)
     for (int i = 0; bad[i]; i++) {
         selection s;
         char err[200] = "";
-        CHECKF(sel_parse(&s, bad[i], err, sizeof err) == -1, "'%s' was accepted", bad[i]);
+        CHECKF(sel_parse(&s, game_find("tzaar", NULL, 0), bad[i], err, sizeof err) == -1, "'%s' was accepted", bad[i]);
         CHECKF(strstr(err, "bad --select") && !strchr(err, '\n'), "'%s': message '%s'", bad[i], err);
         CHECK(s.n == 0 && s.terms == NULL);
     }
@@ -108,20 +108,20 @@ static int count(const char *s, const char *what)
 static void svg_renderer_draws_the_position(void)
 {
     const game_def *g = game_find("tzaar", NULL, 0);
-    REQUIRE(g && g->svg_board && g->svg_pieces && g->svg_viewbox);
+    REQUIRE(g && g->view && g->view->board && g->view->pieces && g->view->viewbox);
     char *out = malloc(1 << 16), err[200];
     tz_state p; /* the interface's state (game->state_size) */
     REQUIRE(out);
-    int n = g->svg_board(out, 1 << 16);
+    int n = g->view->board(out, 1 << 16);
     REQUIRE(n > 0);
     CHECK(well_formed(out) && (size_t)n == strlen(out));
     CHECK(count(out, "<line ") == 150);            /* 300 (point, direction) pairs, each line once */
     CHECK(count(out, "<text class='tz-lb'") == 9 + 18); /* letters under columns, rows at both ends */
-    CHECK(g->svg_board(out, 100) == -1);            /* too small: refused, not cut */
+    CHECK(g->view->board(out, 100) == -1);            /* too small: refused, not cut */
 
     /* The fixed setup: 30 single pieces a side, 6 Tzaars each. */
     REQUIRE(g->from_text(&p, SETUP_FIXED_TEXT, err, sizeof err) == 0);
-    REQUIRE(g->svg_pieces(&p, GAME_NO_ACTION, out, 1 << 16) > 0);
+    REQUIRE(g->view->pieces(&p, GAME_NO_ACTION, out, 1 << 16) > 0);
     CHECK(well_formed(out));
     CHECK(count(out, "href='#w") == 30 && count(out, "href='#b") == 30 && count(out, "href='#h") == 0);
     CHECK(count(out, "href='#wa'") == 6 && count(out, "href='#bc'") == 15);
@@ -131,12 +131,82 @@ static void svg_renderer_draws_the_position(void)
     const char *text = "a3........................................................B2Cc b 1";
     REQUIRE(g->from_text(&p, text, err, sizeof err) == 0);
     action last = act_make(1, 0, ACT_CAPTURE);
-    REQUIRE(g->svg_pieces(&p, last, out, 1 << 16) > 0);
+    REQUIRE(g->view->pieces(&p, last, out, 1 << 16) > 0);
     CHECK(well_formed(out));
     CHECK(count(out, "href='#wa'") == 1 && count(out, "href='#bb'") == 1 && count(out, "href='#bc'") == 1 &&
           count(out, "href='#wc'") == 1);
     CHECK(count(out, "href='#h3'") == 1 && count(out, "href='#h2'") == 1);
     CHECK(count(out, "<path class='tz-mv'") == 1 && count(out, "\n") == 5);
+    free(out);
+}
+
+/* Talat (issue 19, item 3): the three boards, a tower per tower of the
+ * position string, its captures beside the corners, the last move. */
+static void talat_drawing_shows_the_position(void)
+{
+    const game_def *g = game_find("talat", NULL, 0);
+    REQUIRE(g && g->view && g->view->board && g->view->pieces && g->view->stage && g->view->viewbox);
+    char *out = malloc(1 << 16), err[200], stage[64];
+    unsigned char s[2048];
+    REQUIRE(out && g->state_size <= sizeof s);
+    int n = g->view->board(out, 1 << 16);
+    REQUIRE(n > 0);
+    CHECK(well_formed(out) && (size_t)n == strlen(out));
+    CHECK(count(out, "class='tl-bd'") == 3 && count(out, "class='tl-sq'") == 75);
+    CHECK(count(out, "<g id='tl") == 27);                    /* 3 colours x 9 types */
+    CHECK(count(out, "stroke-width='6'") == 6);              /* two start lines a board */
+    CHECK(g->view->board(out, 100) == -1);
+
+    /* Bench position T: 8 towers on board 0, 4 on 1, 8 on 2; captures 2, 3, 2. */
+    const char *t = "3 b16..../..w26.b33/...../..b13../b24w23.w36w14 ...../...../.w13.../...g33./g34...w16 "
+                    "g24b14.g13./.g26.../g36.b36../...b23./....b26 m b w24g23/b34g14g16/w33w34";
+    REQUIRE(g->from_text(s, t, err, sizeof err) == 0);
+    game_action a, legal[512];
+    int nl = g->legal(s, legal);
+    REQUIRE(nl > 0);
+    a = legal[nl - 1]; /* a move (moves sort after placements and the pass) */
+    g->apply(s, a);
+    REQUIRE(g->view->pieces(s, a, out, 1 << 16) > 0);
+    CHECK(well_formed(out));
+    int towers = count(out, "<use href='#tl") - count(out, "transform=");
+    int captured = count(out, "transform='translate");
+    CHECKF(towers == 20 || towers == 19, "%d towers drawn", towers); /* 19 when the move captured */
+    CHECKF(towers + captured == 27, "%d towers and %d captured drawn", towers, captured);
+    CHECK(count(out, "<path class='tl-mv'") == 1 && strstr(out, "points</text>"));
+    g->view->stage(s, stage, sizeof stage);
+    CHECK(!strcmp(stage, "move or capture"));
+    free(out);
+}
+
+/* TRID (issue 19, item 3): the board file's cells, walls and STOP cells,
+ * every piece of every seat by kind, the last action and its swap. */
+static void trid_drawing_shows_the_position(void)
+{
+    const game_def *g = game_find("trid", NULL, 0);
+    REQUIRE(g && g->view);
+    char *out = malloc(1 << 17), err[200];
+    unsigned char s[2048];
+    REQUIRE(out && g->state_size <= sizeof s);
+    REQUIRE(g->view->board(out, 1 << 17) > 0);
+    CHECK(well_formed(out) && count(out, "<g id='tr") == 12); /* 4 seats x 3 kinds */
+    const char *t = "hex5 3 Ca10,Sa8,Sa9,Ja11,Ja12/Ch3,Sh4,Si4,Jg2,Jg3/Ch17,Sg17,Sg18,Jh16,Ji16 0 0";
+    REQUIRE(g->from_text(s, t, err, sizeof err) == 0);
+    REQUIRE(g->view->pieces(s, GAME_NO_ACTION, out, 1 << 17) > 0);
+    CHECK(well_formed(out));
+    CHECK(count(out, "<polygon class='tr-") == 150);          /* hex5's 150 cells */
+    CHECK(count(out, "class='tr-w'") == 12 && count(out, "class='tr-s'") == 6); /* '#' and '*' in its grid */
+    CHECK(count(out, "href='#tr0C'") == 1 && count(out, "href='#tr1S'") == 2 && count(out, "href='#tr2J'") == 2);
+    CHECK(count(out, "<use href='#tr") == 15 && !strstr(out, "tr-mv"));
+    CHECK(strstr(out, "<title>seat 0 chief a10</title>") != NULL);
+    /* The rules page's T2: c12-d13 with the swap (d11:e12): the arrow and the swap's line. */
+    game_action swap;
+    REQUIRE(g->from_text(s, "hex5 2 Ce12,Sd11,Sj13,Jc12,Jh10/Ci11,Sd12,Si15,Jf7,Jg13 0 7", err, sizeof err) == 0);
+    REQUIRE(g->action_from_text(s, "c12-d13(d11:e12)", &swap, err, sizeof err) == 0);
+    g->apply(s, swap);
+    REQUIRE(g->view->pieces(s, swap, out, 1 << 17) > 0);
+    CHECK(well_formed(out) && count(out, "<use href='#tr") == 9); /* Sd12 captured */
+    CHECK(count(out, "class='tr-mv'") == 1 && count(out, "class='tr-sw'") == 1);
+    CHECK(g->view->pieces(s, swap, out, 200) == -1);
     free(out);
 }
 
@@ -211,5 +281,7 @@ const test_case tests_view[] = {
     { "select_rejects_bad_expressions", select_rejects_bad_expressions },
     { "svg_renderer_draws_the_position", svg_renderer_draws_the_position },
     { "game_data_holds_every_ply", game_data_holds_every_ply },
+    { "talat_drawing_shows_the_position", talat_drawing_shows_the_position },
+    { "trid_drawing_shows_the_position", trid_drawing_shows_the_position },
     { NULL, NULL },
 };

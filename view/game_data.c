@@ -4,8 +4,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "games/tzaar/notation.h"
-#include "games/tzaar/setup.h"
 #include "out.h"
 #include "site.h"
 
@@ -73,14 +71,95 @@ static void lines_free(lines *t)
     free(t->slot);
 }
 
-static const char *ending_name(int e)
+const char *view_seat_name(const game_def *game, int seat, char name[16])
 {
-    return e == END_TRINITY ? "trinity" : e == END_NO_CAPTURE ? "no_capture" : "unfinished";
+    if (game->seat_names)
+        return game->seat_names[seat];
+    snprintf(name, 16, "seat %d", seat);
+    return name;
 }
 
-static const char *winner_name(int w)
+const char *view_setup_name(const game_def *game, int setup)
 {
-    return w == WHITE ? "white" : w == BLACK ? "black" : "none";
+    int kinds = 0;
+    while (game->setup_names[kinds])
+        kinds++;
+    return setup >= 0 && setup < kinds ? game->setup_names[setup] : "?";
+}
+
+const char *view_ending_name(const game_def *game, int ending)
+{
+    for (int e = 1; ending > 0 && game->ending_names[e]; e++)
+        if (e == ending)
+            return game->ending_names[e];
+    return "unfinished";
+}
+
+/* A score as the result line writes it: 1, 0, a half as "½", else as few
+ * decimals as it needs (Talat's points, TRID's thirds). */
+static void put_score(buf *b, double v)
+{
+    if (v == 0.5)
+        out_str(b, "\u00bd");
+    else
+        out_printf(b, "%.4g", v);
+}
+
+void view_result_text(const rec_game *g, int players, buf *b)
+{
+    if (g->ending == 0 && !g->forfeit) {
+        out_str(b, "*");
+        return;
+    }
+    for (int k = 0; k < players; k++) {
+        if (k)
+            out_str(b, "-");
+        put_score(b, g->scores[k]);
+    }
+}
+
+/* The line above the position: who is to act and at what stage, or how
+ * the game ended. */
+static void put_status(buf *b, const game_def *game, const void *s, const rec_game *g, int players, bool last)
+{
+    char name[16], stage[64] = "";
+    bool over = game->over(s);
+    int seat = over ? -1 : game->to_act(s);
+    buf t = { 0 };
+    if (!over && last && g->forfeit) {
+        out_printf(&t, "game over: %s forfeits (%s", view_seat_name(game, g->forfeit_seat, name),
+                   game_forfeit_names[g->forfeit % GAME_FORFEITS]);
+        if (g->forfeit_text[0])
+            out_printf(&t, ": %s", g->forfeit_text);
+        out_str(&t, ")");
+    } else if (!over) {
+        game->view->stage(s, stage, sizeof stage);
+        out_printf(&t, "%s%s to act%s%s", last ? "unfinished: " : "", view_seat_name(game, seat, name),
+                   stage[0] && !last ? ": " : "", last ? "" : stage);
+    } else {
+        int winner = rec_game_winner(g);
+        if (winner >= 0)
+            out_printf(&t, "game over: %s wins", view_seat_name(game, winner, name));
+        else {
+            out_str(&t, "game over: first place shared by ");
+            for (int k = 0, any = 0; k < players; k++)
+                if (g->ranks[k] == 0)
+                    out_printf(&t, "%s%s", any++ ? " and " : "", view_seat_name(game, k, name));
+        }
+        const char *e = view_ending_name(game, g->ending);
+        out_str(&t, " (");
+        for (; *e; e++)
+            buf_byte(&t, *e == '_' ? ' ' : *e);
+        if (game->score_max != 1) {
+            out_str(&t, ", points ");
+            for (int k = 0; k < players; k++)
+                out_printf(&t, "%s%.4g", k ? "-" : "", g->scores[k]);
+        }
+        out_str(&t, ")");
+    }
+    buf_byte(&t, 0);
+    out_json(b, t.failed ? "" : (const char *)t.data);
+    buf_free(&t);
 }
 
 /* One ply's change: the lines of the previous ply that are gone, then the
@@ -126,18 +205,19 @@ static int split_lines(lines *t, const char *svg, long *cur, int max)
 
 int view_game_data(const game_def *game, const rec_game *g, uint64_t index, buf *b, char *err, size_t n)
 {
-    char text[POS_TEXT_MAX], *svg = malloc(SVG_MAX);
+    char text[GAME_TEXT_MAX], *svg = malloc(SVG_MAX);
     void *s = malloc(game->state_size);
     long *prev = malloc(2 * MAX_LINES * sizeof *prev), *cur = prev + MAX_LINES;
     uint32_t *mark = NULL, nmark = 0;
     lines t = { 0 };
-    buf acts = { 0 }, poss = { 0 }, plies = { 0 };
-    int rc = -1, nprev = 0;
+    buf acts = { 0 }, poss = { 0 }, plies = { 0 }, stat = { 0 }, toact = { 0 };
+    int rc = -1, nprev = 0, players = 0;
     if (!svg || !s || !prev) {
         snprintf(err, n, "out of memory");
         goto done;
     }
     memcpy(s, g->start, game->state_size);
+    players = game->players(s);
     for (int ply = 0; ply <= g->nactions; ply++) {
         game_action last = ply ? g->actions[ply - 1] : GAME_NO_ACTION;
         if (ply) {
@@ -147,11 +227,15 @@ int view_game_data(const game_def *game, const rec_game *g, uint64_t index, buf 
             out_json(&acts, a);
             game->apply(s, last);
         }
-        game->to_text(s, text, sizeof text);
+        if (game->to_text(s, text, sizeof text) < 0)
+            text[0] = 0;
         out_str(&poss, ply ? "," : "");
         out_json(&poss, text);
+        out_str(&stat, ply ? "," : "");
+        put_status(&stat, game, s, g, players, ply == g->nactions);
+        out_printf(&toact, "%s%d", ply ? "," : "", game->over(s) ? -1 : game->to_act(s));
         int ncur;
-        if (game->svg_pieces(s, last, svg, SVG_MAX) < 0 || (ncur = split_lines(&t, svg, cur, MAX_LINES)) < 0) {
+        if (game->view->pieces(s, last, svg, SVG_MAX) < 0 || (ncur = split_lines(&t, svg, cur, MAX_LINES)) < 0) {
             snprintf(err, n, "game %llu, ply %d: the drawing is too large or memory ran out",
                      (unsigned long long)g->id, ply);
             goto done;
@@ -171,17 +255,35 @@ int view_game_data(const game_def *game, const rec_game *g, uint64_t index, buf 
         memcpy(prev, cur, (size_t)ncur * sizeof *cur);
         nprev = ncur;
     }
-    out_printf(b, "triadGame({\"index\":%llu,\"id\":%llu,\"setup\":\"%s\",\"swapped\":%s,\"white\":",
-               (unsigned long long)index, (unsigned long long)g->id, setup_names[g->setup % SETUP_KINDS],
-               g->rotation ? "true" : "false");
-    out_json(b, g->specs[WHITE]);
-    out_str(b, ",\"black\":");
-    out_json(b, g->specs[BLACK]);
-    out_printf(b, ",\"winner\":\"%s\",\"ending\":\"%s\",\"turns\":%d,\n\"actions\":[", winner_name(rec_game_winner(g)),
-               ending_name(g->ending), g->turns);
+    char name[16];
+    out_printf(b, "triadGame({\"index\":%llu,\"id\":%llu,\"setup\":", (unsigned long long)index,
+               (unsigned long long)g->id);
+    out_json(b, view_setup_name(game, g->setup));
+    out_printf(b, ",\"rotation\":%d,\"seats\":[", g->rotation);
+    for (int k = 0; k < players; k++) {
+        out_str(b, k ? "," : "");
+        out_json(b, view_seat_name(game, k, name));
+    }
+    out_str(b, "],\"specs\":[");
+    for (int k = 0; k < players; k++) {
+        out_str(b, k ? "," : "");
+        out_json(b, g->specs[k]);
+    }
+    out_str(b, "],\"scores\":[");
+    for (int k = 0; k < players; k++)
+        out_printf(b, "%s%.17g", k ? "," : "", g->scores[k]);
+    out_printf(b, "],\"winner\":%d,\"result\":\"", rec_game_winner(g));
+    view_result_text(g, players, b);
+    out_str(b, "\",\"ending\":");
+    out_json(b, view_ending_name(game, g->ending));
+    out_printf(b, ",\"turns\":%d,\n\"actions\":[", g->turns);
     buf_put(b, acts.data, acts.len);
     out_str(b, "],\n\"positions\":[");
     buf_put(b, poss.data, poss.len);
+    out_str(b, "],\n\"status\":[");
+    buf_put(b, stat.data, stat.len);
+    out_str(b, "],\n\"toact\":[");
+    buf_put(b, toact.data, toact.len);
     out_str(b, "],\n\"lines\":[");
     for (uint32_t i = 0; i < t.n; i++) {
         out_str(b, i ? ",\n" : "");
@@ -190,12 +292,14 @@ int view_game_data(const game_def *game, const rec_game *g, uint64_t index, buf 
     out_str(b, "],\n\"plies\":[");
     buf_put(b, plies.data, plies.len);
     out_str(b, "]});\n");
-    rc = acts.failed || poss.failed || plies.failed || b->failed ? (snprintf(err, n, "out of memory"), -1) : 0;
+    rc = acts.failed || poss.failed || plies.failed || stat.failed || toact.failed || b->failed ? (snprintf(err, n, "out of memory"), -1) : 0;
 done:
     lines_free(&t);
     buf_free(&acts);
     buf_free(&poss);
     buf_free(&plies);
+    buf_free(&stat);
+    buf_free(&toact);
     free(mark);
     free(prev);
     free(s);

@@ -12,7 +12,6 @@
 #include "core/dirs.h"
 #include "core/fileio.h"
 #include "core/msg.h"
-#include "games/tzaar/setup.h"
 #include "out.h"
 #include "site.h"
 
@@ -131,8 +130,8 @@ static int check_inputs(const view_opts *o, const char *const *files, int nfiles
         const game_def *g = rec_reader_run(r)->game;
         rec_reader_close(r);
         if (g != o->game)
-            return fail(err, n, VIEW_BAD_INPUT, "only %s runs are shown yet (%s holds a %s run)", o->game->name,
-                        MSG_PATH(files[i]), g->name);
+            return fail(err, n, VIEW_BAD_INPUT, "%s holds a %s run, not %s: a site shows one game's runs",
+                        MSG_PATH(files[i]), g->name, o->game->name);
     }
     return VIEW_OK;
 }
@@ -141,27 +140,55 @@ static void put_run(buf *b, const char *file, const rec_run *r)
 {
     out_str(b, "{\"file\":");
     out_json(b, file);
-    out_printf(b, ",\"source\":\"%s\",\"games\":%llu,\"seed\":%llu,\"setup\":\"%s\",\"paired\":%s,"
-                  "\"shard\":\"%u/%u\",\"white\":",
+    out_printf(b, ",\"source\":\"%s\",\"games\":%llu,\"seed\":%llu,\"setup\":",
                r->source == REC_SOURCE_IMPORT ? "import" : "selfplay", (unsigned long long)r->games,
-               (unsigned long long)r->seed, setup_names[r->setup % SETUP_KINDS], r->rotations == 2 ? "true" : "false",
-               r->shard, r->shards ? r->shards : 1);
-    out_json(b, r->specs[0]);
-    out_str(b, ",\"black\":");
-    out_json(b, r->specs[1]);
-    out_str(b, "}");
+               (unsigned long long)r->seed);
+    out_json(b, view_setup_name(r->game, r->setup));
+    out_printf(b, ",\"rotations\":%d,\"shard\":\"%u/%u\",\"specs\":[", r->rotations, r->shard,
+               r->shards ? r->shards : 1);
+    for (int k = 0; k < r->players; k++) {
+        out_str(b, k ? "," : "");
+        out_json(b, r->specs[k]);
+    }
+    out_str(b, "]}");
 }
 
-/* [id, file, setup, swapped, white, black, winner, ending, turns] */
-static void put_row(buf *b, const rec_game *g, int file, uint64_t index)
+/* [id, file, setup, rotation, winner, ending, turns, result, [scores], spec of seat 0, 1, ...] */
+static void put_row(buf *b, const game_def *game, const rec_game *g, int file, uint64_t index)
 {
-    static const char *const endings[3] = { "unfinished", "trinity", "no_capture" };
-    out_printf(b, "%s[%llu,%d,\"%s\",%d,", index ? ",\n" : "", (unsigned long long)g->id, file,
-               setup_names[g->setup % SETUP_KINDS], g->rotation != 0);
-    out_json(b, g->specs[0]);
-    buf_byte(b, ',');
-    out_json(b, g->specs[1]);
-    out_printf(b, ",%d,\"%s\",%d]", rec_game_winner(g), endings[g->ending % 3], g->turns);
+    int players = game->players(g->start);
+    out_printf(b, "%s[%llu,%d,", index ? ",\n" : "", (unsigned long long)g->id, file);
+    out_json(b, view_setup_name(game, g->setup));
+    out_printf(b, ",%d,%d,", g->rotation, rec_game_winner(g));
+    out_json(b, view_ending_name(game, g->ending));
+    out_printf(b, ",%d,\"", g->turns);
+    view_result_text(g, players, b);
+    out_str(b, "\",[");
+    for (int k = 0; k < players; k++)
+        out_printf(b, "%s%.17g", k ? "," : "", g->scores[k]);
+    out_str(b, "]");
+    for (int k = 0; k < players; k++) {
+        buf_byte(b, ',');
+        out_json(b, g->specs[k]);
+    }
+    out_str(b, "]");
+}
+
+/* An <option> per name (HTML-escaped), lower-cased when lower. */
+static void put_options(buf *b, const char *const *names, int from, bool lower)
+{
+    for (int i = from; names[i]; i++) {
+        out_str(b, "<option>");
+        if (lower) {
+            char low[64];
+            snprintf(low, sizeof low, "%s", names[i]);
+            for (char *c = low; *c; c++)
+                *c = (char)(*c >= 'A' && *c <= 'Z' ? *c - 'A' + 'a' : *c);
+            esc_html(b, low);
+        } else
+            esc_html(b, names[i]);
+        out_str(b, "</option>");
+    }
 }
 
 static const char page_head[] =
@@ -173,23 +200,32 @@ static const char page_head[] =
     "if(x){x.hidden=false;x.textContent=window.triadErrors.join('\\n');}});</script>\n"
     "</head>\n<body>\n<pre id=\"errors\" class=\"errors\" hidden></pre>\n";
 
-static void index_page(buf *b, const char *game)
+static void index_page(buf *b, const game_def *game, int players)
 {
+    char names[GAME_MAX_PLAYERS][16];
+    const char *seats[GAME_MAX_PLAYERS + 1];
+    for (int k = 0; k < players; k++)
+        seats[k] = view_seat_name(game, k, names[k]);
+    seats[players] = NULL;
     out_printf(b, page_head, "triad — games");
+    if (game->view && game->view->seat_style)
+        out_printf(b, "<style>%s</style>\n", game->view->seat_style);
     out_str(b, "<header><h1>triad <span class=\"sub\">");
-    esc_html(b, game);
+    esc_html(b, game->name);
     out_str(b, " games</span></h1></header>\n<main class=\"index\">\n"
                   "<section id=\"runs\"><h2>Runs</h2><div class=\"scroll\"><table id=\"runs-table\"></table></div>"
                   "</section>\n<section id=\"summary\"><h2>By seat <span class=\"sub\" id=\"summary-note\"></span>"
                   "</h2><div class=\"scroll\"><table id=\"summary-table\"></table></div></section>\n"
                   "<section><h2>Games <span class=\"sub\" id=\"count\"></span></h2>\n"
                   "<form id=\"filters\" class=\"filters\" onsubmit=\"return false\">\n"
-                  "<label>setup <select id=\"f-setup\"><option value=\"\">any</option><option>random</option>"
-                  "<option>fixed</option><option>tournament</option></select></label>\n"
-                  "<label>winner <select id=\"f-winner\"><option value=\"\">any</option><option>white</option>"
-                  "<option>black</option><option>none</option></select></label>\n"
-                  "<label>ending <select id=\"f-ending\"><option value=\"\">any</option><option>trinity</option>"
-                  "<option>no_capture</option><option>unfinished</option></select></label>\n"
+                  "<label>setup <select id=\"f-setup\"><option value=\"\">any</option>");
+    put_options(b, game->setup_names, 0, false);
+    out_str(b, "</select></label>\n<label>winner <select id=\"f-winner\"><option value=\"\">any</option>");
+    put_options(b, seats, 0, true);
+    out_str(b, "<option>none</option></select></label>\n"
+               "<label>ending <select id=\"f-ending\"><option value=\"\">any</option>");
+    put_options(b, game->ending_names, 1, false);
+    out_str(b, "<option>unfinished</option></select></label>\n"
                   "<label>players <input id=\"f-text\" type=\"search\" placeholder=\"spec contains…\"></label>\n"
                   "</form>\n<div class=\"scroll\"><table id=\"games\" class=\"games\"><thead></thead><tbody>"
                   "</tbody></table></div>\n<p><button id=\"more\" hidden>show all</button></p>\n</section>\n"
@@ -200,15 +236,17 @@ static void index_page(buf *b, const char *game)
 static int viewer_page(buf *b, const game_def *game, uint64_t games, char *err, size_t n)
 {
     char *board = malloc(1 << 16);
-    if (!board || game->svg_board(board, 1 << 16) < 0)
+    if (!board || game->view->board(board, 1 << 16) < 0)
         return free(board), fail(err, n, VIEW_FAILED, "the %s board drawing is too large", game->name);
     out_printf(b, page_head, "triad — game");
+    if (game->view->seat_style)
+        out_printf(b, "<style>%s</style>\n", game->view->seat_style);
     out_printf(b, "<header><h1><a href=\"index.html\">triad</a> <span class=\"sub\" id=\"title\"></span></h1>"
                   "<nav class=\"games-nav\"><a id=\"prev-game\" href=\"#\">&larr; game</a> "
                   "<a id=\"next-game\" href=\"#\">game &rarr;</a></nav></header>\n"
                   "<main class=\"viewer\">\n<div class=\"board-wrap\"><svg id=\"board\" viewBox=\"%s\" role=\"img\" "
                   "aria-label=\"board\">\n",
-               game->svg_viewbox);
+               game->view->viewbox);
     out_str(b, board);
     free(board);
     out_printf(b, "<g id=\"pieces\"></g></svg>\n<p class=\"legend\">%s</p></div>\n"
@@ -224,7 +262,7 @@ static int viewer_page(buf *b, const game_def *game, uint64_t games, char *err, 
                   "<button id=\"copy\" title=\"copy the position string\">copy</button></div>\n"
                   "<ol id=\"actions\" class=\"actions\"></ol>\n</div>\n</main>\n"
                   "<script>var TRIAD_GAMES=%llu, TRIAD_CHUNK=%d;</script>\n<script src=\"viewer.js\"></script>\n</body>\n</html>\n",
-               game->svg_legend ? game->svg_legend : "",
+               game->view->legend ? game->view->legend : "",
                (unsigned long long)games, VIEW_CHUNK);
     return VIEW_OK;
 }
@@ -273,8 +311,8 @@ static int write_games(const view_opts *o, const char *path, int file, rec_reade
             continue;
         }
         if (rec_reader_run(r)->game != o->game) {
-            status = fail(err, n, VIEW_BAD_INPUT, "only %s runs are shown yet (%s holds a %s run)", o->game->name,
-                          path, rec_reader_run(r)->game->name);
+            status = fail(err, n, VIEW_BAD_INPUT, "%s holds a %s run, not %s: a site shows one game's runs",
+                          MSG_PATH(path), rec_reader_run(r)->game->name, o->game->name);
             break;
         }
         bool keep = sel_match(o->select, g) && (!o->want || o->want(o->want_ctx, file, seq, g));
@@ -292,7 +330,7 @@ static int write_games(const view_opts *o, const char *path, int file, rec_reade
             status = VIEW_FAILED;
             break;
         }
-        put_row(rows, g, file, (*count)++);
+        put_row(rows, o->game, g, file, (*count)++);
         if (*count % VIEW_CHUNK == 0 && flush_chunk(o, chunk, *count, err, n)) {
             status = VIEW_FAILED;
             break;
@@ -308,8 +346,8 @@ static int write_into(const view_opts *o, const char *const *files, int nfiles, 
 {
     buf runs = { 0 }, rows = { 0 }, page = { 0 }, chunk = { 0 };
     rec_dedup seen = { 0 };
-    char games_dir[4200];
-    int status = VIEW_OK;
+    char games_dir[4200], name[16];
+    int status = VIEW_OK, players = o->game->min_players;
     snprintf(games_dir, sizeof games_dir, "%s/games", o->dir);
     if (mkdir(games_dir, 0777))
         return fail(err, n, VIEW_FAILED, "cannot create %s: %s", MSG_PATH(games_dir), strerror(errno));
@@ -322,6 +360,8 @@ static int write_into(const view_opts *o, const char *const *files, int nfiles, 
         }
         out_str(&runs, i ? ",\n" : "");
         put_run(&runs, files[i], rec_reader_run(r));
+        if (rec_reader_run(r)->players > players)
+            players = rec_reader_run(r)->players;
         int rc = write_games(o, files[i], i, r, &rows, &chunk, games, &seen, err, n);
         rec_reader_close(r);
         if (rc > status)
@@ -332,7 +372,17 @@ static int write_into(const view_opts *o, const char *const *files, int nfiles, 
     if (status == VIEW_OK || status == VIEW_DAMAGED) {
         out_str(&page, "var TRIAD_INDEX={\"game\":");
         out_json(&page, o->game->name);
-        out_str(&page, ",\"runs\":[\n");
+        out_str(&page, ",\"seats\":[");
+        for (int k = 0; k < players; k++) {
+            out_str(&page, k ? "," : "");
+            out_json(&page, view_seat_name(o->game, k, name));
+        }
+        out_printf(&page, "],\"points\":%s,\"endings\":[", o->game->score_max != 1 ? "true" : "false");
+        for (int e = 1; o->game->ending_names[e]; e++) {
+            out_str(&page, e > 1 ? "," : "");
+            out_json(&page, o->game->ending_names[e]);
+        }
+        out_str(&page, "],\"runs\":[\n");
         buf_put(&page, runs.data, runs.len);
         out_str(&page, "],\n\"games\":[\n");
         buf_put(&page, rows.data, rows.len);
@@ -340,7 +390,7 @@ static int write_into(const view_opts *o, const char *const *files, int nfiles, 
         int rc = out_file(o->dir, "index-data.js", &page, err, n) ? VIEW_FAILED : VIEW_OK;
         page.len = 0;
         if (!rc) {
-            index_page(&page, o->game->name);
+            index_page(&page, o->game, players);
             rc = out_file(o->dir, "index.html", &page, err, n) ? VIEW_FAILED : VIEW_OK;
         }
         page.len = 0;
@@ -371,6 +421,8 @@ int view_write_site(const view_opts *o, const char *const *files, int nfiles, ui
     int lock = -1, status;
     fio_tmpdir t = { .lock = -1 };
     *games = 0;
+    if (!o->game->view)
+        return fail(err, n, VIEW_BAD_INPUT, "the game '%s' has no drawing (game_def.view)", o->game->name);
     if ((status = check_inputs(o, files, nfiles, err, n)))
         return status;
     if (fio_split_target(o->dir, parent, sizeof parent, name, sizeof name, err, n))

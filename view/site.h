@@ -61,6 +61,15 @@ int view_write_site(const view_opts *o, const char *const *files, int nfiles, ui
  * in err. */
 int view_game_data(const game_def *game, const rec_game *g, uint64_t index, buf *b, char *err, size_t n);
 
+/* What the pages call things, from the game's tables alone: a seat's name
+ * (game_def.seat_names, else "seat N"), a setup's name ("?" out of range),
+ * an ending's name ("unfinished" for 0), and a game's result as its scores
+ * in seat order ("1-0", "23-17-12"; "*" unfinished). */
+const char *view_seat_name(const game_def *game, int seat, char name[16]);
+const char *view_setup_name(const game_def *game, int setup);
+const char *view_ending_name(const game_def *game, int ending);
+void view_result_text(const rec_game *g, int players, buf *b);
+
 /* Static files of the site (view/assets.c, generated from view/assets/). */
 extern const char view_style_css[], view_index_js[], view_viewer_js[];
 

@@ -5,6 +5,7 @@
 #include <string.h>
 #include "features.h"
 #include "player.h"
+#include "render.h"
 #include "talat.h"
 
 /* The last three: the Zihin game under the other reading of its line
@@ -191,4 +192,5 @@ const game_def game_talat = {
     .bench = bench,
     .bench_extra = talat_bench_extra,
     .search_nodes = g_search_nodes,
+    .view = &tl_view,
 };

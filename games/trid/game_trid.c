@@ -9,6 +9,7 @@
 #include "movegen.h"
 #include "perft.h"
 #include "player.h"
+#include "render.h"
 #include "setup.h"
 #include "text.h"
 
@@ -177,4 +178,5 @@ const game_def game_trid = {
     .bench = trid_bench,
     .bench_extra = g_bench_extra,
     .search_nodes = g_search_nodes,
+    .view = &trid_view,
 };

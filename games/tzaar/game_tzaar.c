@@ -294,8 +294,5 @@ const game_def game_tzaar = {
     .bench = tzaar_bench,
     .search_nodes = tzaar_search_nodes,
     .solver = &tz_game_solver,
-    .svg_viewbox = TZ_SVG_VIEWBOX,
-    .svg_legend = TZ_SVG_LEGEND,
-    .svg_board = tz_svg_board,
-    .svg_pieces = tz_svg_pieces,
+    .view = &tz_view,
 };

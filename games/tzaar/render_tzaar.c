@@ -185,3 +185,19 @@ int tz_svg_pieces(const void *s, game_action last, char *dst, size_t n)
         draw_last(&o, (action)last);
     return finish(&o);
 }
+
+void tz_svg_stage(const void *s, char *text, size_t n)
+{
+    static const char *const stages[4] = { "opening capture", "capture", "capture, stack or pass", "placement" };
+    const position *p = s;
+    snprintf(text, n, "%s", p->phase < 4 ? stages[p->phase] : "");
+}
+
+const game_view tz_view = {
+    .viewbox = TZ_SVG_VIEWBOX,
+    .legend = TZ_SVG_LEGEND,
+    .board = tz_svg_board,
+    .pieces = tz_svg_pieces,
+    .stage = tz_svg_stage,
+    .seat_style = ".s0::before{content:\"\\25CB\\00a0\"}.s1::before{content:\"\\25CF\\00a0\"}",
+};

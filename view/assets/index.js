@@ -1,22 +1,27 @@
-/* triad view: the games table.  TRIAD_INDEX (index-data.js) holds the runs
- * and one row per game: [id, file, setup, swapped, white, black, winner,
- * ending, turns]; the row's place in the list is its viewer page number. */
+/* triad view: the games table.  TRIAD_INDEX (index-data.js) holds the
+ * game's seat and ending names, the runs and one row per game: [id, file,
+ * setup, rotation, winner (seat, -1 none), ending, turns, result, [scores],
+ * spec of seat 0, 1, ...]; the row's place in the list is its viewer page
+ * number.  Nothing here knows a game: every name comes with the data. */
 (function () {
   'use strict';
   var $ = function (id) { return document.getElementById(id); };
   var D = TRIAD_INDEX, ROWS = D.games.map(function (r, i) { return { i: i, r: r }; });
   var LIMIT = 500, showAll = false, sortCol = 1, sortDir = 1, shown = ROWS; // by id
-  var RESULT = { '-1': '*', '0': '1-0', '1': '0-1' }, WIN = { '-1': 'none', '0': 'white', '1': 'black' };
+  var SEATS = D.seats, N = SEATS.length, SPEC = 9;
+  var WIN = { '-1': 'none' };
+  SEATS.forEach(function (s, k) { WIN[k] = s.toLowerCase(); });
+  function spec(r, k) { return r[SPEC + k] === undefined ? '' : r[SPEC + k]; }
+  function rotation(r) { return r[3] ? (N === 2 ? ' (swapped)' : ' (rotation ' + r[3] + ')') : ''; }
   var COLS = [
     { name: 'game', num: true, key: function (x) { return x.i; } },
     { name: 'id', num: true, key: function (x) { return x.r[0]; } },
-    { name: 'setup', key: function (x) { return x.r[2] + (x.r[3] ? ' (swapped)' : ''); } },
-    { name: 'White', key: function (x) { return x.r[4]; } },
-    { name: 'Black', key: function (x) { return x.r[5]; } },
-    { name: 'result', key: function (x) { return RESULT[x.r[6]]; } },
-    { name: 'ending', key: function (x) { return x.r[7]; } },
-    { name: 'turns', num: true, key: function (x) { return x.r[8]; } }
+    { name: 'setup', key: function (x) { return x.r[2] + rotation(x.r); } }
   ];
+  SEATS.forEach(function (s, k) { COLS.push({ name: s, key: function (x) { return spec(x.r, k); } }); });
+  COLS.push({ name: 'result', key: function (x) { return x.r[7]; } },
+    { name: 'ending', key: function (x) { return x.r[5]; } },
+    { name: 'turns', num: true, key: function (x) { return x.r[6]; } });
   function el(tag, text, cls) { var e = document.createElement(tag); if (text !== undefined) e.textContent = text; if (cls) e.className = cls; return e; }
   function table(t, head, rows) {
     t.innerHTML = '';
@@ -32,27 +37,43 @@
     t.appendChild(b);
   }
   function runs() {
-    table($('runs-table'), ['file', 'source', 'games', 'seed', 'setup', 'paired', 'shard', 'White', 'Black'],
-      D.runs.map(function (r) { return [r.file, r.source, r.games, r.seed, r.setup, r.paired ? 'yes' : 'no', r.shard, r.white, r.black]; }));
+    var paired = N === 2; // two seats: rotations are the paired games
+    table($('runs-table'), ['file', 'source', 'games', 'seed', 'setup', paired ? 'paired' : 'rotations', 'shard'].concat(SEATS),
+      D.runs.map(function (r) {
+        var row = [r.file, r.source, r.games, r.seed, r.setup, paired ? (r.rotations === 2 ? 'yes' : 'no') : r.rotations, r.shard];
+        SEATS.forEach(function (s, k) { row.push(r.specs[k] === undefined ? '' : r.specs[k]); });
+        return row;
+      }));
   }
+  // Per seat, over the games shown: wins (first alone), the score (the
+  // share of wins for win/loss games, mean points otherwise), wins by each
+  // ending, and per player in that seat.
   function summary() {
     var seats = {}, order = [];
-    function acc(key, seat, spec, win, ending, turns) {
-      if (!seats[key]) { seats[key] = { seat: seat, spec: spec, games: 0, wins: 0, trinity: 0, nocap: 0, turns: 0 }; order.push(key); }
-      var s = seats[key];
-      s.games++; s.turns += turns;
-      if (win) { s.wins++; if (ending === 'trinity') s.trinity++; if (ending === 'no_capture') s.nocap++; }
+    function acc(key, seat, k, spec, r) {
+      if (!seats[key]) { seats[key] = { seat: seat, k: k, spec: spec, games: 0, wins: 0, score: 0, by: {}, turns: 0 }; order.push(key); }
+      var s = seats[key], win = r[4] === k;
+      s.games++; s.turns += r[6]; s.score += r[8][k] || 0;
+      if (win) { s.wins++; s.by[r[5]] = (s.by[r[5]] || 0) + 1; }
     }
     shown.forEach(function (x) {
       var r = x.r;
-      acc('W', 'White', 'all', r[6] === 0, r[7], r[8]); acc('B', 'Black', 'all', r[6] === 1, r[7], r[8]);
-      acc('W ' + r[4], 'White', r[4], r[6] === 0, r[7], r[8]); acc('B ' + r[5], 'Black', r[5], r[6] === 1, r[7], r[8]);
+      for (var k = 0; k < r[8].length; k++) { acc(k + ' ', SEATS[k], k, 'all', r); acc(k + ' ' + spec(r, k), SEATS[k], k, spec(r, k), r); }
     });
-    order.sort(function (a, b) { return a[0] === b[0] ? (seats[a].spec === 'all' ? -1 : seats[b].spec === 'all' ? 1 : a < b ? -1 : 1) : a[0] === 'W' ? -1 : 1; });
-    table($('summary-table'), ['seat', 'player', 'games', 'wins', 'score', 'by trinity', 'by no capture', 'mean turns'],
-      order.map(function (k) {
-        var s = seats[k];
-        return [s.seat, s.spec, s.games, s.wins, (100 * s.wins / s.games).toFixed(1) + '%', s.trinity, s.nocap, +(s.turns / s.games).toFixed(1)];
+    order.sort(function (a, b) {
+      var x = seats[a], y = seats[b];
+      return x.k !== y.k ? x.k - y.k : x.spec === 'all' ? -1 : y.spec === 'all' ? 1 : x.spec < y.spec ? -1 : 1;
+    });
+    var head = ['seat', 'player', 'games', 'wins', D.points ? 'mean score' : 'score'];
+    D.endings.forEach(function (e) { head.push('by ' + e.replace(/_/g, ' ')); });
+    head.push('mean turns');
+    table($('summary-table'), head,
+      order.map(function (key) {
+        var s = seats[key];
+        var row = [s.seat, s.spec, s.games, s.wins, D.points ? +(s.score / s.games).toFixed(2) : (100 * s.score / s.games).toFixed(1) + '%'];
+        D.endings.forEach(function (e) { row.push(s.by[e] || 0); });
+        row.push(+(s.turns / s.games).toFixed(1));
+        return row;
       }));
     $('summary-note').textContent = shown.length === ROWS.length ? '(all games)' : '(the ' + shown.length + ' games shown)';
   }
@@ -75,8 +96,9 @@
         text = $('f-text').value.trim().toLowerCase();
     shown = ROWS.filter(function (x) {
       var r = x.r;
-      return (!setup || r[2] === setup) && (!winner || WIN[r[6]] === winner) && (!ending || r[7] === ending) &&
-             (!text || r[4].toLowerCase().indexOf(text) >= 0 || r[5].toLowerCase().indexOf(text) >= 0);
+      var specs = r.slice(SPEC).join('\n').toLowerCase();
+      return (!setup || r[2] === setup) && (!winner || WIN[r[4]] === winner) && (!ending || r[5] === ending) &&
+             (!text || specs.indexOf(text) >= 0);
     });
     var c = COLS[sortCol];
     shown.sort(function (a, b) { var x = c.key(a), y = c.key(b); return (x < y ? -1 : x > y ? 1 : a.i - b.i) * sortDir; });

@@ -39,8 +39,6 @@
     return;
   }
 
-  var SIDE = { w: 'White', b: 'Black' };
-  var PHASE = { '0': 'opening capture', '1': 'capture', '2': 'capture, stack or pass', 'p': 'placement' };
 
   function linesAt(k) {
     var cur = [];
@@ -51,14 +49,6 @@
     }
     return cur;
   }
-  function status(k) {
-    var f = G.positions[k].split(' ');
-    if (k === G.actions.length) {
-      if (G.winner === 'none') return 'unfinished: ' + SIDE[f[1]] + ' to act';
-      return 'game over: ' + (G.winner === 'white' ? 'White' : 'Black') + ' wins (' + G.ending.replace('_', ' ') + ')';
-    }
-    return SIDE[f[1]] + ' to act: ' + PHASE[f[2]];
-  }
   function show(k) {
     k = Math.max(0, Math.min(G.actions.length, k));
     ply = k;
@@ -66,7 +56,7 @@
     $('ply').textContent = k;
     $('slider').value = k;
     $('pos').textContent = G.positions[k];
-    $('tomove').textContent = status(k);
+    $('tomove').textContent = G.status[k];
     var old = document.querySelector('#actions li.current');
     if (old) { old.classList.remove('current'); old.removeAttribute('aria-current'); }
     var li = $('actions').children[k - 1];
@@ -78,24 +68,21 @@
     }
     try { history.replaceState(null, '', '?game=' + index + '&ply=' + k); } catch (e) { /* some file:// setups */ }
   }
-  function resultText() {
-    return G.winner === 'white' ? '1-0' : G.winner === 'black' ? '0-1' : '*';
-  }
   function init() {
     document.title = 'triad — game ' + G.id;
     $('title').textContent = 'game ' + G.id + ' (' + (index + 1) + ' of ' + TRIAD_GAMES + ')';
     var meta = $('meta');
     meta.innerHTML = '';
     function add(tag, cls, text) { var e = document.createElement(tag); if (cls) e.className = cls; e.textContent = text; meta.appendChild(e); return e; }
-    add('span', 'w-mark', 'White ' + G.white); add('br', '', '');
-    add('span', 'b-mark', 'Black ' + G.black); add('br', '', '');
-    add('span', '', resultText() + ', ' + G.ending.replace('_', ' ') + ', ' + G.turns + ' turns, ' +
-        G.setup + ' setup' + (G.swapped ? ' (recoloured: second game of a pair)' : '') + ', id ' + G.id);
+    G.seats.forEach(function (s, k) { add('span', 's' + k, s + ' ' + G.specs[k]); add('br', '', ''); });
+    var turned = G.rotation ? (G.seats.length === 2 ? ' (recoloured: second game of a pair)' : ' (seats rotated ' + G.rotation + ')') : '';
+    add('span', '', G.result + ', ' + G.ending.replace('_', ' ') + ', ' + G.turns + ' turns, ' +
+        G.setup + ' setup' + turned + ', id ' + G.id);
     var list = $('actions');
     G.actions.forEach(function (a, j) {
-      var li = document.createElement('li'), side = G.positions[j].split(' ')[1];
-      li.className = side === 'w' ? 'w-mark' : 'b-mark';
-      li.title = SIDE[side] + ', ply ' + (j + 1);
+      var li = document.createElement('li'), seat = G.toact[j];
+      li.className = 's' + seat;
+      li.title = (G.seats[seat] || '') + ', ply ' + (j + 1);
       var n = document.createElement('span'); n.className = 'n'; n.textContent = (j + 1) + '.';
       li.appendChild(n); li.appendChild(document.createTextNode(a));
       li.addEventListener('click', function () { show(j + 1); });
