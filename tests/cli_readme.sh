@@ -23,7 +23,7 @@ here=$(cd "$(dirname "$0")/.." && pwd)
 table() {
     cat <<'EOF'
 scripts/study.sh
-run: NO_SETUP=1 GAMES=20 FIXED_GAMES=20 TOURNAMENT_GAMES=20 MATCH_GAMES=20 PLAYER=ab:depth=1 LADDER_RUNGS="50 100" LADDER_GAMES="8 8" LADDER_MATCH_GAMES=8 LADDER_POLICY_GAMES="4 4" scripts/study.sh && test -s out/study/report.md
+run: NO_SETUP=1 PERFT_DEPTH=3 GAMES=20 FIXED_GAMES=20 TOURNAMENT_GAMES=20 MATCH_GAMES=20 PLAYER=ab:depth=1 LADDER_RUNGS="50 100" LADDER_GAMES="8 8" LADDER_MATCH_GAMES=8 LADDER_POLICY_GAMES="4 4" scripts/study.sh && test -s out/study/report.md
 scripts/test.sh
 covered: tests/cli_scripts.sh: a phase that exits 1 but says 0 failed counts as a failure
 make
@@ -39,9 +39,9 @@ run
 bin/triad legal --position "$(cat data/setups/fixed.pos)" --json
 run
 bin/triad perft --depth 5 --setup fixed
-run: bin/triad perft --depth 4 --setup fixed
+run: bin/triad perft --depth 3 --setup fixed
 bin/triad bench --reduce 1 --runs 1
-run
+run: bin/triad bench --reduce 2 --runs 1
 bin/triad play --white ab:depth=4 --black greedy --setup random --seed 3
 run: bin/triad play --white ab:depth=2 --black greedy --setup random --seed 3
 bin/triad play --white ab:depth=4 --black ab:depth=4,weights=data/weights/handset.txt
