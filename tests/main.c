@@ -8,13 +8,16 @@
  *       bumped), so workers started on the same FILE run every test once
  *       between them, the slow ones spread as they come (the slowest suites
  *       first: slow_suites); each prints its own total (tests/run.sh starts
- *       nproc of them and adds them up). */
+ *       nproc of them and adds them up).
+ * With TRIAD_TEST_TIMES set, each test's CPU seconds go to stderr as
+ * "time SECONDS NAME" (to find the tests that set the suite's length). */
 #include <errno.h>
 #include <fcntl.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 #include "check.h"
 #include "games/tzaar/position.h"
@@ -108,9 +111,19 @@ fail:
 
 static void run_test(const test_case *t, int *passed, int *failed)
 {
+    static int timed = -1;
+    struct timespec t0, t1;
+    if (timed < 0)
+        timed = getenv("TRIAD_TEST_TIMES") != NULL;
+    if (timed)
+        clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t0);
     current = t->name;
     failures_in_test = 0;
     t->fn();
+    if (timed) {
+        clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t1);
+        fprintf(stderr, "time %.2f %s\n", (double)(t1.tv_sec - t0.tv_sec) + (t1.tv_nsec - t0.tv_nsec) * 1e-9, t->name);
+    }
     if (failures_in_test)
         (*failed)++;
     else
