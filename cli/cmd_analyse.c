@@ -205,7 +205,7 @@ int cmd_analyse(int argc, char **argv)
             return cli_error("analyse", "--positions takes no --position, --setup, --seed or --nplayers");
         if (!(g = cli_game("analyse", st.game)))
             return 2;
-        return analyse_file(positions, g, spec_text ? spec_text : g->default_player ? g->default_player : "mcts",
+        return analyse_file(positions, g, spec_text ? spec_text : game_default_player(g),
                             player_seed, json);
     }
     if ((rc = cli_start_state("analyse", &st, &g, &s)))
@@ -215,7 +215,7 @@ int cmd_analyse(int argc, char **argv)
         return cli_error("analyse", "the game is over in this position");
     }
     if (!spec_text)
-        spec_text = g->default_player ? g->default_player : "mcts";
+        spec_text = game_default_player(g);
     char err[512];
     gplayer *pl = gplayer_new(g, spec_text, err, sizeof err);
     if (!pl) {

@@ -48,12 +48,12 @@ static void measure_perft(const game_def *g, void *s, int runs, bool bulk, figur
     for (int r = 0; r < runs; r++) {
         step(st, "perft", name, r, runs);
         double t0 = now_seconds();
-        f->leaves = g->perft(s, f->perft_depth);
+        f->leaves = g->bench->perft(s, f->perft_depth);
         t[r] = now_seconds() - t0;
         if (bulk) { /* the caller checked that the game has it */
             step(st, "bulk perft", name, r, runs);
             t0 = now_seconds();
-            g->perft_bulk(s, f->perft_depth);
+            g->bench->perft_bulk(s, f->perft_depth);
             tb[r] = now_seconds() - t0;
         }
     }
@@ -67,7 +67,7 @@ static void measure_search(const game_def *g, const void *s, int runs, figures *
     for (int r = 0; r < runs; r++) {
         step(st, "search", name, r, runs);
         double t0 = now_seconds();
-        f->nodes = g->search_nodes(s, f->search_depth);
+        f->nodes = g->bench->search_nodes(s, f->search_depth);
         t[r] = now_seconds() - t0;
     }
     f->search_s = median(t, runs);
@@ -83,9 +83,9 @@ static void print_json(const game_def *g, const figures *f, bool bulk, bool sear
     printf("{\"game\":");
     cli_json_string(stdout, g->name);
     printf(",\"positions\":[");
-    for (int i = 0; g->bench[i].name; i++, f++) {
+    for (int i = 0; g->bench->positions[i].name; i++, f++) {
         printf("%s{\"name\":", i ? "," : "");
-        cli_json_string(stdout, g->bench[i].name);
+        cli_json_string(stdout, g->bench->positions[i].name);
         printf(",\"depth\":%d,\"nodes\":%" PRIu64 ",\"seconds\":%.6f,\"nodes_per_second\":%.0f", f->perft_depth,
                f->leaves, f->perft_s, (double)f->leaves / f->perft_s);
         if (bulk)
@@ -131,8 +131,8 @@ typedef struct bench_run {
 static int load(const bench_run *b, int i)
 {
     char err[512];
-    if (b->g->from_text(b->s, b->g->bench[i].position, err, sizeof err))
-        return cli_error("bench", "suite position '%s': %s", b->g->bench[i].name, err);
+    if (b->g->from_text(b->s, b->g->bench->positions[i].position, err, sizeof err))
+        return cli_error("bench", "suite position '%s': %s", b->g->bench->positions[i].name, err);
     return 0;
 }
 
@@ -142,17 +142,17 @@ static int perft_pass(bench_run *b)
 {
     uint64_t leaves = 0;
     double ps = 0, bs = 0;
-    for (int i = 0; b->g->bench[i].name; i++) {
+    for (int i = 0; b->g->bench->positions[i].name; i++) {
         figures *f = &b->f[i];
         if (load(b, i))
             return 2;
-        f->perft_depth = game_signature_depth(b->g->bench[i].perft_depth, b->reduce);
-        measure_perft(b->g, b->s, b->runs, b->bulk, f, &b->st, b->g->bench[i].name);
+        f->perft_depth = game_signature_depth(b->g->bench->positions[i].perft_depth, b->reduce);
+        measure_perft(b->g, b->s, b->runs, b->bulk, f, &b->st, b->g->bench->positions[i].name);
         leaves += f->leaves, ps += f->perft_s, bs += f->bulk_s;
         if (b->json)
             continue;
         meter_pause(b->st.m);
-        printf("%-22s depth %d %14" PRIu64 " leaves %8.3f s %8.1f M/s", b->g->bench[i].name, f->perft_depth,
+        printf("%-22s depth %d %14" PRIu64 " leaves %8.3f s %8.1f M/s", b->g->bench->positions[i].name, f->perft_depth,
                f->leaves, f->perft_s, (double)f->leaves / f->perft_s / 1e6);
         if (b->bulk)
             printf("   bulk %8.1f M/s", (double)f->leaves / f->bulk_s / 1e6);
@@ -183,20 +183,20 @@ static int search_pass(bench_run *b)
         fflush(stdout);
         meter_resume(b->st.m);
     }
-    for (int i = 0; b->g->bench[i].name; i++) {
+    for (int i = 0; b->g->bench->positions[i].name; i++) {
         figures *f = &b->f[i];
-        if (!(f->search_depth = game_signature_depth(b->g->bench[i].search_depth, b->reduce)))
+        if (!(f->search_depth = game_signature_depth(b->g->bench->positions[i].search_depth, b->reduce)))
             continue;
         if (load(b, i))
             return 2;
-        measure_search(b->g, b->s, b->runs, f, &b->st, b->g->bench[i].name);
+        measure_search(b->g, b->s, b->runs, f, &b->st, b->g->bench->positions[i].name);
         if (f->nodes == UINT64_MAX)
-            return cli_error("bench", "suite position '%s': out of memory for the search", b->g->bench[i].name);
+            return cli_error("bench", "suite position '%s': out of memory for the search", b->g->bench->positions[i].name);
         nodes += f->nodes, ss += f->search_s;
         if (b->json)
             continue;
         meter_pause(b->st.m);
-        printf("search %-15s depth %d %14" PRIu64 " nodes  %8.3f s %8.2f M/s\n", b->g->bench[i].name,
+        printf("search %-15s depth %d %14" PRIu64 " nodes  %8.3f s %8.2f M/s\n", b->g->bench->positions[i].name,
                f->search_depth, f->nodes, f->search_s, (double)f->nodes / f->search_s / 1e6);
         fflush(stdout);
         meter_resume(b->st.m);
@@ -249,9 +249,9 @@ int cmd_bench(int argc, char **argv)
     const game_def *g = game_find(game, err, sizeof err);
     if (!g)
         return cli_error("bench", "--game: %s", err);
-    if (!g->bench || !g->perft)
+    if (!g->bench)
         return cli_error("bench", "the game '%s' has no bench positions", g->name);
-    if (bulk && !g->perft_bulk)
+    if (bulk && !g->bench->perft_bulk)
         return cli_error("bench", "--bulk: the game '%s' has no bulk counting", g->name);
     uint64_t esig = game_engine_signature(g);
     if (!esig) {
@@ -270,7 +270,7 @@ int cmd_bench(int argc, char **argv)
     }
 
     int npos = 0;
-    while (g->bench[npos].name)
+    while (g->bench->positions[npos].name)
         npos++;
     bench_run b = { g, malloc(g->state_size), calloc((size_t)npos + 1, sizeof(figures)), runs, reduce, bulk, json,
                     { NULL, 0 } };
@@ -279,8 +279,8 @@ int cmd_bench(int argc, char **argv)
     uint64_t total = 0;
     for (int i = 0; i < npos; i++)
         total += (uint64_t)runs * ((bulk ? 2 : 1) +
-                                   (g->search_nodes && game_signature_depth(g->bench[i].search_depth, reduce) ? 1 : 0));
-    total += g->bench_extra ? 1 : 0;
+                                   (g->bench->search_nodes && game_signature_depth(g->bench->positions[i].search_depth, reduce) ? 1 : 0));
+    total += g->bench->bench_extra ? 1 : 0;
     char what[64];
     snprintf(what, sizeof what, "bench %s", g->name);
     b.st.m = meter_start(what, total, quiet);
@@ -288,18 +288,18 @@ int cmd_bench(int argc, char **argv)
         rc = cli_error("bench", "out of memory");
     if (!rc)
         rc = perft_pass(&b);
-    if (!rc && g->search_nodes)
+    if (!rc && g->bench->search_nodes)
         rc = search_pass(&b);
     game_bench_figure extra[EXTRA_MAX];
-    if (!rc && g->bench_extra)
+    if (!rc && g->bench->bench_extra)
         meter_step(b.st.m, b.st.done++, "the game's own figures");
-    int nextra = !rc && g->bench_extra ? g->bench_extra(runs, extra, EXTRA_MAX) : 0;
+    int nextra = !rc && g->bench->bench_extra ? g->bench->bench_extra(runs, extra, EXTRA_MAX) : 0;
     meter_stop(b.st.m);
     for (int i = 0; i < nextra && !json; i++)
         printf("%s%s: %.1f %s (median of %d runs)\n", i ? "" : "\n", extra[i].name, extra[i].value, extra[i].unit,
                runs);
     if (!rc && json)
-        print_json(g, b.f, bulk, g->search_nodes != NULL, esig, runs, extra, nextra);
+        print_json(g, b.f, bulk, g->bench->search_nodes != NULL, esig, runs, extra, nextra);
     else if (!rc)
         printf("%sengine signature %016" PRIx64 "\n", nextra ? "\n" : "", esig);
     free(b.f);

@@ -301,7 +301,7 @@ static void eng_status(engine *e)
     g->rank(e->pos, ranks);
     for (int k = 0; k < players; k++)
         if (ranks[k] == 0 && firsts++ == 0)
-            snprintf(who, sizeof who, "%s", cli_seat_name(g, k, name));
+            snprintf(who, sizeof who, "%s", game_seat_name(g, k, name));
     if (firsts > 1)
         snprintf(who, sizeof who, "tie");
     snprintf(ending, sizeof ending, "%s", g->ending_names[g->ending(e->pos)]);
@@ -395,8 +395,8 @@ int cmd_engine(int argc, char **argv)
     if (!(e.g = cli_game("engine", game)))
         return 2;
     /* The game's default setup, seeded as every command's (CLI_SEED_DEFAULT). */
-    const char *setup = cli_default_setup(e.g);
-    int seats = players ? players : e.g->default_players ? e.g->default_players : e.g->min_players;
+    const char *setup = game_default_setup(e.g);
+    int seats = players ? players : game_default_players(e.g);
     cli_start st = { .game = game, .players = players, .seed = CLI_SEED_DEFAULT,
                      .seed_given = cli_setup_is_seeded(e.g, setup, seats) };
     if ((rc = cli_start_state("engine", &st, &e.g, &e.pos)))
@@ -406,7 +406,7 @@ int cmd_engine(int argc, char **argv)
     e.list = malloc(sizeof *e.list * (size_t)e.g->max_actions);
     char err[600];
     if (!spec_text)
-        spec_text = e.g->default_player ? e.g->default_player : "mcts";
+        spec_text = game_default_player(e.g);
     if (!e.work || !e.list)
         rc = cli_error("engine", "out of memory");
     else if (!(e.pl = gplayer_new(e.g, spec_text, err, sizeof err)))

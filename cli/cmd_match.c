@@ -216,7 +216,7 @@ typedef struct match_ctx {
 static void say_forfeit(const run_opts *o, const rec_game *g)
 {
     const game_def *gd = o->run.game;
-    unsigned char s[REC_STATE_MAX];
+    unsigned char s[GAME_STATE_MAX];
     char text[GAME_TEXT_MAX], why[GAME_FORFEIT_TEXT_MAX + 8];
     memcpy(s, g->start, gd->state_size);
     for (int j = 0; j < g->nactions; j++)
@@ -354,7 +354,7 @@ int cmd_match(int argc, char **argv)
     const game_def *g = cli_game("match", game);
     if (!g)
         return 2;
-    int players = nplayers ? nplayers : g->default_players ? g->default_players : g->min_players;
+    int players = nplayers ? nplayers : game_default_players(g);
     if (players < 2 || players < g->min_players || players > g->max_players)
         return cli_error("match", "--nplayers: %s is a game for %d to %d players, not %d (a match needs 2 or more)",
                          g->name, g->min_players, g->max_players, players);
@@ -376,14 +376,14 @@ int cmd_match(int argc, char **argv)
     rec_run_init(&o.run, g, players);
     o.run.setup = -1;
     if (!setup)
-        setup = cli_default_setup(g);
+        setup = game_default_setup(g);
     for (int i = 0; g->setup_names[i]; i++)
         if (!strcmp(g->setup_names[i], setup))
             o.run.setup = i;
     if (o.run.setup < 0)
         return cli_error("match", "unknown setup '%s' for %s", setup, g->name);
     char err[600];
-    unsigned char probe[REC_STATE_MAX]; /* a setup the game refuses for this many players */
+    unsigned char probe[GAME_STATE_MAX]; /* a setup the game refuses for this many players */
     if (g->setup(probe, setup, players, 0, err, sizeof err))
         return cli_error("match", "%s", err);
     match_sprt sprt;

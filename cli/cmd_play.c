@@ -34,12 +34,12 @@ static int forfeited(game_run *r, int k, bool quiet)
     if (g->to_text(r->s, text, sizeof text) < 0)
         text[0] = 0;
     if (!quiet)
-        printf("\n%s (%s) forfeits by %s: %s\nthe position: %s\n", cli_seat_name(g, k, seat), gplayer_spec(r->pl[k]),
+        printf("\n%s (%s) forfeits by %s: %s\nthe position: %s\n", game_seat_name(g, k, seat), gplayer_spec(r->pl[k]),
                game_forfeit_names[f.reason], msg_escape(why, sizeof why, f.text), text);
     printf("result: ");
     for (int i = 0; i < run.players; i++)
         printf("%s%g", i ? "-" : "", scores[i]);
-    printf(" (%s forfeits by %s)\n", cli_seat_name(g, k, seat), game_forfeit_names[f.reason]);
+    printf(" (%s forfeits by %s)\n", game_seat_name(g, k, seat), game_forfeit_names[f.reason]);
     return 0;
 }
 
@@ -66,7 +66,7 @@ static int run_game(game_run *r, uint64_t seed, bool quiet)
         while (i < n && r->list[i] != a)
             i++;
         if (i == n)
-            return cli_error("play", "%s (%s) chose an illegal action", cli_seat_name(g, k, seat),
+            return cli_error("play", "%s (%s) chose an illegal action", game_seat_name(g, k, seat),
                              gplayer_spec(r->pl[k]));
         g->action_to_text(r->s, a, name, sizeof name);
         g->apply(r->s, a);
@@ -76,9 +76,9 @@ static int run_game(game_run *r, uint64_t seed, bool quiet)
             if (len && !quiet)
                 printf("%s\n", line);
             len = (size_t)snprintf(line, sizeof line, "%4d. %s ", g->turns(r->s) - start_turns,
-                                   cli_seat_name(g, k, seat));
+                                   game_seat_name(g, k, seat));
         } else if (!len)
-            len = (size_t)snprintf(line, sizeof line, "      %s places", cli_seat_name(g, k, seat));
+            len = (size_t)snprintf(line, sizeof line, "      %s places", game_seat_name(g, k, seat));
         if (len < sizeof line)
             snprintf(line + len, sizeof line - len, " %s", name);
         if (g->to_act(r->s) != k) {
@@ -158,9 +158,9 @@ int cmd_play(int argc, char **argv)
         else if (g->from_text(r.s, text, err, sizeof err))
             rc = cli_error("play", "%s", err);
     } else {
-        int players = nplayers ? nplayers : g->default_players ? g->default_players : g->min_players;
+        int players = nplayers ? nplayers : game_default_players(g);
         if (!setup)
-            setup = cli_default_setup(g);
+            setup = game_default_setup(g);
         if (g->setup(r.s, setup, players, seed, err, sizeof err))
             rc = cli_error("play", "%s", err);
     }
@@ -173,7 +173,7 @@ int cmd_play(int argc, char **argv)
     if (!rc && !quiet) {
         char seat_name[16];
         for (int k = 0; k < players; k++)
-            printf("%s: %s\n", cli_seat_name(g, k, seat_name), specs[k]);
+            printf("%s: %s\n", game_seat_name(g, k, seat_name), specs[k]);
         printf("\n");
     }
     if (!rc)

@@ -135,11 +135,15 @@ int cmd_perft(int argc, char **argv)
     void *s;
     if ((rc = cli_start_state("perft", &st, &g, &s)))
         return rc;
-    if (bulk && !g->perft_bulk) {
+    if (!g->bench) {
+        free(s);
+        return cli_error("perft", "the game '%s' has no perft (no bench capability)", g->name);
+    }
+    if (bulk && !g->bench->perft_bulk) {
         free(s);
         return cli_error("perft", "--bulk: the game '%s' has no bulk counting", g->name);
     }
-    uint64_t (*count)(void *, int) = bulk ? g->perft_bulk : g->perft;
+    uint64_t (*count)(void *, int) = bulk ? g->bench->perft_bulk : g->bench->perft;
     bool metered = depth >= PERFT_METER_DEPTH && !quiet;
     int levels = depth >= PERFT_METER_DEPTH + 2 ? 2 : 1;
     char what[64];

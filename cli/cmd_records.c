@@ -370,7 +370,7 @@ static void print_scores(const rec_run *run, const rec_game *g)
 static void print_game(const rec_run *run, const rec_game *g)
 {
     const game_def *gd = run->game;
-    unsigned char s[REC_STATE_MAX];
+    unsigned char s[GAME_STATE_MAX];
     memcpy(s, g->start, gd->state_size);
     printf("%llu %s", (unsigned long long)g->id, rec_setup_name(run, g->setup));
     if (g->rotation && run->players == 2)

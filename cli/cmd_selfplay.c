@@ -31,7 +31,7 @@ static int make_run(rec_run *run, const char *game, uint64_t games, bool games_g
         return cli_error("selfplay", "%s", err);
     if (!games_given || games == 0)
         return cli_error("selfplay", "--games N (N >= 1) is required");
-    int players = so->nplayers ? so->nplayers : g->default_players ? g->default_players : g->min_players;
+    int players = so->nplayers ? so->nplayers : game_default_players(g);
     if (players < g->min_players || players > g->max_players)
         return cli_error("selfplay", "%s is a game for %d to %d players, not %d", g->name, g->min_players,
                          g->max_players, players);
@@ -66,8 +66,15 @@ static int make_run(rec_run *run, const char *game, uint64_t games, bool games_g
     run->games = games;
     if (shard && cli_parse_shard("selfplay", shard, run))
         return 2;
-    unsigned char probe[REC_STATE_MAX]; /* a setup the game refuses for this many players */
-    if (g->setup(probe, setup, players, 0, err, sizeof err))
+    /* A setup the game refuses for this many players.  The probe is the
+     * game's own size (the registry holds every game to GAME_STATE_MAX, but
+     * this needs no such promise). */
+    void *probe = calloc(1, g->state_size);
+    if (!probe)
+        return cli_error("selfplay", "out of memory");
+    int refused = g->setup(probe, setup, players, 0, err, sizeof err);
+    free(probe);
+    if (refused)
         return cli_error("selfplay", "%s", err);
     return cli_seat_specs("selfplay", g, players, &so->seats, run->specs);
 }
@@ -130,7 +137,7 @@ int cmd_selfplay(int argc, char **argv)
         if (!g)
             return cli_error("selfplay", "%s", err);
         if (!setup)
-            setup = cli_default_setup(g);
+            setup = game_default_setup(g);
     }
     if ((rc = make_run(&o.run, game, games, games_given, &so, setup, shard)))
         return rc;

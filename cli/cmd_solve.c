@@ -48,10 +48,10 @@ static int solve_print(const game_def *g, void *solver, const void *s, const sol
         if (over)
             printf("null");
         else
-            cli_json_string(stdout, cli_seat_name(g, seat, name));
+            cli_json_string(stdout, game_seat_name(g, seat, name));
         printf(",\"result\":\"%s\",\"winner\":", result);
         if (winner >= 0)
-            cli_json_string(stdout, cli_seat_name(g, winner, wname));
+            cli_json_string(stdout, game_seat_name(g, winner, wname));
         else
             printf("null");
         printf(",\"best\":");
@@ -69,13 +69,13 @@ static int solve_print(const game_def *g, void *solver, const void *s, const sol
         if (line > 0)
             printf("line %ld: ", line);
         if (over)
-            printf("the game is over: %s wins\n", cli_seat_name(g, winner, wname));
+            printf("the game is over: %s wins\n", game_seat_name(g, winner, wname));
         else if (r.value == GAME_SOLVE_UNKNOWN)
-            printf("%s to act: unknown within %llu nodes (%.3f s)\n", cli_seat_name(g, seat, name),
+            printf("%s to act: unknown within %llu nodes (%.3f s)\n", game_seat_name(g, seat, name),
                    (unsigned long long)r.nodes, secs);
         else
             printf("%s to act: %s; %s wins within %d plies; %s %s; proof %llu positions, %llu nodes, %.3f s\n",
-                   cli_seat_name(g, seat, name), result, cli_seat_name(g, winner, wname), r.distance,
+                   game_seat_name(g, seat, name), result, game_seat_name(g, winner, wname), r.distance,
                    r.value == GAME_SOLVE_WIN ? "winning action" : "longest resistance", best,
                    (unsigned long long)r.proof_size, (unsigned long long)r.nodes, secs);
     }

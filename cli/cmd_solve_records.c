@@ -22,7 +22,7 @@ static void json_seat(const game_def *g, int seat)
     if (seat < 0)
         printf("null");
     else
-        cli_json_string(stdout, cli_seat_name(g, seat, name));
+        cli_json_string(stdout, game_seat_name(g, seat, name));
 }
 
 static void json_int(const char *key, int v)
@@ -64,13 +64,13 @@ static void print_game(const game_def *g, const rec_run *run, const rec_game *rg
         printf(" (no single winner)\n");
         return;
     }
-    printf(": %s beat %s in %d plies", cli_seat_name(g, og->winner, w), cli_seat_name(g, og->loser, l), og->plies);
+    printf(": %s beat %s in %d plies", game_seat_name(g, og->winner, w), game_seat_name(g, og->loser, l), og->plies);
     if (og->cls == ORACLE_UNSOLVED) {
         printf("; no turn start proven (%llu nodes)\n", (unsigned long long)og->nodes);
         return;
     }
     printf("; first solvable at ply %d (%s wins within %d plies), %d of %d turn starts proven", og->first_ply,
-           cli_seat_name(g, og->first_winner, fw), og->first_distance, og->solved, og->boundaries);
+           game_seat_name(g, og->first_winner, fw), og->first_distance, og->solved, og->boundaries);
     if (og->cls == ORACLE_LOST_BY_PLAY)
         printf("; the loser's last won turn: plies %d-%d", og->blunder_ply + 1, og->blunder_end);
     printf("; %llu nodes\n", (unsigned long long)og->nodes);
@@ -86,7 +86,7 @@ static void print_summary(const game_def *g, const summary *sm, const solve_opts
                (unsigned long long)sm->unfinished, (unsigned long long)sm->nodes);
         for (int s = 0; s < 2; s++) {
             printf(s ? "," : "");
-            cli_json_string(stdout, cli_seat_name(g, s, name));
+            cli_json_string(stdout, game_seat_name(g, s, name));
             printf(":{");
             for (int c = 0; c < ORACLE_UNFINISHED; c++)
                 printf("%s\"%s\":%llu", c ? "," : "", oracle_class_name(c),
@@ -100,7 +100,7 @@ static void print_summary(const game_def *g, const summary *sm, const solve_opts
            (unsigned long long)sm->games, (unsigned long long)sm->unfinished, (unsigned long long)o->nodes);
     printf("%-8s %13s %13s %9s\n", "loser", "already_lost", "lost_by_play", "unsolved");
     for (int s = 0; s < 2; s++)
-        printf("%-8s %13llu %13llu %9llu\n", cli_seat_name(g, s, name),
+        printf("%-8s %13llu %13llu %9llu\n", game_seat_name(g, s, name),
                (unsigned long long)sm->by_loser[s][ORACLE_ALREADY_LOST],
                (unsigned long long)sm->by_loser[s][ORACLE_LOST_BY_PLAY],
                (unsigned long long)sm->by_loser[s][ORACLE_UNSOLVED]);

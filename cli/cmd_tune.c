@@ -91,7 +91,7 @@ static int write_weights(const char *path, bool force, const game_def *g, const 
         fprintf(f, "# not fitted, kept at their starting weights:");
         for (int i = 0; i < r->nfeatures; i++)
             if (r->design.status[i] >= TUNE_CONSTANT)
-                fprintf(f, " %s (%s)", g->feature_names[i], r->design.status[i] == TUNE_CONSTANT ? "constant" : "collinear");
+                fprintf(f, " %s (%s)", g->tuning->feature_names[i], r->design.status[i] == TUNE_CONSTANT ? "constant" : "collinear");
         fprintf(f, "\n");
     }
     gweights_write(g, r->after, f);
@@ -146,8 +146,8 @@ static void print_json(const game_def *g, const tune_result *r, double pps)
            "\"positions_per_second\":%.0f,\"fit_seconds\":%.3f,\"weights\":{",
            r->train_before, r->train_prior, r->train_after, r->validation_before, r->validation_prior,
            r->validation_after, r->validation_start, pps, r->fit_seconds);
-    for (int i = 0; i < g->nfeatures; i++) {
-        printf("%s\"%s\":{\"before\":%.8g,\"after\":%.8g,\"fitted\":%.8g", i ? "," : "", g->feature_names[i],
+    for (int i = 0; i < g->tuning->nfeatures; i++) {
+        printf("%s\"%s\":{\"before\":%.8g,\"after\":%.8g,\"fitted\":%.8g", i ? "," : "", g->tuning->feature_names[i],
                r->before[i], r->after[i], r->fitted[i]);
         json_num(",\"se\":", r->se[i]);
         json_num(",\"se_model\":", r->se_model[i]);
@@ -189,8 +189,8 @@ static void print_text(const game_def *g, const tune_result *r, double pps, cons
                r->validation_start, r->validation_after);
     printf("%-18s %10s %10s %10s %8s %8s %9s  %s\n", "weight", "before", r->kept_start ? "fitted" : "after", "change",
            "se", "se_model", "vif", "status");
-    for (int i = 0; i < g->nfeatures; i++)
-        printf("%-18s %10.2f %10.2f %+10.2f %8.2f %8.2f %9.4g  %s\n", g->feature_names[i], r->before[i],
+    for (int i = 0; i < g->tuning->nfeatures; i++)
+        printf("%-18s %10.2f %10.2f %+10.2f %8.2f %8.2f %9.4g  %s\n", g->tuning->feature_names[i], r->before[i],
                r->fitted[i], r->fitted[i] - r->before[i], r->se[i], r->se_model[i], r->design.vif[i],
                status_name(r->design.status[i]));
     printf("\nse: cluster-robust by game; se_model: treating positions as independent; vif: among the\n"

@@ -43,12 +43,12 @@ int cli_help_doc(const char *what);
 const game_def *cli_game(const char *cmd, const char *name);
 
 /* One vocabulary for every command: when not told, a command starts from
- * the game's default setup (game_def.default_setup, else its first: TZAAR
- * random, as the rulebook has it; Talat played; TRID hex5) and --seed is 1.
+ * the game's default setup (game_default_setup() in games/game.h: TZAAR
+ * random, as the rulebook has it; Talat played; TRID hex5), with the game's
+ * default number of players (game_default_players()), and --seed is 1.
  * --seed S seeds everything random the command does (a random setup, the
  * players' tie-breaks, a run's games, a bootstrap, a sample). */
 #define CLI_SEED_DEFAULT 1
-const char *cli_default_setup(const game_def *g);
 
 /* Where a command that looks at one position starts: --game, then
  * --position STR, or --setup KIND (default: the game's) with --seed S
@@ -81,8 +81,6 @@ bool cli_setup_is_seeded(const game_def *g, const char *setup, int players);
  * the first that does not parse, is not legal or comes after the end. */
 int cli_play_actions(const char *cmd, const game_def *g, void *s, const char *list);
 
-/* The seat's name (the game's, or "seat K" written into buf). */
-const char *cli_seat_name(const game_def *g, int seat, char name[16]);
 /* How a finished game ended: who ("White wins", "seat 0 and seat 2 share
  * first place") and the ending's name ("trinity", "no capture"). */
 void cli_result_text(const game_def *g, const void *s, char *who, size_t wn, char ending[64]);

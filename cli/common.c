@@ -16,11 +16,6 @@ double now_seconds(void)
     return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
 }
 
-const char *cli_default_setup(const game_def *g)
-{
-    return g->default_setup ? g->default_setup : g->setup_names[0];
-}
-
 const game_def *cli_game(const char *cmd, const char *name)
 {
     char err[300];
@@ -49,7 +44,7 @@ int cli_start_state(const char *cmd, const cli_start *st, const game_def **gp, v
     const game_def *g = cli_game(cmd, st->game);
     if (!g)
         return 2;
-    int players = st->players ? st->players : g->default_players ? g->default_players : g->min_players;
+    int players = st->players ? st->players : game_default_players(g);
     if (players < g->min_players || players > g->max_players)
         return cli_error(cmd, "--nplayers: %s is a game for %d to %d players, not %d", g->name, g->min_players,
                          g->max_players, players);
@@ -68,7 +63,7 @@ int cli_start_state(const char *cmd, const cli_start *st, const game_def **gp, v
             return cli_error(cmd, "%s", err);
         }
     } else {
-        const char *setup = st->setup ? st->setup : cli_default_setup(g);
+        const char *setup = st->setup ? st->setup : game_default_setup(g);
         int rc = 0;
         if (g->setup(s, setup, players, st->seed_given ? st->seed : CLI_SEED_DEFAULT, err, sizeof err))
             rc = cli_error(cmd, "%s", err);
@@ -105,14 +100,6 @@ int cli_play_actions(const char *cmd, const game_def *g, void *s, const char *li
     return 0;
 }
 
-const char *cli_seat_name(const game_def *g, int seat, char name[16])
-{
-    if (g->seat_names)
-        return g->seat_names[seat];
-    snprintf(name, 16, "seat %d", seat);
-    return name;
-}
-
 void cli_result_text(const game_def *g, const void *s, char *who, size_t wn, char ending[64])
 {
     int ranks[GAME_MAX_PLAYERS], players = g->players(s), first = 0, firsts = 0;
@@ -126,7 +113,7 @@ void cli_result_text(const game_def *g, const void *s, char *who, size_t wn, cha
         if (ranks[k] == 0 && firsts++ == 0)
             first = k;
     if (firsts == 1) {
-        snprintf(who, wn, "%s wins", cli_seat_name(g, first, name));
+        snprintf(who, wn, "%s wins", game_seat_name(g, first, name));
         return;
     }
     size_t len = 0;
@@ -134,7 +121,7 @@ void cli_result_text(const game_def *g, const void *s, char *who, size_t wn, cha
     for (int k = 0, i = 0; k < players && len < wn; k++)
         if (ranks[k] == 0)
             len += (size_t)snprintf(who + len, wn - len, "%s%s", i++ ? i == firsts ? " and " : ", " : "",
-                                    cli_seat_name(g, k, name));
+                                    game_seat_name(g, k, name));
     if (len < wn)
         snprintf(who + len, wn - len, " share first place");
 }
@@ -152,12 +139,9 @@ void cli_scores_text(const game_def *g, const void *s, char *out, size_t n)
 int cli_canonical_spec(const char *cmd, const game_def *g, const char *spec, char out[REC_SPEC_MAX])
 {
     char err[300];
-    gplayer *pl = gplayer_new(g, spec, err, sizeof err);
-    if (!pl)
+    if (gplayer_canonical(g, spec, false, out, REC_SPEC_MAX, err, sizeof err))
         return cli_error(cmd, "%s", err);
-    int too_long = snprintf(out, REC_SPEC_MAX, "%s", gplayer_spec(pl)) >= REC_SPEC_MAX;
-    gplayer_free(pl);
-    return too_long ? cli_error(cmd, "player spec longer than %d characters", REC_SPEC_MAX - 1) : 0;
+    return 0;
 }
 
 void cli_json_string(FILE *f, const char *s)

@@ -45,10 +45,13 @@ static void usage(FILE *out)
             if (games[i]->testing_only == testing)
             {
                 const game_def *g = games[i];
+                char caps[160];
+                game_capabilities(g, caps, sizeof caps);
                 if (g->min_players == g->max_players)
                     fprintf(out, "  %-10s %s, %d players\n", g->name, g->title, g->min_players);
                 else
                     fprintf(out, "  %-10s %s, %d to %d players\n", g->name, g->title, g->min_players, g->max_players);
+                fprintf(out, "  %-10s capabilities: %s\n", "", caps[0] ? caps : "none beyond the mandatory hooks");
             }
     }
     fputs("\n'triad COMMAND --help' describes a command.\n", out);

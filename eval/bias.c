@@ -84,7 +84,7 @@ void bias_free(bias_data *d)
  * is the first seat's share. */
 static int add_row(bias_kind_data *k, const game_def *gd, const rec_game *g, double share0, uint64_t setup)
 {
-    size_t cols = (size_t)gd->nstart_features + 1;
+    size_t cols = (size_t)(gd->study ? gd->study->nstart_features : 0) + 1;
     if (k->rows == k->cap_rows) {
         size_t cap = k->cap_rows ? 2 * k->cap_rows : 1024;
         double *x = realloc(k->x, cap * cols * sizeof(double));
@@ -103,8 +103,8 @@ static int add_row(bias_kind_data *k, const game_def *gd, const rec_game *g, dou
     }
     double *row = k->x + k->rows * cols;
     row[0] = 1;
-    if (gd->start_features)
-        gd->start_features(g->start, row + 1);
+    if (gd->study)
+        gd->study->start_features(g->start, row + 1);
     k->setup[k->rows] = setup;
     k->y[k->rows++] = share0;
     return 0;
@@ -141,19 +141,19 @@ int bias_add_game(bias_data *d, const rec_game *g, int rotations, int rotate, ui
     for (int j = 0; j < n; j++)
         order[j] = share[(opener + j) % n], order_ranks[j] = ranks[(opener + j) % n];
     oom |= seat_stats_add_game(&k->movers, order, order_ranks, setup);
-    if (gd->score_parts && gd->nscore_parts > 0 && gd->nscore_parts <= BIAS_PARTS_MAX) {
+    if (gd->scoring && gd->scoring->nscore_parts <= BIAS_PARTS_MAX) {
         /* how the points were made: the final position, replayed */
-        unsigned char s[REC_STATE_MAX];
+        unsigned char s[GAME_STATE_MAX];
         double part[BIAS_PARTS_MAX], vec[BIAS_PARTS_MAX][GAME_MAX_PLAYERS] = { { 0 } };
         memcpy(s, g->start, gd->state_size);
         for (int i = 0; i < g->nactions; i++)
             gd->apply(s, g->actions[i]);
         for (int t = 0; gd->over(s) && t < n; t++) {
-            gd->score_parts(s, t, part);
-            for (int p = 0; p < gd->nscore_parts; p++)
+            gd->scoring->score_parts(s, t, part);
+            for (int p = 0; p < gd->scoring->nscore_parts; p++)
                 vec[p][t] = part[p];
         }
-        for (int p = 0; gd->over(s) && p < gd->nscore_parts; p++)
+        for (int p = 0; gd->over(s) && p < gd->scoring->nscore_parts; p++)
             oom |= seat_stats_add_game(&k->parts[p], vec[p], NULL, setup);
     }
     if (oom)
@@ -295,7 +295,8 @@ static void analyse_kind(const bias_data *d, const bias_kind_data *k, bias_kind_
         r->mover_share[s] = seat_stats_mean(&k->movers, s);
         r->mover_share_ci[s] = seat_stats_ci95(&k->movers, s);
     }
-    r->nparts = d->game->score_parts && d->game->nscore_parts <= BIAS_PARTS_MAX ? d->game->nscore_parts : 0;
+    const game_scoring *sc = d->game->scoring;
+    r->nparts = sc && sc->nscore_parts <= BIAS_PARTS_MAX ? sc->nscore_parts : 0;
     for (int p = 0; p < r->nparts; p++)
         for (int s = 0; s < d->players; s++) {
             r->part[p][s] = seat_stats_mean(&k->parts[p], s);
@@ -379,7 +380,7 @@ static uint32_t *setup_clusters(const uint64_t *setup, size_t rows)
  * comparison. */
 static void regress(const bias_data *d, bias_result *r)
 {
-    size_t k = (size_t)d->game->nstart_features + 1, rows = 0;
+    size_t k = (size_t)(d->game->study ? d->game->study->nstart_features : 0) + 1, rows = 0;
     for (int s = 0; s < d->kinds; s++)
         rows += d->kind[s].varies ? d->kind[s].rows : 0;
     r->reg_rows = rows;

@@ -55,7 +55,7 @@ typedef struct bias_kind_data {
     double turns_sum, turns_sq;
     uint64_t turns_hist[BIAS_TURNS_MAX];
     /* the start of the first game, to see whether the kind's starts vary */
-    unsigned char first_start[REC_STATE_MAX];
+    unsigned char first_start[GAME_STATE_MAX];
     bool have_start, varies;
     /* rotation groups: games of the current file, grouped when it is done */
     bias_group_game *pending;

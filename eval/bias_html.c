@@ -308,9 +308,9 @@ static void put_tables(buf *b, const bias_result *r)
                       "games of %ld setups; standard errors clustered by setup)</h2><div class=\"scroll\"><table><thead><tr><th>feature</th><th class=\"num\">"
                       "coefficient</th><th class=\"num\">standard error</th><th class=\"num\">z</th></tr></thead>"
                       "<tbody>\n", r->reg_rows, r->reg_clusters);
-        for (int j = 0; j <= r->game->nstart_features; j++) {
+        for (int j = 0; j <= r->game->study->nstart_features; j++) {
             out_str(b, "<tr><td>");
-            esc_html(b, j ? r->game->start_feature_names[j - 1] : "intercept");
+            esc_html(b, j ? r->game->study->start_feature_names[j - 1] : "intercept");
             out_str(b, "</td>");
             if (r->reg_dropped[j]) {
                 out_printf(b, "<td colspan=\"3\">left out (%s)</td></tr>\n",

@@ -188,7 +188,7 @@ static void json_kind(const bias_result *r, int k, FILE *f)
     if (s->nparts) {
         fputs(",\"score_parts\":{", f);
         for (int p = 0; p < s->nparts; p++) {
-            fprintf(f, "%s\"%s\":[", p ? "," : "", r->game->score_part_names[p]);
+            fprintf(f, "%s\"%s\":[", p ? "," : "", r->game->scoring->score_part_names[p]);
             for (int q = 0; q < r->players; q++) {
                 fprintf(f, "%s{\"mean\":", q ? "," : "");
                 json_num(f, s->part[p][q]);
@@ -268,8 +268,8 @@ void bias_print_json(const bias_result *r, FILE *f)
     if (r->reg_ok) {
         fprintf(f, ",\"regression\":{\"games\":%zu,\"setups\":%ld,\"coefficients\":{", r->reg_rows,
                 r->reg_clusters);
-        for (int j = 0; j <= r->game->nstart_features; j++) {
-            fprintf(f, "%s\"%s\":", j ? "," : "", j ? r->game->start_feature_names[j - 1] : "intercept");
+        for (int j = 0; j <= r->game->study->nstart_features; j++) {
+            fprintf(f, "%s\"%s\":", j ? "," : "", j ? r->game->study->start_feature_names[j - 1] : "intercept");
             if (r->reg_dropped[j]) { /* not in the fit */
                 fprintf(f, "{\"dropped\":\"%s\"}", r->reg_dropped[j] == 1 ? "constant" : "collinear");
                 continue;
@@ -372,7 +372,7 @@ static void print_seats(const bias_result *r, int k, FILE *f, bool md)
     }
     fputc('\n', f);
     for (int p = 0; p < s->nparts; p++) {
-        fprintf(f, "%smean points from %s by seat (Student t intervals%s):", b, r->game->score_part_names[p],
+        fprintf(f, "%smean points from %s by seat (Student t intervals%s):", b, r->game->scoring->score_part_names[p],
                 s->clustered ? ", clustered by setup" : "");
         for (int q = 0; q < r->players; q++)
             fprintf(f, " %d: %.2f %s%s", q, s->part[p][q], ci_text(s->part_ci[p][q], 1, "[%.2f, %.2f]"),
@@ -472,16 +472,16 @@ static void print_sections(const bias_result *r, FILE *f, bool md)
                 h, r->reg_rows, r->reg_clusters,
                 md ? "\n| feature | coefficient | standard error | z | se, games independent |\n"
                      "|---|---:|---:|---:|---:|\n" : "");
-        for (int j = 0; j <= r->game->nstart_features; j++)
+        for (int j = 0; j <= r->game->study->nstart_features; j++)
             if (r->reg_dropped[j])
                 fprintf(f, md ? "| %s | not fitted: %s | | | |\n" : "  %-16s not fitted: %s\n",
-                        r->game->start_feature_names[j - 1],
+                        r->game->study->start_feature_names[j - 1],
                         r->reg_dropped[j] == 1 ? "the same in every start"
                                                : "a combination of the features above");
             else
                 fprintf(f, md ? "| %s | %.4f | %.4f | %.2f | %.4f |\n"
                               : "  %-16s %9.4f  se %.4f  z %6.2f  (se %.4f if independent)\n",
-                        j ? r->game->start_feature_names[j - 1] : "intercept", r->beta[j], r->se[j],
+                        j ? r->game->study->start_feature_names[j - 1] : "intercept", r->beta[j], r->se[j],
                         r->beta[j] / r->se[j], r->se_model[j]);
     }
 }

@@ -27,7 +27,7 @@ static int sample_init(sample_set *s, size_t cap, const game_def *g, xoshiro256 
     memset(s, 0, sizeof *s);
     s->cap = cap;
     s->def = g;
-    s->k = (size_t)g->nfeatures;
+    s->k = (size_t)g->tuning->nfeatures;
     s->rng = rng;
     s->x = malloc(sizeof(double) * s->k * (cap ? cap : 1));
     s->y = malloc(sizeof(double) * (cap ? cap : 1));
@@ -62,7 +62,7 @@ static void sample_offer(const void *state, int seat, double label, void *ctx)
         return;
     s->y[row] = label;
     s->game[row] = s->current;
-    s->def->features(state, seat, s->x + row * s->k);
+    s->def->tuning->features(state, seat, s->x + row * s->k);
 }
 
 static double seconds_now(void)
@@ -76,17 +76,17 @@ uint64_t tune_game(const game_def *g, const void *start, const game_action *acti
                    const double scores[GAME_MAX_PLAYERS], tune_filter *f,
                    void (*offer)(const void *state, int seat, double label, void *ctx), void *ctx)
 {
-    unsigned char state[REC_STATE_MAX];
+    unsigned char state[GAME_STATE_MAX];
     memcpy(state, start, g->state_size);
     int players = g->players(state);
     uint64_t offered = 0;
     for (int j = 0; j <= nactions; j++) {
-        bool take = g->tune_sample ? g->tune_sample(state) : !g->over(state);
+        bool take = g->tuning && g->tuning->tune_sample ? g->tuning->tune_sample(state) : !g->over(state);
         if (take && f && f->skip_last > 0 && nactions - j <= f->skip_last) {
             f->last++;
             take = false;
         }
-        if (take && g->tune_quiet && !(f && f->keep_decided) && !g->tune_quiet(state)) {
+        if (take && g->tuning && g->tuning->tune_quiet && !(f && f->keep_decided) && !g->tuning->tune_quiet(state)) {
             if (f)
                 f->decided++;
             take = false;
@@ -178,12 +178,12 @@ int tune_run(const tune_opts *o, const double *start, tune_result *r, char *err,
 {
     memset(r, 0, sizeof *r);
     const game_def *g = o->game;
-    if (g->nfeatures <= 0 || g->nfeatures > GAME_MAX_FEATURES || !g->features) {
+    if (!g->tuning) {
         snprintf(err, n, "game %s has no evaluation features to tune", g->name);
         return -1;
     }
-    r->nfeatures = g->nfeatures;
-    memcpy(r->before, start, sizeof *start * (size_t)g->nfeatures);
+    r->nfeatures = g->tuning->nfeatures;
+    memcpy(r->before, start, sizeof *start * (size_t)g->tuning->nfeatures);
     size_t val_cap = (size_t)ceil((double)o->positions * o->validation);
     xoshiro256 rng;
     xoshiro_seed(&rng, o->seed);

@@ -4,7 +4,7 @@
  * Games are replayed from records through the game interface; every
  * position the game's tune_sample() accepts (a turn boundary) and its
  * tune_quiet() calls undecided is a candidate, seen from the seat to act:
- * its features are g->features(s, seat) and its label is that seat's share
+ * its features are g->tuning->features(s, seat) and its label is that seat's share
  * of the points scored in the game (scores[seat] / sum of scores;
  * 1/players when nobody scored): 1 or 0 in TZAAR.  The model is
  * P(label) = sigmoid(K * weights . features).  Constant and collinear
@@ -50,7 +50,7 @@ typedef struct tune_fit_opts {
 /* Which sampled positions are left out (tune_game). */
 typedef struct tune_filter {
     int skip_last;        /* the positions within this many actions of the end */
-    bool keep_decided;    /* true: keep the positions g->tune_quiet() rejects too */
+    bool keep_decided;    /* true: keep the positions g->tuning->tune_quiet() rejects too */
     uint64_t decided, last; /* out: positions left out for each reason (added to) */
 } tune_filter;
 
@@ -116,12 +116,12 @@ typedef struct tune_result {
 double tune_label(const double scores[GAME_MAX_PLAYERS], int players, int seat);
 
 /* Replays one finished game (start: g->state_size bytes) and calls
- * offer(state, seat, label, ctx) for every position g->tune_sample()
+ * offer(state, seat, label, ctx) for every position g->tuning->tune_sample()
  * accepts (every one not over when it is NULL) that f keeps: not within
- * f->skip_last actions of the end, and quiet by g->tune_quiet() unless
+ * f->skip_last actions of the end, and quiet by g->tuning->tune_quiet() unless
  * f->keep_decided (f NULL: the quiet filter alone).  seat is the seat to
  * act and label its share of scores (tune_label).  offer computes the
- * features itself (g->features(state, seat, row)), so that positions it
+ * features itself (g->tuning->features(state, seat, row)), so that positions it
  * drops cost nothing.  Returns the number offered. */
 uint64_t tune_game(const game_def *g, const void *start, const game_action *actions, int nactions,
                    const double scores[GAME_MAX_PLAYERS], tune_filter *f,

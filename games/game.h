@@ -87,6 +87,12 @@ typedef struct game_player_kind {
     void (*begin)(void *impl, const void *start);
     void (*forfeit)(void *impl, game_forfeit *out);
     int (*overruns)(void *impl);
+    /* Optional: the canonical options (as create() writes them) without
+     * making the player, for a kind whose create() is costly (TZAAR's ab
+     * allocates its table).  stored: opts come from a record, so a weights
+     * checksum it gives is trusted rather than checked against the file.
+     * 0, or -1 with one line in err.  NULL: create() then destroy(). */
+    int (*canonical)(const game_def *g, const char *opts, bool stored, char *canon, size_t cn, char *err, size_t n);
 } game_player_kind;
 
 /* What a searching player reports: depth in plies (one per action), the
@@ -143,6 +149,83 @@ typedef struct game_solver {
     void (*destroy)(void *solver);
 } game_solver;
 
+/* ---- optional capabilities ----
+ * Each is a sub-table a game gives whole or not at all (NULL): the registry
+ * refuses a game whose sub-table lacks one of its required members.  Within
+ * a sub-table, members marked "optional" may be NULL/0. */
+
+/* Records codec: a start position in a compact form and an action as a
+ * small code.  NULL: the records store to_text() and the generic code (the
+ * action's index in the sorted legal list; games/game_codec.h). */
+typedef struct game_codec_hooks {
+    void (*encode_start)(const void *s, buf *out);
+    int (*decode_start)(void *s, cursor *in, char *err, size_t n); /* 0, or -1 with a message */
+    uint32_t (*encode_action)(const void *s, game_action a);
+    int (*decode_action)(const void *s, uint32_t code, game_action *a);
+} game_codec_hooks;
+
+/* What a seat's score is made of, once over (Talat: points for captures,
+ * points for towers on lines); the parts sum to the seat's score.  The
+ * bias study reports them per seat.  NULL: the score is one number. */
+typedef struct game_scoring {
+    int nscore_parts;                 /* >= 1 */
+    const char *const *score_part_names;
+    void (*score_parts)(const void *s, int seat, double *out);
+} game_scoring;
+
+/* Evaluation features, for tuning (triad tune), weights files
+ * (games/weights.h) and the players that score positions by them (mcts's
+ * eval playouts, the games' own searchers).  NULL: the game has none. */
+typedef struct game_tuning {
+    int nfeatures;                    /* 1 .. GAME_MAX_FEATURES */
+    const char *const *feature_names;
+    /* Optional: features from this index on were added after weight files
+     * existed; a file without them gives them weight 0, which is what it
+     * meant (0: every feature is required). */
+    int nfeatures_required;
+    /* The features of s from seat's point of view (its share of the
+     * outcome is what tuning fits them to). */
+    void (*features)(const void *s, int seat, double *out);
+    /* Optional: whether tuning samples s: true at the start of a turn the
+     * evaluation is meant for, in a game not over.  NULL: every position
+     * that is not over.  TZAAR leaves out the placement phase and the
+     * second action of a turn. */
+    bool (*tune_sample)(const void *s);
+    /* Optional: whether a position tune_sample() accepts is quiet, i.e. its
+     * result is not already decided by the action at hand (tuning leaves
+     * out the others unless told to keep them: their features would
+     * separate the outcomes perfectly).  NULL: every one is.  TZAAR: the
+     * seat to act cannot capture the last stack of a type of the other. */
+    bool (*tune_quiet)(const void *s);
+    const char *default_weights;      /* optional: path under data/weights/ */
+} game_tuning;
+
+/* Start features for the bias study (triad bias): pre-declared features of
+ * a start position, before the first action.  NULL: the study fits the
+ * intercept alone. */
+typedef struct game_study {
+    int nstart_features;              /* 1 .. GAME_MAX_FEATURES */
+    const char *const *start_feature_names;
+    void (*start_features)(const void *s, double *out);
+} game_study;
+
+/* Speed and signatures (triad bench, triad perft, the engine signature
+ * every record carries: games/signature.h).  NULL: no perft, no bench, and
+ * a signature that is the game's name alone. */
+typedef struct game_bench {
+    const game_bench_pos *positions;  /* terminated by a NULL name */
+    uint64_t (*perft)(void *s, int depth);      /* leaves at depth; s unchanged */
+    /* Optional: the same count without making the last ply's actions. */
+    uint64_t (*perft_bulk)(void *s, int depth);
+    /* Optional: nodes of a fixed-depth search of the game's own searcher
+     * from s (for the search signature); NULL when the game has only
+     * generic players. */
+    uint64_t (*search_nodes)(const void *s, int depth);
+    /* Optional: figures of the game's own, each the median of runs timings
+     * (Talat: the frozen test's cost per call).  How many it wrote. */
+    int (*bench_extra)(int runs, game_bench_figure *out, int max);
+} game_bench;
+
 /* A game's drawing for viewers (game_def.view; every member required).
  * SVG fragments in one coordinate system whose viewBox is viewbox.  board()
  * writes what never changes (the board, its coordinates, and the <defs>
@@ -163,22 +246,40 @@ typedef struct game_view {
     const char *seat_style;
 } game_view;
 
+/* The largest state_size a game may have: drivers keep states in arrays of
+ * this size on the stack and in records; the registry refuses a bigger one. */
+#define GAME_STATE_MAX 2048
+
+/* A game.  MANDATORY (the registry refuses a game without them):
+ *   name, title, rules_version, min_players <= max_players (1 ..
+ *   GAME_MAX_PLAYERS), 0 < state_size <= GAME_STATE_MAX, max_actions > 0,
+ *   setup_names (at least one), setup, permute, players, to_act, legal,
+ *   apply, over, outcome, score_max > 0, rank, ending_names, ending, turns,
+ *   to_text, from_text, action_to_text, action_from_text.
+ * Checked when given: default_players within the range, default_setup one
+ * of setup_names, every optional sub-table complete (game_check()).
+ * OPTIONAL: init, default_players, default_setup, score_denominator,
+ *   actions_left, seat_names, board_text, default_player, player_kinds, and
+ *   the sub-tables codec, scoring, tuning, study, bench, solver and the
+ *   drawing (view). */
 struct game_def {
     const char *name;                 /* "tzaar": --game NAME */
     const char *title;                /* "TZAAR (Kris Burm, 2008)" */
     const char *rules_version;        /* the rules page's version, stored in records */
     bool testing_only;                /* a toy game for the test suite: listed apart */
     int min_players, max_players;
-    int default_players;              /* when a command is not told; 0: min_players */
-    size_t state_size;
+    int default_players;              /* optional: 0 means min_players (game_default_players) */
+    size_t state_size;                /* at most GAME_STATE_MAX */
     int max_actions;                  /* bound on legal() of any state */
 
-    /* Called once by the registry before the game is used.  0, or -1. */
+    /* Optional: called once by the registry before the game is used.  0, or -1. */
     int (*init)(char *err, size_t n);
 
     /* ---- starting a game ---- */
     const char *const *setup_names;   /* NULL-terminated; the bias study's kinds */
-    const char *default_setup;        /* what every command starts from when not told; NULL: setup_names[0] */
+    /* Optional: what every command starts from when not told; NULL:
+     * setup_names[0] (game_default_setup). */
+    const char *default_setup;
     /* A setup by name for the given number of players; seed drives random
      * setups (ignored by fixed ones).  0, or -1 with a message. */
     int (*setup)(void *s, const char *setup, int players, uint64_t seed, char *err, size_t n);
@@ -208,12 +309,6 @@ struct game_def {
      * tie-breaks applied first).  Consistent with outcome(): a higher score
      * never ranks below a lower one. */
     void (*rank)(const void *s, int ranks[GAME_MAX_PLAYERS]);
-    /* Optional: what a seat's score is made of, once over (Talat: points
-     * for captures, points for towers on lines); the parts sum to the
-     * seat's score.  The bias study reports them per seat. */
-    int nscore_parts;
-    const char *const *score_part_names;
-    void (*score_parts)(const void *s, int seat, double *out);
     const char *const *ending_names;  /* NULL-terminated; index 0 = "none" (not over) */
     int (*ending)(const void *s);     /* index into ending_names */
     int (*turns)(const void *s);      /* turns played so far (the game's own count) */
@@ -221,7 +316,8 @@ struct game_def {
      * seat to act in s (not over) expects to take still, this one included.
      * NULL: a default horizon that shrinks with turns(). */
     double (*actions_left)(const void *s);
-    /* Names of the seats ("White", "Black"); NULL: "seat 0", "seat 1", ... */
+    /* Optional: names of the seats ("White", "Black"); NULL: "seat 0",
+     * "seat 1", ... (game_seat_name) */
     const char *const *seat_names;
 
     /* ---- text ---- */
@@ -234,62 +330,17 @@ struct game_def {
      * play).  Length written, or -1 when n is too small. */
     int (*board_text)(const void *s, char *buf, size_t n);
 
-    /* ---- records codec ---- */
-    /* A start position in a compact form (optional: NULL means the records
-     * store to_text()).  decode returns 0, or -1 with a message. */
-    void (*encode_start)(const void *s, buf *out);
-    int (*decode_start)(void *s, cursor *in, char *err, size_t n);
-    /* An action as a small code (optional: NULL means the generic code,
-     * the action's index in the sorted legal list, which needs legal()). */
-    uint32_t (*encode_action)(const void *s, game_action a);
-    int (*decode_action)(const void *s, uint32_t code, game_action *a);
-
-    /* ---- evaluation (tuning) ---- */
-    int nfeatures;
-    const char *const *feature_names;
-    /* Optional: features from this index on were added after weight files
-     * existed; a file without them gives them weight 0, which is what it
-     * meant (0: every feature is required). */
-    int nfeatures_required;
-    /* The features of s from seat's point of view (its share of the
-     * outcome is what tuning fits them to). */
-    void (*features)(const void *s, int seat, double *out);
-    /* Whether tuning samples s (optional): true at the start of a turn the
-     * evaluation is meant for, in a game not over.  NULL: every position
-     * that is not over.  TZAAR leaves out the placement phase and the
-     * second action of a turn. */
-    bool (*tune_sample)(const void *s);
-    /* Optional: whether a position tune_sample() accepts is quiet, i.e. its
-     * result is not already decided by the action at hand (tuning leaves
-     * out the others unless told to keep them: their features would
-     * separate the outcomes perfectly).  NULL: every one is.  TZAAR: the
-     * seat to act cannot capture the last stack of a type of the other. */
-    bool (*tune_quiet)(const void *s);
-    const char *default_weights;      /* path under data/weights/, or NULL */
-
-    /* ---- the bias study ---- */
-    int nstart_features;
-    const char *const *start_feature_names;
-    /* Pre-declared features of a start position (before the first action). */
-    void (*start_features)(const void *s, double *out);
-
     /* ---- players the game adds to the generic ones ---- */
-    const game_player_kind *const *player_kinds; /* NULL-terminated, may be NULL */
-    const char *default_player;       /* analyse's and the engine's; NULL: "mcts" */
+    const game_player_kind *const *player_kinds; /* optional: NULL-terminated */
+    const char *default_player;       /* optional: analyse's and the engine's; NULL: "mcts" */
 
-    /* ---- speed and signatures ---- */
-    uint64_t (*perft)(void *s, int depth);   /* leaves at depth; s unchanged */
-    /* Optional: the same count without making the last ply's actions. */
-    uint64_t (*perft_bulk)(void *s, int depth);
-    const game_bench_pos *bench;             /* terminated by a NULL name */
-    /* Optional: figures of the game's own, each the median of runs timings
-     * (Talat: the frozen test's cost per call).  How many it wrote. */
-    int (*bench_extra)(int runs, game_bench_figure *out, int max);
-    /* Nodes of a fixed-depth search of the game's own searcher from s (for
-     * the search signature); NULL when the game has only generic players. */
-    uint64_t (*search_nodes)(const void *s, int depth);
-    /* Optional: an exact endgame solver (triad solve); NULL: none. */
-    const game_solver *solver;
+    /* ---- optional capabilities (sub-tables above; NULL: none) ---- */
+    const game_codec_hooks *codec;    /* records codec */
+    const game_scoring *scoring;      /* score parts */
+    const game_tuning *tuning;        /* evaluation features */
+    const game_study *study;          /* the bias study's start features */
+    const game_bench *bench;          /* perft, bench positions, search signature */
+    const game_solver *solver;        /* an exact endgame solver (triad solve) */
 
     /* ---- drawing, for viewers (view/): optional, all or nothing ---- */
     const struct game_view *view;     /* NULL: the game has no drawing */
@@ -299,5 +350,27 @@ struct game_def {
 const game_def *game_find(const char *name, char *err, size_t n);
 /* Every registered game, initialised, in a fixed order; NULL-terminated. */
 const game_def *const *game_list(void);
+
+/* The contract check the registry runs on every game before its init():
+ * 0, or -1 with one line naming the game and what is missing or wrong. */
+int game_check(const game_def *g, char *err, size_t n);
+/* What the registry does with a list of candidate games (exposed for the
+ * tests): checks each (the hooks and the state limit), runs init() on those
+ * that pass, checks again what init() filled in (names), and writes into
+ * ready (NULL-terminated, at most count + 1 entries) those that passed both;
+ * failed[i] gets the reason games[i] was refused, or "". */
+#define GAME_REFUSAL_MAX 200
+void game_registry_build(const game_def *const *games, size_t count, const game_def **ready,
+                         char (*failed)[GAME_REFUSAL_MAX]);
+
+/* The defaults a command uses when not told, one meaning each. */
+int game_default_players(const game_def *g);          /* default_players, else min_players */
+const char *game_default_setup(const game_def *g);    /* default_setup, else setup_names[0] */
+const char *game_default_player(const game_def *g);   /* default_player, else "mcts" */
+/* Seat seat's name: seat_names[seat], else "seat K" written into name. */
+const char *game_seat_name(const game_def *g, int seat, char name[16]);
+/* The game's capabilities as words ("codec tuning study bench solver
+ * drawing board players"), for triad help: length written. */
+int game_capabilities(const game_def *g, char *out, size_t n);
 
 #endif

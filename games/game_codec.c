@@ -51,18 +51,18 @@ int game_index_decode(const game_def *g, const void *s, uint32_t code, game_acti
 
 uint32_t game_encode_action(const game_def *g, const void *s, game_action a)
 {
-    return g->encode_action ? g->encode_action(s, a) : game_index_encode(g, s, a);
+    return g->codec ? g->codec->encode_action(s, a) : game_index_encode(g, s, a);
 }
 
 int game_decode_action(const game_def *g, const void *s, uint32_t code, game_action *a)
 {
-    return g->decode_action ? g->decode_action(s, code, a) : game_index_decode(g, s, code, a);
+    return g->codec ? g->codec->decode_action(s, code, a) : game_index_decode(g, s, code, a);
 }
 
 void game_encode_start(const game_def *g, const void *s, buf *out)
 {
-    if (g->encode_start) {
-        g->encode_start(s, out);
+    if (g->codec) {
+        g->codec->encode_start(s, out);
         return;
     }
     char text[GAME_TEXT_MAX];
@@ -73,8 +73,8 @@ void game_encode_start(const game_def *g, const void *s, buf *out)
 
 int game_decode_start(const game_def *g, void *s, cursor *in, char *err, size_t n)
 {
-    if (g->decode_start)
-        return g->decode_start(s, in, err, n);
+    if (g->codec)
+        return g->codec->decode_start(s, in, err, n);
     char text[GAME_TEXT_MAX];
     cur_string(in, text, sizeof text);
     if (in->bad) {

@@ -170,7 +170,7 @@ static int configure(mcts *m, const char *opts, char *err, size_t n)
     if (gplayer_each_option("mcts", opts, on_option, &ctx, err, n))
         return -1;
     const game_def *g = m->g;
-    bool has_features = g->nfeatures > 0 && g->features && g->feature_names;
+    bool has_features = g->tuning != NULL;
     if (!m->playouts && !(m->ms > 0)) {
         snprintf(err, n, "player 'mcts': playouts=0 (no limit) needs a time limit ms=");
         return -1;
@@ -192,7 +192,7 @@ static int configure(mcts *m, const char *opts, char *err, size_t n)
     }
     if (!m->use_weights)
         return 0;
-    if (!given[9] && !g->default_weights) {
+    if (!given[9] && !(g->tuning && g->tuning->default_weights)) {
         snprintf(err, n, "player 'mcts': game %s has no default weights: give weights=FILE", g->name);
         return -1;
     }
@@ -324,8 +324,8 @@ static double det_sigmoid(double x)
 static double weighted(const mcts *m, const void *s, int seat)
 {
     double f[GAME_MAX_FEATURES], v = 0;
-    m->g->features(s, seat, f);
-    for (int i = 0; i < m->g->nfeatures; i++)
+    m->g->tuning->features(s, seat, f);
+    for (int i = 0; i < m->g->tuning->nfeatures; i++)
         v += m->w[i] * f[i];
     return v;
 }

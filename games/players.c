@@ -156,3 +156,62 @@ int gplayer_each_option(const char *kind, const char *opts, gplayer_option_fn se
     }
     return 0;
 }
+
+int gplayer_canonical(const game_def *g, const char *spec, bool stored, char *out, size_t n, char *err, size_t en)
+{
+    char name[GPLAYER_SPEC_MAX], canon[GPLAYER_SPEC_MAX];
+    const char *colon = strchr(spec, ':');
+    size_t len = colon ? (size_t)(colon - spec) : strlen(spec);
+    if (len >= sizeof name || strlen(spec) >= GPLAYER_SPEC_MAX) {
+        snprintf(err, en, "player spec longer than %d characters", GPLAYER_SPEC_MAX - 1);
+        return -1;
+    }
+    memcpy(name, spec, len);
+    name[len] = 0;
+    const game_player_kind *kind = find_kind(g, name);
+    if (!kind) {
+        unknown(g, name, err, en);
+        return -1;
+    }
+    canon[0] = 0;
+    const char *opts = colon ? colon + 1 : NULL;
+    if (kind->canonical) {
+        if (kind->canonical(g, opts, stored, canon, sizeof canon, err, en))
+            return -1;
+    } else {
+        void *impl = kind->create(g, opts, canon, sizeof canon, err, en);
+        if (!impl)
+            return -1;
+        kind->destroy(impl);
+    }
+    if ((size_t)snprintf(out, n, "%s%s%s", name, canon[0] ? ":" : "", canon) >= n) {
+        snprintf(err, en, "player spec longer than %zu characters", n ? n - 1 : 0);
+        return -1;
+    }
+    return 0;
+}
+
+typedef struct option_find {
+    const char *key;
+    char *out;
+    size_t n;
+} option_find;
+
+static int find_option(void *ctx, const char *key, const char *value, char *err, size_t n)
+{
+    option_find *f = ctx;
+    (void)err, (void)n;
+    if (!strcmp(key, f->key))
+        snprintf(f->out, f->n, "%s", value); /* a repeated key: the last one counts */
+    return 0;
+}
+
+int gplayer_spec_option(const char *spec, const char *key, char *out, size_t n)
+{
+    char err[8];
+    const char *colon = strchr(spec, ':');
+    option_find f = { key, out, n };
+    if (n)
+        out[0] = 0;
+    return colon ? gplayer_each_option("", colon + 1, find_option, &f, err, sizeof err) : 0;
+}

@@ -43,6 +43,20 @@ bool gplayer_report(const gplayer *p, game_search_report *out);
  * searching player's; a no-op for others).  fn NULL: no more calls. */
 void gplayer_set_progress(gplayer *p, game_progress_fn fn, void *ctx);
 
+/* The canonical spec of spec for g into out (n bytes), without playing:
+ * the one canonicaliser of player specs, used by every command that takes
+ * one (selfplay, match, ...), by --resume and records merge to compare a
+ * run's players, and by duplicate detection (records read).  stored: spec
+ * comes from a record (weights checksums in it are trusted; an old TZAAR
+ * spec's wsum= becomes the file's wcrc= where the file can be read).
+ * 0, or -1 with one line in err. */
+int gplayer_canonical(const game_def *g, const char *spec, bool stored, char *out, size_t n, char *err, size_t en);
+/* The value of key in a spec's options into out ("" when absent): what a
+ * driver needs to know of a spec without knowing its kind (self-play: the
+ * weights= file, which it must not overwrite).  0, or -1 when the options
+ * do not parse. */
+int gplayer_spec_option(const char *spec, const char *key, char *out, size_t n);
+
 /* Walks a kind's options "key=value,...", calling set(ctx, key, value)
  * for each in order (a repeated key is set again: the last one counts).
  * Errors name the player: "player 'KIND': expected key=value, got 'x'".

@@ -45,16 +45,16 @@ static int run_suite(const game_def *g, int reduce, uint64_t *perft, uint64_t *s
         return -1;
     }
     int rc = 0;
-    for (const game_bench_pos *b = g->bench; b && b->name && !rc; b++) {
+    for (const game_bench_pos *b = g->bench ? g->bench->positions : NULL; b && b->name && !rc; b++) {
         char why[256];
         if (g->from_text(s, b->position, why, sizeof why)) {
             snprintf(err, n, "%s bench position '%s': %s", g->name, b->name, why);
             rc = -1;
             break;
         }
-        uint64_t leaves = g->perft ? g->perft(s, game_signature_depth(b->perft_depth, reduce)) : 0;
+        uint64_t leaves = g->bench->perft(s, game_signature_depth(b->perft_depth, reduce));
         int sd = game_signature_depth(b->search_depth, reduce);
-        uint64_t nodes = g->search_nodes && sd ? g->search_nodes(s, sd) : 0;
+        uint64_t nodes = g->bench->search_nodes && sd ? g->bench->search_nodes(s, sd) : 0;
         if (nodes == UINT64_MAX) {
             snprintf(err, n, "%s bench position '%s': out of memory for the search", g->name, b->name);
             rc = -1;

@@ -73,9 +73,9 @@ static int parse_line(const game_def *g, char *line, double *w, bool *seen, cons
         return 0;
     char *value = strtok_r(NULL, " \t\r", &save), *extra = value ? strtok_r(NULL, " \t\r", &save) : NULL;
     int i = 0;
-    while (i < g->nfeatures && strcmp(g->feature_names[i], name))
+    while (i < g->tuning->nfeatures && strcmp(g->tuning->feature_names[i], name))
         i++;
-    if (i == g->nfeatures) {
+    if (i == g->tuning->nfeatures) {
         snprintf(err, n, "%s: unknown feature '%s' for game %s", where, MSG_PATH(name), g->name);
         return -1;
     }
@@ -98,13 +98,13 @@ static int parse_line(const game_def *g, char *line, double *w, bool *seen, cons
 
 int gweights_load(const game_def *g, const char *path, double *w, uint32_t *crc, char *err, size_t n)
 {
-    if (g->nfeatures <= 0 || g->nfeatures > GAME_MAX_FEATURES || !g->feature_names) {
+    if (!g->tuning) {
         snprintf(err, n, "game %s has no evaluation features", g->name);
         return -1;
     }
     char found[DATA_PATH_MAX];
     if (!strcmp(path, GWEIGHTS_DEFAULT)) {
-        if (!g->default_weights) {
+        if (!g->tuning->default_weights) {
             snprintf(err, n, "game %s has no default weights: give weights=FILE", g->name);
             return -1;
         }
@@ -127,12 +127,12 @@ int gweights_load(const game_def *g, const char *path, double *w, uint32_t *crc,
         rc = parse_line(g, s, w, seen, where, err, n);
         s += k + more;
     }
-    int required = g->nfeatures_required > 0 ? g->nfeatures_required : g->nfeatures;
-    for (int i = 0; !rc && i < g->nfeatures; i++)
+    int required = g->tuning->nfeatures_required > 0 ? g->tuning->nfeatures_required : g->tuning->nfeatures;
+    for (int i = 0; !rc && i < g->tuning->nfeatures; i++)
         if (!seen[i] && i >= required)
             w[i] = 0; /* a later feature, absent from a file older than it */
         else if (!seen[i]) {
-            snprintf(err, n, "%s: missing feature '%s'", MSG_PATH(path), g->feature_names[i]);
+            snprintf(err, n, "%s: missing feature '%s'", MSG_PATH(path), g->tuning->feature_names[i]);
             rc = -1;
         }
     free(text);
@@ -141,7 +141,7 @@ int gweights_load(const game_def *g, const char *path, double *w, uint32_t *crc,
 
 void gweights_default_path(const game_def *g, char *out, size_t n)
 {
-    const char *d = g->default_weights;
+    const char *d = g->tuning ? g->tuning->default_weights : NULL;
     char rel[300];
     if (!d) {
         snprintf(out, n, "%s", "");
@@ -154,8 +154,8 @@ void gweights_default_path(const game_def *g, char *out, size_t n)
 
 void gweights_write(const game_def *g, const double *w, FILE *out)
 {
-    for (int i = 0; i < g->nfeatures; i++)
-        fprintf(out, "%-18s %.17g\n", g->feature_names[i], w[i]);
+    for (int i = 0; i < g->tuning->nfeatures; i++)
+        fprintf(out, "%-18s %.17g\n", g->tuning->feature_names[i], w[i]);
 }
 
 void gweights_end_line(const char *text, size_t len, char out[GWEIGHTS_END_LINE_MAX])

@@ -5,15 +5,17 @@
 # under all its seat rotations; then `triad bias` per board (every seat's
 # share of the points, ranks, endings, game lengths, the rotation groups)
 # with charts, into OUT (default out/trid-study).  Resumable (--resume).
-# The defaults (5,004 games per player count on hex5, 2,004 on hex5-open,
-# ab:depth=3,noise=10) take about 25 minutes of one core (issue 23 made
-# depth 3 cost about what depth 2 did; docs/results.md's published figures
-# are depth 2: PLAYER=ab:noise=10, about 2 minutes now):
-#   GAMES=600 OPEN_GAMES=300 scripts/study-trid.sh out/trid-small
+# The defaults (on hex5 5,004 games for 2 players and 3,000 for 3 and 4,
+# 2,004 per player count on hex5-open; ab:depth=3,noise=10) are
+# docs/results.md's depth-3 figures: about 45 minutes of one core (3
+# players cost the most: 0.4 s a game).  The depth-2 figures before them:
+# PLAYER=ab:noise=10 GAMES=5004, about 2 minutes.  Smaller:
+#   GAMES=600 TWO_PLAYER_GAMES=600 OPEN_GAMES=300 scripts/study-trid.sh out/trid-small
 set -euo pipefail
 cd "$(dirname "$0")/.."
 out=${1:-out/trid-study}
-games=${GAMES:-5004}           # per player count: a multiple of 12 (2, 3 and 4 rotations)
+games=${GAMES:-3000}           # for 3 and 4 players: a multiple of 12 (2, 3 and 4 rotations)
+two_games=${TWO_PLAYER_GAMES:-${GAMES:-5004}}
 open_games=${OPEN_GAMES:-2004}
 player=${PLAYER:-ab:depth=3,noise=10}  # noise: TRID has one start (docs/trid.md)
 seed=${SEED:-1}
@@ -24,10 +26,11 @@ triad=${TRIAD:-bin/triad}
 mkdir -p "$out"
 
 for board in hex5 hex5-open; do
-    n=$games
-    [ "$board" = hex5 ] || n=$open_games
     files=()
     for players in 2 3 4; do
+        if [ "$board" != hex5 ]; then n=$open_games
+        elif [ "$players" = 2 ]; then n=$two_games
+        else n=$games; fi
         f=$out/$board-$players.trd
         printf '\n== %s, %s players: %s games (%s, all seat rotations)\n' "$board" "$players" "$n" "$player"
         $triad selfplay --game trid --nplayers "$players" --setup "$board" --players "$player" \

@@ -2,7 +2,7 @@
  * hashes), so a false "duplicate" needs a 128-bit collision. */
 #include <stdlib.h>
 #include <string.h>
-#include "games/tzaar/player.h"
+#include "games/players.h"
 #include "core/prng.h"
 #include "dedup.h"
 
@@ -27,15 +27,13 @@ static void mix_string(hash2 *h, const char *s)
     }
 }
 
-/* A stored spec in canonical form where it is a TZAAR engine player's
- * (other games' records store canonical specs already). */
+/* A stored spec in canonical form (records of format 1 store TZAAR specs
+ * as given, and old TZAAR records wsum= where new ones have wcrc=); a
+ * spec that is not an engine player's (an import's "lg:NAME") as it is. */
 static void mix_player(hash2 *h, const rec_run *run, const char *spec)
 {
-    char canon[512], err[8];
-    if (strcmp(run->game->name, "tzaar"))
-        mix_string(h, spec);
-    else
-        mix_string(h, player_canonical(spec, canon, sizeof canon, err, sizeof err) ? spec : canon);
+    char canon[GPLAYER_SPEC_MAX], err[200];
+    mix_string(h, gplayer_canonical(run->game, spec, true, canon, sizeof canon, err, sizeof err) ? spec : canon);
 }
 
 /* The identity of a self-play run: what determines its games (docs/records.md,

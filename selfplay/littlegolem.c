@@ -152,7 +152,7 @@ static int lg_point(const char *s, char *why, size_t n)
         snprintf(why, n, "expected 4 letters k-s, or pass");
         return -1;
     }
-    int pt = geo_from_axial(s[0] - 'o', s[1] - 'o');
+    int pt = tz_geo_from_axial(s[0] - 'o', s[1] - 'o');
     if (pt < 0)
         snprintf(why, n, "%c%c is %s", s[0], s[1], s[0] == 'o' && s[1] == 'o' ? "the hole at the centre of the board"
                                                                                  : "off the board");
@@ -189,7 +189,7 @@ static bool turn_starts(const position *p)
 static int play_turn(parser *ps, rec_game *g, position *p, int colour, const char *value, int turn,
                      bool *short_turn)
 {
-    if (game_winner(p, NULL) >= 0)
+    if (tz_game_winner(p, NULL) >= 0)
         return fail(ps, "turn %d: the game is already over", turn);
     char text[64];
     if (colour != p->side)
@@ -206,9 +206,9 @@ static int play_turn(parser *ps, rec_game *g, position *p, int colour, const cha
             return fail(ps, "turn %d: action %d '%s' after the turn or the game ended", turn, k, shown);
         if (lg_action(p, s, len, &a, why, sizeof why))
             return fail(ps, "turn %d: bad action '%s': %s", turn, shown, why);
-        if (g->nactions == REC_MAX_ACTIONS || !action_is_legal(p, a)) {
+        if (g->nactions == REC_MAX_ACTIONS || !tz_action_is_legal(p, a)) {
             char ours[ACTION_TEXT_MAX];
-            action_to_text(a, p->side, ours);
+            tz_action_to_text(a, p->side, ours);
             return fail(ps, "turn %d: illegal action '%s' (%s)", turn, shown, ours);
         }
         g->turns += turn_starts(p);
@@ -261,10 +261,10 @@ static int read_root(parser *ps, rec_game *g)
     ps->at = NULL;
     tz_state st;
     memset(&st, 0, sizeof st);
-    if (pos_from_text(&st.pos, pos, err, sizeof err))
+    if (tz_pos_from_text(&st.pos, pos, err, sizeof err))
         return fail(ps, "bad POS: %s", err);
     memcpy(g->start, &st, sizeof st);
-    g->setup = !strncmp(pos, SETUP_FIXED_TEXT, GEO_POINTS) ? SETUP_FIXED : SETUP_RANDOM;
+    g->setup = !strncmp(pos, TZ_SETUP_FIXED_TEXT, GEO_POINTS) ? SETUP_FIXED : SETUP_RANDOM;
     return 0;
 }
 
@@ -297,7 +297,7 @@ static int read_game(parser *ps, rec_game *g)
     if (*ps->p != ')')
         return fail(ps, "')' expected at the end of the game");
     ps->p++;
-    int w = game_winner(&p, &g->ending);
+    int w = tz_game_winner(&p, &g->ending);
     memset(g->scores, 0, sizeof g->scores);
     if (w >= 0)
         g->scores[w] = 1;
@@ -352,8 +352,8 @@ static void put_action(FILE *out, action a)
         fputs("pass", out);
         return;
     }
-    fprintf(out, "%c%c%c%c", 'o' + geo_x[act_from(a)], 'o' + geo_y[act_from(a)], 'o' + geo_x[act_to(a)],
-            'o' + geo_y[act_to(a)]);
+    fprintf(out, "%c%c%c%c", 'o' + tz_geo_x[act_from(a)], 'o' + tz_geo_y[act_from(a)], 'o' + tz_geo_x[act_to(a)],
+            'o' + tz_geo_y[act_to(a)]);
 }
 
 int lg_export(FILE *out, const rec_game *g, char *err, size_t n)
@@ -362,14 +362,14 @@ int lg_export(FILE *out, const rec_game *g, char *err, size_t n)
     undo u;
     int j = 0;
     for (; j < g->nactions && p.phase == PHASE_PLACE; j++) /* LittleGolem starts after placement */
-        pos_make_place(&p, g->actions[j]);
+        tz_pos_make_place(&p, g->actions[j]);
     if (p.phase != PHASE_OPENING || (p.occ[0] | p.occ[1]) != (1ULL << GEO_POINTS) - 1) {
         snprintf(err, n, "game %llu: its start is not a full board at White's opening",
                  (unsigned long long)g->id);
         return -1;
     }
     char cells[POS_TEXT_MAX];
-    pos_to_text(&p, cells, sizeof cells);
+    tz_pos_to_text(&p, cells, sizeof cells);
     *strchr(cells, ' ') = 0;
     fprintf(out, "(;FF[TZAAR]VA[%s]EV[triad game %llu]", g->setup == SETUP_FIXED ? "FIXED" : "RANDOM",
             (unsigned long long)g->id);

@@ -32,7 +32,7 @@ static int start(const rec_run *run, uint64_t k, rec_game *g, void *s, char *err
 int play_game(const rec_run *run, uint64_t id, gplayer *const *listed, rec_game *g, char *err, size_t n)
 {
     const game_def *gd = run->game;
-    unsigned char s[REC_STATE_MAX];
+    unsigned char s[GAME_STATE_MAX];
     gplayer *seat[GAME_MAX_PLAYERS] = { 0 };
     memset(g->start, 0, sizeof g->start);
     memset(g->specs, 0, sizeof g->specs);

@@ -7,7 +7,6 @@
 #include <stdio.h>
 #include <string.h>
 #include "games/tzaar/movegen.h"
-#include "games/tzaar/player.h"
 #include "core/prng.h"
 #include "games/tzaar/setup.h"
 #include "games/tzaar/game_tzaar.h"
@@ -76,13 +75,13 @@ uint64_t rec_run_shard_games(const rec_run *run)
 void rec_recolour(position *p)
 {
     position q;
-    pos_clear(&q);
+    tz_pos_clear(&q);
     for (int c = 0; c < 2; c++)
         for (bitboard b = p->occ[c]; b; b &= b - 1) {
             int pt = __builtin_ctzll(b);
-            pos_put(&q, pt, c ^ 1, p->type[pt], p->height[pt]);
+            tz_pos_put(&q, pt, c ^ 1, p->type[pt], p->height[pt]);
         }
-    pos_finish(&q, p->phase == PHASE_PLACE ? p->side : WHITE, p->phase);
+    tz_pos_finish(&q, p->phase == PHASE_PLACE ? p->side : WHITE, p->phase);
     *p = q;
 }
 
@@ -155,7 +154,7 @@ void rec_forfeit_scores(const rec_run *run, int seat, double scores[GAME_MAX_PLA
 
 int rec_game_replay(const game_def *gd, rec_game *g, char *err, size_t n)
 {
-    unsigned char s[REC_STATE_MAX];
+    unsigned char s[GAME_STATE_MAX];
     memcpy(s, g->start, gd->state_size);
     int turns0 = gd->turns(s);
     for (int j = 0; j < g->nactions; j++) {
@@ -194,23 +193,16 @@ static int differ(char *msg, size_t n, const char *fmt, ...)
 }
 
 /* Whether two stored player specs name the same player: their canonical
- * forms agree (so "ab:depth=1" is "ab:tt=16,depth=1"), or, for a spec that
- * is not an engine player's (an import's "lg:NAME"), the texts do. */
+ * forms agree (so "ab:depth=1" is "ab:tt=16,depth=1", and an old TZAAR
+ * record's wsum= is the same file's wcrc=), or, for a spec that is not an
+ * engine player's (an import's "lg:NAME"), the texts do. */
 static bool same_player(const game_def *gd, const char *a, const char *b)
 {
-    char ca[512], cb[512], err[8];
+    char ca[GPLAYER_SPEC_MAX], cb[GPLAYER_SPEC_MAX], err[200];
     if (!strcmp(a, b))
         return true;
-    if (!strcmp(gd->name, "tzaar")) /* cheap: no player (and no hash table) is made */
-        return !player_canonical(a, ca, sizeof ca, err, sizeof err) &&
-               !player_canonical(b, cb, sizeof cb, err, sizeof err) && !strcmp(ca, cb);
-    gplayer *pa = gplayer_new(gd, a, err, sizeof err), *pb = pa ? gplayer_new(gd, b, err, sizeof err) : NULL;
-    bool same = pa && pb && !strcmp(gplayer_spec(pa), gplayer_spec(pb));
-    if (pa)
-        gplayer_free(pa);
-    if (pb)
-        gplayer_free(pb);
-    return same;
+    return !gplayer_canonical(gd, a, true, ca, sizeof ca, err, sizeof err) &&
+           !gplayer_canonical(gd, b, true, cb, sizeof cb, err, sizeof err) && !strcmp(ca, cb);
 }
 
 int rec_run_diff(const rec_run *a, const rec_run *b, int flags, const char *an, const char *bn,

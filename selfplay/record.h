@@ -22,7 +22,6 @@
 #define REC_FORMAT_VERSION 2  /* what the writer writes; readers take 1 and 2 */
 #define REC_SPEC_MAX 128      /* a player spec, NUL included */
 #define REC_MAX_ACTIONS 4096  /* long games (TRID's 200 quiet turns) */
-#define REC_STATE_MAX 2048    /* a game's state_size must fit */
 #define REC_REPLICATES_MAX 1000
 
 /* Where a file's games came from. */
@@ -64,7 +63,7 @@ typedef struct rec_game {
     uint64_t id, seed;                /* seed: the players'; 0 for an imported game */
     int setup;                        /* index into setup_names */
     int rotation;                     /* 0 .. rotations-1 */
-    unsigned char start[REC_STATE_MAX];   /* the start state (game->state_size bytes) */
+    unsigned char start[GAME_STATE_MAX];   /* the start state (game->state_size bytes) */
     char specs[GAME_MAX_PLAYERS][REC_SPEC_MAX]; /* spec of the player in seat s */
     double scores[GAME_MAX_PLAYERS];  /* per seat; all 0 and ending 0 when unfinished */
     /* per seat, the final rank by the game's rules (game_def.rank: its

@@ -151,7 +151,7 @@ int rec_decode_run(cursor *in, rec_run *run, char *err, size_t n)
         snprintf(err, n, "%s", gerr);
         return -1;
     }
-    if (run->game->state_size > REC_STATE_MAX) {
+    if (run->game->state_size > GAME_STATE_MAX) {
         snprintf(err, n, "game %s: its state is too large for records", name);
         return -1;
     }
@@ -188,7 +188,7 @@ int rec_encode_game(buf *out, const rec_game *g, const rec_run *run, const int *
                     char *err, size_t n)
 {
     const game_def *gd = run->game;
-    unsigned char s[REC_STATE_MAX];
+    unsigned char s[GAME_STATE_MAX];
     double scale = run->score_scale;
     for (int i = 0; i < run->players; i++) {
         double v = g->scores[i] * scale; /* 1/3 x 12 may round a hair off 4 */
@@ -301,7 +301,7 @@ int rec_decode_game(cursor *in, rec_game *g, const rec_run *run, const char (*sp
     g->ending = (int)ending;
     g->turns = (int)turns;
     g->nactions = (int)count;
-    unsigned char s[REC_STATE_MAX];
+    unsigned char s[GAME_STATE_MAX];
     memcpy(s, g->start, gd->state_size);
     int turns0 = gd->turns(s);
     for (int j = 0; j < g->nactions; j++) {

@@ -52,15 +52,15 @@ static bool derive_start(const rec_run *run, const rec_game *g, bool swapped, po
 {
     switch (g->setup) {
     case SETUP_FIXED:
-        setup_fixed(p);
+        tz_setup_fixed(p);
         break;
     case SETUP_TOURNAMENT:
         if (swapped)
             return false;
-        setup_tournament(p);
+        tz_setup_tournament(p);
         break;
     default:
-        setup_random(p, rec_setup_seed(run, rec_setup_index(run, g->id)));
+        tz_setup_random(p, rec_setup_seed(run, rec_setup_index(run, g->id)));
     }
     if (swapped)
         rec_recolour(p);
@@ -84,7 +84,7 @@ static int decode_start(cursor *in, const rec_game *g, const rec_run *run, bool 
         return tz_unpack(in, p);
     char text[POS_TEXT_MAX], err[160];
     cur_string(in, text, sizeof text);
-    return in->bad || pos_from_text(p, text, err, sizeof err) ? -1 : 0;
+    return in->bad || tz_pos_from_text(p, text, err, sizeof err) ? -1 : 0;
 }
 
 /* Turns codes into actions while replaying, then checks the stored result. */
@@ -103,14 +103,14 @@ static int decode_actions(cursor *in, rec_game *g, const position *start, char *
     int replay_turns = 0;
     for (int j = 0; j < g->nactions; j++) {
         action a;
-        if (tz_code_action(&p, *in->p++, &a) || !action_is_legal(&p, a))
+        if (tz_code_action(&p, *in->p++, &a) || !tz_action_is_legal(&p, a))
             return bad_game(err, n, g->id, "illegal action", j);
         replay_turns += p.phase == PHASE_OPENING || p.phase == PHASE_FIRST;
         g->actions[j] = a;
         undo u;
         pos_make(&p, a, &u);
     }
-    int ending, w = game_winner(&p, &ending);
+    int ending, w = tz_game_winner(&p, &ending);
     if (w != stored_winner || ending != g->ending || replay_turns != turns)
         return bad_game(err, n, g->id, "the stored result, ending or turn count is not the replay's", -1);
     g->turns = turns;

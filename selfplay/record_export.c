@@ -82,7 +82,7 @@ static int replay(const rec_run *run, const rec_game *g, bool positions, each_ac
                   replayed *r, char *err, size_t n)
 {
     const game_def *gd = run->game;
-    unsigned char s[REC_STATE_MAX];
+    unsigned char s[GAME_STATE_MAX];
     char text[GAME_TEXT_MAX], act[GAME_ACTION_TEXT_MAX];
     memcpy(s, g->start, gd->state_size);
     if (gd->to_text(s, r->start, sizeof r->start) < 0) {

@@ -19,6 +19,7 @@
 #include "core/fileio.h"
 #include "core/idset.h"
 #include "games/players.h"
+#include "games/weights.h"
 #include "play.h"
 #include "core/msg.h"
 #include "progress.h"
@@ -298,13 +299,14 @@ static uint64_t shard_units(const rec_run *run)
     return setups > run->shard ? (setups - run->shard + n - 1) / n : 0;
 }
 
-/* The weights file of a canonical player spec, into out ("" when none). */
-static void weights_of(const char *spec, char *out, size_t n)
+/* The weights file of a canonical player spec, into out ("" when none;
+ * weights=default: the game's file). */
+static void weights_of(const game_def *g, const char *spec, char *out, size_t n)
 {
-    const char *w = strstr(spec, "weights=");
-    *out = 0;
-    if (w && (w == spec || w[-1] == ':' || w[-1] == ','))
-        snprintf(out, n, "%.*s", (int)strcspn(w + 8, ","), w + 8);
+    if (gplayer_spec_option(spec, "weights", out, n))
+        *out = 0;
+    else if (!strcmp(out, GWEIGHTS_DEFAULT))
+        gweights_default_path(g, out, n);
 }
 
 /* Opens and locks the output, taking the lock before --resume reads the
@@ -315,7 +317,7 @@ static int open_output(const run_opts *o, int *rc, char *err, size_t n)
     char weights[REC_SPEC_MAX];
     *rc = 2;
     for (int c = 0; c < o->run.players; c++) {
-        weights_of(o->run.specs[c], weights, sizeof weights);
+        weights_of(o->run.game, o->run.specs[c], weights, sizeof weights);
         if (*weights && fio_same_file(weights, o->out)) {
             snprintf(err, n, "refusing to write %s: it is the weights file of player %s", o->out,
                      o->run.specs[c]);

@@ -144,7 +144,7 @@ refused "messages: a 5,000-character file name keeps the reason" "aaa: File name
 # A weights file cut at a line that still parses ("tempo 855.68..." -> "tempo 4").
 head -c "$(grep -b '^tempo' data/weights/default.txt | cut -d: -f1)" data/weights/default.txt >"$tmp/cut.txt"
 printf 'tempo            4' >>"$tmp/cut.txt"
-refused "weights: a file cut short is refused (no end line)" "truncated or incomplete weights file $tmp/cut.txt: no end line" \
+refused "weights: a file cut short is refused (no end line)" "$tmp/cut.txt: truncated or incomplete weights file: no end line" \
     analyse --position "$POS" --player "ab:depth=1,weights=$tmp/cut.txt"
 sed -E 's/^(tempo +)([0-9])/\11\2/' data/weights/default.txt >"$tmp/edited.txt"   # tempo 784.1 -> 1784.1
 refused "weights: a changed value fails the end line's checksum" "damaged weights file" \

@@ -49,6 +49,40 @@ bad "resume_of_a_format_1_file_is_refused (upgrade it first)" "written in format
     selfplay --quiet --games 200 --players ab:depth=2 --seed 1 --paired --out "$tmp/old.trd" --resume
 check "and it leaves the file alone" cmp -s "$sample" "$tmp/old.trd"
 
+# --- issue 19 item 4: TZAAR's specs on the shared rails ------------------------------
+# tests/fixtures/tzaar-wsum.trd was written by main before issue 19 (commit
+# 4cf1780: selfplay --game tzaar --games 4 --seed 5 --seat
+# 0=greedy:weights=data/weights/handset.txt --seat 1=random): its spec has the
+# old checksum wsum=d9f19c68 where specs now have the file's wcrc=87124ae8.
+# No file under data/records/ names a TZAAR weights file, hence the fixture.
+wsum=$here/fixtures/tzaar-wsum.trd
+cp "$wsum" "$tmp/w.trd"
+status "wsum_record_resumes_with_the_same_players (--games 4 -> 8)" 0 \
+    selfplay --quiet --games 8 --seed 5 --seat 0=greedy:weights=data/weights/handset.txt --seat 1=random \
+    --out "$tmp/w.trd" --resume
+check "wsum_record_keeps_its_games" cmp -s <(games_of "$wsum") <(games_of "$tmp/w.trd" | head -4)
+sp --games 8 --seed 5 --seat 0=greedy:weights=data/weights/handset.txt --seat 1=random --out "$tmp/wn.trd"
+check "a_new_run_stores_wcrc" grep -q "greedy:wcrc=87124ae8,weights=data/weights/handset.txt" <("$bin" records info "$tmp/wn.trd")
+check "the_resumed_file_has_the_new_runs_games" cmp -s <(games_of "$tmp/w.trd") <(games_of "$tmp/wn.trd")
+status "wsum_record_merges_with_a_new_run" 0 records merge "$wsum" "$tmp/wn.trd" --out "$tmp/wm.trd"
+run records stats --json "$wsum" "$tmp/wn.trd"
+check "wsum_record_and_new_run_are_one_run_for_dedup (4 duplicates)" grep -q '"duplicates":4}$' "$tmp/out"
+bad "wsum_record_still_refuses_other_weights" "player" \
+    selfplay --quiet --games 8 --seed 5 --seat 0=greedy:weights=data/weights/default.txt --seat 1=random \
+    --out "$tmp/w.trd" --resume
+# weights=default: the game's file (data/weights/default.txt, the built-in
+# weights), so the same games as no weights= at all.
+sp --games 4 --seed 2 --players ab:depth=1,weights=default --out "$tmp/wd.trd"
+sp --games 4 --seed 2 --players ab:depth=1 --out "$tmp/wb.trd"
+check "tzaar_ab_takes_weights_default" grep -q "ab:depth=1,noise=0,tt=16,wcrc=9119f4b4,weights=default" \
+    <("$bin" records info "$tmp/wd.trd")
+check "weights_default_plays_the_built_in_weights" cmp -s <(games_of "$tmp/wd.trd" | cut -d' ' -f4-) \
+    <(games_of "$tmp/wb.trd" | cut -d' ' -f4-)
+# The committed sample (format 1, specs as typed: ab:depth=2) through the one
+# canonicaliser: read twice, every game is a duplicate.
+run records stats --json "$sample" "$sample"
+check "committed_sample_read_twice_is_one_run (200 duplicates)" grep -q '"duplicates":200}$' "$tmp/out"
+
 # --- item 8: duplicates and concatenated files ------------------------------------
 sp --games 6 --players random --seed 1 --out "$tmp/a.trd"
 sp --games 6 --players random --seed 2 --out "$tmp/b.trd"

@@ -37,7 +37,7 @@ static const game_def *tzaar(void)
 static void signatures_pinned(void)
 {
     const game_def *g = tzaar();
-    REQUIRE(g && g->bench && g->perft && g->search_nodes);
+    REQUIRE(g && g->bench && g->bench->perft && g->bench->search_nodes);
     uint64_t perft, search;
     char err[256];
     REQUIRE(game_signature_sums(g, 3, &perft, &search, err, sizeof err) == 0);
@@ -59,17 +59,17 @@ static void bench_suite_shape(void)
 {
     static const int perft_depth[] = { 5, 4, 4, 4, 5, 5, 6 };
     int i = 0;
-    for (const game_bench_pos *b = tzaar_bench; b->name; b++, i++) {
+    for (const game_bench_pos *b = tz_bench_positions; b->name; b++, i++) {
         position p;
         char err[256];
         REQUIRE(i < 7);
-        CHECKF(pos_from_text(&p, b->position, err, sizeof err) == 0, "%s: %s", b->name, err);
+        CHECKF(tz_pos_from_text(&p, b->position, err, sizeof err) == 0, "%s: %s", b->name, err);
         CHECKF(b->perft_depth == perft_depth[i], "%s: perft depth %d changes the perft signature: " CHANGED,
                b->name, b->perft_depth);
         CHECK(b->search_depth > 0 && b->search_depth <= SEARCH_MAX_DEPTH);
     }
     CHECK(i == 7);
-    CHECK(!strcmp(tzaar_bench[0].position, SETUP_FIXED_TEXT));
+    CHECK(!strcmp(tz_bench_positions[0].position, TZ_SETUP_FIXED_TEXT));
 }
 
 static void *engine_signature_thread(void *arg)
@@ -103,20 +103,26 @@ static void engine_signature_follows_the_suite(void)
 {
     const game_def *g = tzaar();
     REQUIRE(g);
-    static const game_bench_pos one[] = { { "fixed setup", SETUP_FIXED_TEXT, 5, 5 }, { NULL, NULL, 0, 0 } };
-    static const game_bench_pos deeper[] = { { "fixed setup", SETUP_FIXED_TEXT, 6, 5 }, { NULL, NULL, 0, 0 } };
-    static const game_bench_pos broken[] = { { "fixed setup", SETUP_FIXED_TEXT, 5, 5 },
+    static const game_bench_pos one[] = { { "fixed setup", TZ_SETUP_FIXED_TEXT, 5, 5 }, { NULL, NULL, 0, 0 } };
+    static const game_bench_pos deeper[] = { { "fixed setup", TZ_SETUP_FIXED_TEXT, 6, 5 }, { NULL, NULL, 0, 0 } };
+    static const game_bench_pos broken[] = { { "fixed setup", TZ_SETUP_FIXED_TEXT, 5, 5 },
                                              { "nonsense", "not a position", 5, 5 },
                                              { NULL, NULL, 0, 0 } };
     /* Static: the cache is keyed by the table's address, which must not be
      * reused by another table later. */
     static game_def a, b, c, d, e;
+    static game_bench ba, bb, bc, bd;
+    ba = bb = bc = bd = *g->bench;
+    ba.positions = one;
+    bb.positions = deeper;
+    bc.positions = one, bc.search_nodes = NULL;
+    bd.positions = broken;
     a = b = c = d = e = *g;
-    a.bench = one;
-    b.bench = deeper;
-    c.bench = one, c.search_nodes = NULL;
-    d.bench = broken;
-    e.bench = one, e.name = "tzaar2";
+    a.bench = &ba;
+    b.bench = &bb;
+    c.bench = &bc;
+    d.bench = &bd;
+    e.bench = &ba, e.name = "tzaar2";
     uint64_t sa = game_engine_signature(&a), sb = game_engine_signature(&b), sc = game_engine_signature(&c);
     uint64_t se = game_engine_signature(&e);
     CHECK(sa && sb && sc && se);
@@ -134,18 +140,18 @@ static void engine_signature_follows_the_suite(void)
 static void hooks_leave_the_position(void)
 {
     position p, before;
-    setup_fixed(&p);
+    tz_setup_fixed(&p);
     before = p;
-    CHECK(tzaar_perft(&p, 2) == 1797 && !memcmp(&p, &before, sizeof p));
-    CHECK(tzaar_search_nodes(&p, 2) == 456 && !memcmp(&p, &before, sizeof p));
-    CHECK(tzaar_search_nodes(&p, 2) == 456); /* a fresh table every call */
-    setup_make(&p, SETUP_TOURNAMENT, 3);
-    CHECK(p.phase == PHASE_PLACE && tzaar_search_nodes(&p, 3) == 0);
+    CHECK(tz_game_perft(&p, 2) == 1797 && !memcmp(&p, &before, sizeof p));
+    CHECK(tz_game_search_nodes(&p, 2) == 456 && !memcmp(&p, &before, sizeof p));
+    CHECK(tz_game_search_nodes(&p, 2) == 456); /* a fresh table every call */
+    tz_setup_make(&p, SETUP_TOURNAMENT, 3);
+    CHECK(p.phase == PHASE_PLACE && tz_game_search_nodes(&p, 3) == 0);
     char err[256];
     /* Black has lost its Tzaars: White has won. */
-    REQUIRE(pos_from_text(&p, "abc.......................................................BC w 1", err, sizeof err) ==
+    REQUIRE(tz_pos_from_text(&p, "abc.......................................................BC w 1", err, sizeof err) ==
             0);
-    CHECK(game_winner(&p, NULL) == WHITE && tzaar_search_nodes(&p, 3) == 0);
+    CHECK(tz_game_winner(&p, NULL) == WHITE && tz_game_search_nodes(&p, 3) == 0);
 }
 
 const test_case tests_bench[] = {

@@ -20,7 +20,7 @@ static void add(bias_data *d, int setup, uint64_t id, int winner, int turns, int
     g.id = id;
     g.setup = setup;
     g.rotation = paired && (id & 1);
-    setup_make((position *)(void *)g.start, setup, id / 2 + 1);
+    tz_setup_make((position *)(void *)g.start, setup, id / 2 + 1);
     if (winner >= 0)
         g.scores[winner] = 1;
     g.ending = ending;
@@ -127,22 +127,22 @@ static void empty_records_are_an_error(void)
 static void start_features_of_fixed_setup(void)
 {
     position p;
-    setup_fixed(&p);
+    tz_setup_fixed(&p);
     double f[START_FEATURES];
-    start_features(&p, f);
+    tz_start_features(&p, f);
     for (int i = 0; i < START_FEATURES; i++)
-        CHECKF(f[i] == 0, "%s = %f", start_feature_names[i], f[i]);
+        CHECKF(f[i] == 0, "%s = %f", tz_start_feature_names[i], f[i]);
     /* By hand: a White Tzaar on E4 (next to the hole) touching Black Totts on
      * E3 and F4 (F4 also next to the hole); a Black Tzarra on the corner A1
      * touching a White Tott on B2. */
-    pos_clear(&p);
-    pos_put(&p, geo_from_label(4, 4), WHITE, TZAAR, 1);
-    pos_put(&p, geo_from_label(4, 3), BLACK, TOTT, 1);
-    pos_put(&p, geo_from_label(5, 4), BLACK, TOTT, 1);
-    pos_put(&p, geo_from_label(0, 1), BLACK, TZARRA, 1);
-    pos_put(&p, geo_from_label(1, 2), WHITE, TOTT, 1);
-    pos_finish(&p, WHITE, PHASE_FIRST);
-    start_features(&p, f);
+    tz_pos_clear(&p);
+    tz_pos_put(&p, tz_geo_from_label(4, 4), WHITE, TZAAR, 1);
+    tz_pos_put(&p, tz_geo_from_label(4, 3), BLACK, TOTT, 1);
+    tz_pos_put(&p, tz_geo_from_label(5, 4), BLACK, TOTT, 1);
+    tz_pos_put(&p, tz_geo_from_label(0, 1), BLACK, TZARRA, 1);
+    tz_pos_put(&p, tz_geo_from_label(1, 2), WHITE, TOTT, 1);
+    tz_pos_finish(&p, WHITE, PHASE_FIRST);
+    tz_start_features(&p, f);
     CHECK(f[SF_TZAAR_CONTACT] == 2 && f[SF_TZAAR_EXPOSED] == 1 && f[SF_TZARRA_EXPOSED] == -1);
     CHECK(f[SF_RIM] == -1 && f[SF_TZAAR_RIM] == 0 && f[SF_INNER] == 0);
 }
@@ -335,7 +335,7 @@ static void regression_errors_clustered_by_setup(void)
             static rec_game g;
             memset(&g, 0, sizeof g);
             g.setup = SETUP_RANDOM;
-            setup_make((position *)(void *)g.start, SETUP_RANDOM, setup + 1);
+            tz_setup_make((position *)(void *)g.start, SETUP_RANDOM, setup + 1);
             int winner = xoshiro_below(&rng, 2) ? WHITE : BLACK;
             for (int c = 0; c < copies; c++) {
                 g.id = setup * 4 + (uint64_t)c;
@@ -352,7 +352,7 @@ static void regression_errors_clustered_by_setup(void)
     }
     REQUIRE(one.reg_ok && four.reg_ok);
     CHECK(one.reg_clusters == 400 && four.reg_clusters == 400 && four.reg_rows == 1600);
-    for (int j = 0; j <= game_tzaar.nstart_features; j++) {
+    for (int j = 0; j <= game_tzaar.study->nstart_features; j++) {
         if (one.reg_dropped[j])
             continue;
         CHECKF(NEAR(four.beta[j], one.beta[j], 1e-6 * (1 + fabs(one.beta[j]))), "beta %d", j);

@@ -147,10 +147,11 @@ static void check_start_codec(const game_def *g, const void *s, scratch *x, cons
 static void check_features(const game_def *g, const void *s, int players, const char *where)
 {
     double f[GAME_MAX_FEATURES];
-    for (int k = 0; k < players && g->features; k++) {
-        g->features(s, k, f);
-        for (int i = 0; i < g->nfeatures; i++)
-            CHECKF(isfinite(f[i]), "%s %s: feature %s of seat %d is %g", g->name, where, g->feature_names[i], k, f[i]);
+    for (int k = 0; k < players && g->tuning; k++) {
+        g->tuning->features(s, k, f);
+        for (int i = 0; i < g->tuning->nfeatures; i++)
+            CHECKF(isfinite(f[i]), "%s %s: feature %s of seat %d is %g", g->name, where, g->tuning->feature_names[i], k,
+                   f[i]);
     }
 }
 
@@ -164,10 +165,10 @@ static void check_result(const game_def *g, const void *s, int players, const ch
         nend++;
     int e = g->ending(s);
     CHECKF(e > 0 && e < nend, "%s %s: ending %d of %d names", g->name, where, e, nend);
-    for (int k = 0; k < players && g->score_parts; k++) { /* the parts make up the score */
+    for (int k = 0; k < players && g->scoring; k++) { /* the parts make up the score */
         double part[GAME_MAX_FEATURES], sum = 0;
-        g->score_parts(s, k, part);
-        for (int i = 0; i < g->nscore_parts; i++)
+        g->scoring->score_parts(s, k, part);
+        for (int i = 0; i < g->scoring->nscore_parts; i++)
             sum += part[i];
         CHECKF(fabs(sum - score[k]) < 1e-9, "%s %s: seat %d's score parts add up to %g, not %g", g->name, where, k,
                sum, score[k]);
@@ -201,10 +202,10 @@ static void playout(const game_def *g, scratch *x, const char *setup, int player
     CHECKF(g->turns(x->s) == 0 && g->players(x->s) == players, "%s %s: a fresh start", g->name, where);
     check_start_codec(g, x->s, x, where);
     double sf[GAME_MAX_FEATURES];
-    if (g->start_features) {
-        g->start_features(x->s, sf);
-        for (int i = 0; i < g->nstart_features; i++)
-            CHECKF(isfinite(sf[i]), "%s %s: start feature %s", g->name, where, g->start_feature_names[i]);
+    if (g->study) {
+        g->study->start_features(x->s, sf);
+        for (int i = 0; i < g->study->nstart_features; i++)
+            CHECKF(isfinite(sf[i]), "%s %s: start feature %s", g->name, where, g->study->start_feature_names[i]);
     }
     for (int ply = 0;; ply++) {
         int n = g->legal(x->s, x->acts), who = g->to_act(x->s), turns = g->turns(x->s);
@@ -244,8 +245,8 @@ static void every_game_plays_by_the_contract(void)
         REQUIRE(scratch_new(g, &x));
         CHECKF(g->min_players >= 1 && g->min_players <= g->max_players && g->max_players <= GAME_MAX_PLAYERS,
                "%s: players %d..%d", g->name, g->min_players, g->max_players);
-        CHECKF(g->nfeatures <= GAME_MAX_FEATURES && g->nstart_features <= GAME_MAX_FEATURES, "%s: features",
-               g->name);
+        char refusal[GAME_REFUSAL_MAX];
+        CHECKF(game_check(g, refusal, sizeof refusal) == 0, "%s: %s", g->name, refusal);
         CHECKF(!strcmp(g->ending_names[0], "none"), "%s: ending 0 is not 'none'", g->name);
         /* A setup may be for some player counts only (Talat's *-human-line
          * setups are the Zihin game's): it refuses the others with a
@@ -286,8 +287,8 @@ static void bench_positions_perft(void)
         scratch x;
         game_action *kids = malloc(sizeof *kids * (size_t)g->max_actions);
         REQUIRE(kids && scratch_new(g, &x));
-        CHECKF(g->bench && g->bench[0].name, "%s: no bench positions", g->name);
-        for (const game_bench_pos *b = g->bench; b && b->name; b++) {
+        CHECKF(g->bench && g->bench->positions[0].name, "%s: no bench positions", g->name);
+        for (const game_bench_pos *b = g->bench ? g->bench->positions : NULL; b && b->name; b++) {
             char err[256];
             if (g->from_text(x.s, b->position, err, sizeof err)) {
                 check_fail(__FILE__, __LINE__, "%s bench '%s': %s", g->name, b->name, err);
@@ -302,12 +303,12 @@ static void bench_positions_perft(void)
                 g->apply(x.u, x.acts[k]);
                 children += (uint64_t)g->legal(x.u, kids);
             }
-            CHECKF(g->perft(x.s, 1) == (uint64_t)n, "%s bench '%s': perft 1 is not the legal count", g->name, b->name);
-            uint64_t p2 = g->perft(x.s, 2);
+            CHECKF(g->bench->perft(x.s, 1) == (uint64_t)n, "%s bench '%s': perft 1 is not the legal count", g->name, b->name);
+            uint64_t p2 = g->bench->perft(x.s, 2);
             CHECKF(p2 == children, "%s bench '%s': perft 2 %llu, children %llu", g->name, b->name,
                    (unsigned long long)p2, (unsigned long long)children);
             int d = b->perft_depth < 3 ? b->perft_depth : 3; /* the full depths are for triad bench */
-            CHECKF(g->perft(x.s, d) == g->perft(x.s, d), "%s bench '%s': perft %d unstable", g->name, b->name, d);
+            CHECKF(g->bench->perft(x.s, d) == g->bench->perft(x.s, d), "%s bench '%s': perft %d unstable", g->name, b->name, d);
             CHECKF(!memcmp(x.s, x.t, g->state_size), "%s bench '%s': perft changed the state", g->name, b->name);
         }
         free(kids);

@@ -61,9 +61,9 @@ static int cmp_text(const void *a, const void *b)
 /* The engine's legal actions as sorted text. */
 static int engine_list(const position *p, action *acts, action_text *out)
 {
-    int n = gen_actions(p, acts);
+    int n = tz_gen_actions(p, acts);
     for (int i = 0; i < n; i++)
-        action_to_text(acts[i], p->side, out[i]);
+        tz_action_to_text(acts[i], p->side, out[i]);
     qsort(out, (size_t)n, sizeof out[0], cmp_text);
     return n;
 }
@@ -109,9 +109,9 @@ static int check_position(diff_run *run, const position *p, const naive_pos *tra
 {
     char text[POS_TEXT_MAX], back[POS_TEXT_MAX], err[160], msg[1400];
     run->positions++;
-    pos_to_text(p, text, sizeof text);
+    tz_pos_to_text(p, text, sizeof text);
 
-    const char *why = pos_check(p);
+    const char *why = tz_pos_check(p);
     if (why) {
         MISMATCH(run, "engine pos_check: %s at [%s]", why, text);
         return -1;
@@ -137,11 +137,11 @@ static int check_position(diff_run *run, const position *p, const naive_pos *tra
 
     /* The engine's own parse of its string. */
     position q;
-    if (pos_from_text(&q, text, err, sizeof err) != 0) {
+    if (tz_pos_from_text(&q, text, err, sizeof err) != 0) {
         MISMATCH(run, "engine rejects its own string [%s]: %s", text, err);
         return -1;
     }
-    pos_to_text(&q, back, sizeof back);
+    tz_pos_to_text(&q, back, sizeof back);
     if (strcmp(back, text) != 0) {
         MISMATCH(run, "engine round trip: [%s] -> [%s]", text, back);
         return -1;
@@ -167,7 +167,7 @@ static int check_position(diff_run *run, const position *p, const naive_pos *tra
     /* The re-parsed engine position must generate the very same actions in
      * the same order (generation depends on the state alone). */
     action qacts[MAX_ACTIONS];
-    int nq = gen_actions(&q, qacts);
+    int nq = tz_gen_actions(&q, qacts);
     if (nq != ne || memcmp(qacts, acts, (size_t)ne * sizeof *acts) != 0) {
         MISMATCH(run, "engine actions of the re-parsed position (%d) differ from the played one's "
                       "(%d) at [%s]", nq, ne, text);
@@ -176,7 +176,7 @@ static int check_position(diff_run *run, const position *p, const naive_pos *tra
 
     /* Winner. */
     int ending = END_NONE;
-    int ew = game_winner(p, &ending), nw = naive_winner(&np), qw = game_winner(&q, NULL);
+    int ew = tz_game_winner(p, &ending), nw = naive_winner(&np), qw = tz_game_winner(&q, NULL);
     if (ew != nw) {
         MISMATCH(run, "winner differs at [%s]: engine %d (ending %d), naive %d", text, ew, ending, nw);
         return -1;
@@ -301,7 +301,7 @@ static int play_game(diff_run *run, position *p, int policy, int place_variant, 
     char text[POS_TEXT_MAX], before[POS_TEXT_MAX], after[POS_TEXT_MAX];
     action acts[MAX_ACTIONS];
     action_text elist[MAX_ACTIONS];
-    pos_to_text(p, text, sizeof text);
+    tz_pos_to_text(p, text, sizeof text);
     if (naive_parse(&tracked, text) != 0) {
         MISMATCH(run, "naive_parse rejects the start position [%s]", text);
         return -1;
@@ -317,22 +317,22 @@ static int play_game(diff_run *run, position *p, int policy, int place_variant, 
                                         : choose(p, acts, n, policy, rng);
         action a = acts[i];
         action_text at;
-        action_to_text(a, p->side, at);
+        tz_action_to_text(a, p->side, at);
 
         /* make / unmake / make again */
-        pos_to_text(p, before, sizeof before);
+        tz_pos_to_text(p, before, sizeof before);
         uint64_t hash = p->hash;
         undo u;
         pos_make(p, a, &u);
-        pos_to_text(p, after, sizeof after);
+        tz_pos_to_text(p, after, sizeof after);
         pos_unmake(p, a, &u);
-        pos_to_text(p, text, sizeof text);
+        tz_pos_to_text(p, text, sizeof text);
         if (strcmp(text, before) != 0 || p->hash != hash) {
             MISMATCH(run, "unmake of %s does not restore [%s]: got [%s]", at, before, text);
             return -1;
         }
         pos_make(p, a, &u);
-        pos_to_text(p, text, sizeof text);
+        tz_pos_to_text(p, text, sizeof text);
         if (strcmp(text, after) != 0) {
             MISMATCH(run, "make of %s after unmake differs at [%s]", at, before);
             return -1;
@@ -455,7 +455,7 @@ static long naive_perft(const naive_pos *p, int depth)
 static void test_naive_perft(void)
 {
     naive_pos p;
-    REQUIRE(naive_parse(&p, SETUP_FIXED_TEXT) == 0);
+    REQUIRE(naive_parse(&p, TZ_SETUP_FIXED_TEXT) == 0);
     static const long want[4] = {1, 42, 1797, 260556};
     for (int d = 0; d <= 3; d++) {
         long got = naive_perft(&p, d);
@@ -471,7 +471,7 @@ static void test_random_games(void)
     int n = games(10000);
     for (int g = 0; g < n && run.mismatches < 100; g++) {
         position p;
-        setup_random(&p, seed_mix(DIFF_SEED, (uint64_t)g));
+        tz_setup_random(&p, seed_mix(DIFF_SEED, (uint64_t)g));
         play_game(&run, &p, POL_UNIFORM, 0, &rng);
     }
     CHECKF(run.games >= n || run.mismatches, "%ld games", run.games);
@@ -486,7 +486,7 @@ static void test_random_policies(void)
     int n = games(4000);
     for (int g = 0; g < n && run.mismatches < 100; g++) {
         position p;
-        setup_random(&p, seed_mix(DIFF_SEED + 1, (uint64_t)g));
+        tz_setup_random(&p, seed_mix(DIFF_SEED + 1, (uint64_t)g));
         play_game(&run, &p, 1 + g % (POL_COUNT - 1), 0, &rng);
     }
     finish(&run, "random setups, varied play");
@@ -503,7 +503,7 @@ static void test_tournament_games(void)
     int n = games(1000);
     for (int g = 0; g < n && run.mismatches < 100; g++) {
         position p;
-        setup_tournament(&p);
+        tz_setup_tournament(&p);
         play_game(&run, &p, g % POL_COUNT, g / POL_COUNT % 2, &rng);
     }
     finish(&run, "tournament setups");
@@ -517,7 +517,7 @@ static void test_fixed_games(void)
     int n = games(500);
     for (int g = 0; g < n && run.mismatches < 100; g++) {
         position p;
-        setup_fixed(&p);
+        tz_setup_fixed(&p);
         play_game(&run, &p, g % POL_COUNT, 0, &rng);
     }
     finish(&run, "fixed setup");
@@ -549,16 +549,16 @@ static void test_trees(void)
     for (int g = 0; g < n && run.mismatches < 100; g++) {
         position p;
         if (g % 3 == 0)
-            setup_random(&p, seed_mix(DIFF_SEED + 4, (uint64_t)g));
+            tz_setup_random(&p, seed_mix(DIFF_SEED + 4, (uint64_t)g));
         else if (g % 3 == 1)
-            setup_fixed(&p);
+            tz_setup_fixed(&p);
         else
-            setup_tournament(&p);
+            tz_setup_tournament(&p);
         /* walk a random distance into the game, then the whole tree below */
         int steps = (int)xoshiro_below(&rng, g % 3 == 2 ? 80 : 40);
         action acts[MAX_ACTIONS];
         for (int s = 0; s < steps; s++) {
-            int k = gen_actions(&p, acts);
+            int k = tz_gen_actions(&p, acts);
             if (k == 0)
                 break;
             undo u;
@@ -597,13 +597,13 @@ static void test_static_text(void)
             CHECKF(naive_parse(&np, s) == 0, "naive rejects [%s]", s);
             naive_to_text(&np, back);
             CHECKF(strcmp(back, s) == 0, "naive round trip [%s] -> [%s]", s, back);
-            CHECKF(pos_from_text(&p, s, err, sizeof err) == 0, "engine rejects [%s]: %s", s, err);
-            pos_to_text(&p, back, sizeof back);
+            CHECKF(tz_pos_from_text(&p, s, err, sizeof err) == 0, "engine rejects [%s]: %s", s, err);
+            tz_pos_to_text(&p, back, sizeof back);
             CHECKF(strcmp(back, s) == 0, "engine round trip [%s] -> [%s]", s, back);
         }
     }
     /* Malformed for certain: both must refuse. */
-    const char *good = SETUP_FIXED_TEXT;
+    const char *good = TZ_SETUP_FIXED_TEXT;
     size_t len = strlen(good);
     char buf[6][POS_TEXT_MAX + 8];
     snprintf(buf[0], sizeof buf[0], "%.*s %s", (int)(len - 4 - 1), good, "w 0");  /* 59 cells */
@@ -620,7 +620,7 @@ static void test_static_text(void)
         naive_pos np;
         position p;
         CHECKF(naive_parse(&np, bad[i]) != 0, "naive accepts malformed [%s]", bad[i]);
-        CHECKF(pos_from_text(&p, bad[i], err, sizeof err) != 0, "engine accepts malformed [%s]",
+        CHECKF(tz_pos_from_text(&p, bad[i], err, sizeof err) != 0, "engine accepts malformed [%s]",
                bad[i]);
     }
 }
@@ -666,7 +666,7 @@ static void expect_static(const char *pieces, const char *tail, const char *want
     build_position(text, pieces, tail);
     naive_pos np;
     position p;
-    if (naive_parse(&np, text) != 0 || pos_from_text(&p, text, err, sizeof err) != 0) {
+    if (naive_parse(&np, text) != 0 || tz_pos_from_text(&p, text, err, sizeof err) != 0) {
         check_fail(__FILE__, __LINE__, "a parser rejects [%s]", text);
         return;
     }
@@ -684,7 +684,7 @@ static void expect_static(const char *pieces, const char *tail, const char *want
         CHECKF(strcmp(got, want_actions) == 0, "%s actions at [%s]: got \"%s\", want \"%s\"",
                who ? "engine" : "naive", text, got, want_actions);
     }
-    int nw = naive_winner(&np), ew = game_winner(&p, NULL);
+    int nw = naive_winner(&np), ew = tz_game_winner(&p, NULL);
     CHECKF(nw == want_winner, "naive winner %d at [%s], want %d", nw, text, want_winner);
     CHECKF(ew == want_winner, "engine winner %d at [%s], want %d", ew, text, want_winner);
 }
@@ -700,7 +700,7 @@ static void expect_apply(const char *pieces, const char *tail, const char *act,
     position p;
     action a;
     undo u;
-    if (naive_parse(&np, text) != 0 || pos_from_text(&p, text, err, sizeof err) != 0) {
+    if (naive_parse(&np, text) != 0 || tz_pos_from_text(&p, text, err, sizeof err) != 0) {
         check_fail(__FILE__, __LINE__, "a parser rejects [%s]", text);
         return;
     }
@@ -709,15 +709,15 @@ static void expect_apply(const char *pieces, const char *tail, const char *act,
     CHECKF(strcmp(got, want) == 0, "naive %s at [%s] gives [%s], want [%s]", act, text, got, want);
     CHECKF(naive_winner(&np) == want_winner, "naive winner %d after %s at [%s], want %d",
            naive_winner(&np), act, text, want_winner);
-    if (action_parse_legal(&p, act, &a, err, sizeof err) != 0) {
+    if (tz_action_parse_legal(&p, act, &a, err, sizeof err) != 0) {
         check_fail(__FILE__, __LINE__, "engine refuses %s at [%s]: %s", act, text, err);
         return;
     }
     pos_make(&p, a, &u);
-    pos_to_text(&p, got, sizeof got);
+    tz_pos_to_text(&p, got, sizeof got);
     CHECKF(strcmp(got, want) == 0, "engine %s at [%s] gives [%s], want [%s]", act, text, got, want);
-    CHECKF(game_winner(&p, NULL) == want_winner, "engine winner %d after %s at [%s], want %d",
-           game_winner(&p, NULL), act, text, want_winner);
+    CHECKF(tz_game_winner(&p, NULL) == want_winner, "engine winner %d after %s at [%s], want %d",
+           tz_game_winner(&p, NULL), act, text, want_winner);
 }
 
 static void test_static(void)
@@ -761,9 +761,9 @@ static void test_static(void)
     {
         char want[POS_TEXT_MAX];
         naive_pos np;
-        snprintf(want, sizeof want, ".c%s", SETUP_FIXED_TEXT + 2);
+        snprintf(want, sizeof want, ".c%s", TZ_SETUP_FIXED_TEXT + 2);
         memcpy(want + strlen(want) - 3, "b 1", 3);
-        REQUIRE(naive_parse(&np, SETUP_FIXED_TEXT) == 0);
+        REQUIRE(naive_parse(&np, TZ_SETUP_FIXED_TEXT) == 0);
         REQUIRE(naive_apply(&np, "A5xA4") == 0);
         char got[NAIVE_TEXT_MAX];
         naive_to_text(&np, got);
@@ -773,10 +773,10 @@ static void test_static(void)
         action a;
         undo u;
         char err[160];
-        setup_fixed(&p);
-        REQUIRE(action_parse_legal(&p, "a5xa4", &a, err, sizeof err) == 0);
+        tz_setup_fixed(&p);
+        REQUIRE(tz_action_parse_legal(&p, "a5xa4", &a, err, sizeof err) == 0);
         pos_make(&p, a, &u);
-        pos_to_text(&p, got, sizeof got);
+        tz_pos_to_text(&p, got, sizeof got);
         CHECKF(strcmp(got, want) == 0, "engine A5xA4 from the fixed setup gives [%s], want [%s]", got,
                want);
     }
@@ -792,13 +792,13 @@ static void test_static(void)
         const char *w6b6 = "A1=a A2=a A3=a A4=a A5=a B1=a B2=A B3=A B4=A B5=A B6=A C1=A";
         build_position(text, w6b5, "b p");
         REQUIRE(naive_parse(&np, text) == 0);
-        REQUIRE(pos_from_text(&p, text, err, sizeof err) == 0);
-        CHECK(naive_winner(&np) == -1 && game_winner(&p, NULL) == -1);
-        CHECK(naive_legal(&np, NULL, 0) == 49 * 3 && gen_actions(&p, acts) == 49 * 3);
+        REQUIRE(tz_pos_from_text(&p, text, err, sizeof err) == 0);
+        CHECK(naive_winner(&np) == -1 && tz_game_winner(&p, NULL) == -1);
+        CHECK(naive_legal(&np, NULL, 0) == 49 * 3 && tz_gen_actions(&p, acts) == 49 * 3);
         build_position(text, w6b6, "w p");
         REQUIRE(naive_parse(&np, text) == 0);
-        REQUIRE(pos_from_text(&p, text, err, sizeof err) == 0);
-        CHECK(naive_legal(&np, NULL, 0) == 48 * 2 && gen_actions(&p, acts) == 48 * 2);
+        REQUIRE(tz_pos_from_text(&p, text, err, sizeof err) == 0);
+        CHECK(naive_legal(&np, NULL, 0) == 48 * 2 && tz_gen_actions(&p, acts) == 48 * 2);
         expect_apply(w6b6, "w p", "c@i5",
                      "A1=a A2=a A3=a A4=a A5=a B1=a B2=A B3=A B4=A B5=A B6=A C1=A I5=c", "b p", -1);
     }

@@ -185,7 +185,7 @@ static void engine_player_forfeits_are_told_apart(void)
     char err[400];
     const game_def *g = game_find("tzaar", err, sizeof err);
     REQUIRE(g);
-    unsigned char st[REC_STATE_MAX];
+    unsigned char st[GAME_STATE_MAX];
     REQUIRE(g->setup(st, "fixed", 2, 0, err, sizeof err) == 0);
     struct {
         const char *name, *act;
@@ -305,7 +305,7 @@ static void timeman_spreads_the_clock_and_never_exceeds_it(void)
     char err[200];
     const game_def *tz = game_find("tzaar", err, sizeof err), *race = game_find("race3", err, sizeof err);
     REQUIRE(tz && race);
-    unsigned char s[REC_STATE_MAX];
+    unsigned char s[GAME_STATE_MAX];
     REQUIRE(tz->setup(s, "fixed", 2, 0, err, sizeof err) == 0);
     double left = timeman_actions_left(tz, s);
     CHECKF(left >= TIMEMAN_MIN_LEFT && left <= 200, "left %g", left);

@@ -18,12 +18,12 @@ static void names_are_unique_and_indexed(void)
 {
     CHECK(EVAL_FEATURES >= 15);
     for (int i = 0; i < EVAL_FEATURES; i++) {
-        CHECKF(eval_feature_index(eval_feature_name(i)) == i, "feature %d", i);
+        CHECKF(tz_eval_feature_index(tz_eval_feature_name(i)) == i, "feature %d", i);
         for (int j = 0; j < i; j++)
-            CHECK(strcmp(eval_feature_name(i), eval_feature_name(j)));
+            CHECK(strcmp(tz_eval_feature_name(i), tz_eval_feature_name(j)));
     }
-    CHECK(eval_feature_index("no_such_feature") == -1);
-    CHECK(eval_feature_name(EVAL_FEATURES) == NULL);
+    CHECK(tz_eval_feature_index("no_such_feature") == -1);
+    CHECK(tz_eval_feature_name(EVAL_FEATURES) == NULL);
 }
 
 /* Positions along a few random games, both sides to act, both phases. */
@@ -36,11 +36,11 @@ static void dot_product_check(const position *p)
 {
     eval_weights w;
     double x[EVAL_FEATURES], sum = 0;
-    eval_weights_default(&w);
-    eval_features(p, x);
+    tz_eval_weights_default(&w);
+    tz_eval_features(p, x);
     for (int i = 0; i < EVAL_FEATURES; i++)
         sum += w.w[i] * x[i];
-    CHECKF(sum == eval_position(&w, p), "%.17g != %.17g", sum, eval_position(&w, p));
+    CHECKF(sum == tz_eval_position(&w, p), "%.17g != %.17g", sum, tz_eval_position(&w, p));
 }
 
 static void evaluation_is_weights_dot_features(void)
@@ -53,14 +53,14 @@ static void colour_swap_check(const position *p)
 {
     position q;
     tz_copy_stacks(p, &q, 1);
-    pos_finish(&q, p->side ^ 1, p->phase == PHASE_OPENING ? PHASE_FIRST : p->phase);
+    tz_pos_finish(&q, p->side ^ 1, p->phase == PHASE_OPENING ? PHASE_FIRST : p->phase);
     if (p->phase == PHASE_OPENING)
         return;
     double x[EVAL_FEATURES], y[EVAL_FEATURES];
-    eval_features(p, x);
-    eval_features(&q, y);
+    tz_eval_features(p, x);
+    tz_eval_features(&q, y);
     for (int i = 0; i < EVAL_FEATURES; i++)
-        CHECKF(x[i] == -y[i], "%s: %g vs %g", eval_feature_name(i), x[i], y[i]);
+        CHECKF(x[i] == -y[i], "%s: %g vs %g", tz_eval_feature_name(i), x[i], y[i]);
 }
 
 static void features_are_colour_antisymmetric(void)
@@ -72,11 +72,11 @@ static void centre_counts_points_near_the_hole(void)
 {
     position p;
     double x[EVAL_FEATURES];
-    setup_fixed(&p);
-    eval_features(&p, x);
+    tz_setup_fixed(&p);
+    tz_eval_features(&p, x);
     int diff = 0;
     for (int pt = 0; pt < GEO_POINTS; pt++) {
-        int ax = geo_x[pt], ay = geo_y[pt], d = abs(ax) > abs(ay) ? abs(ax) : abs(ay);
+        int ax = tz_geo_x[pt], ay = tz_geo_y[pt], d = abs(ax) > abs(ay) ? abs(ax) : abs(ay);
         if (abs(ax + ay) > d)
             d = abs(ax + ay);
         if (d <= 2)
@@ -85,30 +85,58 @@ static void centre_counts_points_near_the_hole(void)
     CHECKF(x[F_CENTRE] == diff, "%g vs %d", x[F_CENTRE], diff);
 }
 
+/* Writes text and its end line to a temporary file and loads it through
+ * tz_eval_weights_load() (games/weights.c underneath, as for every game); the
+ * file's path goes to path. */
+static int load_text(eval_weights *w, const char *text, char path[32], char *err, size_t n)
+{
+    strcpy(path, "/tmp/triad-w-XXXXXX");
+    int fd = mkstemp(path);
+    if (fd < 0)
+        return snprintf(err, n, "mkstemp"), -1;
+    char end[GWEIGHTS_END_LINE_MAX];
+    gweights_end_line(text, strlen(text), end);
+    FILE *f = fdopen(fd, "w");
+    fputs(text, f);
+    fputs(end, f);
+    fclose(f);
+    int rc = tz_eval_weights_load(w, path, NULL, err, n);
+    unlink(path);
+    return rc;
+}
+
 static void weights_round_trip(void)
 {
     eval_weights w, back;
-    char *text = NULL, err[256];
+    char *text = NULL, err[256], path[32];
     size_t len = 0;
-    eval_weights_default(&w);
+    tz_eval_weights_default(&w);
     w.w[0] = 0.1 + 0.2; /* not exactly representable in short decimal */
     w.w[3] = -1e-7;
     FILE *f = open_memstream(&text, &len);
     REQUIRE(f);
-    eval_weights_write(&w, f);
+    const game_def *g = game_find("tzaar", NULL, 0);
+    REQUIRE(g);
+    gweights_write(g, w.w, f);
     fclose(f);
-    REQUIRE(eval_weights_parse(&back, text, "mem", err, sizeof err) == 0);
+    REQUIRE(load_text(&back, text, path, err, sizeof err) == 0);
     CHECK(!memcmp(&w, &back, sizeof w));
     free(text);
 }
 
-/* Parses text and expects an error containing want. */
+/* Loads text and expects an error containing want ("@" in want: the
+ * file's path). */
 static void expect_error(const char *text, const char *want)
 {
     eval_weights w;
-    char err[256] = "";
-    CHECKF(eval_weights_parse(&w, text, "w.txt", err, sizeof err) == -1, "accepted: %s", text);
-    CHECKF(strstr(err, want) != NULL, "error '%s' lacks '%s'", err, want);
+    char err[256] = "", path[32], full[128];
+    CHECKF(load_text(&w, text, path, err, sizeof err) == -1, "accepted: %s", text);
+    const char *at = strchr(want, '@');
+    if (at)
+        snprintf(full, sizeof full, "%.*s%s%s", (int)(at - want), want, path, at + 1);
+    else
+        snprintf(full, sizeof full, "%s", want);
+    CHECKF(strstr(err, full) != NULL, "error '%s' lacks '%s'", err, full);
 }
 
 static void weight_file_errors_name_the_problem(void)
@@ -116,10 +144,12 @@ static void weight_file_errors_name_the_problem(void)
     char *full = NULL;
     size_t len = 0;
     eval_weights w;
-    eval_weights_default(&w);
+    tz_eval_weights_default(&w);
     FILE *f = open_memstream(&full, &len);
     REQUIRE(f);
-    eval_weights_write(&w, f);
+    const game_def *g = game_find("tzaar", NULL, 0);
+    REQUIRE(g);
+    gweights_write(g, w.w, f);
     fclose(f);
     char wtext[8192];
     snprintf(wtext, sizeof wtext, "%sbogus 1\n", full);
@@ -128,14 +158,14 @@ static void weight_file_errors_name_the_problem(void)
     int lines = 1;
     for (const char *c = full; *c; c++)
         lines += *c == '\n';
-    snprintf(where, sizeof where, "w.txt:%d:", lines);
+    snprintf(where, sizeof where, "@:%d:", lines);
     expect_error(wtext, where);
     snprintf(wtext, sizeof wtext, "%stempo 3\n", full);
     expect_error(wtext, "'tempo' given twice");
     snprintf(wtext, sizeof wtext, "# only a comment\ntzaar_stacks 1\n");
     expect_error(wtext, "missing feature 'tzarra_stacks'");
-    expect_error("tzaar_stacks x1\n", "w.txt:1: bad value 'x1' for 'tzaar_stacks'");
-    expect_error("tzaar_stacks\n", "w.txt:1: expected 'name value'");
+    expect_error("tzaar_stacks x1\n", "@:1: bad value 'x1' for 'tzaar_stacks'");
+    expect_error("tzaar_stacks\n", "@:1: expected 'name value'");
     expect_error("tzaar_stacks 1 2\n", "expected 'name value'");
     free(full);
 }
@@ -144,19 +174,19 @@ static void default_file_matches_builtin_weights(void)
 {
     eval_weights file, builtin;
     char err[512];
-    eval_weights_default(&builtin);
-    int rc = eval_weights_load(&file, "data/weights/default.txt", err, sizeof err);
+    tz_eval_weights_default(&builtin);
+    int rc = tz_eval_weights_load(&file, "data/weights/default.txt", NULL, err, sizeof err);
     CHECKF(rc == 0, "%s (run the tests from the repository root)", err);
     if (rc == 0)
         for (int i = 0; i < EVAL_FEATURES; i++)
-            CHECKF(file.w[i] == builtin.w[i], "%s: %g vs %g", eval_feature_name(i), file.w[i], builtin.w[i]);
+            CHECKF(file.w[i] == builtin.w[i], "%s: %g vs %g", tz_eval_feature_name(i), file.w[i], builtin.w[i]);
 }
 
 static void missing_file_is_an_error(void)
 {
     eval_weights w;
     char err[512];
-    CHECK(eval_weights_load(&w, "no/such/weights.txt", err, sizeof err) == -1);
+    CHECK(tz_eval_weights_load(&w, "no/such/weights.txt", NULL, err, sizeof err) == -1);
     CHECK(strstr(err, "no/such/weights.txt") != NULL);
 }
 
@@ -181,7 +211,7 @@ static void weights_file_cut_anywhere_is_refused(void)
         REQUIRE(f);
         fwrite(text, 1, cut, f);
         fclose(f);
-        if (!eval_weights_load(&w, path, err, sizeof err))
+        if (!tz_eval_weights_load(&w, path, NULL, err, sizeof err))
             loaded++;
         cut_message += strstr(err, "truncated or incomplete weights file") != NULL;
     }
@@ -195,7 +225,7 @@ static void weights_file_cut_anywhere_is_refused(void)
     REQUIRE(f);
     fwrite(text, 1, len, f);
     fclose(f);
-    CHECK(eval_weights_load(&w, path, err, sizeof err) == -1);
+    CHECK(tz_eval_weights_load(&w, path, NULL, err, sizeof err) == -1);
     CHECKF(strstr(err, "damaged weights file") != NULL, "%s", err);
     unlink(path);
 }
@@ -209,7 +239,7 @@ static void older_weight_files_load_with_later_features_zero(void)
     const char *old = "data/weights/tuned-ladder4k.txt";
     eval_weights w;
     char err[512] = "";
-    CHECKF(eval_weights_load(&w, old, err, sizeof err) == 0, "%s", err);
+    CHECKF(tz_eval_weights_load(&w, old, NULL, err, sizeof err) == 0, "%s", err);
     CHECK(w.w[F_TARGETS] == 0 && w.w[F_IMMUNE_PIECES] == 0 && w.w[F_LAST_ATTACKERS] == 0);
     CHECK(w.w[F_TEMPO] != 0);
     const game_def *g = game_find("tzaar", NULL, 0);
@@ -220,7 +250,7 @@ static void older_weight_files_load_with_later_features_zero(void)
         gw[i] = 99;
     CHECKF(gweights_load(g, old, gw, &crc, err, sizeof err) == 0, "%s", err);
     for (int i = 0; i < EVAL_FEATURES; i++)
-        CHECKF(gw[i] == w.w[i], "%s: %g vs %g", eval_feature_name(i), gw[i], w.w[i]);
+        CHECKF(gw[i] == w.w[i], "%s: %g vs %g", tz_eval_feature_name(i), gw[i], w.w[i]);
     expect_error("tzaar_stacks 1\n", "missing feature 'tzarra_stacks'");
 }
 

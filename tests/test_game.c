@@ -52,7 +52,7 @@ static void interface_drives_whole_games(void)
         wins[score[1] == 1]++;
         const char *how = g->ending_names[g->ending(s)];
         CHECK(!strcmp(how, "trinity") || !strcmp(how, "no_capture"));
-        CHECK(game_winner(s, NULL) == (score[0] == 1 ? WHITE : BLACK));
+        CHECK(tz_game_winner(s, NULL) == (score[0] == 1 ? WHITE : BLACK));
     }
     CHECK(wins[0] > 0 && wins[1] > 0);
     CHECK(g->setup(s, "bogus", 2, 0, err, sizeof err) == -1 && strstr(err, "bogus"));
@@ -74,18 +74,18 @@ static void tzaar_kinds_play_as_before(void)
     static const char *const specs[] = { "random", "greedy", "ab:depth=2", "ab:nodes=300,noise=20" };
     for (size_t i = 0; i < sizeof specs / sizeof *specs; i++) {
         gplayer *gp = gplayer_new(g, specs[i], err, sizeof err);
-        player *pl = player_new(specs[i], err, sizeof err);
+        player *pl = tz_player_new(specs[i], err, sizeof err);
         REQUIRE(gp && pl);
-        CHECKF(!strcmp(gplayer_spec(gp), player_spec(pl)), "%s: %s", gplayer_spec(gp), player_spec(pl));
+        CHECKF(!strcmp(gplayer_spec(gp), tz_player_spec(pl)), "%s: %s", gplayer_spec(gp), tz_player_spec(pl));
         for (int game = 0; game < 2; game++) {
             tz_state st;
             position p;
             REQUIRE(g->setup(&st, game ? "tournament" : "random", 2, 11 + i, err, sizeof err) == 0);
-            setup_make(&p, game ? SETUP_TOURNAMENT : SETUP_RANDOM, 11 + i);
+            tz_setup_make(&p, game ? SETUP_TOURNAMENT : SETUP_RANDOM, 11 + i);
             for (int ply = 0; ply < 40 && !g->over(&st); ply++) {
                 uint64_t seed = seed_mix(5 + i, (uint64_t)ply);
                 game_action a = gplayer_choose(gp, &st, seed);
-                action b = player_choose(pl, &p, seed, NULL);
+                action b = tz_player_choose(pl, &p, seed, NULL);
                 CHECKF(a == b, "%s ply %d: %04x, player.h %04x", specs[i], ply, a, b);
                 if (a != b)
                     break;
@@ -95,7 +95,7 @@ static void tzaar_kinds_play_as_before(void)
             }
         }
         gplayer_free(gp);
-        player_free(pl);
+        tz_player_free(pl);
     }
 }
 
@@ -113,7 +113,7 @@ static void tzaar_permute_recolours(void)
         position p = st.pos;
         rec_recolour(&p);
         g->permute(&st, swap);
-        pos_to_text(&p, a, sizeof a);
+        tz_pos_to_text(&p, a, sizeof a);
         g->to_text(&st, b, sizeof b);
         CHECKF(!strcmp(a, b), "%s\n%s", a, b);
         CHECK(g->to_act(&st) == 0);
@@ -131,18 +131,18 @@ static void tzaar_features_by_seat(void)
 {
     char err[256];
     const game_def *g = game_find("tzaar", err, sizeof err);
-    REQUIRE(g && g->nfeatures == EVAL_FEATURES && !strcmp(g->feature_names[F_TEMPO], "tempo"));
+    REQUIRE(g && g->tuning && g->tuning->nfeatures == EVAL_FEATURES && !strcmp(g->tuning->feature_names[F_TEMPO], "tempo"));
     tz_state st;
     REQUIRE(g->from_text(&st, "..B2...C3..c3.aac.b..bcb2.BC2.Bcb..bC.CBb.CC..CcAC.c.cAAaBAccb.CB b 2", err,
                          sizeof err) == 0);
     double w[EVAL_FEATURES], bl[EVAL_FEATURES], e[EVAL_FEATURES];
-    g->features(&st, WHITE, w);
-    g->features(&st, BLACK, bl);
-    eval_features(&st.pos, e);
+    g->tuning->features(&st, WHITE, w);
+    g->tuning->features(&st, BLACK, bl);
+    tz_eval_features(&st.pos, e);
     for (int i = 0; i < EVAL_FEATURES; i++)
-        CHECKF(w[i] == e[i] && bl[i] == -e[i], "%s", g->feature_names[i]);
+        CHECKF(w[i] == e[i] && bl[i] == -e[i], "%s", g->tuning->feature_names[i]);
     CHECK(bl[F_TEMPO] == 1 && w[F_TEMPO] == -1);
-    CHECK(g->default_weights && !strcmp(g->default_weights, "data/weights/default.txt"));
+    CHECK(g->tuning->default_weights && !strcmp(g->tuning->default_weights, "data/weights/default.txt"));
 }
 
 /* turns() counts as the records do, and the codec is the records' one
@@ -167,7 +167,7 @@ static void tzaar_turns_and_codec_as_records(void)
         game_action acts[MAX_ACTIONS];
         while (!g->over(&st) && r.nactions < REC_MAX_ACTIONS) {
             game_action a = acts[xoshiro_below(&rng, (uint64_t)g->legal(&st, acts))];
-            CHECK(g->encode_action(&st, a) < 256);
+            CHECK(g->codec->encode_action(&st, a) < 256);
             r.actions[r.nactions++] = (action)a;
             g->apply(&st, a);
         }

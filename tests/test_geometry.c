@@ -15,7 +15,7 @@ static const int column_points[9] = { 5, 6, 7, 8, 9, 8, 7, 6, 5 };
 static int label_point(const char *s)
 {
     int len = 0;
-    int p = geo_parse_label(s, &len);
+    int p = tz_geo_parse_label(s, &len);
     return p >= 0 && len == 2 ? p : -1;
 }
 
@@ -29,14 +29,14 @@ static int rules_on_board(int col, int row)
 
 static void test_point_count(void)
 {
-    geo_init();
+    tz_geo_init();
     int n = 0;
     for (int x = -6; x <= 6; x++)
         for (int y = -6; y <= 6; y++)
-            if (geo_from_axial(x, y) >= 0)
+            if (tz_geo_from_axial(x, y) >= 0)
                 n++;
     CHECKF(n == 60, "axial points: %d", n);
-    CHECK(geo_from_axial(0, 0) == -1);
+    CHECK(tz_geo_from_axial(0, 0) == -1);
     CHECK(GEO_POINTS == 60);
 
     /* Every index 0..59 is used exactly once, in LittleGolem order
@@ -45,7 +45,7 @@ static void test_point_count(void)
     int prev_x = -100, prev_y = -100;
     for (int x = -4; x <= 4; x++)
         for (int y = -4; y <= 4; y++) {
-            int p = geo_from_axial(x, y);
+            int p = tz_geo_from_axial(x, y);
             int want = !(x == 0 && y == 0) && x + y >= -4 && x + y <= 4;
             CHECKF((p >= 0) == want, "(%d,%d) -> %d", x, y, p);
             if (p < 0)
@@ -58,15 +58,15 @@ static void test_point_count(void)
         }
     for (int p = 0; p < GEO_POINTS; p++)
         CHECKF(seen[p] == 1, "index %d seen %d times", p, seen[p]);
-    CHECK(geo_from_axial(-4, 0) == 0);
-    CHECK(geo_from_axial(4, 0) == 59);
+    CHECK(tz_geo_from_axial(-4, 0) == 0);
+    CHECK(tz_geo_from_axial(4, 0) == 59);
 
     /* Columns hold 5, 6, 7, 8, 9, 8, 7, 6, 5 points by label. */
     int total = 0;
     for (int c = 0; c < 9; c++) {
         int k = 0;
         for (int r = 1; r <= 9; r++)
-            if (geo_from_label(c, r) >= 0)
+            if (tz_geo_from_label(c, r) >= 0)
                 k++;
         int want = c == 4 ? 8 : column_points[c];
         CHECKF(k == want, "column %c has %d points", 'A' + c, k);
@@ -77,21 +77,21 @@ static void test_point_count(void)
 
 static void test_label_roundtrip(void)
 {
-    geo_init();
+    tz_geo_init();
     for (int p = 0; p < GEO_POINTS; p++) {
         int col, row;
-        geo_label(p, &col, &row);
+        tz_geo_label(p, &col, &row);
         CHECKF(rules_on_board(col, row), "point %d labelled col %d row %d", p, col, row);
-        CHECKF(geo_from_label(col, row) == p, "label of %d does not map back", p);
+        CHECKF(tz_geo_from_label(col, row) == p, "label of %d does not map back", p);
         /* axial round trip and the rules-page formula */
-        int x = geo_x[p], y = geo_y[p];
-        CHECKF(geo_from_axial(x, y) == p, "axial of %d does not map back", p);
+        int x = tz_geo_x[p], y = tz_geo_y[p];
+        CHECKF(tz_geo_from_axial(x, y) == p, "axial of %d does not map back", p);
         CHECKF(col == x + 4, "point %d: column %d, x %d", p, col, x);
         int top = 4 - x < 4 ? 4 - x : 4;
         CHECKF(row == top - y + 1, "point %d: row %d, axial (%d,%d)", p, row, x, y);
         /* text round trip, both cases */
         char s[3];
-        geo_label_str(p, s);
+        tz_geo_label_str(p, s);
         CHECKF(s[0] == 'A' + col && s[1] == '0' + row && s[2] == 0, "label string %s", s);
         CHECKF(label_point(s) == p, "parse %s", s);
         char lower[3] = { (char)(s[0] - 'A' + 'a'), s[1], 0 };
@@ -100,38 +100,38 @@ static void test_label_roundtrip(void)
     /* every label maps to a point exactly when the rules page says so */
     for (int c = 0; c < 9; c++)
         for (int r = 0; r <= 10; r++)
-            CHECKF((geo_from_label(c, r) >= 0) == rules_on_board(c, r), "label %c%d", 'A' + c, r);
+            CHECKF((tz_geo_from_label(c, r) >= 0) == rules_on_board(c, r), "label %c%d", 'A' + c, r);
     const char *bad[] = { "E5", "e5", "A6", "A0", "J1", "I6", "E0", "@1", "", "5A", "AA" };
     for (size_t i = 0; i < sizeof bad / sizeof *bad; i++)
         CHECKF(label_point(bad[i]) < 0, "'%s' parsed", bad[i]);
     /* known corner coordinates from the rules page's axial description */
-    CHECK(label_point("A1") == geo_from_axial(-4, 4));
-    CHECK(label_point("A5") == geo_from_axial(-4, 0));
-    CHECK(label_point("E9") == geo_from_axial(0, -4));
-    CHECK(label_point("E1") == geo_from_axial(0, 4));
-    CHECK(label_point("I5") == geo_from_axial(4, -4));
-    CHECK(label_point("I1") == geo_from_axial(4, 0));
-    CHECK(label_point("E4") == geo_from_axial(0, 1));
-    CHECK(label_point("E6") == geo_from_axial(0, -1));
+    CHECK(label_point("A1") == tz_geo_from_axial(-4, 4));
+    CHECK(label_point("A5") == tz_geo_from_axial(-4, 0));
+    CHECK(label_point("E9") == tz_geo_from_axial(0, -4));
+    CHECK(label_point("E1") == tz_geo_from_axial(0, 4));
+    CHECK(label_point("I5") == tz_geo_from_axial(4, -4));
+    CHECK(label_point("I1") == tz_geo_from_axial(4, 0));
+    CHECK(label_point("E4") == tz_geo_from_axial(0, 1));
+    CHECK(label_point("E6") == tz_geo_from_axial(0, -1));
 }
 
 static void test_degrees(void)
 {
-    geo_init();
+    tz_geo_init();
     int pairs = 0, hist[7] = { 0 };
     char corners[6][3];
     int nc = 0;
     for (int p = 0; p < GEO_POINTS; p++) {
         int deg = 0;
         for (int d = 0; d < GEO_DIRS; d++)
-            if (geo_next[p][d] != GEO_NONE) {
+            if (tz_geo_next[p][d] != GEO_NONE) {
                 deg++;
-                REQUIRE(geo_next[p][d] < GEO_POINTS);
+                REQUIRE(tz_geo_next[p][d] < GEO_POINTS);
             }
         pairs += deg;
         hist[deg]++;
         if (deg == 3 && nc < 6)
-            geo_label_str(p, corners[nc++]);
+            tz_geo_label_str(p, corners[nc++]);
     }
     CHECKF(pairs == 300, "pairs %d", pairs);
     CHECKF(hist[6] == 30 && hist[5] == 6 && hist[4] == 18 && hist[3] == 6,
@@ -151,7 +151,7 @@ static void test_degrees(void)
         int p = label_point(ring[i]), deg = 0;
         REQUIRE(p >= 0);
         for (int d = 0; d < GEO_DIRS; d++)
-            deg += geo_next[p][d] != GEO_NONE;
+            deg += tz_geo_next[p][d] != GEO_NONE;
         CHECKF(deg == 5, "%s has %d neighbours", ring[i], deg);
     }
 }
@@ -187,31 +187,31 @@ static int rules_neighbours(int c, int r, int out[6][2])
 
 static void test_neighbour_rules(void)
 {
-    geo_init();
+    tz_geo_init();
     for (int p = 0; p < GEO_POINTS; p++) {
         int c, r, nb[6][2];
-        geo_label(p, &c, &r);
+        tz_geo_label(p, &c, &r);
         int n = rules_neighbours(c, r, nb);
         int engine = 0;
         for (int d = 0; d < GEO_DIRS; d++)
-            engine += geo_next[p][d] != GEO_NONE;
+            engine += tz_geo_next[p][d] != GEO_NONE;
         CHECKF(n == engine, "%c%d: rules %d neighbours, engine %d", 'A' + c, r, n, engine);
         for (int i = 0; i < n; i++) {
-            int q = geo_from_label(nb[i][0], nb[i][1]), found = 0;
+            int q = tz_geo_from_label(nb[i][0], nb[i][1]), found = 0;
             for (int d = 0; d < GEO_DIRS; d++)
-                found |= geo_next[p][d] == q;
+                found |= tz_geo_next[p][d] == q;
             CHECKF(found, "%c%d: neighbour %c%d missing", 'A' + c, r, 'A' + nb[i][0], nb[i][1]);
         }
         for (int d = 0; d < GEO_DIRS; d++) {
-            int q = geo_next[p][d];
+            int q = tz_geo_next[p][d];
             if (q == GEO_NONE) {
-                CHECKF(geo_from_axial(geo_x[p] + geo_dir_dx[d], geo_y[p] + geo_dir_dy[d]) < 0,
+                CHECKF(tz_geo_from_axial(tz_geo_x[p] + tz_geo_dir_dx[d], tz_geo_y[p] + tz_geo_dir_dy[d]) < 0,
                        "point %d dir %d: no neighbour but axial step is on the board", p, d);
                 continue;
             }
             /* directions are the axial ones, and d+3 is the way back */
-            CHECK(geo_x[q] == geo_x[p] + geo_dir_dx[d] && geo_y[q] == geo_y[p] + geo_dir_dy[d]);
-            CHECKF(geo_next[q][(d + 3) % 6] == p, "point %d dir %d: no way back", p, d);
+            CHECK(tz_geo_x[q] == tz_geo_x[p] + tz_geo_dir_dx[d] && tz_geo_y[q] == tz_geo_y[p] + tz_geo_dir_dy[d]);
+            CHECKF(tz_geo_next[q][(d + 3) % 6] == p, "point %d dir %d: no way back", p, d);
             /* directions 0..2 increase the index, 3..5 decrease it */
             CHECKF(d < 3 ? q > p : q < p, "point %d dir %d -> %d", p, d, q);
         }
@@ -231,12 +231,12 @@ static void test_neighbour_rules(void)
         for (int k = 0; k < 6 && known[i].nb[k]; k++, n++) {
             int q = label_point(known[i].nb[k]), found = 0;
             for (int d = 0; d < GEO_DIRS; d++)
-                found |= q >= 0 && geo_next[p][d] == q;
+                found |= q >= 0 && tz_geo_next[p][d] == q;
             CHECKF(found, "%s should neighbour %s", known[i].p, known[i].nb[k]);
         }
         int deg = 0;
         for (int d = 0; d < GEO_DIRS; d++)
-            deg += geo_next[p][d] != GEO_NONE;
+            deg += tz_geo_next[p][d] != GEO_NONE;
         CHECKF(deg == n, "%s has %d neighbours, expected %d", known[i].p, deg, n);
     }
 }
@@ -244,7 +244,7 @@ static void test_neighbour_rules(void)
 static bitboard walk_ray(int p, int d)
 {
     bitboard r = 0;
-    for (int q = geo_next[p][d]; q != GEO_NONE; q = geo_next[q][d])
+    for (int q = tz_geo_next[p][d]; q != GEO_NONE; q = tz_geo_next[q][d])
         r |= 1ULL << q;
     return r;
 }
@@ -264,25 +264,25 @@ static bitboard labels(const char *const *s)
 static int dir_of(int dx, int dy)
 {
     for (int d = 0; d < GEO_DIRS; d++)
-        if (geo_dir_dx[d] == dx && geo_dir_dy[d] == dy)
+        if (tz_geo_dir_dx[d] == dx && tz_geo_dir_dy[d] == dy)
             return d;
     return -1;
 }
 
 static void test_rays(void)
 {
-    geo_init();
+    tz_geo_init();
     const bitboard board = (1ULL << GEO_POINTS) - 1;
     for (int p = 0; p < GEO_POINTS; p++)
         for (int d = 0; d < GEO_DIRS; d++) {
-            bitboard r = geo_ray[p][d];
+            bitboard r = tz_geo_ray[p][d];
             CHECKF(r == walk_ray(p, d), "ray %d/%d differs from the neighbour walk", p, d);
             CHECK(!(r & ~board));
             CHECK(!(r >> p & 1));
             /* the opposite ray from the far end of this one covers p */
             if (r) {
                 int far = d < 3 ? 63 - __builtin_clzll(r) : __builtin_ctzll(r);
-                CHECK(geo_ray[far][(d + 3) % 6] >> p & 1);
+                CHECK(tz_geo_ray[far][(d + 3) % 6] >> p & 1);
             }
         }
     int up = dir_of(0, -1), down = dir_of(0, 1), right = dir_of(1, 0);
@@ -290,44 +290,44 @@ static void test_rays(void)
     int e4 = label_point("E4"), e6 = label_point("E6"), e1 = label_point("E1"), e9 = label_point("E9");
     int d5 = label_point("D5"), a1 = label_point("A1"), a5 = label_point("A5");
     /* from E4 upward nothing lies beyond the hole: the ray is empty */
-    CHECK(geo_ray[e4][up] == 0);
-    CHECK(!(geo_ray[e4][up] >> e6 & 1));
-    CHECK(geo_next[e4][up] == GEO_NONE);
-    CHECK(geo_ray[e6][down] == 0);
+    CHECK(tz_geo_ray[e4][up] == 0);
+    CHECK(!(tz_geo_ray[e4][up] >> e6 & 1));
+    CHECK(tz_geo_next[e4][up] == GEO_NONE);
+    CHECK(tz_geo_ray[e6][down] == 0);
     /* from E1 upward: E2, E3, E4 and no further */
     static const char *const e1_up[] = { "E2", "E3", "E4", NULL };
-    CHECK(geo_ray[e1][up] == labels(e1_up));
+    CHECK(tz_geo_ray[e1][up] == labels(e1_up));
     static const char *const e9_down[] = { "E8", "E7", "E6", NULL };
-    CHECK(geo_ray[e9][down] == labels(e9_down));
+    CHECK(tz_geo_ray[e9][down] == labels(e9_down));
     /* D5 towards F4 crosses the hole: nothing */
-    CHECK(geo_ray[d5][right] == 0);
+    CHECK(tz_geo_ray[d5][right] == 0);
     /* edges: A1 up is A2..A5, A1 right is B1 C1 D1 E1, A5 up is empty */
     static const char *const a1_up[] = { "A2", "A3", "A4", "A5", NULL };
     static const char *const a1_right[] = { "B1", "C1", "D1", "E1", NULL };
-    CHECK(geo_ray[a1][up] == labels(a1_up));
-    CHECK(geo_ray[a1][right] == labels(a1_right));
-    CHECK(geo_ray[a5][up] == 0);
+    CHECK(tz_geo_ray[a1][up] == labels(a1_up));
+    CHECK(tz_geo_ray[a1][right] == labels(a1_right));
+    CHECK(tz_geo_ray[a5][up] == 0);
     /* the long row through the middle, cut by the hole on both sides */
     static const char *const a5_right[] = { "B5", "C5", "D5", NULL };
-    CHECK(geo_ray[a5][right] == labels(a5_right));
+    CHECK(tz_geo_ray[a5][right] == labels(a5_right));
     /* no ray anywhere contains the hole's neighbours on both sides of it */
     int d4 = label_point("D4"), f4 = label_point("F4"), f5 = label_point("F5");
     for (int d = 0; d < GEO_DIRS; d++) {
-        CHECK(!((geo_ray[e4][d] >> e6 & 1)));
-        CHECK(!((geo_ray[d5][d] >> f4 & 1)));
-        CHECK(!((geo_ray[d4][d] >> f5 & 1)));
+        CHECK(!((tz_geo_ray[e4][d] >> e6 & 1)));
+        CHECK(!((tz_geo_ray[d5][d] >> f4 & 1)));
+        CHECK(!((tz_geo_ray[d4][d] >> f5 & 1)));
     }
     /* 300 pairs with a neighbour = 300 non-empty rays */
     int nonempty = 0;
     for (int p = 0; p < GEO_POINTS; p++)
         for (int d = 0; d < GEO_DIRS; d++)
-            nonempty += geo_ray[p][d] != 0;
+            nonempty += tz_geo_ray[p][d] != 0;
     CHECKF(nonempty == 300, "non-empty rays %d", nonempty);
 }
 
 static void test_first_on_ray(void)
 {
-    geo_init();
+    tz_geo_init();
     xoshiro256 rng;
     xoshiro_seed(&rng, 0x9e0de7);
     const bitboard board = (1ULL << GEO_POINTS) - 1;
@@ -340,12 +340,12 @@ static void test_first_on_ray(void)
         for (int p = 0; p < GEO_POINTS; p++)
             for (int d = 0; d < GEO_DIRS; d++) {
                 int want = -1;
-                for (int q = geo_next[p][d]; q != GEO_NONE; q = geo_next[q][d])
+                for (int q = tz_geo_next[p][d]; q != GEO_NONE; q = tz_geo_next[q][d])
                     if (occ >> q & 1) {
                         want = q;
                         break;
                     }
-                bitboard r = occ & geo_ray[p][d];
+                bitboard r = occ & tz_geo_ray[p][d];
                 int got = r ? geo_first(r, d) : -1;
                 if (got != want) {
                     CHECKF(0, "occ %016llx point %d dir %d: geo_first %d, walk %d",

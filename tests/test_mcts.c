@@ -53,13 +53,14 @@ static void nim_features(const void *v, int seat, double *out)
 }
 
 static const char *const nim_feature_names[] = { "tempo", NULL };
+static const game_tuning nim_tuning = { .nfeatures = 1, .feature_names = nim_feature_names, .features = nim_features };
 
 static const game_def nim_game = {
     .name = "nim", .title = "Nim (test only)", .testing_only = true,
     .min_players = 2, .max_players = 2, .state_size = sizeof(nim), .max_actions = 3,
     .players = nim_players, .to_act = nim_to_act, .legal = nim_legal, .apply = nim_apply, .over = nim_over,
     .outcome = nim_outcome, .score_max = 1,
-    .nfeatures = 1, .feature_names = nim_feature_names, .features = nim_features,
+    .tuning = &nim_tuning,
 };
 
 /* ---- a 3-player game tree with points ---- */
@@ -150,13 +151,14 @@ static void ts_features(const void *v, int seat, double *out)
 }
 
 static const char *const ts_feature_names[] = { "lead", NULL };
+static const game_tuning ts_tuning = { .nfeatures = 1, .feature_names = ts_feature_names, .features = ts_features };
 
 static const game_def twostep_game = {
     .name = "twostep", .title = "Two actions a turn (test only)", .testing_only = true,
     .min_players = 2, .max_players = 2, .state_size = sizeof(twostep), .max_actions = 2,
     .players = ts_players, .to_act = ts_to_act, .legal = ts_legal, .apply = ts_apply, .over = ts_over,
     .outcome = ts_outcome, .score_max = 1,
-    .nfeatures = 1, .feature_names = ts_feature_names, .features = ts_features,
+    .tuning = &ts_tuning,
 };
 
 /* ---- helpers ---- */

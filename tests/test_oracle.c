@@ -50,7 +50,7 @@ static bool reference_split(const position *start, const game_action *actions, i
     position p = *start;
     int plies[MAX_GAME + 1], winners[MAX_GAME + 1], k = 0, prev = -1;
     for (int i = 0; i <= n; i++) {
-        if (game_winner(&p, NULL) < 0 && p.side != prev) {
+        if (tz_game_winner(&p, NULL) < 0 && p.side != prev) {
             ref rf = { 0, 200000 };
             int d;
             plies[k] = i;
@@ -66,7 +66,7 @@ static bool reference_split(const position *start, const game_action *actions, i
         }
     }
     e->boundaries = k;
-    e->winner = game_winner(&p, NULL);
+    e->winner = tz_game_winner(&p, NULL);
     e->first_winner = k ? winners[0] : e->winner; /* over at the start: lost there */
     e->cls = ORACLE_ALREADY_LOST;
     e->blunder_ply = e->blunder_end = -1;
@@ -152,7 +152,7 @@ static void test_solve_oracle_budget_and_refusals(void)
     for (int i = 0; i < 40; i++) {
         tz_state st;
         position p;
-        setup_make(&p, SETUP_RANDOM, xoshiro_next(&r));
+        tz_setup_make(&p, SETUP_RANDOM, xoshiro_next(&r));
         state_of(&p, &st);
         game_action actions[MAX_GAME];
         int n;

@@ -23,22 +23,22 @@
 static void place_all(player *pl, uint64_t seed, int show, char *seq, size_t n, char board[POS_TEXT_MAX])
 {
     position p;
-    setup_tournament(&p);
+    tz_setup_tournament(&p);
     *seq = 0;
     for (int k = 0; p.phase == PHASE_PLACE; k++) {
-        action a = player_choose(pl, &p, seed_mix(seed, (uint64_t)k), NULL);
-        if (!action_is_legal(&p, a) || act_kind(a) != ACT_PLACE) {
-            check_fail(__FILE__, __LINE__, "'%s': placement %d is not a legal placement", player_spec(pl), k);
+        action a = tz_player_choose(pl, &p, seed_mix(seed, (uint64_t)k), NULL);
+        if (!tz_action_is_legal(&p, a) || act_kind(a) != ACT_PLACE) {
+            check_fail(__FILE__, __LINE__, "'%s': placement %d is not a legal placement", tz_player_spec(pl), k);
             return;
         }
         char t[ACTION_TEXT_MAX];
-        action_to_text(a, p.side, t);
+        tz_action_to_text(a, p.side, t);
         if (k < show && strlen(seq) + strlen(t) + 2 < n)
             strcat(strcat(seq, *seq ? " " : ""), t);
         undo u;
         pos_make(&p, a, &u);
     }
-    pos_to_text(&p, board, POS_TEXT_MAX);
+    tz_pos_to_text(&p, board, POS_TEXT_MAX);
 }
 
 /* Written by the one-ply placement before place= existed (commit f71dd9f),
@@ -64,23 +64,23 @@ static void default_places_as_before(void)
             char spec[128];
             snprintf(spec, sizeof spec, "%s%s", pinned[i].spec,
                      !explicit ? "" : strchr(pinned[i].spec, ':') ? ",place=eval" : ":place=eval");
-            player *pl = player_new(spec, err, sizeof err);
+            player *pl = tz_player_new(spec, err, sizeof err);
             CHECKF(pl, "'%s': %s", spec, err);
             if (!pl)
                 continue;
             place_all(pl, pinned[i].seed, 12, seq, sizeof seq, board);
             CHECKF(!strcmp(seq, pinned[i].first), "'%s': %s", spec, seq);
             CHECKF(!strcmp(board, pinned[i].board), "'%s': %s", spec, board);
-            player_free(pl);
+            tz_player_free(pl);
         }
 }
 
 static void expect_error(const char *spec, const char *want)
 {
     char err[512] = "";
-    player *pl = player_new(spec, err, sizeof err);
+    player *pl = tz_player_new(spec, err, sizeof err);
     CHECKF(pl == NULL, "accepted '%s'", spec);
-    player_free(pl);
+    tz_player_free(pl);
     CHECKF(strstr(err, want) != NULL && !strchr(err, '\n'), "'%s': error '%s' lacks '%s'", spec, err, want);
 }
 
@@ -98,15 +98,15 @@ static void spec_text_and_errors(void)
         { "greedy:ptemp=12.5,place=soft", "greedy:place=soft,ptemp=12.5" },
         { "ab:place=soft,ptemp=0.1,depth=1", "ab:depth=1,noise=0,place=soft,ptemp=0.1,tt=16" },
         { "greedy:place=search,weights=data/weights/handset.txt",
-          "greedy:place=search,weights=data/weights/handset.txt,wsum=d9f19c68" },
+          "greedy:place=search,wcrc=87124ae8,weights=data/weights/handset.txt" },
     };
     char err[256], out[256];
     for (size_t i = 0; i < sizeof same / sizeof *same; i++) {
-        player *pl = player_new(same[i][0], err, sizeof err);
-        CHECKF(pl && !strcmp(player_spec(pl), same[i][1]), "'%s' -> '%s', want '%s'", same[i][0],
-               pl ? player_spec(pl) : err, same[i][1]);
-        player_free(pl);
-        CHECKF(!player_canonical(same[i][1], out, sizeof out, err, sizeof err) && !strcmp(out, same[i][1]),
+        player *pl = tz_player_new(same[i][0], err, sizeof err);
+        CHECKF(pl && !strcmp(tz_player_spec(pl), same[i][1]), "'%s' -> '%s', want '%s'", same[i][0],
+               pl ? tz_player_spec(pl) : err, same[i][1]);
+        tz_player_free(pl);
+        CHECKF(!tz_player_canonical(same[i][1], true, out, sizeof out, err, sizeof err) && !strcmp(out, same[i][1]),
                "'%s' is not its own canonical form: '%s'", same[i][1], out);
     }
     expect_error("ab:place=foo", "player 'ab': bad value 'foo' for 'place': expected eval, search, soft or random");
@@ -131,21 +131,21 @@ static void policies_complete_legal_games(void)
 {
     char err[256], seq[8], board[POS_TEXT_MAX];
     for (size_t i = 0; i < sizeof policy_specs / sizeof *policy_specs; i++) {
-        player *pl = player_new(policy_specs[i], err, sizeof err);
+        player *pl = tz_player_new(policy_specs[i], err, sizeof err);
         REQUIRE(pl);
         place_all(pl, 7, 0, seq, sizeof seq, board);
         position p;
-        REQUIRE(!pos_from_text(&p, board, err, sizeof err));
+        REQUIRE(!tz_pos_from_text(&p, board, err, sizeof err));
         for (int t = 0; t < PIECE_TYPES; t++)
-            CHECK(p.count[WHITE][t] == piece_supply[t] && p.count[BLACK][t] == piece_supply[t]);
-        for (int k = 0; game_winner(&p, NULL) < 0 && k < 400; k++) {
-            action a = player_choose(pl, &p, seed_mix(8, (uint64_t)k), NULL);
-            REQUIRE(action_is_legal(&p, a));
+            CHECK(p.count[WHITE][t] == tz_piece_supply[t] && p.count[BLACK][t] == tz_piece_supply[t]);
+        for (int k = 0; tz_game_winner(&p, NULL) < 0 && k < 400; k++) {
+            action a = tz_player_choose(pl, &p, seed_mix(8, (uint64_t)k), NULL);
+            REQUIRE(tz_action_is_legal(&p, a));
             undo u;
             pos_make(&p, a, &u);
         }
-        CHECKF(game_winner(&p, NULL) >= 0, "'%s': the game did not end", policy_specs[i]);
-        player_free(pl);
+        CHECKF(tz_game_winner(&p, NULL) >= 0, "'%s': the game did not end", policy_specs[i]);
+        tz_player_free(pl);
     }
 }
 
@@ -155,7 +155,7 @@ static void seeds_reproduce_and_vary(void)
 {
     char err[256], seq[512], again[512], board[POS_TEXT_MAX], board2[POS_TEXT_MAX];
     for (size_t i = 0; i < sizeof policy_specs / sizeof *policy_specs; i++) {
-        player *a = player_new(policy_specs[i], err, sizeof err), *b = player_new(policy_specs[i], err, sizeof err);
+        player *a = tz_player_new(policy_specs[i], err, sizeof err), *b = tz_player_new(policy_specs[i], err, sizeof err);
         REQUIRE(a && b);
         place_all(a, 3, 60, seq, sizeof seq, board);
         place_all(b, 3, 60, again, sizeof again, board2);
@@ -169,8 +169,8 @@ static void seeds_reproduce_and_vary(void)
                            10 + s, 10 + t);
             }
         }
-        player_free(a);
-        player_free(b);
+        tz_player_free(a);
+        tz_player_free(b);
     }
 }
 
@@ -182,11 +182,11 @@ static double brute_value(const eval_weights *w, position *p, action a)
     undo u, u2;
     pos_make(p, a, &u);
     action list[MAX_ACTIONS];
-    int n = gen_actions(p, list);
-    double worst = n ? 2e9 : place_value(w, p, us);
+    int n = tz_gen_actions(p, list);
+    double worst = n ? 2e9 : tz_place_value(w, p, us);
     for (int i = 0; i < n; i++) {
         pos_make(p, list[i], &u2);
-        double v = place_value(w, p, us);
+        double v = tz_place_value(w, p, us);
         pos_unmake(p, list[i], &u2);
         if (v < worst)
             worst = v;
@@ -199,7 +199,7 @@ static double brute_value(const eval_weights *w, position *p, action a)
 static double brute_best(const eval_weights *w, position *p)
 {
     action list[MAX_ACTIONS];
-    int n = gen_actions(p, list);
+    int n = tz_gen_actions(p, list);
     double best = -2e9;
     for (int i = 0; i < n; i++) {
         double v = brute_value(w, p, list[i]);
@@ -225,27 +225,27 @@ static void search_sees_the_reply(void)
 {
     position p;
     char err[256], text[ACTION_TEXT_MAX];
-    REQUIRE(!pos_from_text(&p, "........A.......c...........................c..B............ w p", err, sizeof err));
+    REQUIRE(!tz_pos_from_text(&p, "........A.......c...........................c..B............ w p", err, sizeof err));
     eval_weights w; /* the values below are the hand-set weights' */
-    REQUIRE(!eval_weights_load(&w, "data/weights/handset.txt", err, sizeof err));
-    player *ev = player_new("greedy:weights=data/weights/handset.txt", err, sizeof err),
-           *se = player_new("ab:depth=2,place=search,weights=data/weights/handset.txt", err, sizeof err);
+    REQUIRE(!tz_eval_weights_load(&w, "data/weights/handset.txt", NULL, err, sizeof err));
+    player *ev = tz_player_new("greedy:weights=data/weights/handset.txt", err, sizeof err),
+           *se = tz_player_new("ab:depth=2,place=search,weights=data/weights/handset.txt", err, sizeof err);
     REQUIRE(ev && se);
     action c4;
-    REQUIRE(!action_parse_legal(&p, "a@C4", &c4, err, sizeof err));
+    REQUIRE(!tz_action_parse_legal(&p, "a@C4", &c4, err, sizeof err));
     CHECK(rounded(brute_value(&w, &p, c4)) == 365 && rounded(brute_best(&w, &p)) == 365);
     for (uint64_t seed = 1; seed <= 8; seed++) {
         search_report re, rs;
-        action e = player_choose(ev, &p, seed, &re), s = player_choose(se, &p, seed, &rs);
-        action_to_text(s, p.side, text);
+        action e = tz_player_choose(ev, &p, seed, &re), s = tz_player_choose(se, &p, seed, &rs);
+        tz_action_to_text(s, p.side, text);
         CHECKF(s == c4 && rs.score == 365 && rs.depth == 2, "seed %d: search placed %s (%d)", (int)seed, text,
                rs.score);
-        action_to_text(e, p.side, text);
+        tz_action_to_text(e, p.side, text);
         CHECKF(e != c4 && re.score == 180 && brute_value(&w, &p, e) <= -20, "seed %d: eval placed %s (%d)",
                (int)seed, text, re.score);
     }
-    player_free(ev);
-    player_free(se);
+    tz_player_free(ev);
+    tz_player_free(se);
 }
 
 /* search (alpha cuts, killer replies) finds the brute-force two-ply best
@@ -254,27 +254,27 @@ static void search_sees_the_reply(void)
 static void search_is_an_exact_minimax(void)
 {
     char err[256];
-    player *rnd = player_new("random", err, sizeof err), *se = player_new("greedy:place=search", err, sizeof err);
+    player *rnd = tz_player_new("random", err, sizeof err), *se = tz_player_new("greedy:place=search", err, sizeof err);
     REQUIRE(rnd && se);
     eval_weights w;
-    eval_weights_default(&w);
+    tz_eval_weights_default(&w);
     static const int depths[] = { 0, 1, 5, 12, 25, 40, 57, 58, 59 };
     for (size_t i = 0; i < sizeof depths / sizeof *depths; i++)
         for (uint64_t seed = 1; seed <= 2; seed++) {
             position p;
-            setup_tournament(&p);
+            tz_setup_tournament(&p);
             for (int k = 0; k < depths[i]; k++) {
                 undo u;
-                pos_make(&p, player_choose(rnd, &p, seed_mix(seed * 100 + i, (uint64_t)k), NULL), &u);
+                pos_make(&p, tz_player_choose(rnd, &p, seed_mix(seed * 100 + i, (uint64_t)k), NULL), &u);
             }
             search_report r;
-            action a = player_choose(se, &p, seed, &r);
+            action a = tz_player_choose(se, &p, seed, &r);
             double best = brute_best(&w, &p), mine = brute_value(&w, &p, a);
             CHECKF(mine == best && r.score == rounded(best), "%d placed, seed %d: %g vs best %g (reported %d)",
                    depths[i], (int)seed, mine, best, r.score);
         }
-    player_free(rnd);
-    player_free(se);
+    tz_player_free(rnd);
+    tz_player_free(se);
 }
 
 /* soft: a tiny temperature plays a one-ply best placement (the seed
@@ -284,11 +284,11 @@ static void soft_follows_its_temperature(void)
 {
     position p;
     char err[256];
-    REQUIRE(!pos_from_text(&p, "........A.......c...........................c..B............ w p", err, sizeof err));
+    REQUIRE(!tz_pos_from_text(&p, "........A.......c...........................c..B............ w p", err, sizeof err));
     /* the one-ply scores (180 the best) are the hand-set weights' */
-    player *cold = player_new("greedy:place=soft,ptemp=0.001,weights=data/weights/handset.txt", err, sizeof err);
-    player *hot = player_new("greedy:place=soft,ptemp=1000000,weights=data/weights/handset.txt", err, sizeof err);
-    player *mid = player_new("greedy:place=soft,weights=data/weights/handset.txt", err, sizeof err);
+    player *cold = tz_player_new("greedy:place=soft,ptemp=0.001,weights=data/weights/handset.txt", err, sizeof err);
+    player *hot = tz_player_new("greedy:place=soft,ptemp=1000000,weights=data/weights/handset.txt", err, sizeof err);
+    player *mid = tz_player_new("greedy:place=soft,weights=data/weights/handset.txt", err, sizeof err);
     REQUIRE(cold && hot && mid);
     action seen[3][MAX_ACTIONS];
     int distinct[3] = { 0, 0, 0 }, top_mid = 0;
@@ -296,7 +296,7 @@ static void soft_follows_its_temperature(void)
     for (uint64_t seed = 0; seed < 300; seed++)
         for (int t = 0; t < 3; t++) {
             search_report r;
-            action a = player_choose(pls[t], &p, seed, &r);
+            action a = tz_player_choose(pls[t], &p, seed, &r);
             if (t == 0)
                 CHECKF(r.score == 180, "cold soft placed a one-ply %d", r.score);
             if (t == 1)
@@ -311,9 +311,9 @@ static void soft_follows_its_temperature(void)
     CHECKF(distinct[0] >= 2 && distinct[2] > 120 && distinct[1] > distinct[0] && distinct[1] < distinct[2],
            "distinct placements: cold %d, default %d, hot %d", distinct[0], distinct[1], distinct[2]);
     CHECKF(top_mid > 30 && top_mid < 300, "default temperature: %d of 300 one-ply best", top_mid);
-    player_free(cold);
-    player_free(hot);
-    player_free(mid);
+    tz_player_free(cold);
+    tz_player_free(hot);
+    tz_player_free(mid);
 }
 
 /* Every policy places an image of a placement position as it places the
@@ -322,37 +322,37 @@ static void soft_follows_its_temperature(void)
 static void images_are_placed_alike(void)
 {
     char err[256];
-    player *rnd = player_new("random", err, sizeof err);
+    player *rnd = tz_player_new("random", err, sizeof err);
     REQUIRE(rnd);
     static const char *const specs[] = { "greedy", "greedy:place=search", "greedy:place=soft",
                                          "greedy:place=random" };
     int compared = 0;
     for (size_t i = 0; i < sizeof specs / sizeof *specs; i++) {
-        player *pl = player_new(specs[i], err, sizeof err);
+        player *pl = tz_player_new(specs[i], err, sizeof err);
         REQUIRE(pl);
         for (int k = 0; k < 6; k++) {
             position p, q, c;
-            setup_tournament(&p);
+            tz_setup_tournament(&p);
             for (int j = 0; j < 3 + 7 * k; j++) {
                 undo u;
-                pos_make(&p, player_choose(rnd, &p, seed_mix(500 + (uint64_t)k, (uint64_t)j), NULL), &u);
+                pos_make(&p, tz_player_choose(rnd, &p, seed_mix(500 + (uint64_t)k, (uint64_t)j), NULL), &u);
             }
             uint8_t maps[SYM_ALL];
-            bool alone = sym_canonical(&p, &c, maps) == 1;
+            bool alone = tz_sym_canonical(&p, &c, maps) == 1;
             search_report r0, r;
-            player_choose(pl, &p, 9, &r0);
+            tz_player_choose(pl, &p, 9, &r0);
             for (int g = 1; g < SYM_BOARD; g++) {
-                sym_position(&p, g, &q);
-                player_choose(pl, &q, 9, &r);
-                CHECKF(r.score == r0.score && (!alone || r.best == sym_action(r0.best, g)),
+                tz_sym_position(&p, g, &q);
+                tz_player_choose(pl, &q, 9, &r);
+                CHECKF(r.score == r0.score && (!alone || r.best == tz_sym_action(r0.best, g)),
                        "'%s', position %d, symmetry %d: score %d vs %d", specs[i], k, g, r.score, r0.score);
                 compared += alone;
             }
         }
-        player_free(pl);
+        tz_player_free(pl);
     }
     CHECK(compared > 100);
-    player_free(rnd);
+    tz_player_free(rnd);
 }
 
 const test_case tests_placement[] = {

@@ -12,9 +12,9 @@
 static void expect_spec_error(const char *spec, const char *want)
 {
     char err[512] = "";
-    player *pl = player_new(spec, err, sizeof err);
+    player *pl = tz_player_new(spec, err, sizeof err);
     CHECKF(pl == NULL, "accepted '%s'", spec);
-    player_free(pl);
+    tz_player_free(pl);
     CHECKF(strstr(err, want) != NULL, "'%s': error '%s' lacks '%s'", spec, err, want);
 }
 
@@ -26,21 +26,26 @@ static void specs_are_parsed_and_checked(void)
     };
     char err[512];
     for (size_t i = 0; i < sizeof good / sizeof *good; i++) {
-        player *pl = player_new(good[i], err, sizeof err);
+        player *pl = tz_player_new(good[i], err, sizeof err);
         CHECKF(pl != NULL, "'%s': %s", good[i], err);
-        /* The canonical spec (keys sorted, defaults filled in, the weights'
-         * checksum added) makes the same player again. */
+        /* The canonical spec (keys sorted, defaults filled in, the weights
+         * file's CRC-32 added as wcrc=, as for every game) makes the same
+         * player again. */
         if (pl) {
-            const char *canon = player_spec(pl);
+            const char *canon = tz_player_spec(pl);
             CHECK(!strncmp(canon, good[i], strcspn(good[i], ":")));
-            CHECK(strstr(good[i], "weights=") ? strstr(canon, ",wsum=") != NULL : !strstr(canon, "wsum="));
-            player *again = player_new(canon, err, sizeof err);
-            CHECKF(again && !strcmp(player_spec(again), canon), "'%s': %s", canon, err);
-            player_free(again);
+            CHECK(strstr(good[i], "weights=") ? strstr(canon, "wcrc=") != NULL : !strstr(canon, "wcrc="));
+            CHECK(!strstr(canon, "wsum="));
+            player *again = tz_player_new(canon, err, sizeof err);
+            CHECKF(again && !strcmp(tz_player_spec(again), canon), "'%s': %s", canon, err);
+            tz_player_free(again);
         }
-        player_free(pl);
+        tz_player_free(pl);
     }
     expect_spec_error("ab:weights=data/weights/default.txt,wsum=00000000", "weights file has changed");
+    expect_spec_error("ab:weights=data/weights/default.txt,wcrc=00000000", "weights file has changed");
+    expect_spec_error("ab:wcrc=12", "none is given");
+    expect_spec_error("ab:weights=default,wcrc=xyz", "bad value 'xyz' for 'wcrc'");
     expect_spec_error("ab:weights=", "bad value '' for 'weights'");
     expect_spec_error("ab:wsum=12", "none is given");
     expect_spec_error("greedy:weights=data/weights/default.txt,wsum=xyz", "bad value 'xyz' for 'wsum'");
@@ -77,26 +82,35 @@ static void player_canonical_spec_sorts_keys_and_fills_defaults(void)
         { "ab:ties=0,depth=2", "ab:depth=2,noise=0,tt=16" },
         { "random", "random" },
         { "greedy", "greedy" },
-        { "greedy:weights=data/weights/handset.txt,wsum=d9f19c68", "greedy:weights=data/weights/handset.txt,wsum=d9f19c68" },
+        /* wsum=, what records stored before wcrc=: the same file's wcrc= */
+        { "greedy:weights=data/weights/handset.txt,wsum=d9f19c68", "greedy:wcrc=87124ae8,weights=data/weights/handset.txt" },
+        { "greedy:wcrc=87124ae8,weights=data/weights/handset.txt", "greedy:wcrc=87124ae8,weights=data/weights/handset.txt" },
+        { "ab:weights=default", "ab:depth=4,noise=0,tt=16,wcrc=9119f4b4,weights=default" },
     };
     char out[256], err[256];
     for (size_t i = 0; i < sizeof same / sizeof *same; i++) {
-        player *pl = player_new(same[i][0], err, sizeof err);
-        CHECKF(pl && !strcmp(player_spec(pl), same[i][1]), "'%s' -> '%s', want '%s'", same[i][0],
-               pl ? player_spec(pl) : err, same[i][1]);
-        player_free(pl);
-        CHECKF(!player_canonical(same[i][0], out, sizeof out, err, sizeof err) && !strcmp(out, same[i][1]),
-               "player_canonical('%s') -> '%s'", same[i][0], out);
+        player *pl = tz_player_new(same[i][0], err, sizeof err);
+        CHECKF(pl && !strcmp(tz_player_spec(pl), same[i][1]), "'%s' -> '%s', want '%s'", same[i][0],
+               pl ? tz_player_spec(pl) : err, same[i][1]);
+        tz_player_free(pl);
+        for (int stored = 0; stored < 2; stored++)
+            CHECKF(!tz_player_canonical(same[i][0], stored, out, sizeof out, err, sizeof err) && !strcmp(out, same[i][1]),
+                   "player_canonical('%s', %d) -> '%s'", same[i][0], stored, out);
     }
-    /* A stored spec with its checksum canonicalises without its weights file. */
-    CHECK(!player_canonical("ab:wsum=0000abcd,weights=/no/such/file", out, sizeof out, err, sizeof err));
+    /* A stored spec with its checksum canonicalises without its weights
+     * file; an old one (wsum=) stays as it was written when its file is
+     * gone.  A spec to play with needs the file. */
+    CHECK(!tz_player_canonical("ab:wcrc=0000abcd,weights=/no/such/file", true, out, sizeof out, err, sizeof err));
+    CHECK(!strcmp(out, "ab:depth=4,noise=0,tt=16,wcrc=0000abcd,weights=/no/such/file"));
+    CHECK(!tz_player_canonical("ab:wsum=0000abcd,weights=/no/such/file", true, out, sizeof out, err, sizeof err));
     CHECK(!strcmp(out, "ab:depth=4,noise=0,tt=16,weights=/no/such/file,wsum=0000abcd"));
-    CHECK(player_canonical("ab:depth=1", out, 8, err, sizeof err) == -1);
+    CHECK(tz_player_canonical("ab:wcrc=0000abcd,weights=/no/such/file", false, out, sizeof out, err, sizeof err) == -1);
+    CHECK(tz_player_canonical("ab:depth=1", true, out, 8, err, sizeof err) == -1);
     /* Real differences stay different. */
     char a[256], b[256];
-    CHECK(!player_canonical("ab:depth=1", a, sizeof a, err, sizeof err));
-    CHECK(!player_canonical("ab:depth=1,tt=32", b, sizeof b, err, sizeof err) && strcmp(a, b));
-    CHECK(!player_canonical("ab:depth=1,noise=1", b, sizeof b, err, sizeof err) && strcmp(a, b));
+    CHECK(!tz_player_canonical("ab:depth=1", true, a, sizeof a, err, sizeof err));
+    CHECK(!tz_player_canonical("ab:depth=1,tt=32", true, b, sizeof b, err, sizeof err) && strcmp(a, b));
+    CHECK(!tz_player_canonical("ab:depth=1,noise=1", true, b, sizeof b, err, sizeof err) && strcmp(a, b));
 }
 
 /* Issue 8 item 7: the canonical form must not change what the player does. */
@@ -109,34 +123,34 @@ static void player_canonical_spec_plays_the_same_actions(void)
     };
     char err[256];
     for (size_t i = 0; i < sizeof specs / sizeof *specs; i++) {
-        player *a = player_new(specs[i][0], err, sizeof err), *b = player_new(specs[i][1], err, sizeof err);
-        player *c = a ? player_new(player_spec(a), err, sizeof err) : NULL;
+        player *a = tz_player_new(specs[i][0], err, sizeof err), *b = tz_player_new(specs[i][1], err, sizeof err);
+        player *c = a ? tz_player_new(tz_player_spec(a), err, sizeof err) : NULL;
         REQUIRE(a && b && c);
         position p;
-        setup_random(&p, 7 + i);
-        for (int ply = 0; ply < 12 && game_winner(&p, NULL) < 0; ply++) {
-            action x = player_choose(a, &p, 100 + ply, NULL), y = player_choose(b, &p, 100 + ply, NULL),
-                   z = player_choose(c, &p, 100 + ply, NULL);
+        tz_setup_random(&p, 7 + i);
+        for (int ply = 0; ply < 12 && tz_game_winner(&p, NULL) < 0; ply++) {
+            action x = tz_player_choose(a, &p, 100 + ply, NULL), y = tz_player_choose(b, &p, 100 + ply, NULL),
+                   z = tz_player_choose(c, &p, 100 + ply, NULL);
             CHECKF(x == y && x == z, "'%s': ply %d", specs[i][0], ply);
             undo u;
             pos_make(&p, x, &u);
         }
-        player_free(a);
-        player_free(b);
-        player_free(c);
+        tz_player_free(a);
+        tz_player_free(b);
+        tz_player_free(c);
     }
 }
 
 /* Plays a whole game with pl on both sides; every choice must be legal. */
 static void play_through(player *pl, position *p, uint64_t seed)
 {
-    for (int k = 0; game_winner(p, NULL) < 0 && k < 400; k++) {
-        action a = player_choose(pl, p, seed + (uint64_t)k, NULL);
-        REQUIRE(action_is_legal(p, a));
+    for (int k = 0; tz_game_winner(p, NULL) < 0 && k < 400; k++) {
+        action a = tz_player_choose(pl, p, seed + (uint64_t)k, NULL);
+        REQUIRE(tz_action_is_legal(p, a));
         undo u;
         pos_make(p, a, &u);
     }
-    CHECK(game_winner(p, NULL) >= 0);
+    CHECK(tz_game_winner(p, NULL) >= 0);
 }
 
 static void every_player_plays_legal_games(void)
@@ -144,14 +158,14 @@ static void every_player_plays_legal_games(void)
     static const char *const specs[] = { "random", "greedy", "ab:depth=2,tt=1" };
     char err[512];
     for (size_t i = 0; i < sizeof specs / sizeof *specs; i++) {
-        player *pl = player_new(specs[i], err, sizeof err);
+        player *pl = tz_player_new(specs[i], err, sizeof err);
         REQUIRE(pl);
         position p;
-        setup_random(&p, 77);
+        tz_setup_random(&p, 77);
         play_through(pl, &p, 1);
-        setup_tournament(&p); /* placement is played too */
+        tz_setup_tournament(&p); /* placement is played too */
         play_through(pl, &p, 2);
-        player_free(pl);
+        tz_player_free(pl);
     }
 }
 
@@ -160,18 +174,18 @@ static void same_seed_same_action(void)
     static const char *const specs[] = { "random", "greedy", "ab:nodes=5000,tt=1" };
     char err[512];
     position p;
-    setup_random(&p, 4);
+    tz_setup_random(&p, 4);
     for (size_t i = 0; i < sizeof specs / sizeof *specs; i++) {
-        player *a = player_new(specs[i], err, sizeof err), *b = player_new(specs[i], err, sizeof err);
+        player *a = tz_player_new(specs[i], err, sizeof err), *b = tz_player_new(specs[i], err, sizeof err);
         REQUIRE(a && b);
         position q;
-        setup_random(&q, 8);
-        action first = player_choose(a, &p, 3, NULL);
-        player_choose(a, &q, 3, NULL); /* nothing carried over may matter */
-        CHECK(player_choose(a, &p, 3, NULL) == first);
-        CHECK(player_choose(b, &p, 3, NULL) == first);
-        player_free(a);
-        player_free(b);
+        tz_setup_random(&q, 8);
+        action first = tz_player_choose(a, &p, 3, NULL);
+        tz_player_choose(a, &q, 3, NULL); /* nothing carried over may matter */
+        CHECK(tz_player_choose(a, &p, 3, NULL) == first);
+        CHECK(tz_player_choose(b, &p, 3, NULL) == first);
+        tz_player_free(a);
+        tz_player_free(b);
     }
 }
 
@@ -182,16 +196,16 @@ static void seeds_vary_the_choice(void)
     static const char *const specs[] = { "random", "greedy", "ab:depth=1,tt=1" };
     char err[512];
     position p;
-    setup_fixed(&p);
+    tz_setup_fixed(&p);
     for (size_t i = 0; i < sizeof specs / sizeof *specs; i++) {
-        player *pl = player_new(specs[i], err, sizeof err);
+        player *pl = tz_player_new(specs[i], err, sizeof err);
         REQUIRE(pl);
-        action first = player_choose(pl, &p, 0, NULL);
+        action first = tz_player_choose(pl, &p, 0, NULL);
         bool differs = false;
         for (uint64_t s = 1; s < 20 && !differs; s++)
-            differs = player_choose(pl, &p, s, NULL) != first;
+            differs = tz_player_choose(pl, &p, s, NULL) != first;
         CHECKF(differs, "%s always plays the same first action", specs[i]);
-        player_free(pl);
+        tz_player_free(pl);
     }
 }
 
@@ -200,14 +214,14 @@ static void greedy_takes_a_winning_capture(void)
     position p;
     char err[256], name[ACTION_TEXT_MAX];
     /* Black's only Tzaar on B3 can be taken by the White Tott on B5. */
-    REQUIRE(pos_from_text(&p, "......c.C..b.....b.......a2.....c2..........A2..........B3C2..... w 1", err,
+    REQUIRE(tz_pos_from_text(&p, "......c.C..b.....b.......a2.....c2..........A2..........B3C2..... w 1", err,
                           sizeof err) == 0);
-    player *pl = player_new("greedy", err, sizeof err);
+    player *pl = tz_player_new("greedy", err, sizeof err);
     REQUIRE(pl);
     /* E3xB3 takes it too: the two tie, and the seed picks one. */
-    action_to_text(player_choose(pl, &p, 0, NULL), p.side, name);
+    tz_action_to_text(tz_player_choose(pl, &p, 0, NULL), p.side, name);
     CHECKF(!strcmp(name, "B5xB3") || !strcmp(name, "E3xB3"), "chose %s", name);
-    player_free(pl);
+    tz_player_free(pl);
 }
 
 const test_case tests_player[] = {

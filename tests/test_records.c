@@ -110,8 +110,8 @@ static rec_game *read_all(const char *path, int *n, int *bad)
 static bool same_game(const rec_game *a, const rec_game *b)
 {
     char ta[POS_TEXT_MAX], tb[POS_TEXT_MAX];
-    pos_to_text(rec_tz_start(a), ta, sizeof ta);
-    pos_to_text(rec_tz_start(b), tb, sizeof tb);
+    tz_pos_to_text(rec_tz_start(a), ta, sizeof ta);
+    tz_pos_to_text(rec_tz_start(b), tb, sizeof tb);
     return a->id == b->id && a->seed == b->seed && a->setup == b->setup && a->rotation == b->rotation &&
            !strcmp(ta, tb) && !memcmp(a->specs, b->specs, sizeof a->specs) &&
            !memcmp(a->scores, b->scores, sizeof a->scores) && a->ending == b->ending && a->turns == b->turns &&
@@ -180,18 +180,18 @@ static void test_explicit_starts(void)
     run.source = REC_SOURCE_IMPORT;
     static rec_game g[2];
     position *s0 = (position *)(void *)g[0].start, *s1 = (position *)(void *)g[1].start;
-    setup_random(s0, 999);
-    setup_random(s1, 5);
+    tz_setup_random(s0, 999);
+    tz_setup_random(s1, 5);
     action list[MAX_ACTIONS];
     undo u;
-    pos_make(s1, list[gen_actions(s1, list) - 1], &u); /* Black to act: text mode */
+    pos_make(s1, list[tz_gen_actions(s1, list) - 1], &u); /* Black to act: text mode */
     for (int i = 0; i < 2; i++) {
         g[i].id = (uint64_t)i * 1000;
         g[i].seed = 0x1234;
         snprintf(g[i].specs[0], REC_SPEC_MAX, "lg:alice");
         snprintf(g[i].specs[1], REC_SPEC_MAX, "lg:bob");
         position p = *rec_tz_start(&g[i]);
-        for (int j = 0; j < 3 && gen_actions(&p, list); j++) {
+        for (int j = 0; j < 3 && tz_gen_actions(&p, list); j++) {
             g[i].actions[g[i].nactions++] = list[0];
             pos_make(&p, list[0], &u);
         }
@@ -379,7 +379,7 @@ static void test_littlegolem_import(void)
     for (int j = 0; j < 5; j++) {
         char a[ACTION_TEXT_MAX];
         undo u;
-        action_to_text((action)g->actions[j], p.side, a);
+        tz_action_to_text((action)g->actions[j], p.side, a);
         CHECKF(!strcmp(a, want[j]), "action %d is %s", j, a);
         pos_make(&p, g->actions[j], &u);
     }

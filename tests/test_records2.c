@@ -183,7 +183,7 @@ static void records_dedup_drops_the_same_run_and_id(void)
     rec_run imp;
     rec_run_init(&imp, &game_tzaar, 2);
     imp.source = REC_SOURCE_IMPORT;
-    setup_fixed((position *)(void *)g->start);
+    tz_setup_fixed((position *)(void *)g->start);
     g->id = 0;
     snprintf(g->specs[0], REC_SPEC_MAX, "lg:alice");
     snprintf(g->specs[1], REC_SPEC_MAX, "lg:bob");

@@ -18,14 +18,14 @@
  * height) with pos_clear/pos_put/pos_finish.  Returns 0, or -1 on a typo. */
 static int build(position *p, const char *spec, int side, int phase)
 {
-    pos_clear(p);
+    tz_pos_clear(p);
     const char *s = spec;
     while (*s) {
         if (*s == ' ') {
             s++;
             continue;
         }
-        int len = 0, pt = geo_parse_label(s, &len);
+        int len = 0, pt = tz_geo_parse_label(s, &len);
         if (pt < 0 || s[len] != '=')
             return -1;
         s += len + 1;
@@ -42,26 +42,26 @@ static int build(position *p, const char *spec, int side, int phase)
         }
         if (pos_colour_at(p, pt) >= 0 || h < 1 || h > 30)
             return -1;
-        pos_put(p, pt, colour, type, h);
+        tz_pos_put(p, pt, colour, type, h);
     }
-    pos_finish(p, side, phase);
-    return pos_check(p) ? -1 : 0;
+    tz_pos_finish(p, side, phase);
+    return tz_pos_check(p) ? -1 : 0;
 }
 
 static int pt(const char *label)
 {
     int len = 0;
-    return geo_parse_label(label, &len);
+    return tz_geo_parse_label(label, &len);
 }
 
-/* 1 when the action written in rules-page notation is one of gen_actions(p). */
+/* 1 when the action written in rules-page notation is one of tz_gen_actions(p). */
 static int legal(const position *p, const char *text)
 {
     action a;
     char err[200];
-    if (action_from_text(p, text, &a, err, sizeof err))
+    if (tz_action_from_text(p, text, &a, err, sizeof err))
         return -1; /* a typo in the test: never equal to 0 or 1 */
-    return action_is_legal(p, a);
+    return tz_action_is_legal(p, a);
 }
 
 /* Applies a legal action given in notation; returns 0, or -1 if it is not legal. */
@@ -70,7 +70,7 @@ static int play(position *p, const char *text)
     action a;
     char err[200];
     undo u;
-    if (action_parse_legal(p, text, &a, err, sizeof err))
+    if (tz_action_parse_legal(p, text, &a, err, sizeof err))
         return -1;
     pos_make(p, a, &u);
     return 0;
@@ -80,7 +80,7 @@ static int play(position *p, const char *text)
 static int actions_from(const position *p, int from)
 {
     action list[MAX_ACTIONS];
-    int n = gen_actions(p, list), k = 0;
+    int n = tz_gen_actions(p, list), k = 0;
     for (int i = 0; i < n; i++)
         if (act_kind(list[i]) != ACT_PASS && act_kind(list[i]) != ACT_PLACE && act_from(list[i]) == from)
             k++;
@@ -90,7 +90,7 @@ static int actions_from(const position *p, int from)
 static int count_kind(const position *p, int kind)
 {
     action list[MAX_ACTIONS];
-    int n = gen_actions(p, list), k = 0;
+    int n = tz_gen_actions(p, list), k = 0;
     for (int i = 0; i < n; i++)
         k += act_kind(list[i]) == kind;
     return k;
@@ -131,8 +131,8 @@ static void test_hole_blocks(void)
      * White, to start a turn, loses */
     REQUIRE(build(&p, "E4=c E3=a E2=b E6=C E7=A2 E8=B2", WHITE, PHASE_FIRST) == 0);
     int ending;
-    CHECK(!has_capture(&p));
-    CHECK(game_winner(&p, &ending) == BLACK && ending == END_NO_CAPTURE);
+    CHECK(!tz_has_capture(&p));
+    CHECK(tz_game_winner(&p, &ending) == BLACK && ending == END_NO_CAPTURE);
 }
 
 static void test_moves_over_empty_points(void)
@@ -228,7 +228,7 @@ static void test_capture_result(void)
     CHECK(pieces(&p, BLACK) == black_pieces - 2);
     CHECK(pieces(&p, WHITE) == white_pieces);
     CHECK(p.side == WHITE && p.phase == PHASE_SECOND);
-    CHECK(pos_check(&p) == NULL);
+    CHECK(tz_pos_check(&p) == NULL);
     /* the captured stack is gone: from C3 the next enemy up the column is C4 */
     CHECK(legal(&p, "C3xC4") == 1);
 }
@@ -245,7 +245,7 @@ static void test_stacking(void)
     CHECK(pos_colour_at(&p, c3) == WHITE && p.height[c3] == 5 && p.type[c3] == TZAAR);
     CHECK(p.side == BLACK && p.phase == PHASE_FIRST);
     CHECK(p.winner == -1); /* White still has a Tzaar, a Tzarra and a Tott on top */
-    CHECK(pos_check(&p) == NULL);
+    CHECK(tz_pos_check(&p) == NULL);
 
     /* any height onto any own stack: tall onto short, short onto tall, equal
      * types, and heights beyond any single supply line */
@@ -262,7 +262,7 @@ static void test_stacking(void)
         CHECKF(play(&p, cases[i].act) == 0, "%s in %s", cases[i].act, cases[i].spec);
         CHECKF(p.height[to] == cases[i].to_h && p.type[to] == cases[i].to_t, "%s: height %d type %d",
                cases[i].act, p.height[to], p.type[to]);
-        CHECK(pos_check(&p) == NULL);
+        CHECK(tz_pos_check(&p) == NULL);
     }
     /* Black stacks too */
     REQUIRE(build(&p, "C1=C C2=A3" WF BF, BLACK, PHASE_SECOND) == 0);
@@ -280,10 +280,10 @@ static void test_stacking(void)
 static void test_opening_turn(void)
 {
     position p, q;
-    setup_fixed(&p);
+    tz_setup_fixed(&p);
     REQUIRE(p.side == WHITE && p.phase == PHASE_OPENING);
     action list[MAX_ACTIONS];
-    int n = gen_actions(&p, list);
+    int n = tz_gen_actions(&p, list);
     CHECKF(n == 42, "opening actions %d", n);
     for (int i = 0; i < n; i++) {
         CHECK(act_kind(list[i]) == ACT_CAPTURE);
@@ -296,8 +296,8 @@ static void test_opening_turn(void)
     }
     /* random setups too: all captures, then Black */
     for (uint64_t seed = 1; seed <= 20; seed++) {
-        setup_random(&p, seed);
-        n = gen_actions(&p, list);
+        tz_setup_random(&p, seed);
+        n = tz_gen_actions(&p, list);
         CHECK(n > 0);
         for (int i = 0; i < n; i++)
             CHECK(act_kind(list[i]) == ACT_CAPTURE);
@@ -306,8 +306,8 @@ static void test_opening_turn(void)
         CHECK(p.side == BLACK && p.phase == PHASE_FIRST);
     }
     /* a pass or a stack is no opening action even where a stack is possible */
-    setup_fixed(&p);
-    CHECK(!action_is_legal(&p, ACTION_PASS));
+    tz_setup_fixed(&p);
+    CHECK(!tz_action_is_legal(&p, ACTION_PASS));
     CHECK(legal(&p, "A5+B5") == 0); /* A5 and B5... */
     CHECK(legal(&p, "B1+C1") == 0); /* ...and B1, C1 are White neighbours */
 }
@@ -325,7 +325,7 @@ static void test_first_action_captures_only(void)
     CHECK(legal(&p, "C2xC3") == 1);
     position q = p;
     q.phase = PHASE_SECOND;
-    q.hash = pos_hash_full(&q);
+    q.hash = tz_pos_hash_full(&q);
     CHECK(legal(&q, "C1+C2") == 1);
     CHECK(legal(&q, "pass") == 1);
     /* a capture starts the turn; the same side then has its second action */
@@ -361,8 +361,8 @@ static void test_second_action(void)
     CHECK(p.side == WHITE && p.phase == PHASE_FIRST);
     /* a pass only ever appears as the last action of gen_actions in phase 2 */
     position f;
-    setup_fixed(&f);
-    CHECK(!action_is_legal(&f, ACTION_PASS));
+    tz_setup_fixed(&f);
+    CHECK(!tz_action_is_legal(&f, ACTION_PASS));
 }
 
 static void test_trinity_after_capture(void)
@@ -372,30 +372,30 @@ static void test_trinity_after_capture(void)
     /* C2 is Black's only Tzaar: capturing it as the first action ends the game */
     REQUIRE(build(&p, "C1=c C2=A C3=b C5=B H4=C2" WF, WHITE, PHASE_FIRST) == 0);
     CHECK(p.count[BLACK][TZAAR] == 1);
-    CHECK(game_winner(&p, &ending) == -1 && ending == END_NONE);
+    CHECK(tz_game_winner(&p, &ending) == -1 && ending == END_NONE);
     REQUIRE(play(&p, "C1xC2") == 0);
-    CHECK(game_winner(&p, &ending) == WHITE);
+    CHECK(tz_game_winner(&p, &ending) == WHITE);
     CHECK(ending == END_TRINITY);
     action list[MAX_ACTIONS];
-    CHECK(gen_actions(&p, list) == 0); /* the second action is not played */
+    CHECK(tz_gen_actions(&p, list) == 0); /* the second action is not played */
     CHECK(legal(&p, "pass") == 0);
     CHECK(legal(&p, "C3xC5") == 0);
     /* a second-action capture ends it the same way */
     REQUIRE(build(&p, "C1=c C2=A C3=b C5=B H4=C2" WF, WHITE, PHASE_SECOND) == 0);
     REQUIRE(play(&p, "C1xC2") == 0);
-    CHECK(game_winner(&p, &ending) == WHITE && ending == END_TRINITY);
-    CHECK(gen_actions(&p, list) == 0);
+    CHECK(tz_game_winner(&p, &ending) == WHITE && ending == END_TRINITY);
+    CHECK(tz_gen_actions(&p, list) == 0);
     /* a capture that leaves the opponent another stack of the type goes on */
     position f;
-    REQUIRE(pos_from_text(&f, "cCCCCcbBBBccbaAAbccbacCabcCBACcabcCBAcCABCCBaaABCCbbbBCccccC w 0", NULL, 0) == 0);
+    REQUIRE(tz_pos_from_text(&f, "cCCCCcbBBBccbaAAbccbacCabcCBACcabcCBAcCABCCBaaABCCbbbBCccccC w 0", NULL, 0) == 0);
     /* Black loses a Tzaar: the fixed setup has six, so the game goes on */
     undo u;
     pos_make(&f, act_make(pt("C5"), pt("C4"), ACT_CAPTURE), &u);
-    CHECK(game_winner(&f, &ending) == -1);
+    CHECK(tz_game_winner(&f, &ending) == -1);
     /* Black's capture of White's last Tott on its first action */
     REQUIRE(build(&p, "C1=c C2=A C3=b I5=a I4=b" BF, BLACK, PHASE_FIRST) == 0);
     REQUIRE(play(&p, "C2xC1") == 0);
-    CHECK(game_winner(&p, &ending) == BLACK && ending == END_TRINITY);
+    CHECK(tz_game_winner(&p, &ending) == BLACK && ending == END_TRINITY);
     CHECK(p.winner == BLACK);
 }
 
@@ -409,29 +409,29 @@ static void test_trinity_tops_only(void)
     static const char s1[] = "abc.." "......" "......." "........" "B3C2......"
                              "........" "......." "......" "..... b 1";
     char err[200];
-    REQUIRE(pos_from_text(&p, s1, err, sizeof err) == 0);
-    CHECK(game_winner(&p, &ending) == WHITE && ending == END_TRINITY);
+    REQUIRE(tz_pos_from_text(&p, s1, err, sizeof err) == 0);
+    CHECK(tz_game_winner(&p, &ending) == WHITE && ending == END_TRINITY);
     action list[MAX_ACTIONS];
-    CHECK(gen_actions(&p, list) == 0);
+    CHECK(tz_gen_actions(&p, list) == 0);
     /* The same for White: a Tzarra on top of a stack of 5 does not make the
      * Tzaars below it count. */
     static const char s2[] = "b5c..." "......" "......." "........" "ABC....."
                              "........" "......." "......" "..... w 1";
-    REQUIRE(pos_from_text(&p, s2, err, sizeof err) == 0);
-    CHECK(game_winner(&p, &ending) == BLACK && ending == END_TRINITY);
-    CHECK(gen_actions(&p, list) == 0);
+    REQUIRE(tz_pos_from_text(&p, s2, err, sizeof err) == 0);
+    CHECK(tz_game_winner(&p, &ending) == BLACK && ending == END_TRINITY);
+    CHECK(tz_gen_actions(&p, list) == 0);
 
     /* In play: Black's D2 is a Tzarra on top of two pieces (say, Tzaars).
      * White takes Black's only Tzaar on top: trinity loss, buried Tzaars
      * notwithstanding. */
     REQUIRE(build(&p, "C1=c C2=A D2=B3 D5=C2" WF, WHITE, PHASE_FIRST) == 0);
-    CHECK(game_winner(&p, NULL) == -1);
+    CHECK(tz_game_winner(&p, NULL) == -1);
     REQUIRE(play(&p, "C1xC2") == 0);
-    CHECK(game_winner(&p, &ending) == WHITE && ending == END_TRINITY);
+    CHECK(tz_game_winner(&p, &ending) == WHITE && ending == END_TRINITY);
     /* Conversely a type that is on top anywhere counts, whatever is below. */
     REQUIRE(build(&p, "C1=c C2=A C7=A5 D2=B3 D5=C2" WF, WHITE, PHASE_FIRST) == 0);
     REQUIRE(play(&p, "C1xC2") == 0);
-    CHECK(game_winner(&p, NULL) == -1);
+    CHECK(tz_game_winner(&p, NULL) == -1);
 }
 
 static void test_self_burial(void)
@@ -441,7 +441,7 @@ static void test_self_burial(void)
     /* White's only Tzaar is C1, its only Tott C2; Tzarras on C4, I4. */
     static const char spec[] = "C1=a C2=c C4=b I4=b" BF;
     REQUIRE(build(&p, spec, WHITE, PHASE_SECOND) == 0);
-    CHECK(game_winner(&p, NULL) == -1);
+    CHECK(tz_game_winner(&p, NULL) == -1);
     /* C2 onto C1 buries the only Tzaar; C1 onto C2 buries the only Tott:
      * both are listed as legal and both lose at once */
     const char *loses[] = { "C2+C1", "C1+C2" };
@@ -449,20 +449,20 @@ static void test_self_burial(void)
         REQUIRE(build(&p, spec, WHITE, PHASE_SECOND) == 0);
         CHECKF(legal(&p, loses[i]) == 1, "%s not listed", loses[i]);
         REQUIRE(play(&p, loses[i]) == 0);
-        CHECKF(game_winner(&p, &ending) == BLACK && ending == END_TRINITY, "%s", loses[i]);
+        CHECKF(tz_game_winner(&p, &ending) == BLACK && ending == END_TRINITY, "%s", loses[i]);
         action list[MAX_ACTIONS];
-        CHECK(gen_actions(&p, list) == 0);
-        CHECK(pos_check(&p) == NULL);
+        CHECK(tz_gen_actions(&p, list) == 0);
+        CHECK(tz_pos_check(&p) == NULL);
     }
     /* Burying one Tzarra of two does not lose */
     REQUIRE(build(&p, spec, WHITE, PHASE_SECOND) == 0);
     REQUIRE(play(&p, "C2+C4") == 0); /* C2 (Tott) onto C4 (Tzarra): Tott on top, I4 still a Tzarra */
-    CHECK(game_winner(&p, NULL) == -1);
+    CHECK(tz_game_winner(&p, NULL) == -1);
     CHECK(p.side == BLACK && p.phase == PHASE_FIRST);
     /* Black's self-burial: Black loses, White wins */
     REQUIRE(build(&p, "C1=A C2=C C4=B" WF, BLACK, PHASE_SECOND) == 0);
     REQUIRE(play(&p, "C1+C2") == 0);
-    CHECK(game_winner(&p, &ending) == WHITE && ending == END_TRINITY);
+    CHECK(tz_game_winner(&p, &ending) == WHITE && ending == END_TRINITY);
 }
 
 static void test_no_capture(void)
@@ -474,25 +474,25 @@ static void test_no_capture(void)
      * no capture at all; stacks are there. */
     static const char spec[] = "C1=c C2=a C3=C2 C4=b A1=A2 A2=B2 I5=a I4=b I3=c H6=C2";
     REQUIRE(build(&p, spec, WHITE, PHASE_FIRST) == 0);
-    CHECK(!has_capture(&p));
-    CHECK(gen_actions(&p, list) == 0);
-    CHECK(game_winner(&p, &ending) == BLACK && ending == END_NO_CAPTURE);
+    CHECK(!tz_has_capture(&p));
+    CHECK(tz_gen_actions(&p, list) == 0);
+    CHECK(tz_game_winner(&p, &ending) == BLACK && ending == END_NO_CAPTURE);
     REQUIRE(build(&p, spec, WHITE, PHASE_OPENING) == 0);
-    CHECK(game_winner(&p, &ending) == BLACK && ending == END_NO_CAPTURE);
+    CHECK(tz_game_winner(&p, &ending) == BLACK && ending == END_NO_CAPTURE);
     /* as the second action it is no loss: pass (and stacks) remain */
     REQUIRE(build(&p, spec, WHITE, PHASE_SECOND) == 0);
-    CHECK(game_winner(&p, &ending) == -1 && ending == END_NONE);
+    CHECK(tz_game_winner(&p, &ending) == -1 && ending == END_NONE);
     CHECK(count_kind(&p, ACT_CAPTURE) == 0);
     CHECK(count_kind(&p, ACT_PASS) == 1);
     CHECK(count_kind(&p, ACT_STACK) > 0);
     REQUIRE(play(&p, "pass") == 0);
-    CHECK(game_winner(&p, NULL) == -1); /* Black has captures */
+    CHECK(tz_game_winner(&p, NULL) == -1); /* Black has captures */
     /* Black's turn ends leaving White without a capture: White loses */
     REQUIRE(build(&p, spec, BLACK, PHASE_SECOND) == 0);
-    CHECK(game_winner(&p, NULL) == -1);
+    CHECK(tz_game_winner(&p, NULL) == -1);
     REQUIRE(play(&p, "pass") == 0);
-    CHECK(game_winner(&p, &ending) == BLACK && ending == END_NO_CAPTURE);
-    CHECK(gen_actions(&p, list) == 0);
+    CHECK(tz_game_winner(&p, &ending) == BLACK && ending == END_NO_CAPTURE);
+    CHECK(tz_gen_actions(&p, list) == 0);
 }
 
 static void test_placement(void)
@@ -500,15 +500,15 @@ static void test_placement(void)
     position p;
     action list[MAX_ACTIONS];
     char err[200];
-    setup_tournament(&p);
+    tz_setup_tournament(&p);
     CHECK(p.side == WHITE && p.phase == PHASE_PLACE); /* White places first */
-    int n = gen_actions(&p, list);
+    int n = tz_gen_actions(&p, list);
     CHECKF(n == 180, "placements on an empty board: %d", n);
     for (int i = 0; i < n; i++)
         CHECK(act_kind(list[i]) == ACT_PLACE);
     action a;
-    CHECK(action_from_text(&p, "B@E6", &a, err, sizeof err) == -1); /* Black's piece, White's turn */
-    CHECK(action_parse_legal(&p, "b@E6", &a, err, sizeof err) == 0);
+    CHECK(tz_action_from_text(&p, "B@E6", &a, err, sizeof err) == -1); /* Black's piece, White's turn */
+    CHECK(tz_action_parse_legal(&p, "b@E6", &a, err, sizeof err) == 0);
     undo u;
     pos_make(&p, a, &u);
     int e6 = pt("E6");
@@ -516,16 +516,16 @@ static void test_placement(void)
     CHECK(p.side == BLACK && p.phase == PHASE_PLACE); /* then Black */
     CHECK(p.reserve[WHITE][TZARRA] == 8 && p.reserve[BLACK][TZARRA] == 9);
     CHECK(legal(&p, "B@E6") == 0); /* only empty points */
-    CHECK(action_from_text(&p, "b@E7", &a, err, sizeof err) == -1); /* only own pieces */
-    n = gen_actions(&p, list);
+    CHECK(tz_action_from_text(&p, "b@E7", &a, err, sizeof err) == -1); /* only own pieces */
+    n = tz_gen_actions(&p, list);
     CHECKF(n == 59 * 3, "Black's placements %d", n);
     CHECK(legal(&p, "B@E7") == 1 && legal(&p, "A@E7") == 1 && legal(&p, "C@E7") == 1);
 
     /* a type runs out: White has placed all 6 Tzaars */
     static const char six[] = "aaaaaaBBBBBB" "........................................"
                               "........ w p";
-    REQUIRE(pos_from_text(&p, six, err, sizeof err) == 0);
-    n = gen_actions(&p, list);
+    REQUIRE(tz_pos_from_text(&p, six, err, sizeof err) == 0);
+    n = tz_gen_actions(&p, list);
     CHECKF(n == 48 * 2, "placements without Tzaars: %d", n);
     for (int i = 0; i < n; i++)
         CHECK(act_from(list[i]) != TZAAR);
@@ -537,14 +537,14 @@ static void test_placement(void)
     xoshiro256 rng;
     xoshiro_seed(&rng, 0x91ace);
     for (int game = 0; game < 30; game++) {
-        setup_tournament(&p);
+        tz_setup_tournament(&p);
         for (int k = 0; k < 60; k++) {
             REQUIRE(p.phase == PHASE_PLACE);
             CHECK(p.side == (k % 2 ? BLACK : WHITE));
             int types = 0;
             for (int t = 0; t < 3; t++)
                 types += p.reserve[p.side][t] > 0;
-            n = gen_actions(&p, list);
+            n = tz_gen_actions(&p, list);
             CHECKF(n == (60 - k) * types, "placement %d: %d actions, %d empty, %d types", k, n, 60 - k, types);
             for (int i = 0; i < n; i++) {
                 CHECK(act_kind(list[i]) == ACT_PLACE);
@@ -562,12 +562,12 @@ static void test_placement(void)
         for (int c = 0; c < 2; c++) {
             CHECK(__builtin_popcountll(p.occ[c]) == 30);
             for (int t = 0; t < 3; t++)
-                CHECK(p.count[c][t] == piece_supply[t] && p.reserve[c][t] == 0);
+                CHECK(p.count[c][t] == tz_piece_supply[t] && p.reserve[c][t] == 0);
         }
-        n = gen_actions(&p, list);
+        n = tz_gen_actions(&p, list);
         for (int i = 0; i < n; i++)
             CHECK(act_kind(list[i]) == ACT_CAPTURE);
-        CHECK(pos_check(&p) == NULL);
+        CHECK(tz_pos_check(&p) == NULL);
     }
 }
 
@@ -581,21 +581,21 @@ static void test_make_unmake(void)
     int bad = 0;
     for (int game = 0; game < 60 && bad < 3; game++) {
         position p;
-        setup_make(&p, game % 3 == 0 ? SETUP_TOURNAMENT : game % 3 == 1 ? SETUP_RANDOM : SETUP_FIXED,
+        tz_setup_make(&p, game % 3 == 0 ? SETUP_TOURNAMENT : game % 3 == 1 ? SETUP_RANDOM : SETUP_FIXED,
                    (uint64_t)game);
         for (int ply = 0; ply < 400 && bad < 3; ply++) {
             action list[MAX_ACTIONS];
-            int n = gen_actions(&p, list);
+            int n = tz_gen_actions(&p, list);
             if (!n)
                 break;
             for (int i = 0; i < n && bad < 3; i++) {
                 position before = p;
                 undo u;
                 pos_make(&p, list[i], &u);
-                const char *why = pos_check(&p);
-                if (why || p.hash != pos_hash_full(&p)) {
+                const char *why = tz_pos_check(&p);
+                if (why || p.hash != tz_pos_hash_full(&p)) {
                     char t[ACTION_TEXT_MAX];
-                    action_to_text(list[i], before.side, t);
+                    tz_action_to_text(list[i], before.side, t);
                     CHECKF(0, "game %d ply %d after %s: %s", game, ply, t, why ? why : "hash");
                     bad++;
                 }
@@ -604,7 +604,7 @@ static void test_make_unmake(void)
                 int same = !memcmp(&p, &before, sizeof p);
                 if (!same || p.hash != before.hash) {
                     char t[ACTION_TEXT_MAX];
-                    action_to_text(list[i], before.side, t);
+                    tz_action_to_text(list[i], before.side, t);
                     CHECKF(0, "game %d ply %d: unmake of %s does not restore the position", game, ply, t);
                     bad++;
                     p = before;
@@ -625,8 +625,8 @@ static void test_make_unmake(void)
  *     the stacker's favour;
  *   - turns alternate as the rules say; an empty point stays empty;
  *   - every completed turn removed at least one enemy stack;
- *   - the game ends (no draws) with a winner, and gen_actions() is empty
- *     exactly when game_winner() names one. */
+ *   - the game ends (no draws) with a winner, and tz_gen_actions() is empty
+ *     exactly when tz_game_winner() names one. */
 static void test_random_game_properties(void)
 {
     xoshiro256 rng;
@@ -634,14 +634,14 @@ static void test_random_game_properties(void)
     int endings[3] = { 0, 0, 0 }, max_height = 0, max_actions = 0;
     for (int game = 0; game < 400; game++) {
         position p;
-        setup_make(&p, game % 4 == 3 ? SETUP_TOURNAMENT : SETUP_RANDOM, (uint64_t)game * 7919 + 1);
+        tz_setup_make(&p, game % 4 == 3 ? SETUP_TOURNAMENT : SETUP_RANDOM, (uint64_t)game * 7919 + 1);
         int actions = 0, bias = game % 3;
         bitboard emptied = 0;
         int enemy_at_turn_start = -1;
         for (;;) {
             action list[MAX_ACTIONS];
-            int n = gen_actions(&p, list), ending;
-            int w = game_winner(&p, &ending);
+            int n = tz_gen_actions(&p, list), ending;
+            int w = tz_game_winner(&p, &ending);
             REQUIRE((n == 0) == (w >= 0));
             if (!n) {
                 endings[ending]++;
@@ -664,8 +664,8 @@ static void test_random_game_properties(void)
             undo u;
             pos_make(&p, a, &u);
             actions++;
-            CHECK(pos_check(&p) == NULL);
-            CHECK(p.hash == pos_hash_full(&p));
+            CHECK(tz_pos_check(&p) == NULL);
+            CHECK(p.hash == tz_pos_hash_full(&p));
             if (act_kind(a) == ACT_CAPTURE)
                 CHECK(p.winner == -1 || p.winner == side);
             if (act_kind(a) == ACT_STACK)
@@ -702,30 +702,30 @@ static void test_random_game_properties(void)
 static void test_pos_check_detects(void)
 {
     position p, q;
-    setup_fixed(&p);
-    CHECK(pos_check(&p) == NULL);
+    tz_setup_fixed(&p);
+    CHECK(tz_pos_check(&p) == NULL);
     q = p;
     q.hash ^= 1;
-    CHECK(pos_check(&q) != NULL);
+    CHECK(tz_pos_check(&q) != NULL);
     q = p;
     q.count[WHITE][TOTT]--;
-    CHECK(pos_check(&q) != NULL);
+    CHECK(tz_pos_check(&q) != NULL);
     q = p;
     q.height[pt("C3")] = 2;
-    CHECK(pos_check(&q) != NULL); /* hash no longer matches */
+    CHECK(tz_pos_check(&q) != NULL); /* hash no longer matches */
     q = p;
     q.height[pt("C3")] = 0;
-    CHECK(pos_check(&q) != NULL);
+    CHECK(tz_pos_check(&q) != NULL);
     q = p;
     q.occ[BLACK] |= 1ULL << pt("A5");
-    CHECK(pos_check(&q) != NULL);
-    CHECK(pos_hash_full(&p) == p.hash);
+    CHECK(tz_pos_check(&q) != NULL);
+    CHECK(tz_pos_hash_full(&p) == p.hash);
     q = p;
     q.side = BLACK;
-    CHECK(pos_hash_full(&q) != p.hash); /* the side to act is part of the hash */
+    CHECK(tz_pos_hash_full(&q) != p.hash); /* the side to act is part of the hash */
     q = p;
     q.phase = PHASE_FIRST;
-    CHECK(pos_hash_full(&q) != p.hash);
+    CHECK(tz_pos_hash_full(&q) != p.hash);
 }
 
 const test_case tests_rules[] = {

@@ -15,13 +15,13 @@
 /* Builds a position from "A1=c A2=C3 ..." (point '=' piece letter [height]). */
 static int build(position *p, const char *spec, int side, int phase)
 {
-    pos_clear(p);
+    tz_pos_clear(p);
     for (const char *s = spec; *s;) {
         if (*s == ' ') {
             s++;
             continue;
         }
-        int len = 0, pt = geo_parse_label(s, &len);
+        int len = 0, pt = tz_geo_parse_label(s, &len);
         if (pt < 0 || s[len] != '=' || !s[len + 1] || !strchr("abcABC", s[len + 1]))
             return -1;
         char letter = s[len + 1];
@@ -29,10 +29,10 @@ static int build(position *p, const char *spec, int side, int phase)
         int h = 0;
         while (isdigit((unsigned char)*s))
             h = h * 10 + *s++ - '0';
-        pos_put(p, pt, isupper((unsigned char)letter) ? BLACK : WHITE, tolower((unsigned char)letter) - 'a',
+        tz_pos_put(p, pt, isupper((unsigned char)letter) ? BLACK : WHITE, tolower((unsigned char)letter) - 'a',
                 h ? h : 1);
     }
-    pos_finish(p, side, phase);
+    tz_pos_finish(p, side, phase);
     return 0;
 }
 
@@ -40,11 +40,11 @@ static int build(position *p, const char *spec, int side, int phase)
 static action run(const position *p, int depth, uint64_t nodes, uint64_t seed, search_report *r)
 {
     eval_weights w;
-    eval_weights_default(&w);
-    searcher *s = searcher_new(1, &w);
+    tz_eval_weights_default(&w);
+    searcher *s = tz_searcher_new(1, &w);
     search_limits lim = { .depth = depth, .nodes = nodes };
-    search_run(s, p, &lim, seed, r);
-    searcher_free(s);
+    tz_search_run(s, p, &lim, seed, r);
+    tz_searcher_free(s);
     return r->best;
 }
 
@@ -52,7 +52,7 @@ static void expect_best(const position *p, int depth, const char *want, int scor
 {
     search_report r;
     char name[ACTION_TEXT_MAX];
-    action_to_text(run(p, depth, 0, 0, &r), p->side, name);
+    tz_action_to_text(run(p, depth, 0, 0, &r), p->side, name);
     CHECKF(!strcmp(name, want), "chose %s, want %s", name, want);
     CHECKF(r.score == score, "score %d, want %d", r.score, score);
 }
@@ -73,32 +73,32 @@ static void finds_win_in_one_turn(void)
     expect_best(&p, 4, "A1xA2", SCORE_WIN - 2);
     /* Here the turn wins because Black is left without a capture. */
     char err[128];
-    REQUIRE(pos_from_text(&p, "......c.C..b.....b.......a2.....c2..........A2..........B3C2..... w 1", err,
+    REQUIRE(tz_pos_from_text(&p, "......c.C..b.....b.......a2.....c2..........A2..........B3C2..... w 1", err,
                           sizeof err) == 0);
     /* Two captures of B3 both win the turn: they tie, and the seed picks
      * (with ties=1, between the two). */
     search_report r;
     bool picked[2] = { false, false };
     eval_weights w;
-    eval_weights_default(&w);
-    searcher *s = searcher_new(1, &w);
+    tz_eval_weights_default(&w);
+    searcher *s = tz_searcher_new(1, &w);
     REQUIRE(s);
     search_limits lim = { .depth = 4, .ties = true };
     for (uint64_t seed = 0; seed < 16; seed++) {
         char name[ACTION_TEXT_MAX], t0[ACTION_TEXT_MAX], t1[ACTION_TEXT_MAX];
-        search_run(s, &p, &lim, seed, &r);
-        action_to_text(r.best, p.side, name);
+        tz_search_run(s, &p, &lim, seed, &r);
+        tz_action_to_text(r.best, p.side, name);
         CHECKF(r.ties == 2, "seed %llu: %s, %d tied, score %d", (unsigned long long)seed, name, r.ties, r.score);
         if (r.ties != 2)
             break;
-        action_to_text(r.tied[0], p.side, t0);
-        action_to_text(r.tied[1], p.side, t1);
+        tz_action_to_text(r.tied[0], p.side, t0);
+        tz_action_to_text(r.tied[1], p.side, t1);
         CHECKF(!strcmp(t0, "B5xB3") && !strcmp(t1, "E3xB3"), "tied %s %s", t0, t1);
         CHECKF(r.score == SCORE_WIN - 2, "score %d", r.score);
         picked[0] |= !strcmp(name, "B5xB3");
         picked[1] |= !strcmp(name, "E3xB3");
     }
-    searcher_free(s);
+    tz_searcher_free(s);
     CHECK(picked[0] && picked[1]);
 }
 
@@ -106,13 +106,13 @@ static void finds_win_in_one_turn(void)
  * win within `plies` actions?  (Small positions only.) */
 static bool forced_win(position *p, int root_side, int plies)
 {
-    int w = game_winner(p, NULL);
+    int w = tz_game_winner(p, NULL);
     if (w >= 0)
         return w == root_side;
     if (plies == 0)
         return false;
     action list[MAX_ACTIONS];
-    int n = gen_actions(p, list);
+    int n = tz_gen_actions(p, list);
     bool ours = p->side == root_side;
     for (int i = 0; i < n; i++) {
         undo u;
@@ -148,11 +148,11 @@ static void node_limit_is_exact(void)
 {
     position p;
     search_report r;
-    setup_fixed(&p);
+    tz_setup_fixed(&p);
     for (uint64_t limit = 1; limit <= 100000; limit *= 7) {
         run(&p, 0, limit, 0, &r);
         CHECKF(r.nodes == limit, "limit %llu, visited %llu", (unsigned long long)limit, (unsigned long long)r.nodes);
-        CHECK(action_is_legal(&p, r.best));
+        CHECK(tz_action_is_legal(&p, r.best));
     }
 }
 
@@ -161,15 +161,15 @@ static void search_is_deterministic(void)
     position p, q;
     search_report a, b;
     eval_weights w;
-    eval_weights_default(&w);
-    setup_random(&p, 5);
-    setup_random(&q, 6);
-    searcher *s = searcher_new(1, &w);
+    tz_eval_weights_default(&w);
+    tz_setup_random(&p, 5);
+    tz_setup_random(&q, 6);
+    searcher *s = tz_searcher_new(1, &w);
     search_limits lim = { .nodes = 30000 };
-    search_run(s, &p, &lim, 9, &a);
-    search_run(s, &q, &lim, 9, &b); /* fills the table with other positions */
-    search_run(s, &p, &lim, 9, &b);
-    searcher_free(s);
+    tz_search_run(s, &p, &lim, 9, &a);
+    tz_search_run(s, &q, &lim, 9, &b); /* fills the table with other positions */
+    tz_search_run(s, &p, &lim, 9, &b);
+    tz_searcher_free(s);
     CHECK(a.best == b.best && a.score == b.score && a.nodes == b.nodes && a.depth == b.depth);
     CHECK(a.pv_len == b.pv_len && !memcmp(a.pv, b.pv, (size_t)a.pv_len * sizeof(action)));
     run(&p, 0, 30000, 9, &b); /* a fresh searcher agrees too */
@@ -180,13 +180,13 @@ static void depth_limit_is_reached_and_pv_is_legal(void)
 {
     position p;
     search_report r;
-    setup_random(&p, 3);
+    tz_setup_random(&p, 3);
     run(&p, 3, 0, 0, &r);
     CHECK(r.depth == 3);
     CHECK(r.pv_len >= 1 && r.pv[0] == r.best);
     position q = p;
     for (int i = 0; i < r.pv_len; i++) {
-        REQUIRE(action_is_legal(&q, r.pv[i]));
+        REQUIRE(tz_action_is_legal(&q, r.pv[i]));
         undo u;
         pos_make(&q, r.pv[i], &u);
     }
@@ -195,17 +195,17 @@ static void depth_limit_is_reached_and_pv_is_legal(void)
 static void table_generations_hide_old_entries(void)
 {
     tt t;
-    REQUIRE(tt_init(&t, 1) == 0);
-    tt_new_search(&t);
+    REQUIRE(tz_tt_init(&t, 1) == 0);
+    tz_tt_new_search(&t);
     tt_store(&t, 12345, 3, 7, BOUND_EXACT, 42);
     const tt_entry *e = tt_probe(&t, 12345);
     CHECK(e && e->score == 7 && e->move == 42);
-    tt_new_search(&t);
+    tz_tt_new_search(&t);
     CHECK(tt_probe(&t, 12345) == NULL);
     for (int i = 0; i < 300; i++) /* across the 8-bit wrap */
-        tt_new_search(&t);
+        tz_tt_new_search(&t);
     CHECK(tt_probe(&t, 12345) == NULL);
-    tt_free(&t);
+    tz_tt_free(&t);
 }
 
 static void agrees_with_minimax_on_small_positions(void)

@@ -39,7 +39,7 @@ static int table_board(int colour[GEO_POINTS], int type[GEO_POINTS], int *dupes)
             const char *s = fixed_table[c][t];
             int k = 0;
             while (*s) {
-                int len = 0, p = geo_parse_label(s, &len);
+                int len = 0, p = tz_geo_parse_label(s, &len);
                 if (p < 0)
                     return -1;
                 if (colour[p] >= 0)
@@ -52,7 +52,7 @@ static int table_board(int colour[GEO_POINTS], int type[GEO_POINTS], int *dupes)
                 while (*s == ' ')
                     s++;
             }
-            if (k != piece_supply[t])
+            if (k != tz_piece_supply[t])
                 return -1;
         }
     return named;
@@ -65,27 +65,27 @@ static void test_fixed_matches_table(void)
     REQUIRE(dupes == 0);
     position p;
     char err[300];
-    REQUIRE(pos_from_text(&p, SETUP_FIXED_TEXT, err, sizeof err) == 0);
+    REQUIRE(tz_pos_from_text(&p, TZ_SETUP_FIXED_TEXT, err, sizeof err) == 0);
     CHECK(p.side == WHITE && p.phase == PHASE_OPENING && p.winner == -1);
     for (int i = 0; i < GEO_POINTS; i++) {
         char l[3];
-        geo_label_str(i, l);
+        tz_geo_label_str(i, l);
         CHECKF(pos_colour_at(&p, i) == colour[i] && p.type[i] == type[i] && p.height[i] == 1,
                "%s: setup has colour %d type %d height %d, the rules page says colour %d type %d", l,
                pos_colour_at(&p, i), p.type[i], p.height[i], colour[i], type[i]);
     }
-    /* setup_fixed() and setup_make() give the same position */
+    /* tz_setup_fixed() and tz_setup_make() give the same position */
     position q;
-    setup_fixed(&q);
+    tz_setup_fixed(&q);
     CHECK(!memcmp(&p, &q, sizeof p));
-    setup_make(&q, SETUP_FIXED, 12345);
+    tz_setup_make(&q, SETUP_FIXED, 12345);
     CHECK(!memcmp(&p, &q, sizeof p));
     char t[POS_TEXT_MAX];
-    pos_to_text(&q, t, sizeof t);
-    CHECK(!strcmp(t, SETUP_FIXED_TEXT));
+    tz_pos_to_text(&q, t, sizeof t);
+    CHECK(!strcmp(t, TZ_SETUP_FIXED_TEXT));
     /* the rules page's string is the same constant */
-    CHECK(!strcmp(SETUP_FIXED_TEXT, "cCCCCcbBBBccbaAAbccbacCabcCBACcabcCBAcCABCCBaaABCCbbbBCccccC w 0"));
-    CHECK(pos_check(&p) == NULL);
+    CHECK(!strcmp(TZ_SETUP_FIXED_TEXT, "cCCCCcbBBBccbaAAbccbacCabcCBACcabcCBAcCABCCBaaABCCbbbBCccccC w 0"));
+    CHECK(tz_pos_check(&p) == NULL);
 }
 
 static void test_fixed_file(void)
@@ -107,11 +107,11 @@ static void test_fixed_file(void)
     }
     fclose(f);
     CHECKF(lines == 1, "fixed.pos has %d position lines", lines);
-    CHECKF(!strcmp(found, SETUP_FIXED_TEXT), "fixed.pos holds '%s'", found);
+    CHECKF(!strcmp(found, TZ_SETUP_FIXED_TEXT), "fixed.pos holds '%s'", found);
     position a, b;
     char err[300];
-    REQUIRE(pos_from_text(&a, found, err, sizeof err) == 0);
-    setup_fixed(&b);
+    REQUIRE(tz_pos_from_text(&a, found, err, sizeof err) == 0);
+    tz_setup_fixed(&b);
     CHECK(a.hash == b.hash && a.occ[0] == b.occ[0] && a.occ[1] == b.occ[1] && a.tops[0] == b.tops[0] &&
           a.tops[1] == b.tops[1] && a.tops[2] == b.tops[2]);
 }
@@ -119,13 +119,13 @@ static void test_fixed_file(void)
 /* The 60° rotation of the axial plane: (x, y) -> (-y, x + y). */
 static int rotate60(int p)
 {
-    return geo_from_axial(-geo_y[p], geo_x[p] + geo_y[p]);
+    return tz_geo_from_axial(-tz_geo_y[p], tz_geo_x[p] + tz_geo_y[p]);
 }
 
 static void test_fixed_symmetry(void)
 {
     position p;
-    setup_fixed(&p);
+    tz_setup_fixed(&p);
     int moved = 0;
     for (int i = 0; i < GEO_POINTS; i++) {
         int r1 = rotate60(i);
@@ -158,7 +158,7 @@ static void test_fixed_symmetry(void)
         int seq[24], n = 0, x = -k, y = k; /* start at k steps in direction (-1, 1) */
         for (int side = 0; side < 6; side++)
             for (int j = 0; j < k; j++) {
-                int q = geo_from_axial(x, y);
+                int q = tz_geo_from_axial(x, y);
                 REQUIRE(q >= 0 && n < 24);
                 CHECKF(p.type[q] == ring_type[k], "ring %d: point %d has type %d", k, q, p.type[q]);
                 seq[n++] = pos_colour_at(&p, q);
@@ -182,10 +182,10 @@ static void test_random_setups(void)
     position a, b;
     /* reproducible for a seed */
     for (uint64_t seed = 0; seed < 50; seed++) {
-        setup_random(&a, seed);
-        setup_random(&b, seed);
+        tz_setup_random(&a, seed);
+        tz_setup_random(&b, seed);
         CHECK(!memcmp(&a, &b, sizeof a));
-        setup_make(&b, SETUP_RANDOM, seed);
+        tz_setup_make(&b, SETUP_RANDOM, seed);
         CHECK(!memcmp(&a, &b, sizeof a));
     }
     /* different across seeds, including neighbouring and huge ones */
@@ -193,7 +193,7 @@ static void test_random_setups(void)
     static uint64_t hashes[N];
     for (int i = 0; i < N; i++) {
         uint64_t seed = i < N / 2 ? (uint64_t)i : UINT64_MAX - (uint64_t)(i - N / 2);
-        setup_random(&a, seed);
+        tz_setup_random(&a, seed);
         hashes[i] = a.hash;
         for (int j = 0; j < i; j++)
             CHECKF(hashes[j] != hashes[i], "seeds %d and %d give the same setup", j, i);
@@ -201,7 +201,7 @@ static void test_random_setups(void)
     /* each one: 60 single pieces, 30 per colour, 6/9/15 per type, White opens */
     char t[POS_TEXT_MAX], err[300];
     for (uint64_t seed = 0; seed < 300; seed++) {
-        setup_random(&a, seed * 0x9e3779b97f4a7c15ULL);
+        tz_setup_random(&a, seed * 0x9e3779b97f4a7c15ULL);
         CHECK(a.side == WHITE && a.phase == PHASE_OPENING && a.winner == -1);
         CHECK((a.occ[WHITE] | a.occ[BLACK]) == (1ULL << GEO_POINTS) - 1);
         int pieces[2][3] = { { 0 } };
@@ -211,11 +211,11 @@ static void test_random_setups(void)
         }
         for (int c = 0; c < 2; c++)
             for (int ty = 0; ty < 3; ty++)
-                CHECKF(pieces[c][ty] == piece_supply[ty] && a.count[c][ty] == piece_supply[ty],
+                CHECKF(pieces[c][ty] == tz_piece_supply[ty] && a.count[c][ty] == tz_piece_supply[ty],
                        "seed %llu colour %d type %d: %d", (unsigned long long)seed, c, ty, pieces[c][ty]);
-        CHECK(pos_check(&a) == NULL);
-        pos_to_text(&a, t, sizeof t);
-        CHECKF(pos_from_text(&b, t, err, sizeof err) == 0, "%s", err);
+        CHECK(tz_pos_check(&a) == NULL);
+        tz_pos_to_text(&a, t, sizeof t);
+        CHECKF(tz_pos_from_text(&b, t, err, sizeof err) == 0, "%s", err);
         CHECK(b.hash == a.hash);
     }
 }
@@ -231,12 +231,12 @@ static void test_shuffle_unbiased(void)
     memset(freq, 0, sizeof freq);
     position a;
     for (uint64_t s = 1; s <= SEEDS; s++) {
-        setup_random(&a, s);
+        tz_setup_random(&a, s);
         for (int i = 0; i < GEO_POINTS; i++)
             freq[pos_colour_at(&a, i) * 3 + a.type[i]][i]++;
     }
     for (int k = 0; k < 6; k++) {
-        double q = piece_supply[k % 3] / 60.0, e = SEEDS * q, sd = sqrt(SEEDS * q * (1 - q));
+        double q = tz_piece_supply[k % 3] / 60.0, e = SEEDS * q, sd = sqrt(SEEDS * q * (1 - q));
         double chi = 0;
         for (int i = 0; i < GEO_POINTS; i++) {
             double d = freq[k][i] - e;
@@ -258,35 +258,35 @@ static void test_shuffle_unbiased(void)
 static void test_tournament(void)
 {
     position p;
-    setup_tournament(&p);
+    tz_setup_tournament(&p);
     CHECK(p.occ[WHITE] == 0 && p.occ[BLACK] == 0);
     CHECK(p.side == WHITE && p.phase == PHASE_PLACE && p.winner == -1);
     for (int c = 0; c < 2; c++)
         for (int t = 0; t < 3; t++)
-            CHECK(p.reserve[c][t] == piece_supply[t] && p.count[c][t] == 0);
+            CHECK(p.reserve[c][t] == tz_piece_supply[t] && p.count[c][t] == 0);
     char t[POS_TEXT_MAX];
-    pos_to_text(&p, t, sizeof t);
+    tz_pos_to_text(&p, t, sizeof t);
     CHECK(!strcmp(t, "............................................................ w p"));
     int ending;
-    CHECK(game_winner(&p, &ending) == -1 && ending == END_NONE);
+    CHECK(tz_game_winner(&p, &ending) == -1 && ending == END_NONE);
     action list[MAX_ACTIONS];
-    CHECK(gen_actions(&p, list) == 180);
+    CHECK(tz_gen_actions(&p, list) == 180);
     position q;
-    setup_make(&q, SETUP_TOURNAMENT, 99);
+    tz_setup_make(&q, SETUP_TOURNAMENT, 99);
     CHECK(!memcmp(&p, &q, sizeof p));
-    CHECK(pos_check(&p) == NULL);
+    CHECK(tz_pos_check(&p) == NULL);
 }
 
 static void test_setup_names(void)
 {
-    CHECK(setup_kind("random") == SETUP_RANDOM);
-    CHECK(setup_kind("fixed") == SETUP_FIXED);
-    CHECK(setup_kind("tournament") == SETUP_TOURNAMENT);
-    CHECK(setup_kind("bogus") == -1);
-    CHECK(setup_kind("") == -1);
-    CHECK(setup_kind("Fixed") == -1 || setup_kind("Fixed") == SETUP_FIXED);
+    CHECK(tz_setup_kind("random") == SETUP_RANDOM);
+    CHECK(tz_setup_kind("fixed") == SETUP_FIXED);
+    CHECK(tz_setup_kind("tournament") == SETUP_TOURNAMENT);
+    CHECK(tz_setup_kind("bogus") == -1);
+    CHECK(tz_setup_kind("") == -1);
+    CHECK(tz_setup_kind("Fixed") == -1 || tz_setup_kind("Fixed") == SETUP_FIXED);
     for (int k = 0; k < SETUP_KINDS; k++)
-        CHECK(setup_kind(setup_names[k]) == k);
+        CHECK(tz_setup_kind(tz_setup_names[k]) == k);
 }
 
 const test_case tests_setup[] = {

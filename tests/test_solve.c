@@ -24,7 +24,7 @@
 
 int ref_solve(ref *r, position *p, int *dist)
 {
-    int w = game_winner(p, NULL);
+    int w = tz_game_winner(p, NULL);
     if (w >= 0) {
         *dist = 0;
         return w;
@@ -32,7 +32,7 @@ int ref_solve(ref *r, position *p, int *dist)
     if (++r->nodes > r->budget)
         return -1;
     action list[MAX_ACTIONS];
-    int n = gen_actions(p, list), us = p->side;
+    int n = tz_gen_actions(p, list), us = p->side;
     int win_dist = 1 << 30, loss_dist = -1;
     for (int i = 0; i < n; i++) {
         undo u;
@@ -53,7 +53,7 @@ int ref_solve(ref *r, position *p, int *dist)
 
 void random_small(xoshiro256 *r, position *p, int max_stacks, bool spread_types, int side, int phase)
 {
-    pos_clear(p);
+    tz_pos_clear(p);
     int k[2], centre = (int)xoshiro_below(r, GEO_POINTS);
     for (int c = 0; c < 2; c++)
         k[c] = 3 + (int)xoshiro_below(r, (uint64_t)max_stacks - 2);
@@ -64,7 +64,7 @@ void random_small(xoshiro256 *r, position *p, int max_stacks, bool spread_types,
     for (;; radius++) {
         npts = 0;
         for (int pt = 0; pt < GEO_POINTS; pt++) {
-            int dx = geo_x[pt] - geo_x[centre], dy = geo_y[pt] - geo_y[centre];
+            int dx = tz_geo_x[pt] - tz_geo_x[centre], dy = tz_geo_y[pt] - tz_geo_y[centre];
             if ((abs(dx) + abs(dy) + abs(dx + dy)) / 2 <= radius)
                 pts[npts++] = (uint8_t)pt;
         }
@@ -78,21 +78,21 @@ void random_small(xoshiro256 *r, position *p, int max_stacks, bool spread_types,
             pts[j] = pts[--npts];
             int type = spread_types ? i % 3 : i < 3 ? i : (int)xoshiro_below(r, 3);
             uint64_t h = xoshiro_below(r, 10);
-            pos_put(p, pt, c, type, h < 5 ? 1 : h < 8 ? 2 : 3);
+            tz_pos_put(p, pt, c, type, h < 5 ? 1 : h < 8 ? 2 : 3);
         }
-    pos_finish(p, side, phase);
+    tz_pos_finish(p, side, phase);
 }
 
 /* A position of a game played at random from a random setup, taken when
  * at most `stacks` stacks are left; false when the game ended first. */
 static bool played_out(xoshiro256 *r, position *p, int stacks)
 {
-    setup_make(p, SETUP_RANDOM, xoshiro_next(r));
-    while (game_winner(p, NULL) < 0) {
+    tz_setup_make(p, SETUP_RANDOM, xoshiro_next(r));
+    while (tz_game_winner(p, NULL) < 0) {
         if (__builtin_popcountll(p->occ[0] | p->occ[1]) <= stacks)
             return true;
         action list[MAX_ACTIONS];
-        int n = gen_actions(p, list);
+        int n = tz_gen_actions(p, list);
         undo u;
         pos_make(p, list[xoshiro_below(r, (uint64_t)n)], &u);
     }
@@ -110,7 +110,7 @@ static const char *value_name(int v)
  * first failure (which it reports). */
 static bool replay(tz_solver *s, position *p, int winner, int within, int depth)
 {
-    int w = game_winner(p, NULL);
+    int w = tz_game_winner(p, NULL);
     if (w >= 0) {
         CHECKF(w == winner, "a line of the proof ends with the other side winning");
         return w == winner;
@@ -130,7 +130,7 @@ static bool replay(tz_solver *s, position *p, int winner, int within, int depth)
             CHECKF(0, "a proof node claims %d plies with %d left", res.distance, within);
             return false;
         }
-        if (!action_is_legal(p, res.best)) {
+        if (!tz_action_is_legal(p, res.best)) {
             CHECKF(0, "the proof's action is not legal");
             return false;
         }
@@ -141,7 +141,7 @@ static bool replay(tz_solver *s, position *p, int winner, int within, int depth)
         return ok;
     }
     action list[MAX_ACTIONS];
-    int n = gen_actions(p, list);
+    int n = tz_gen_actions(p, list);
     for (int i = 0; i < n; i++) {
         undo u;
         pos_make(p, list[i], &u);
@@ -175,7 +175,7 @@ static void check_against_reference(tz_solver *s, const position *start, tally *
     tz_solve_clear(s);
     tz_solve_result res;
     char err[200], text[POS_TEXT_MAX];
-    pos_to_text(&p, text, sizeof text);
+    tz_pos_to_text(&p, text, sizeof text);
     if (tz_solve(s, &p, 0, &res, err, sizeof err)) {
         CHECKF(0, "%s: %s", text, err);
         return;
@@ -186,12 +186,12 @@ static void check_against_reference(tz_solver *s, const position *start, tally *
     CHECKF(res.distance >= dist, "%s: the proof's distance %d is shorter than perfect play's %d", text,
            res.distance, dist);
     CHECKF(!memcmp(&p, start, sizeof p), "%s: the solver changed its position", text);
-    if (res.value == want && game_winner(&p, NULL) < 0) {
-        CHECKF(res.best != ACTION_NONE && action_is_legal(&p, res.best), "%s: no legal best action", text);
+    if (res.value == want && tz_game_winner(&p, NULL) < 0) {
+        CHECKF(res.best != ACTION_NONE && tz_action_is_legal(&p, res.best), "%s: no legal best action", text);
         CHECKF(res.proof_size >= 2, "%s: proof size %llu", text, (unsigned long long)res.proof_size);
         /* The best action leads to the proof it names: the position after
          * it is won by the same side, one ply nearer the end. */
-        if (res.best != ACTION_NONE && action_is_legal(&p, res.best)) {
+        if (res.best != ACTION_NONE && tz_action_is_legal(&p, res.best)) {
             position q2 = p;
             undo u;
             tz_solve_result after;
@@ -260,7 +260,7 @@ static void test_solve_matches_exhaustive_search_on_played_endgames(void)
         /* Random play reaches 13 stacks mostly with White to act: every
          * other one with the colours swapped. */
         if (i & 1) {
-            sym_position(&p, SYM_BOARD, &swapped);
+            tz_sym_position(&p, SYM_BOARD, &swapped);
             p = swapped;
         }
         check_against_reference(s, &p, &t);
@@ -279,7 +279,7 @@ static tz_solve_result solve_text(tz_solver *s, const char *text, uint64_t nodes
     position p;
     char err[200];
     tz_solve_result res = { .value = -1 };
-    if (pos_from_text(&p, text, err, sizeof err)) {
+    if (tz_pos_from_text(&p, text, err, sizeof err)) {
         CHECKF(0, "%s: %s", text, err);
         return res;
     }
@@ -294,7 +294,7 @@ static bool best_is(const tz_solve_result *res, const char *text)
     char t[ACTION_TEXT_MAX];
     if (res->best == ACTION_NONE)
         return false;
-    action_to_text(res->best, WHITE, t);
+    tz_action_to_text(res->best, WHITE, t);
     return !strcmp(t, text);
 }
 
@@ -355,11 +355,11 @@ static void test_solve_symmetric_positions_agree(void)
             continue;
         proven++;
         for (int g = 1; g < SYM_ALL; g++) {
-            if (!sym_applies(&p, g))
+            if (!tz_sym_applies(&p, g))
                 continue;
             position img;
             tz_solve_result res;
-            sym_position(&p, g, &img);
+            tz_sym_position(&p, g, &img);
             tz_solve_clear(s);
             REQUIRE(tz_solve(s, &img, 0, &res, err, sizeof err) == 0);
             CHECKF(res.value == base.value, "position %d, symmetry %d: %s, the original %s", i, g,
@@ -456,7 +456,7 @@ static void test_solve_limits(void)
     CHECKF(tiny_proved >= 50, "4 entries proved only %d of 100", tiny_proved);
     /* The placement phase is no endgame. */
     position place;
-    REQUIRE(pos_from_text(&place, "c........................................................... b p", err,
+    REQUIRE(tz_pos_from_text(&place, "c........................................................... b p", err,
                           sizeof err) == 0);
     CHECK(tz_solve(tiny, &place, 0, &res, err, sizeof err) == -1 && strstr(err, "placement"));
     tz_solve_free(tiny);

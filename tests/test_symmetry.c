@@ -36,7 +36,7 @@ static bitboard map_bits(bitboard b, int g)
 {
     bitboard out = 0;
     for (; b; b &= b - 1)
-        out |= 1ULL << sym_point[g][__builtin_ctzll(b)];
+        out |= 1ULL << tz_sym_point[g][__builtin_ctzll(b)];
     return out;
 }
 
@@ -46,28 +46,28 @@ static void test_maps_are_bijections(void)
     for (int g = 0; g < SYM_BOARD; g++) {
         bitboard seen = 0, dirs = 0;
         for (int p = 0; p < GEO_POINTS; p++) {
-            REQUIRE(sym_point[g][p] < GEO_POINTS);
-            seen |= 1ULL << sym_point[g][p];
+            REQUIRE(tz_sym_point[g][p] < GEO_POINTS);
+            seen |= 1ULL << tz_sym_point[g][p];
         }
         for (int d = 0; d < GEO_DIRS; d++)
-            dirs |= 1ULL << sym_dir[g][d];
+            dirs |= 1ULL << tz_sym_dir[g][d];
         CHECKF(seen == (1ULL << GEO_POINTS) - 1, "symmetry %d is not onto the 60 points", g);
         CHECKF(dirs == 63, "symmetry %d is not onto the 6 directions", g);
-        int h = sym_inverse(g);
+        int h = tz_sym_inverse(g);
         for (int p = 0; p < GEO_POINTS; p++)
-            CHECKF(sym_point[h][sym_point[g][p]] == p, "inverse of %d fails at %d", g, p);
-        CHECK(sym_inverse(g + SYM_BOARD) == h + SYM_BOARD);
+            CHECKF(tz_sym_point[h][tz_sym_point[g][p]] == p, "inverse of %d fails at %d", g, p);
+        CHECK(tz_sym_inverse(g + SYM_BOARD) == h + SYM_BOARD);
     }
     for (int p = 0; p < GEO_POINTS; p++)
-        CHECK(sym_point[0][p] == p);
+        CHECK(tz_sym_point[0][p] == p);
     /* 12 different maps; six turns by 60 degrees are the identity. */
     for (int g = 0; g < SYM_BOARD; g++)
         for (int h = 0; h < g; h++)
-            CHECKF(memcmp(sym_point[g], sym_point[h], GEO_POINTS), "symmetries %d and %d agree", g, h);
+            CHECKF(memcmp(tz_sym_point[g], tz_sym_point[h], GEO_POINTS), "symmetries %d and %d agree", g, h);
     for (int p = 0; p < GEO_POINTS; p++) {
         int q = p;
         for (int k = 0; k < 6; k++)
-            q = sym_point[1][q];
+            q = tz_sym_point[1][q];
         CHECK(q == p);
     }
 }
@@ -81,12 +81,12 @@ static void test_maps_keep_lines(void)
     for (int g = 0; g < SYM_BOARD; g++)
         for (int p = 0; p < GEO_POINTS; p++)
             for (int d = 0; d < GEO_DIRS; d++) {
-                int q = geo_next[p][d], gp = sym_point[g][p], gd = sym_dir[g][d];
-                int gq = geo_next[gp][gd];
-                CHECKF(q == GEO_NONE ? gq == GEO_NONE : gq == sym_point[g][q], "g %d p %d d %d", g, p, d);
-                CHECK(map_bits(geo_ray[p][d], g) == geo_ray[gp][gd]);
-                CHECK(sym_dir[g][(d + 3) % 6] == (gd + 3) % 6);
-                int turn = (sym_dir[g][(d + 1) % 6] - gd + 6) % 6;
+                int q = tz_geo_next[p][d], gp = tz_sym_point[g][p], gd = tz_sym_dir[g][d];
+                int gq = tz_geo_next[gp][gd];
+                CHECKF(q == GEO_NONE ? gq == GEO_NONE : gq == tz_sym_point[g][q], "g %d p %d d %d", g, p, d);
+                CHECK(map_bits(tz_geo_ray[p][d], g) == tz_geo_ray[gp][gd]);
+                CHECK(tz_sym_dir[g][(d + 3) % 6] == (gd + 3) % 6);
+                int turn = (tz_sym_dir[g][(d + 1) % 6] - gd + 6) % 6;
                 CHECKF(turn == (g < 6 ? 1 : 5), "g %d turns direction %d by %d", g, d, turn);
             }
 }
@@ -98,13 +98,13 @@ static void test_fixed_setup_symmetries(void)
 {
     tz_init();
     position s, img, swapped;
-    setup_fixed(&s);
+    tz_setup_fixed(&s);
     swapped = s; /* the colours exchanged, the side to act kept (White opens) */
     swapped.occ[WHITE] = s.occ[BLACK];
     swapped.occ[BLACK] = s.occ[WHITE];
     int to_swap = 0, to_self = 0;
     for (int g = 0; g < SYM_BOARD; g++) {
-        sym_position(&s, g, &img);
+        tz_sym_position(&s, g, &img);
         bool is_swap = img.occ[WHITE] == swapped.occ[WHITE] && img.occ[BLACK] == swapped.occ[BLACK] &&
                        !memcmp(img.tops, s.tops, sizeof s.tops);
         bool is_self = img.occ[WHITE] == s.occ[WHITE] && !memcmp(img.tops, s.tops, sizeof s.tops);
@@ -123,16 +123,16 @@ static void random_position(position *p, uint64_t seed, int plies)
 {
     xoshiro256 rng;
     xoshiro_seed(&rng, seed);
-    setup_random(p, seed);
+    tz_setup_random(p, seed);
     for (int i = 0; i < plies; i++) {
         action list[MAX_ACTIONS];
-        int n = gen_actions(p, list);
+        int n = tz_gen_actions(p, list);
         if (!n)
             break;
         position before = *p;
         undo u;
         pos_make(p, list[xoshiro_below(&rng, (uint64_t)n)], &u);
-        if (p->winner >= 0 || !gen_actions(p, list)) {
+        if (p->winner >= 0 || !tz_gen_actions(p, list)) {
             *p = before;
             break;
         }
@@ -147,9 +147,9 @@ static int cmp_action(const void *a, const void *b)
 /* The legal actions of p mapped by g, sorted. */
 static int mapped_actions(const position *p, int g, action *out)
 {
-    int n = gen_actions(p, out);
+    int n = tz_gen_actions(p, out);
     for (int i = 0; i < n; i++)
-        out[i] = sym_action(out[i], g);
+        out[i] = tz_sym_action(out[i], g);
     qsort(out, (size_t)n, sizeof *out, cmp_action);
     return n;
 }
@@ -162,37 +162,37 @@ static void test_position_images(void)
 {
     tz_init();
     eval_weights w;
-    eval_weights_default(&w);
+    tz_eval_weights_default(&w);
     int checked = 0, swaps = 0;
     for (int k = 0; k < 60; k++) {
         position p, q, back;
         random_position(&p, 1000 + (uint64_t)k, k % 20);
         if (k == 59)
-            setup_tournament(&p);
-        CHECK(sym_applies(&p, SYM_BOARD) == (p.phase == PHASE_FIRST || p.phase == PHASE_SECOND));
+            tz_setup_tournament(&p);
+        CHECK(tz_sym_applies(&p, SYM_BOARD) == (p.phase == PHASE_FIRST || p.phase == PHASE_SECOND));
         for (int g = 0; g < SYM_ALL; g++) {
-            if (!sym_applies(&p, g))
+            if (!tz_sym_applies(&p, g))
                 continue;
-            sym_position(&p, g, &q);
-            CHECKF(pos_check(&q) == NULL, "image %d: %s", g, pos_check(&q));
-            sym_position(&q, sym_inverse(g), &back);
+            tz_sym_position(&p, g, &q);
+            CHECKF(tz_pos_check(&q) == NULL, "image %d: %s", g, tz_pos_check(&q));
+            tz_sym_position(&q, tz_sym_inverse(g), &back);
             CHECK(same_position(&back, &p));
             action a1[MAX_ACTIONS], a2[MAX_ACTIONS];
             int n1 = mapped_actions(&p, g, a1), n2 = mapped_actions(&q, 0, a2);
             CHECK(n1 == n2 && !memcmp(a1, a2, (size_t)n1 * sizeof *a1));
-            double e1 = eval_position(&w, &p), e2 = eval_position(&w, &q);
+            double e1 = tz_eval_position(&w, &p), e2 = tz_eval_position(&w, &q);
             CHECKF(g >= SYM_BOARD ? e2 == -e1 : e2 == e1, "image %d: eval %g vs %g", g, e1, e2);
             action list[MAX_ACTIONS];
-            int n = gen_actions(&p, list);
+            int n = tz_gen_actions(&p, list);
             for (int i = 0; i < n; i++) {
                 position pm = p, qm = q, img;
                 undo u;
                 pos_make(&pm, list[i], &u);
-                pos_make(&qm, sym_action(list[i], g), &u);
-                sym_position(&pm, g, &img);
+                pos_make(&qm, tz_sym_action(list[i], g), &u);
+                tz_sym_position(&pm, g, &img);
                 CHECK(same_position(&img, &qm));
-                CHECK(game_winner(&pm, NULL) < 0 ? game_winner(&qm, NULL) < 0
-                                                 : game_winner(&qm, NULL) == (game_winner(&pm, NULL) ^ (g >= SYM_BOARD)));
+                CHECK(tz_game_winner(&pm, NULL) < 0 ? tz_game_winner(&qm, NULL) < 0
+                                                 : tz_game_winner(&qm, NULL) == (tz_game_winner(&pm, NULL) ^ (g >= SYM_BOARD)));
             }
             checked++;
             swaps += g >= SYM_BOARD;
@@ -210,32 +210,32 @@ static void test_canonical_image(void)
         position p, c, q, cq, img;
         uint8_t maps[SYM_ALL], maps2[SYM_ALL];
         if (k == 0)
-            setup_fixed(&p);
+            tz_setup_fixed(&p);
         else
             random_position(&p, 2000 + (uint64_t)k, k % 25);
-        int n = sym_canonical(&p, &c, maps);
+        int n = tz_sym_canonical(&p, &c, maps);
         REQUIRE(n >= 1);
         for (int i = 0; i < n; i++) {
-            sym_position(&p, maps[i], &img);
+            tz_sym_position(&p, maps[i], &img);
             CHECK(same_position(&img, &c));
         }
-        for (int g = 0; g < SYM_ALL && sym_applies(&p, g); g++) {
-            sym_position(&p, g, &q);
-            CHECK(sym_canonical(&q, &cq, maps2) == n);
+        for (int g = 0; g < SYM_ALL && tz_sym_applies(&p, g); g++) {
+            tz_sym_position(&p, g, &q);
+            CHECK(tz_sym_canonical(&q, &cq, maps2) == n);
             CHECK(same_position(&cq, &c));
         }
     }
     position s, c;
     uint8_t maps[SYM_ALL];
-    setup_fixed(&s);
-    CHECK(sym_canonical(&s, &c, maps) == 3); /* turned by 0, 120 and 240 degrees */
+    tz_setup_fixed(&s);
+    CHECK(tz_sym_canonical(&s, &c, maps) == 3); /* turned by 0, 120 and 240 degrees */
 }
 
 /* The tied set of r mapped by g, sorted. */
 static int mapped_tied(const search_report *r, int g, action *out)
 {
     for (int i = 0; i < r->ties; i++)
-        out[i] = sym_action(r->tied[i], g);
+        out[i] = tz_sym_action(r->tied[i], g);
     qsort(out, (size_t)r->ties, sizeof *out, cmp_action);
     return r->ties;
 }
@@ -245,7 +245,7 @@ static int own_symmetries(const position *p)
 {
     position c;
     uint8_t maps[SYM_ALL];
-    return sym_canonical(p, &c, maps);
+    return tz_sym_canonical(p, &c, maps);
 }
 
 /* Disagreements between a search of p and of one of its images. */
@@ -260,16 +260,16 @@ static void check_search(searcher *s, const position *p, int depth, bool ties, u
 {
     search_limits lim = { .depth = depth, .ties = ties };
     search_report r0, r;
-    search_run(s, p, &lim, seed, &r0);
+    tz_search_run(s, p, &lim, seed, &r0);
     bool alone = own_symmetries(p) == 1;
     bool in = false;
     for (int i = 0; i < r0.ties; i++)
         in |= r0.tied[i] == r0.best;
     CHECK(in && r0.ties >= 1);
-    for (int g = 1; g < SYM_ALL && sym_applies(p, g); g++) {
+    for (int g = 1; g < SYM_ALL && tz_sym_applies(p, g); g++) {
         position q;
-        sym_position(p, g, &q);
-        search_run(s, &q, &lim, seed, &r);
+        tz_sym_position(p, g, &q);
+        tz_search_run(s, &q, &lim, seed, &r);
         action t0[SEARCH_TIES_MAX], t1[SEARCH_TIES_MAX];
         int n0 = mapped_tied(&r0, g, t0), n1 = mapped_tied(&r, 0, t1);
         bool tied_ok = n0 == n1 && !memcmp(t0, t1, (size_t)n0 * sizeof *t0);
@@ -277,10 +277,10 @@ static void check_search(searcher *s, const position *p, int depth, bool ties, u
         t->score += r.score != r0.score;
         t->nodes += r.nodes != r0.nodes;
         t->tied += !tied_ok;
-        t->best += alone && r.best != sym_action(r0.best, g);
+        t->best += alone && r.best != tz_sym_action(r0.best, g);
         if (r.score != r0.score && t->score <= 2) {
             char text[POS_TEXT_MAX];
-            pos_to_text(p, text, sizeof text);
+            tz_pos_to_text(p, text, sizeof text);
             check_fail(__FILE__, __LINE__, "depth %d%s symmetry %d: score %d vs %d; %s", depth, ties ? " ties" : "", g,
                        r.score, r0.score, text);
         }
@@ -303,20 +303,20 @@ static void search_images(const char *weights_file, int positions)
     eval_weights w;
     char err[256];
     if (weights_file) {
-        int rc = eval_weights_load(&w, weights_file, err, sizeof err);
+        int rc = tz_eval_weights_load(&w, weights_file, NULL, err, sizeof err);
         CHECKF(rc == 0, "%s", err);
         if (rc)
             return;
     } else {
-        eval_weights_default(&w);
+        tz_eval_weights_default(&w);
     }
-    searcher *s = searcher_new(4, &w);
+    searcher *s = tz_searcher_new(4, &w);
     REQUIRE(s);
     tally t = { 0 };
     for (int k = 0; k < positions; k++) {
         position p;
         if (k == 0)
-            setup_fixed(&p);
+            tz_setup_fixed(&p);
         else
             random_position(&p, 3000 + (uint64_t)k, (k * 7) % 31);
         for (int depth = 1; depth <= (k < DEEP_POSITIONS ? 3 : 2); depth++) {
@@ -329,7 +329,7 @@ static void search_images(const char *weights_file, int positions)
            "of %d searches of images, %d differ in score, %d in nodes, %d in the tied set, %d in the action played",
            t.searches, t.score, t.nodes, t.tied, t.best);
     CHECKF(t.searches > 500, "%d searches of images", t.searches);
-    searcher_free(s);
+    tz_searcher_free(s);
 }
 
 static void test_search_default_weights(void)
@@ -348,7 +348,7 @@ static void test_greedy(void)
 {
     tz_init();
     char err[256];
-    player *pl = player_new("greedy", err, sizeof err);
+    player *pl = tz_player_new("greedy", err, sizeof err);
     REQUIRE(pl);
     int failures = 0;
     for (int k = 0; k < 24; k++) {
@@ -357,15 +357,15 @@ static void test_greedy(void)
         bool alone = own_symmetries(&p) == 1;
         for (uint64_t seed = 1; seed <= 2; seed++) {
             search_report r0, r;
-            player_choose(pl, &p, seed, &r0);
-            for (int g = 1; g < SYM_ALL && sym_applies(&p, g); g++) {
+            tz_player_choose(pl, &p, seed, &r0);
+            for (int g = 1; g < SYM_ALL && tz_sym_applies(&p, g); g++) {
                 position q;
-                sym_position(&p, g, &q);
-                player_choose(pl, &q, seed, &r);
-                if ((r.score != r0.score || (alone && r.best != sym_action(r0.best, g))) && failures++ < 3) {
+                tz_sym_position(&p, g, &q);
+                tz_player_choose(pl, &q, seed, &r);
+                if ((r.score != r0.score || (alone && r.best != tz_sym_action(r0.best, g))) && failures++ < 3) {
                     char a0[ACTION_TEXT_MAX], a1[ACTION_TEXT_MAX];
-                    action_to_text(sym_action(r0.best, g), q.side, a0);
-                    action_to_text(r.best, q.side, a1);
+                    tz_action_to_text(tz_sym_action(r0.best, g), q.side, a0);
+                    tz_action_to_text(r.best, q.side, a1);
                     check_fail(__FILE__, __LINE__, "position %d symmetry %d: score %d vs %d, played %s vs %s mapped", k,
                                g, r.score, r0.score, a1, a0);
                 }
@@ -373,7 +373,7 @@ static void test_greedy(void)
         }
     }
     CHECKF(failures == 0, "%d symmetric greedy choices disagreed", failures);
-    player_free(pl);
+    tz_player_free(pl);
 }
 
 /* The class of a first move of the fixed setup (or of its twin, mapped
@@ -381,10 +381,10 @@ static void test_greedy(void)
  * 120 and 240 degrees, named by its least member. */
 static action first_move_class(action a, int to_setup)
 {
-    action b = sym_action(a, to_setup), least = b;
+    action b = tz_sym_action(a, to_setup), least = b;
     for (int g = 2; g <= 4; g += 2)
-        if (sym_action(b, g) < least)
-            least = sym_action(b, g);
+        if (tz_sym_action(b, g) < least)
+            least = tz_sym_action(b, g);
     return least;
 }
 
@@ -402,7 +402,7 @@ static void first_moves(player *pl, const position *s, int games, openings *o)
     memset(o, 0, sizeof *o);
     for (uint64_t seed = 1; seed <= (uint64_t)games; seed++) {
         search_report r;
-        action a = player_choose(pl, s, seed, &r);
+        action a = tz_player_choose(pl, s, seed, &r);
         if (seed == 1) {
             o->ties = r.ties;
             memcpy(o->tied, r.tied, sizeof o->tied);
@@ -427,20 +427,20 @@ static void test_fixed_first_moves(void)
 {
     tz_init();
     char err[256];
-    player *pl = player_new("ab:depth=2,weights=data/weights/tuned-ab2.txt", err, sizeof err);
+    player *pl = tz_player_new("ab:depth=2,weights=data/weights/tuned-ab2.txt", err, sizeof err);
     CHECKF(pl != NULL, "%s", err);
     if (!pl)
         return;
     position s[2];
-    setup_fixed(&s[0]);
-    sym_position(&s[0], 1, &s[1]);
+    tz_setup_fixed(&s[0]);
+    tz_sym_position(&s[0], 1, &s[1]);
     openings o[2];
     int games = 200;
     for (int k = 0; k < 2; k++) {
         first_moves(pl, &s[k], games, &o[k]);
         for (int i = 0; i < o[k].kinds; i++) {
             char text[ACTION_TEXT_MAX];
-            action_to_text(o[k].seen[i], WHITE, text);
+            tz_action_to_text(o[k].seen[i], WHITE, text);
             CHECKF(o[k].count[i] < games * 2 / 3, "%s: first move %s in %d of %d games", k ? "twin" : "setup", text,
                    o[k].count[i], games);
         }
@@ -456,10 +456,10 @@ static void test_fixed_first_moves(void)
         for (int j = 0; j < o[0].kinds; j++)
             n0 += first_move_class(o[0].seen[j], 0) == c ? o[0].count[j] : 0;
         for (int j = 0; j < o[1].kinds; j++)
-            n1 += first_move_class(o[1].seen[j], sym_inverse(1)) == c ? o[1].count[j] : 0;
+            n1 += first_move_class(o[1].seen[j], tz_sym_inverse(1)) == c ? o[1].count[j] : 0;
         CHECKF(n0 == n1, "a class of first moves: %d games from the setup, %d from its twin", n0, n1);
     }
-    player_free(pl);
+    tz_player_free(pl);
 }
 
 /* With ties=1 the tied set is known: over 200 seeds exactly its actions
@@ -470,12 +470,12 @@ static void test_fixed_first_moves_ties(void)
 {
     tz_init();
     char err[256];
-    player *pl = player_new("ab:depth=2,ties=1,weights=data/weights/tuned-ab2.txt", err, sizeof err);
+    player *pl = tz_player_new("ab:depth=2,ties=1,weights=data/weights/tuned-ab2.txt", err, sizeof err);
     CHECKF(pl != NULL, "%s", err);
     if (!pl)
         return;
     position s;
-    setup_fixed(&s);
+    tz_setup_fixed(&s);
     openings o;
     int games = 200;
     first_moves(pl, &s, games, &o);
@@ -490,13 +490,13 @@ static void test_fixed_first_moves_ties(void)
         for (int g = 2; g <= 4; g += 2) {
             bool found = false;
             for (int j = 0; j < o.ties; j++)
-                found |= o.tied[j] == sym_action(o.tied[i], g);
+                found |= o.tied[j] == tz_sym_action(o.tied[i], g);
             CHECK(found);
         }
         classes += first_move_class(o.tied[i], 0) == o.tied[i];
     }
     CHECKF(classes >= 1 && o.ties == 3 * classes, "%d tied first moves in %d classes", o.ties, classes);
-    player_free(pl);
+    tz_player_free(pl);
 }
 
 const test_case tests_symmetry[] = {

@@ -19,7 +19,7 @@ static const char FIXED_CELLS[] = "cCCCCcbBBBccbaAAbccbacCabcCBACcabcCBAcCABCCBa
 static int pt(const char *label)
 {
     int len = 0;
-    return geo_parse_label(label, &len);
+    return tz_geo_parse_label(label, &len);
 }
 
 /* A copy without the bytes that mean nothing (the type of an empty point). */
@@ -43,7 +43,7 @@ static int same_position(const position *a, const position *b)
 static int check_action_text(const position *p, action a)
 {
     char t[ACTION_TEXT_MAX], err[300];
-    action_to_text(a, p->side, t);
+    tz_action_to_text(a, p->side, t);
     size_t len = strlen(t);
     int kind = act_kind(a), ok = 1;
     if (kind == ACT_PASS)
@@ -57,10 +57,10 @@ static int check_action_text(const position *p, action a)
               isdigit((unsigned char)t[4]);
     CHECKF(ok, "action text '%s' has the wrong shape", t);
     action b = ACTION_NONE;
-    ok &= action_from_text(p, t, &b, err, sizeof err) == 0 && b == a;
+    ok &= tz_action_from_text(p, t, &b, err, sizeof err) == 0 && b == a;
     CHECKF(ok, "'%s' does not parse back", t);
     b = ACTION_NONE;
-    ok &= action_parse_legal(p, t, &b, err, sizeof err) == 0 && b == a;
+    ok &= tz_action_parse_legal(p, t, &b, err, sizeof err) == 0 && b == a;
     CHECKF(ok, "'%s' is not accepted as legal: %s", t, err);
     /* coordinates in lowercase (and PASS in capitals) mean the same */
     char lower[ACTION_TEXT_MAX];
@@ -71,7 +71,7 @@ static int check_action_text(const position *p, action a)
     if (kind == ACT_PASS)
         strcpy(lower, "PASS");
     b = ACTION_NONE;
-    ok &= action_from_text(p, lower, &b, err, sizeof err) == 0 && b == a;
+    ok &= tz_action_from_text(p, lower, &b, err, sizeof err) == 0 && b == a;
     CHECKF(ok, "'%s' does not parse", lower);
     return ok;
 }
@@ -81,18 +81,18 @@ static int check_action_text(const position *p, action a)
 static int check_roundtrip(const position *p, int *max_height)
 {
     char t1[POS_TEXT_MAX], t2[POS_TEXT_MAX], err[300];
-    int len = pos_to_text(p, t1, sizeof t1);
+    int len = tz_pos_to_text(p, t1, sizeof t1);
     CHECKF(len == (int)strlen(t1) && len < POS_TEXT_MAX, "length %d", len);
     position q;
-    int rc = pos_from_text(&q, t1, err, sizeof err);
+    int rc = tz_pos_from_text(&q, t1, err, sizeof err);
     CHECKF(rc == 0, "'%s' does not parse: %s", t1, err);
     if (rc)
         return -1;
-    pos_to_text(&q, t2, sizeof t2);
+    tz_pos_to_text(&q, t2, sizeof t2);
     CHECKF(!strcmp(t1, t2), "'%s' came back as '%s'", t1, t2);
     CHECKF(same_position(p, &q), "'%s': parsed position differs from the played one", t1);
     CHECK(q.hash == p->hash);
-    CHECK(game_winner(&q, NULL) == game_winner(p, NULL));
+    CHECK(tz_game_winner(&q, NULL) == tz_game_winner(p, NULL));
     for (int i = 0; i < GEO_POINTS; i++)
         if (p->height[i] > *max_height)
             *max_height = p->height[i];
@@ -107,7 +107,7 @@ static void test_roundtrip_random_play(void)
     int max_height = 0, places = 0, tall_texts = 0, finished = 0;
     for (int game = 0; game < 150; game++) {
         position p;
-        setup_make(&p, game % 3 == 0 ? SETUP_TOURNAMENT : SETUP_RANDOM, (uint64_t)game + 1000);
+        tz_setup_make(&p, game % 3 == 0 ? SETUP_TOURNAMENT : SETUP_RANDOM, (uint64_t)game + 1000);
         int tower = game % 2; /* in half the games, stack whenever possible */
         for (int ply = 0; ply < 300; ply++) {
             int len = check_roundtrip(&p, &max_height);
@@ -116,14 +116,14 @@ static void test_roundtrip_random_play(void)
             positions++;
             places += p.phase == PHASE_PLACE;
             char t[POS_TEXT_MAX];
-            pos_to_text(&p, t, sizeof t);
+            tz_pos_to_text(&p, t, sizeof t);
             for (const char *c = t; *c; c++)
                 if (isdigit((unsigned char)c[0]) && isdigit((unsigned char)c[1])) {
                     tall_texts++;
                     break;
                 }
             action list[MAX_ACTIONS];
-            int n = gen_actions(&p, list);
+            int n = tz_gen_actions(&p, list);
             if (!n) {
                 finished++;
                 break;
@@ -177,19 +177,19 @@ static void test_roundtrip_constructed(void)
     position p;
     for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
         snprintf(text, sizeof text, "%s%.*s%s", cases[i].head, cases[i].dots, dots, cases[i].tail);
-        int rc = pos_from_text(&p, text, err, sizeof err);
+        int rc = tz_pos_from_text(&p, text, err, sizeof err);
         CHECKF(rc == 0, "'%s': %s", text, err);
         if (rc)
             continue;
-        pos_to_text(&p, buf, sizeof buf);
+        tz_pos_to_text(&p, buf, sizeof buf);
         CHECKF(!strcmp(buf, text), "'%s' came back as '%s'", text, buf);
         check_roundtrip(&p, &max_height);
-        CHECK(pos_check(&p) == NULL);
+        CHECK(tz_pos_check(&p) == NULL);
     }
     CHECK(max_height == 30);
     /* The parse reads what was written */
     snprintf(text, sizeof text, "%s%.*s%s", cases[1].head, cases[1].dots, dots, cases[1].tail);
-    REQUIRE(pos_from_text(&p, text, err, sizeof err) == 0);
+    REQUIRE(tz_pos_from_text(&p, text, err, sizeof err) == 0);
     CHECK(pos_colour_at(&p, 0) == WHITE && p.type[0] == TZAAR && p.height[0] == 10);
     CHECK(pos_colour_at(&p, 1) == WHITE && p.type[1] == TZARRA && p.height[1] == 11);
     CHECK(pos_colour_at(&p, 2) == WHITE && p.type[2] == TOTT && p.height[2] == 9);
@@ -204,7 +204,7 @@ static void expect_bad(const char *s, const char *want, int line)
 {
     position p;
     char err[300] = "";
-    int rc = pos_from_text(&p, s, err, sizeof err);
+    int rc = tz_pos_from_text(&p, s, err, sizeof err);
     if (rc != -1) {
         check_fail(__FILE__, line, "'%s' parsed (rc %d)", s, rc);
         return;
@@ -302,14 +302,14 @@ static void test_parse_errors(void)
     position p;
     char err[300];
     snprintf(s, sizeof s, "%s w 0", cells);
-    CHECK(pos_from_text(&p, s, err, sizeof err) == 0);
+    CHECK(tz_pos_from_text(&p, s, err, sizeof err) == 0);
     snprintf(s, sizeof s, "c2%.59s w 1", "............................................................");
-    CHECKF(pos_from_text(&p, s, err, sizeof err) == 0, "%s", err);
+    CHECKF(tz_pos_from_text(&p, s, err, sizeof err) == 0, "%s", err);
     snprintf(s, sizeof s, "c30%.59s w 1", "............................................................");
-    CHECKF(pos_from_text(&p, s, err, sizeof err) == 0, "%s", err);
+    CHECKF(tz_pos_from_text(&p, s, err, sizeof err) == 0, "%s", err);
     /* a NULL or zero-size error buffer is allowed */
-    CHECK(pos_from_text(&p, "junk", NULL, 0) == -1);
-    CHECK(pos_from_text(&p, "junk", err, 0) == -1);
+    CHECK(tz_pos_from_text(&p, "junk", NULL, 0) == -1);
+    CHECK(tz_pos_from_text(&p, "junk", err, 0) == -1);
 }
 
 static void test_impossible_positions(void)
@@ -374,13 +374,13 @@ static void test_impossible_positions(void)
     snprintf(g[n], sizeof g[n], "aaaaaaAAAAAA%.48s w p", dots), good[n] = g[n], n++;
     snprintf(g[n], sizeof g[n], "%s w 0", FIXED_CELLS), good[n] = g[n], n++;
     for (int i = 0; i < n; i++)
-        CHECKF(pos_from_text(&p, good[i], err, sizeof err) == 0, "'%s': %s", good[i], err);
+        CHECKF(tz_pos_from_text(&p, good[i], err, sizeof err) == 0, "'%s': %s", good[i], err);
 }
 
 static int from_text(const position *p, const char *s, action *a)
 {
     char err[300] = "";
-    int rc = action_from_text(p, s, a, err, sizeof err);
+    int rc = tz_action_from_text(p, s, a, err, sizeof err);
     if (rc && (!err[0] || strchr(err, '\n')))
         return -2; /* a failure must come with a one-line message */
     return rc;
@@ -390,9 +390,9 @@ static void test_action_parsing(void)
 {
     position fixed, place_w, place_b;
     char err[300];
-    setup_fixed(&fixed);
-    setup_tournament(&place_w);
-    REQUIRE(pos_from_text(&place_b, "a........................................................... b p", err,
+    tz_setup_fixed(&fixed);
+    tz_setup_tournament(&place_w);
+    REQUIRE(tz_pos_from_text(&place_b, "a........................................................... b p", err,
                           sizeof err) == 0);
     action a, b;
     int c3 = pt("C3"), d4 = pt("D4"), e6 = pt("E6");
@@ -419,15 +419,15 @@ static void test_action_parsing(void)
     CHECK(from_text(&place_b, "C@I1", &a) == 0 && a == act_make(TOTT, 59, ACT_PLACE));
     /* action_to_text writes the rules-page notation */
     char t[ACTION_TEXT_MAX];
-    action_to_text(act_make(c3, d4, ACT_CAPTURE), WHITE, t);
+    tz_action_to_text(act_make(c3, d4, ACT_CAPTURE), WHITE, t);
     CHECK(!strcmp(t, "C3xD4"));
-    action_to_text(act_make(c3, d4, ACT_STACK), BLACK, t);
+    tz_action_to_text(act_make(c3, d4, ACT_STACK), BLACK, t);
     CHECK(!strcmp(t, "C3+D4"));
-    action_to_text(ACTION_PASS, BLACK, t);
+    tz_action_to_text(ACTION_PASS, BLACK, t);
     CHECK(!strcmp(t, "pass"));
-    action_to_text(act_make(TZARRA, e6, ACT_PLACE), WHITE, t);
+    tz_action_to_text(act_make(TZARRA, e6, ACT_PLACE), WHITE, t);
     CHECK(!strcmp(t, "b@E6"));
-    action_to_text(act_make(TZARRA, e6, ACT_PLACE), BLACK, t);
+    tz_action_to_text(act_make(TZARRA, e6, ACT_PLACE), BLACK, t);
     CHECK(!strcmp(t, "B@E6"));
 
     /* garbage */
@@ -444,26 +444,26 @@ static void test_action_parsing(void)
         CHECKF(rc == -1, "'%s' gave %d in the fixed setup", bad[i], rc);
     }
     /* the target's offset is named */
-    CHECK(action_from_text(&fixed, "C3xZ9", &a, err, sizeof err) == -1 && strstr(err, "offset 3"));
+    CHECK(tz_action_from_text(&fixed, "C3xZ9", &a, err, sizeof err) == -1 && strstr(err, "offset 3"));
 
     /* legality: well-formed but illegal actions are refused with a message */
     const char *illegal[] = { "A1xI5", "C5+B5", "pass", "C5xC3", "A5xA3", "b@E6", "C4xC5" };
     for (size_t i = 0; i < sizeof illegal / sizeof *illegal; i++) {
         err[0] = 0;
-        CHECKF(action_from_text(&fixed, illegal[i], &a, err, sizeof err) == 0, "'%s' is well-formed: %s",
+        CHECKF(tz_action_from_text(&fixed, illegal[i], &a, err, sizeof err) == 0, "'%s' is well-formed: %s",
                illegal[i], err);
         err[0] = 0;
-        CHECKF(action_parse_legal(&fixed, illegal[i], &b, err, sizeof err) == -1 && err[0],
+        CHECKF(tz_action_parse_legal(&fixed, illegal[i], &b, err, sizeof err) == -1 && err[0],
                "'%s' accepted in the fixed setup", illegal[i]);
     }
-    CHECK(action_parse_legal(&fixed, "C5xC4", &a, err, sizeof err) == 0 && a == act_make(pt("C5"), pt("C4"), ACT_CAPTURE));
-    CHECK(action_parse_legal(&fixed, "c5xc4", &a, err, sizeof err) == 0);
-    CHECK(action_parse_legal(&fixed, "C3xD4x", &a, err, sizeof err) == -1);
-    CHECK(action_parse_legal(&place_w, "B@E6", &a, err, sizeof err) == -1);
-    CHECK(action_parse_legal(&place_w, "b@E6", &a, err, sizeof err) == 0);
+    CHECK(tz_action_parse_legal(&fixed, "C5xC4", &a, err, sizeof err) == 0 && a == act_make(pt("C5"), pt("C4"), ACT_CAPTURE));
+    CHECK(tz_action_parse_legal(&fixed, "c5xc4", &a, err, sizeof err) == 0);
+    CHECK(tz_action_parse_legal(&fixed, "C3xD4x", &a, err, sizeof err) == -1);
+    CHECK(tz_action_parse_legal(&place_w, "B@E6", &a, err, sizeof err) == -1);
+    CHECK(tz_action_parse_legal(&place_w, "b@E6", &a, err, sizeof err) == 0);
     /* a placement on an occupied point is well-formed but illegal */
-    CHECK(action_parse_legal(&place_b, "A@A5", &a, err, sizeof err) == -1);
-    CHECK(action_parse_legal(&place_b, "A@A4", &a, err, sizeof err) == 0);
+    CHECK(tz_action_parse_legal(&place_b, "A@A5", &a, err, sizeof err) == -1);
+    CHECK(tz_action_parse_legal(&place_b, "A@A4", &a, err, sizeof err) == 0);
 }
 
 const test_case tests_text[] = {

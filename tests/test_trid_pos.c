@@ -287,16 +287,16 @@ static void walking_sliders(void)
     uint64_t perft[8], nodes[8];
     for (int walk = 0; walk < 2; walk++) {
         h->lines_ok = !walk;
-        for (int i = 0; g->bench[i].name; i++) {
+        for (int i = 0; g->bench->positions[i].name; i++) {
             trid_state s;
-            REQUIRE(trid_from_text(&s, g->bench[i].position, err, sizeof err) == 0);
-            uint64_t pf = trid_perft(&s, g->bench[i].perft_depth > 3 ? 3 : g->bench[i].perft_depth);
+            REQUIRE(trid_from_text(&s, g->bench->positions[i].position, err, sizeof err) == 0);
+            uint64_t pf = trid_perft(&s, g->bench->positions[i].perft_depth > 3 ? 3 : g->bench->positions[i].perft_depth);
             uint64_t sn = trid_search_nodes(g, &s, 3);
             if (!walk)
                 perft[i] = pf, nodes[i] = sn;
             else
                 CHECKF(perft[i] == pf && nodes[i] == sn, "%s: perft %llu, %llu walking; nodes %llu, %llu",
-                       g->bench[i].name, (unsigned long long)perft[i], (unsigned long long)pf,
+                       g->bench->positions[i].name, (unsigned long long)perft[i], (unsigned long long)pf,
                        (unsigned long long)nodes[i], (unsigned long long)sn);
         }
     }
@@ -309,9 +309,9 @@ static void perft_bulk_agrees(void)
     const game_def *g = trid();
     REQUIRE(g);
     char err[256];
-    for (int i = 0; g->bench[i].name; i++) {
+    for (int i = 0; g->bench->positions[i].name; i++) {
         trid_state s;
-        REQUIRE(trid_from_text(&s, g->bench[i].position, err, sizeof err) == 0);
+        REQUIRE(trid_from_text(&s, g->bench->positions[i].position, err, sizeof err) == 0);
         for (int d = 0; d <= 3; d++)
             CHECK(trid_perft(&s, d) == trid_perft_bulk(&s, d));
     }

@@ -27,12 +27,12 @@ static size_t real_positions(double *x, size_t want, uint64_t seed)
     size_t n = 0;
     for (uint64_t g = 0; n < want; g++) {
         position p;
-        setup_random(&p, seed * 1000 + g);
+        tz_setup_random(&p, seed * 1000 + g);
         action list[MAX_ACTIONS];
         int k;
-        while (n < want && (k = gen_actions(&p, list)) > 0) {
+        while (n < want && (k = tz_gen_actions(&p, list)) > 0) {
             if (p.phase != PHASE_SECOND)
-                eval_features(&p, x + n++ * EVAL_FEATURES);
+                tz_eval_features(&p, x + n++ * EVAL_FEATURES);
             undo u;
             pos_make(&p, list[xoshiro_below(&r, (uint64_t)k)], &u);
         }
@@ -49,7 +49,7 @@ static void tuner_recovers_known_weights(void)
 
     /* The truth: the default weights, perturbed, at a known scale K. */
     eval_weights start, truth;
-    eval_weights_default(&start);
+    tz_eval_weights_default(&start);
     xoshiro256 r;
     xoshiro_seed(&r, 11);
     const double k_true = 0.004;
@@ -81,7 +81,7 @@ static void tuner_recovers_known_weights(void)
         if (nonzero < 100 || !isfinite(res.se[j]))
             continue;
         double fit = res.k * res.after[j], want = k_true * truth.w[j], se = res.k * res.se[j];
-        CHECKF(fabs(fit - want) <= 4 * se + 1e-4, "%s: K*w = %.5f, truth %.5f, se %.5f", eval_feature_name(j), fit,
+        CHECKF(fabs(fit - want) <= 4 * se + 1e-4, "%s: K*w = %.5f, truth %.5f, se %.5f", tz_eval_feature_name(j), fit,
                want, se);
         compared++;
     }
@@ -114,7 +114,7 @@ static void keep_row(const void *state, int seat, double label, void *ctx)
     if (s->n < 64) {
         s->seats[s->n] = seat;
         s->labels[s->n] = label;
-        s->g->features(state, seat, s->f[s->n]);
+        s->g->tuning->features(state, seat, s->f[s->n]);
     }
     s->n++;
 }
@@ -146,7 +146,7 @@ static void tzaar_rows_are_white_rows_mirrored(void)
 {
     tz_state st;
     memset(&st, 0, sizeof st);
-    setup_random(&st.pos, 5);
+    tz_setup_random(&st.pos, 5);
     tz_state start = st;
     game_action acts[40];
     int n = 0;
@@ -169,7 +169,7 @@ static void tzaar_rows_are_white_rows_mirrored(void)
     for (int i = 0, row = 0; i < n && row < 64; i++) {
         if (p.phase != PHASE_SECOND) {
             double white[EVAL_FEATURES], sign = p.side == WHITE ? 1 : -1;
-            eval_features(&p, white);
+            tz_eval_features(&p, white);
             CHECK(rows.seats[row] == p.side && rows.labels[row] == (p.side == WHITE ? 0 : 1));
             for (int j = 0; j < EVAL_FEATURES; j++)
                 CHECK(rows.f[row][j] == sign * white[j]);

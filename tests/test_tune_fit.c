@@ -214,7 +214,7 @@ static void keep_row(const void *state, int seat, double label, void *ctx)
     rows *r = ctx;
     (void)label;
     if (r->n < 8)
-        game_tzaar.features(state, seat, r->f[r->n]);
+        game_tzaar.tuning->features(state, seat, r->f[r->n]);
     r->n++;
 }
 
@@ -226,17 +226,17 @@ static void tzaar_decided_position_is_left_out(void)
 {
     tz_state st;
     memset(&st, 0, sizeof st);
-    pos_clear(&st.pos);
-    pos_put(&st.pos, geo_from_label(1, 2), WHITE, TZAAR, 1);
-    pos_put(&st.pos, geo_from_label(1, 4), WHITE, TZARRA, 1);
-    pos_put(&st.pos, geo_from_label(3, 2), WHITE, TOTT, 2);
-    pos_put(&st.pos, geo_from_label(1, 3), BLACK, TZAAR, 1);
-    pos_put(&st.pos, geo_from_label(7, 5), BLACK, TZARRA, 1);
-    pos_put(&st.pos, geo_from_label(7, 6), BLACK, TOTT, 1);
-    pos_finish(&st.pos, WHITE, PHASE_FIRST);
+    tz_pos_clear(&st.pos);
+    tz_pos_put(&st.pos, tz_geo_from_label(1, 2), WHITE, TZAAR, 1);
+    tz_pos_put(&st.pos, tz_geo_from_label(1, 4), WHITE, TZARRA, 1);
+    tz_pos_put(&st.pos, tz_geo_from_label(3, 2), WHITE, TOTT, 2);
+    tz_pos_put(&st.pos, tz_geo_from_label(1, 3), BLACK, TZAAR, 1);
+    tz_pos_put(&st.pos, tz_geo_from_label(7, 5), BLACK, TZARRA, 1);
+    tz_pos_put(&st.pos, tz_geo_from_label(7, 6), BLACK, TOTT, 1);
+    tz_pos_finish(&st.pos, WHITE, PHASE_FIRST);
     double scores[GAME_MAX_PLAYERS] = { 1, 0 };
-    REQUIRE(game_tzaar.tune_sample(&st) && !game_tzaar.over(&st));
-    CHECK(!game_tzaar.tune_quiet(&st));
+    REQUIRE(game_tzaar.tuning->tune_sample(&st) && !game_tzaar.over(&st));
+    CHECK(!game_tzaar.tuning->tune_quiet(&st));
     rows got = { 0 };
     tune_filter f = { 0 };
     CHECK(tune_game(&game_tzaar, &st, NULL, 0, scores, &f, keep_row, &got) == 0 && got.n == 0 && f.decided == 1);
@@ -244,9 +244,9 @@ static void tzaar_decided_position_is_left_out(void)
     CHECK(tune_game(&game_tzaar, &st, NULL, 0, scores, &f, keep_row, &got) == 1 && f.decided == 1);
     CHECKF(got.f[0][F_HANGING_LAST] == -1, "hanging_last %g", got.f[0][F_HANGING_LAST]);
 
-    pos_put(&st.pos, geo_from_label(8, 4), BLACK, TZAAR, 1);
-    pos_finish(&st.pos, WHITE, PHASE_FIRST);
-    CHECK(game_tzaar.tune_quiet(&st));
+    tz_pos_put(&st.pos, tz_geo_from_label(8, 4), BLACK, TZAAR, 1);
+    tz_pos_finish(&st.pos, WHITE, PHASE_FIRST);
+    CHECK(game_tzaar.tuning->tune_quiet(&st));
     memset(&got, 0, sizeof got);
     tune_filter q = { 0 };
     CHECK(tune_game(&game_tzaar, &st, NULL, 0, scores, &q, keep_row, &got) == 1 && q.decided == 0);

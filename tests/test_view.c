@@ -20,7 +20,7 @@ static rec_game *game_with(uint64_t id, int setup, int winner, int ending, int t
         g->id = id, g->setup = setup, g->ending = ending, g->turns = turns;
         if (winner >= 0)
             g->scores[winner] = 1;
-        setup_make((position *)(void *)g->start, setup, 1);
+        tz_setup_make((position *)(void *)g->start, setup, 1);
     }
     return g;
 }
@@ -120,7 +120,7 @@ static void svg_renderer_draws_the_position(void)
     CHECK(g->view->board(out, 100) == -1);            /* too small: refused, not cut */
 
     /* The fixed setup: 30 single pieces a side, 6 Tzaars each. */
-    REQUIRE(g->from_text(&p, SETUP_FIXED_TEXT, err, sizeof err) == 0);
+    REQUIRE(g->from_text(&p, TZ_SETUP_FIXED_TEXT, err, sizeof err) == 0);
     REQUIRE(g->view->pieces(&p, GAME_NO_ACTION, out, 1 << 16) > 0);
     CHECK(well_formed(out));
     CHECK(count(out, "href='#w") == 30 && count(out, "href='#b") == 30 && count(out, "href='#h") == 0);
@@ -219,7 +219,7 @@ static void game_data_holds_every_ply(void)
     for (int j = 0; j < 9; j++) {
         action list[MAX_ACTIONS];
         undo u;
-        int n = gen_actions(&p, list);
+        int n = tz_gen_actions(&p, list);
         REQUIRE(n > 0);
         r->actions[r->nactions++] = list[(j * 7) % n];
         pos_make(&p, list[(j * 7) % n], &u);
@@ -236,7 +236,7 @@ static void game_data_holds_every_ply(void)
         undo u;
         if (j)
             pos_make(&p, r->actions[j - 1], &u);
-        pos_to_text(&p, text + 1, POS_TEXT_MAX);
+        tz_pos_to_text(&p, text + 1, POS_TEXT_MAX);
         strcat(text, "\"");
         CHECKF(strstr(s, text) != NULL, "ply %d's position %s missing", j, text);
     }

@@ -19,11 +19,11 @@
 #include "games/tzaar/vis.h"
 
 /* p as it stands with colour c to act at the start of its turn: the
- * captures c has are then exactly gen_captures(). */
+ * captures c has are then exactly tz_gen_captures(). */
 static void as_turn_of(const position *p, int c, position *q)
 {
     tz_copy_stacks(p, q, 0);
-    pos_finish(q, c, PHASE_FIRST);
+    tz_pos_finish(q, c, PHASE_FIRST);
 }
 
 /* Walks `games` random games from random setups to their end with
@@ -35,36 +35,36 @@ static void vis_follows_make_and_unmake(void)
     for (uint64_t g = 0; g < 12; g++) {
         position p;
         xoshiro256 rng;
-        setup_random(&p, 100 + g);
+        tz_setup_random(&p, 100 + g);
         /* vis is for the play phase: the setups start in it. */
         xoshiro_seed(&rng, 7 * g + 1);
         vis v;
-        vis_init(&v, &p);
+        tz_vis_init(&v, &p);
         action line[256];
         undo u[256];
         int n = 0;
         while (n < 256) {
             action list[MAX_ACTIONS];
-            int m = gen_actions(&p, list);
+            int m = tz_gen_actions(&p, list);
             if (!m)
                 break;
             line[n] = list[xoshiro_below(&rng, (uint64_t)m)];
-            vis_make(&v, &p, line[n], &u[n]);
+            tz_vis_make(&v, &p, line[n], &u[n]);
             n++;
-            const char *why = vis_check(&v, &p);
+            const char *why = tz_vis_check(&v, &p);
             checked++;
             if (why && bad++ < 3)
                 CHECKF(0, "game %d after %d actions: %s", (int)g, n, why);
         }
         while (n > 0) {
             n--;
-            vis_unmake(&v, &p, line[n], &u[n]);
-            const char *why = vis_check(&v, &p);
+            tz_vis_unmake(&v, &p, line[n], &u[n]);
+            const char *why = tz_vis_check(&v, &p);
             checked++;
             if (why && bad++ < 3)
                 CHECKF(0, "game %d undoing to %d actions: %s", (int)g, n, why);
         }
-        CHECK(pos_check(&p) == NULL);
+        CHECK(tz_pos_check(&p) == NULL);
     }
     CHECKF(bad == 0, "%d of %d positions differ", bad, checked);
     CHECK(checked > 500);
@@ -77,14 +77,14 @@ static void vis_counts_are_the_generators(const position *p)
         position q;
         as_turn_of(p, c, &q);
         vis v;
-        vis_init(&v, &q);
+        tz_vis_init(&v, &q);
         action caps[MAX_ACTIONS];
-        int n = gen_captures(&q, caps);
+        int n = tz_gen_captures(&q, caps);
         bitboard targets = 0;
         for (int i = 0; i < n; i++)
             targets |= 1ULL << act_to(caps[i]);
         CHECKF(v.captures[c] == n, "colour %d: %d captures, generator %d", c, v.captures[c], n);
-        CHECKF(vis_attacks(&v, c) == targets, "colour %d: attacked sets differ", c);
+        CHECKF(tz_vis_attacks(&v, c) == targets, "colour %d: attacked sets differ", c);
         bool wins = false;
         for (int i = 0; i < n; i++)
             wins |= q.count[c ^ 1][q.type[act_to(caps[i])]] == 1;
@@ -105,7 +105,7 @@ static void naive_new_features(const position *p, double out[3])
         position q;
         as_turn_of(p, c, &q);
         action caps[MAX_ACTIONS];
-        int n = gen_captures(&q, caps);
+        int n = tz_gen_captures(&q, caps);
         bitboard t = 0;
         for (int i = 0; i < n; i++)
             t |= 1ULL << act_to(caps[i]);
@@ -132,18 +132,18 @@ static void one_position(const position *p)
     positions_seen++;
     vis_counts_are_the_generators(p);
     double x[EVAL_FEATURES], naive[3];
-    eval_features(p, x);
+    tz_eval_features(p, x);
     naive_new_features(p, naive);
     CHECKF(x[F_TARGETS] == naive[0], "targets %g, naive %g", x[F_TARGETS], naive[0]);
     CHECKF(x[F_IMMUNE_PIECES] == naive[1], "immune_pieces %g, naive %g", x[F_IMMUNE_PIECES], naive[1]);
     CHECKF(x[F_LAST_ATTACKERS] == naive[2], "last_attackers %g, naive %g", x[F_LAST_ATTACKERS], naive[2]);
     /* The searcher's evaluation (through vis) is the plain one, exactly. */
     eval_weights w;
-    eval_weights_default(&w);
+    tz_eval_weights_default(&w);
     vis v;
-    vis_init(&v, p);
-    CHECKF(eval_position_vis(&w, p, &v) == eval_position(&w, p), "%.17g vs %.17g", eval_position_vis(&w, p, &v),
-           eval_position(&w, p));
+    tz_vis_init(&v, p);
+    CHECKF(tz_eval_position_vis(&w, p, &v) == tz_eval_position(&w, p), "%.17g vs %.17g", tz_eval_position_vis(&w, p, &v),
+           tz_eval_position(&w, p));
 }
 
 static void features_match_naive_and_generator(void)
@@ -161,12 +161,12 @@ typedef struct stack_at {
 /* White to act at the start of its turn with exactly these stacks. */
 static void board_of(position *p, const stack_at *stacks, int n)
 {
-    pos_clear(p);
+    tz_pos_clear(p);
     for (int i = 0; i < n; i++) {
         int len;
-        pos_put(p, geo_parse_label(stacks[i].label, &len), stacks[i].colour, stacks[i].type, stacks[i].height);
+        tz_pos_put(p, tz_geo_parse_label(stacks[i].label, &len), stacks[i].colour, stacks[i].type, stacks[i].height);
     }
-    pos_finish(p, WHITE, PHASE_FIRST);
+    tz_pos_finish(p, WHITE, PHASE_FIRST);
 }
 
 /* A constructed endgame: White has one stack of each type (a Tott of height
@@ -184,7 +184,7 @@ static void constructed_endgame(void)
     position p;
     board_of(&p, endgame, 7);
     double x[EVAL_FEATURES], naive[3];
-    eval_features(&p, x);
+    tz_eval_features(&p, x);
     naive_new_features(&p, naive);
     CHECKF(x[F_IMMUNE_PIECES] == 0, "immune %g", x[F_IMMUNE_PIECES]);
     /* White's last stacks: Tott (h4: Black's h4 Tott), Tzaar and Tzarra (h1:
@@ -197,7 +197,7 @@ static void constructed_endgame(void)
     memcpy(cut, endgame, sizeof cut);
     cut[3].height = 3;
     board_of(&p, cut, 6);
-    eval_features(&p, x);
+    tz_eval_features(&p, x);
     CHECKF(x[F_IMMUNE_PIECES] == 4, "immune %g", x[F_IMMUNE_PIECES]);
 }
 

@@ -9,12 +9,12 @@ void tz_walk_games(int games, uint64_t setup_seed0, void (*fn)(const position *)
     for (uint64_t g = 0; g < (uint64_t)games; g++) {
         position p;
         xoshiro256 rng;
-        setup_random(&p, setup_seed0 + g);
+        tz_setup_random(&p, setup_seed0 + g);
         xoshiro_seed(&rng, g);
         for (;;) {
             fn(&p);
             action list[MAX_ACTIONS];
-            int n = gen_actions(&p, list);
+            int n = tz_gen_actions(&p, list);
             if (!n)
                 break;
             undo u;
@@ -25,10 +25,10 @@ void tz_walk_games(int games, uint64_t setup_seed0, void (*fn)(const position *)
 
 void tz_copy_stacks(const position *p, position *q, int colour_xor)
 {
-    pos_clear(q);
+    tz_pos_clear(q);
     for (int c = 0; c < 2; c++)
         for (bitboard b = p->occ[c]; b; b &= b - 1) {
             int pt = __builtin_ctzll(b);
-            pos_put(q, pt, c ^ colour_xor, p->type[pt], p->height[pt]);
+            tz_pos_put(q, pt, c ^ colour_xor, p->type[pt], p->height[pt]);
         }
 }

@@ -13,7 +13,7 @@
 void tz_walk_games(int games, uint64_t setup_seed0, void (*fn)(const position *));
 
 /* q gets p's stacks, each colour XORed with colour_xor (1 swaps them),
- * on a board left for pos_finish(). */
+ * on a board left for tz_pos_finish(). */
 void tz_copy_stacks(const position *p, position *q, int colour_xor);
 
 #endif

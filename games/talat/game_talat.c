@@ -148,6 +148,34 @@ static const game_bench_pos bench[] = {
     { NULL, NULL, 0, 0 },
 };
 
+_Static_assert(sizeof(talat) <= GAME_STATE_MAX, "a game state must fit GAME_STATE_MAX (games/game.h)");
+
+static const game_scoring talat_scoring = {
+    .nscore_parts = 2,
+    .score_part_names = score_parts,
+    .score_parts = g_score_parts,
+};
+
+static const game_tuning talat_tuning = {
+    .nfeatures = TL_FEATURES,
+    .feature_names = tl_feature_names,
+    .features = g_features,
+    .default_weights = "talat.txt",
+};
+
+static const game_study talat_study = {
+    .nstart_features = TL_START_FEATURES,
+    .start_feature_names = tl_start_feature_names,
+    .start_features = g_start_features,
+};
+
+static const game_bench talat_bench_table = {
+    .perft = g_perft,
+    .positions = bench,
+    .bench_extra = talat_bench_extra,
+    .search_nodes = g_search_nodes,
+};
+
 const game_def game_talat = {
     .name = "talat",
     .title = "Talat (Bruce Whitehill, 2011)",
@@ -167,9 +195,6 @@ const game_def game_talat = {
     .apply = g_apply,
     .over = g_over,
     .outcome = g_outcome,
-    .nscore_parts = 2,
-    .score_part_names = score_parts,
-    .score_parts = g_score_parts,
     .score_max = 5 * 18 + 3 * 17, /* every enemy tower captured, 17 towers on lines: a bound */
     .rank = g_rank,
     .ending_names = endings,
@@ -179,18 +204,11 @@ const game_def game_talat = {
     .from_text = g_from_text,
     .action_to_text = g_action_to_text,
     .action_from_text = g_action_from_text,
-    .nfeatures = TL_FEATURES,
-    .feature_names = tl_feature_names,
-    .features = g_features,
-    .default_weights = "talat.txt",
-    .nstart_features = TL_START_FEATURES,
-    .start_feature_names = tl_start_feature_names,
-    .start_features = g_start_features,
     .player_kinds = tl_player_kinds,
     .default_player = "ab",
-    .perft = g_perft,
-    .bench = bench,
-    .bench_extra = talat_bench_extra,
-    .search_nodes = g_search_nodes,
+    .scoring = &talat_scoring,
+    .tuning = &talat_tuning,
+    .study = &talat_study,
+    .bench = &talat_bench_table,
     .view = &tl_view,
 };

@@ -279,6 +279,24 @@ static const game_bench_pos bench[] = {
     { NULL, NULL, 0, 0 },
 };
 
+static const game_tuning race3_tuning = {
+    .nfeatures = 3,
+    .feature_names = features_names,
+    .features = race_features,
+    .tune_sample = race_tune_sample,
+};
+
+static const game_study race3_study = {
+    .nstart_features = 2,
+    .start_feature_names = start_names,
+    .start_features = race_start_features,
+};
+
+static const game_bench race3_bench_table = {
+    .perft = race_perft,
+    .positions = bench,
+};
+
 const game_def game_race3 = {
     .name = "race3",
     .title = "race3 (a toy game for the test suite)",
@@ -307,13 +325,7 @@ const game_def game_race3 = {
     .from_text = race_from_text,
     .action_to_text = race_action_to_text,
     .action_from_text = race_action_from_text,
-    .nfeatures = 3,
-    .feature_names = features_names,
-    .features = race_features,
-    .tune_sample = race_tune_sample,
-    .nstart_features = 2,
-    .start_feature_names = start_names,
-    .start_features = race_start_features,
-    .perft = race_perft,
-    .bench = bench,
+    .tuning = &race3_tuning,
+    .study = &race3_study,
+    .bench = &race3_bench_table,
 };

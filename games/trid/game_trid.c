@@ -13,7 +13,7 @@
 #include "setup.h"
 #include "text.h"
 
-_Static_assert(sizeof(trid_state) <= 2048, "a game state must fit the records' REC_STATE_MAX");
+_Static_assert(sizeof(trid_state) <= GAME_STATE_MAX, "a game state must fit GAME_STATE_MAX (games/game.h)");
 
 static const char *const trid_endings[] = { "none", "last_row", "chief_captured", "draw", NULL }; /* END_* */
 /* The setup names are board names: filled by init from the loaded boards. */
@@ -136,6 +136,27 @@ static int g_bench_extra(int runs, game_bench_figure *out, int max)
     return trid_bench_extra(&game_trid, runs, out, max);
 }
 
+static const game_tuning trid_tuning = {
+    .nfeatures = TRID_FEATURES,
+    .feature_names = trid_feature_names,
+    .features = g_features,
+    .default_weights = "data/weights/trid.txt",
+};
+
+static const game_study trid_study = {
+    .nstart_features = TRID_START_FEATURES,
+    .start_feature_names = trid_start_feature_names,
+    .start_features = g_start_features,
+};
+
+static const game_bench trid_bench_table = {
+    .perft = g_perft,
+    .perft_bulk = g_perft_bulk,
+    .positions = trid_bench,
+    .bench_extra = g_bench_extra,
+    .search_nodes = g_search_nodes,
+};
+
 const game_def game_trid = {
     .name = "trid",
     .title = "TRID (Rafal Kowalski, 2007; board hex5 reconstructed)",
@@ -164,19 +185,10 @@ const game_def game_trid = {
     .from_text = g_from_text,
     .action_to_text = g_action_to_text,
     .action_from_text = g_action_from_text,
-    .nfeatures = TRID_FEATURES,
-    .feature_names = trid_feature_names,
-    .features = g_features,
-    .default_weights = "data/weights/trid.txt",
-    .nstart_features = TRID_START_FEATURES,
-    .start_feature_names = trid_start_feature_names,
-    .start_features = g_start_features,
     .player_kinds = trid_player_kinds,
     .default_player = "ab",
-    .perft = g_perft,
-    .perft_bulk = g_perft_bulk,
-    .bench = trid_bench,
-    .bench_extra = g_bench_extra,
-    .search_nodes = g_search_nodes,
+    .tuning = &trid_tuning,
+    .study = &trid_study,
+    .bench = &trid_bench_table,
     .view = &trid_view,
 };

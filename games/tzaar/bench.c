@@ -14,8 +14,8 @@
  * 2285253452; the search depths put a comparable effort on every position
  * (searches from a full board are far wider than from an endgame), about
  * 2 s in all, optimised. */
-const game_bench_pos tzaar_bench[] = {
-    { "fixed setup", SETUP_FIXED_TEXT, 5, 5 }, /* 1,557,472,755 */
+const game_bench_pos tz_bench_positions[] = {
+    { "fixed setup", TZ_SETUP_FIXED_TEXT, 5, 5 }, /* 1,557,472,755 */
     { "random setup 1", "BACCCcBCBCcCAAbacCcBbbBCacbbcaCcCbCbbcccaacCBcABCCcCcabBcAAB w 0", 4, 4 },
     { "random setup 2", "CCaccACcccbaCcCBCaCBBcbBcabBbCACACcccbcaBcCcaCCAcBCAbAbBCbBb w 0", 4, 4 },
     { "random setup 3", "ccBcCbaBCCcCacCcCbbcbcbCCcCCBabBBcAAaBcccCBaaAACACbCCbccAbBB w 0", 4, 4 },
@@ -25,29 +25,29 @@ const game_bench_pos tzaar_bench[] = {
     { NULL, NULL, 0, 0 },
 };
 
-uint64_t tzaar_perft(void *state, int depth)
+uint64_t tz_game_perft(void *state, int depth)
 {
-    return perft(state, depth);
+    return tz_perft(state, depth);
 }
 
-uint64_t tzaar_perft_bulk(void *state, int depth)
+uint64_t tz_game_perft_bulk(void *state, int depth)
 {
-    return perft_bulk(state, depth);
+    return tz_perft_bulk(state, depth);
 }
 
-uint64_t tzaar_search_nodes(const void *state, int depth)
+uint64_t tz_game_search_nodes(const void *state, int depth)
 {
     const position *p = state;
-    if (p->phase == PHASE_PLACE || game_winner(p, NULL) >= 0)
+    if (p->phase == PHASE_PLACE || tz_game_winner(p, NULL) >= 0)
         return 0;
     eval_weights w;
-    eval_weights_default(&w);
-    searcher *s = searcher_new(TZAAR_BENCH_TT_MB, &w);
+    tz_eval_weights_default(&w);
+    searcher *s = tz_searcher_new(TZAAR_BENCH_TT_MB, &w);
     if (!s)
         return UINT64_MAX;
     search_limits lim = { .depth = depth };
     search_report r;
-    search_run(s, p, &lim, TZAAR_BENCH_SEED, &r);
-    searcher_free(s);
+    tz_search_run(s, p, &lim, TZAAR_BENCH_SEED, &r);
+    tz_searcher_free(s);
     return r.nodes;
 }

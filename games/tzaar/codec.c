@@ -13,7 +13,7 @@
 static int direction(int from, int to)
 {
     for (int d = 0; d < GEO_DIRS; d++)
-        if (geo_ray[from][d] >> to & 1)
+        if (tz_geo_ray[from][d] >> to & 1)
             return d;
     return 0;
 }
@@ -49,7 +49,7 @@ int tz_code_action(const position *p, int code, action *a)
     if (!mine)
         return -1;
     int from = __builtin_ctzll(mine), d = code % GEO_DIRS;
-    bitboard hit = geo_ray[from][d] & (p->occ[0] | p->occ[1]);
+    bitboard hit = tz_geo_ray[from][d] & (p->occ[0] | p->occ[1]);
     if (!hit)
         return -1;
     int to = geo_first(hit, d);
@@ -85,19 +85,19 @@ int tz_unpack(cursor *in, position *p)
     int seen[2][PIECE_TYPES] = { { 0 } };
     for (int i = 0; i < TZ_PACKED_BYTES; i++)
         bytes[i] = cur_byte(in);
-    pos_clear(p);
+    tz_pos_clear(p);
     for (int pt = 0; pt < GEO_POINTS; pt++) {
         int bit = pt * 3, v = (bytes[bit / 8] | bytes[bit / 8 + 1] << 8) >> bit % 8 & 7;
         if (v >= 2 * PIECE_TYPES)
             return -1;
-        pos_put(p, pt, v / PIECE_TYPES, v % PIECE_TYPES, 1);
+        tz_pos_put(p, pt, v / PIECE_TYPES, v % PIECE_TYPES, 1);
         seen[v / PIECE_TYPES][v % PIECE_TYPES]++;
     }
     for (int c = 0; c < 2; c++)
         for (int t = 0; t < PIECE_TYPES; t++)
-            if (seen[c][t] != piece_supply[t])
+            if (seen[c][t] != tz_piece_supply[t])
                 return -1;
-    pos_finish(p, WHITE, PHASE_OPENING);
+    tz_pos_finish(p, WHITE, PHASE_OPENING);
     return in->bad ? -1 : 0;
 }
 
@@ -113,7 +113,7 @@ void tz_encode_start(const void *s, buf *out)
         tz_pack(out, p);
     } else {
         char text[POS_TEXT_MAX];
-        pos_to_text(p, text, sizeof text);
+        tz_pos_to_text(p, text, sizeof text);
         buf_byte(out, START_TEXT);
         buf_string(out, text);
     }
@@ -130,7 +130,7 @@ int tz_decode_start(void *s, cursor *in, char *err, size_t n)
         char text[POS_TEXT_MAX];
         cur_string(in, text, sizeof text);
         if (!in->bad)
-            return pos_from_text(&st->pos, text, err, n);
+            return tz_pos_from_text(&st->pos, text, err, n);
     }
     snprintf(err, n, "bad TZAAR start (tag %d)", tag);
     return -1;
@@ -145,7 +145,7 @@ int tz_decode_action(const void *s, uint32_t code, game_action *a)
 {
     const position *p = &((const tz_state *)s)->pos;
     action x;
-    if (code > TZ_CODE_PASS || tz_code_action(p, (int)code, &x) || !action_is_legal(p, x))
+    if (code > TZ_CODE_PASS || tz_code_action(p, (int)code, &x) || !tz_action_is_legal(p, x))
         return -1;
     *a = x;
     return 0;

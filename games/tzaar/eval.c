@@ -1,4 +1,5 @@
-/* eval.c — feature extraction, the weighted sum and weight files (eval.h).
+/* eval.c — feature extraction, the weighted sum and the weights (eval.h);
+ * weight files are read by games/weights.c, as every game's are.
  *
  * One pass over each colour's stacks gathers counts, heights and the set of
  * enemy stacks it can capture (first occupied point of each ray, as in
@@ -7,9 +8,8 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
-#include "core/fileio.h"
-#include "core/msg.h"
-#include "core/num.h"
+#include "games/game.h"
+#include "games/weights.h"
 #include "eval.h"
 #include "vis.h"
 
@@ -61,12 +61,12 @@ static const double harmonic[16] = {
     3.1801337551337551, 3.2515623265623266, 3.3182289932289932,
 };
 
-const char *eval_feature_name(int i)
+const char *tz_eval_feature_name(int i)
 {
     return i >= 0 && i < EVAL_FEATURES ? features[i].name : NULL;
 }
 
-int eval_feature_index(const char *name)
+int tz_eval_feature_index(const char *name)
 {
     for (int i = 0; i < EVAL_FEATURES; i++)
         if (!strcmp(name, features[i].name))
@@ -115,7 +115,7 @@ static void gather_attacks(const position *p, side_facts f[2])
         int from = __builtin_ctzll(b), h = p->height[from];
         int c = (int)(p->occ[BLACK] >> from & 1);
         for (int d = 0; d < 3; d++) {
-            bitboard r = geo_ray[from][d] & all;
+            bitboard r = tz_geo_ray[from][d] & all;
             if (!r)
                 continue;
             int to = __builtin_ctzll(r);
@@ -141,7 +141,7 @@ static int at_most_2(int n)
     return n < 2 ? n : 2;
 }
 
-/* Features of colour c alone; eval_features() subtracts the two colours. */
+/* Features of colour c alone; tz_eval_features() subtracts the two colours. */
 static void colour_features(const position *p, int c, const side_facts *me, const side_facts *them,
                             double *out)
 {
@@ -205,7 +205,7 @@ static double dot(const eval_weights *w, const double *x)
     return sum;
 }
 
-void eval_features(const position *p, double *out)
+void tz_eval_features(const position *p, double *out)
 {
     side_facts f[2];
     gather_material(p, f);
@@ -213,152 +213,42 @@ void eval_features(const position *p, double *out)
     features_of(p, f, out);
 }
 
-double eval_position(const eval_weights *w, const position *p)
+double tz_eval_position(const eval_weights *w, const position *p)
 {
     double x[EVAL_FEATURES];
-    eval_features(p, x);
+    tz_eval_features(p, x);
     return dot(w, x);
 }
 
-double eval_position_vis(const eval_weights *w, const position *p, const vis *v)
+double tz_eval_position_vis(const eval_weights *w, const position *p, const vis *v)
 {
     side_facts f[2];
     double x[EVAL_FEATURES];
     gather_material(p, f);
     for (int c = 0; c < 2; c++) {
         f[c].captures = v->captures[c];
-        f[c].attacks = vis_attacks(v, c);
+        f[c].attacks = tz_vis_attacks(v, c);
     }
     features_of(p, f, x);
     return dot(w, x);
 }
 
-void eval_weights_default(eval_weights *w)
+void tz_eval_weights_default(eval_weights *w)
 {
     for (int i = 0; i < EVAL_FEATURES; i++)
         w->w[i] = features[i].weight;
 }
 
-/* One "name value" line (comment already cut).  Returns 1 for a weight, 0 for
- * a blank line, -1 on error. */
-static int parse_line(char *line, eval_weights *w, bool *seen, const char *where, char *err, size_t errlen)
+int tz_eval_weights_load(eval_weights *w, const char *path, uint32_t *crc, char *err, size_t errlen)
 {
-    char *save, *name = strtok_r(line, " \t\r", &save), *value, *extra;
-    if (!name)
-        return 0;
-    value = strtok_r(NULL, " \t\r", &save);
-    extra = value ? strtok_r(NULL, " \t\r", &save) : NULL;
-    int i = eval_feature_index(name);
-    if (i < 0) {
-        snprintf(err, errlen, "%s: unknown feature '%s'", where, name);
+    /* The registry's TZAAR: its feature names are filled in by its init(). */
+    const game_def *g = game_find("tzaar", err, errlen);
+    double v[GAME_MAX_FEATURES];
+    uint32_t sum;
+    if (!g || gweights_load(g, path, v, &sum, err, errlen))
         return -1;
-    }
-    if (!value || extra) {
-        snprintf(err, errlen, "%s: expected 'name value' for '%s'", where, name);
-        return -1;
-    }
-    double v; /* an underflow to a denormal or 0 is fine */
-    char why[80];
-    if (num_double(value, -HUGE_VAL, HUGE_VAL, &v, why, sizeof why)) {
-        snprintf(err, errlen, "%s: bad value '%s' for '%s': %s", where, MSG_PATH(value), name, why);
-        return -1;
-    }
-    if (seen[i]) {
-        snprintf(err, errlen, "%s: feature '%s' given twice", where, name);
-        return -1;
-    }
-    seen[i] = true;
-    w->w[i] = v;
-    return 1;
-}
-
-int eval_weights_parse(eval_weights *w, const char *text, const char *source, char *err, size_t errlen)
-{
-    bool seen[EVAL_FEATURES] = { false };
-    char line[512], where[300];
-    int lineno = 0;
-    for (const char *s = text; *s;) {
-        size_t n = strcspn(s, "\n");
-        lineno++;
-        snprintf(where, sizeof where, "%s:%d", MSG_PATH(source), lineno);
-        if (n >= sizeof line) {
-            snprintf(err, errlen, "%s: line too long", where);
-            return -1;
-        }
-        memcpy(line, s, n);
-        line[n] = 0;
-        line[strcspn(line, "#")] = 0;
-        if (parse_line(line, w, seen, where, err, errlen) < 0)
-            return -1;
-        s += n + (s[n] == '\n');
-    }
-    for (int i = 0; i < EVAL_FEATURES; i++)
-        if (!seen[i] && i < EVAL_FEATURES_V1) {
-            snprintf(err, errlen, "%s:%d: missing feature '%s'", MSG_PATH(source), lineno, features[i].name);
-            return -1;
-        } else if (!seen[i]) {
-            w->w[i] = 0; /* a file from before the feature existed: the evaluation it always described */
-        }
+    memcpy(w->w, v, sizeof w->w);
+    if (crc)
+        *crc = sum;
     return 0;
-}
-
-#define END_PREFIX "# end crc32="
-
-void eval_weights_end_line(const char *text, size_t len, char out[EVAL_END_LINE_MAX])
-{
-    snprintf(out, EVAL_END_LINE_MAX, END_PREFIX "%08x\n", (unsigned)fio_crc32(0, text, len));
-}
-
-/* Checks that text ends with the end line and that its checksum holds for
- * everything before it: a file cut short anywhere, even at a line that
- * still parses, has lost its end line. */
-static int check_end_line(const char *text, size_t len, const char *path, char *err, size_t errlen)
-{
-    const char *last = len ? text + len - 1 : text;
-    while (last > text && last[-1] != '\n')
-        last--;
-    char want[EVAL_END_LINE_MAX];
-    if (!len || text[len - 1] != '\n' || strncmp(last, END_PREFIX, strlen(END_PREFIX))) {
-        snprintf(err, errlen, "truncated or incomplete weights file %s: no end line ('" END_PREFIX "...', "
-                 "docs/players.md)", MSG_PATH(path));
-        return -1;
-    }
-    eval_weights_end_line(text, (size_t)(last - text), want);
-    if (strcmp(last, want)) {
-        snprintf(err, errlen, "damaged weights file %s: its end line says %.*s, the content has %.8s "
-                 "(docs/players.md)", MSG_PATH(path), (int)strcspn(last + strlen(END_PREFIX), "\n"),
-                 last + strlen(END_PREFIX), want + strlen(END_PREFIX));
-        return -1;
-    }
-    return 0;
-}
-
-int eval_weights_load(eval_weights *w, const char *path, char *err, size_t errlen)
-{
-    FILE *f = fio_fopen_read(path, err, errlen); /* a FIFO or a folder is refused, without waiting */
-    if (!f)
-        return -1;
-    char *text = NULL;
-    size_t got = 0;
-    long size = fseek(f, 0, SEEK_END) ? -1 : ftell(f);
-    if (size >= 0 && size < (1 << 20) && !fseek(f, 0, SEEK_SET) && (text = malloc((size_t)size + 1))) {
-        got = fread(text, 1, (size_t)size, f);
-        text[got] = 0;
-    }
-    fclose(f);
-    if (!text) {
-        snprintf(err, errlen, "%s: cannot read (or larger than 1 MiB)", MSG_PATH(path));
-        return -1;
-    }
-    int rc = strlen(text) != got ? (snprintf(err, errlen, "%s: not a weights file (a NUL byte)", MSG_PATH(path)), -1)
-           : check_end_line(text, got, path, err, errlen) ? -1
-           : eval_weights_parse(w, text, path, err, errlen);
-    free(text);
-    return rc;
-}
-
-void eval_weights_write(const eval_weights *w, FILE *out)
-{
-    for (int i = 0; i < EVAL_FEATURES; i++)
-        fprintf(out, "%-16s %.17g    # %s\n", features[i].name, w->w[i], features[i].about);
 }

@@ -1,8 +1,8 @@
 /* eval.h — the static evaluation: a weighted sum of named features.
  *
- * eval_features() maps a position to EVAL_FEATURES numbers, each a
+ * tz_eval_features() maps a position to EVAL_FEATURES numbers, each a
  * White-minus-Black difference (or, for tempo, +1/-1 by who is to act), so
- * the evaluation is always from White's point of view.  eval_position() is
+ * the evaluation is always from White's point of view.  tz_eval_position() is
  * exactly the dot product of the weights with that vector, which lets a tuner
  * fit the weights by regression on the same features the search uses.
  *
@@ -39,34 +39,25 @@ typedef struct eval_weights {
 } eval_weights;
 
 /* The feature's name as weight files spell it, e.g. "tzaar_stacks". */
-const char *eval_feature_name(int i);
+const char *tz_eval_feature_name(int i);
 /* Index of a feature name, or -1. */
-int eval_feature_index(const char *name);
+int tz_eval_feature_index(const char *name);
 
 /* Fills out[EVAL_FEATURES], White minus Black. */
-void eval_features(const position *p, double *out);
+void tz_eval_features(const position *p, double *out);
 /* weights . features, from White's point of view. */
-double eval_position(const eval_weights *w, const position *p);
+double tz_eval_position(const eval_weights *w, const position *p);
 
 /* The same value from the incrementally kept capture relation (vis.h),
  * which the searcher maintains: no ray is scanned. */
 struct vis;
-double eval_position_vis(const eval_weights *w, const position *p, const struct vis *v);
+double tz_eval_position_vis(const eval_weights *w, const position *p, const struct vis *v);
 
 /* The built-in weights (the same as data/weights/default.txt). */
-void eval_weights_default(eval_weights *w);
-/* Parses weight-file text; source names it in errors ("FILE:LINE: ...").
- * Returns 0, or -1 with one line in err. */
-int eval_weights_parse(eval_weights *w, const char *text, const char *source, char *err, size_t errlen);
-/* Reads a weights file.  Its last line must be the end line, which says
- * the file is complete: "# end crc32=XXXXXXXX", the CRC-32 of every byte
- * before it; a file without it (cut short) or whose checksum fails is
- * refused, as is anything but a regular file. */
-int eval_weights_load(eval_weights *w, const char *path, char *err, size_t errlen);
-/* Writes the weight lines that eval_weights_parse() reads back exactly. */
-void eval_weights_write(const eval_weights *w, FILE *out);
-/* The end line for a file whose content before it is text[0..len). */
-#define EVAL_END_LINE_MAX 32
-void eval_weights_end_line(const char *text, size_t len, char out[EVAL_END_LINE_MAX]);
+void tz_eval_weights_default(eval_weights *w);
+/* Reads a weights file (or "default": data/weights/default.txt) through
+ * games/weights.c (format and checks: games/weights.h), its CRC-32 into
+ * *crc when crc is not NULL.  0, or -1 with one line in err. */
+int tz_eval_weights_load(eval_weights *w, const char *path, uint32_t *crc, char *err, size_t errlen);
 
 #endif

@@ -25,7 +25,7 @@ static int tz_game_init(char *err, size_t n)
     (void)err, (void)n; /* nothing here can fail */
     tz_init();
     for (int i = 0; i < EVAL_FEATURES; i++)
-        tz_feature_names[i] = eval_feature_name(i);
+        tz_feature_names[i] = tz_eval_feature_name(i);
     return 0;
 }
 
@@ -36,7 +36,7 @@ static const position *pos_of(const void *s)
 
 static int tz_setup(void *s, const char *name, int players, uint64_t seed, char *err, size_t n)
 {
-    int kind = setup_kind(name);
+    int kind = tz_setup_kind(name);
     if (kind < 0) {
         snprintf(err, n, "unknown setup '%s' (expected random, fixed or tournament)", name);
         return -1;
@@ -46,7 +46,7 @@ static int tz_setup(void *s, const char *name, int players, uint64_t seed, char 
         return -1;
     }
     memset(s, 0, sizeof(tz_state));
-    setup_make(&((tz_state *)s)->pos, kind, seed);
+    tz_setup_make(&((tz_state *)s)->pos, kind, seed);
     return 0;
 }
 
@@ -77,7 +77,7 @@ static void tz_permute(void *s, const int perm[GAME_MAX_PLAYERS])
         p->side ^= 1;
     if (p->winner >= 0)
         p->winner ^= 1;
-    p->hash = pos_hash_full(p);
+    p->hash = tz_pos_hash_full(p);
 }
 
 static int tz_players(const void *s)
@@ -88,7 +88,7 @@ static int tz_players(const void *s)
 
 static bool tz_over(const void *s)
 {
-    return game_winner(pos_of(s), NULL) >= 0;
+    return tz_game_winner(pos_of(s), NULL) >= 0;
 }
 
 static int tz_to_act(const void *s)
@@ -96,11 +96,11 @@ static int tz_to_act(const void *s)
     return tz_over(s) ? -1 : pos_of(s)->side;
 }
 
-/* gen_actions() orders by kind of action; the interface wants ascending. */
+/* tz_gen_actions() orders by kind of action; the interface wants ascending. */
 static int tz_legal(const void *s, game_action *out)
 {
     action list[MAX_ACTIONS];
-    int n = gen_actions(pos_of(s), list);
+    int n = tz_gen_actions(pos_of(s), list);
     for (int i = 0; i < n; i++) {
         int j = i;
         for (; j > 0 && out[j - 1] > list[i]; j--)
@@ -120,14 +120,14 @@ static void tz_apply(void *s, game_action a)
 
 static void tz_outcome(const void *s, double scores[GAME_MAX_PLAYERS])
 {
-    int w = game_winner(pos_of(s), NULL);
+    int w = tz_game_winner(pos_of(s), NULL);
     scores[WHITE] = w == WHITE;
     scores[BLACK] = w == BLACK;
 }
 
 static void tz_rank(const void *s, int ranks[GAME_MAX_PLAYERS])
 {
-    int w = game_winner(pos_of(s), NULL);
+    int w = tz_game_winner(pos_of(s), NULL);
     ranks[WHITE] = w == BLACK;
     ranks[BLACK] = w == WHITE;
 }
@@ -135,7 +135,7 @@ static void tz_rank(const void *s, int ranks[GAME_MAX_PLAYERS])
 static int tz_ending(const void *s)
 {
     int e;
-    game_winner(pos_of(s), &e);
+    tz_game_winner(pos_of(s), &e);
     return e;
 }
 
@@ -163,27 +163,27 @@ static double tz_actions_left(const void *s)
 
 static int tz_to_text(const void *s, char *out, size_t n)
 {
-    int len = pos_to_text(pos_of(s), out, n);
+    int len = tz_pos_to_text(pos_of(s), out, n);
     return (size_t)len < n ? len : -1;
 }
 
 static int tz_from_text(void *s, const char *text, char *err, size_t n)
 {
     memset(s, 0, sizeof(tz_state));
-    return pos_from_text(&((tz_state *)s)->pos, text, err, n);
+    return tz_pos_from_text(&((tz_state *)s)->pos, text, err, n);
 }
 
-static void tz_action_to_text(const void *s, game_action a, char *out, size_t n)
+static void tz_hook_action_to_text(const void *s, game_action a, char *out, size_t n)
 {
     char t[ACTION_TEXT_MAX];
-    action_to_text((action)a, pos_of(s)->side, t);
+    tz_action_to_text((action)a, pos_of(s)->side, t);
     snprintf(out, n, "%s", t);
 }
 
-static int tz_action_from_text(const void *s, const char *text, game_action *a, char *err, size_t n)
+static int tz_hook_action_from_text(const void *s, const char *text, game_action *a, char *err, size_t n)
 {
     action x;
-    if (action_parse_legal(pos_of(s), text, &x, err, n))
+    if (tz_action_parse_legal(pos_of(s), text, &x, err, n))
         return -1;
     *a = x;
     return 0;
@@ -193,19 +193,19 @@ static int tz_action_from_text(const void *s, const char *text, game_action *a, 
  * to act, -1 when Black is), so Black's view is the negation of each. */
 static void tz_features(const void *s, int seat, double *out)
 {
-    eval_features(pos_of(s), out);
+    tz_eval_features(pos_of(s), out);
     if (seat == BLACK)
         for (int i = 0; i < EVAL_FEATURES; i++)
             out[i] = -out[i];
 }
 
-/* pos_draw() writes to a stream: here, one over the caller's buffer. */
+/* tz_pos_draw() writes to a stream: here, one over the caller's buffer. */
 static int tz_board_text(const void *s, char *out, size_t n)
 {
     FILE *f = fmemopen(out, n, "w");
     if (!f)
         return -1;
-    pos_draw(pos_of(s), f);
+    tz_pos_draw(pos_of(s), f);
     long len = ftell(f);
     bool whole = !ferror(f) && len >= 0 && (size_t)len + 1 < n;
     fclose(f);
@@ -217,7 +217,7 @@ static int tz_board_text(const void *s, char *out, size_t n)
 static bool tz_tune_sample(const void *s)
 {
     const position *p = pos_of(s);
-    return (p->phase == PHASE_OPENING || p->phase == PHASE_FIRST) && game_winner(p, NULL) < 0;
+    return (p->phase == PHASE_OPENING || p->phase == PHASE_FIRST) && tz_game_winner(p, NULL) < 0;
 }
 
 /* A position is decided when the side to act can capture, with the action
@@ -228,7 +228,7 @@ static bool tz_tune_quiet(const void *s)
 {
     const position *p = pos_of(s);
     action list[MAX_ACTIONS];
-    int n = gen_captures(p, list);
+    int n = tz_gen_captures(p, list);
     for (int i = 0; i < n; i++) {
         int to = act_to(list[i]);
         if (p->count[p->side ^ 1][p->type[to]] == 1)
@@ -238,10 +238,42 @@ static bool tz_tune_quiet(const void *s)
 }
 
 /* White minus Black, as the bias study has always used them. */
-static void tz_start_features(const void *s, double *out)
+static void tz_hook_start_features(const void *s, double *out)
 {
-    start_features(pos_of(s), out);
+    tz_start_features(pos_of(s), out);
 }
+
+_Static_assert(sizeof(tz_state) <= GAME_STATE_MAX, "a game state must fit GAME_STATE_MAX (games/game.h)");
+
+static const game_codec_hooks tzaar_codec = {
+    .encode_start = tz_encode_start,
+    .decode_start = tz_decode_start,
+    .encode_action = tz_encode_action,
+    .decode_action = tz_decode_action,
+};
+
+static const game_tuning tzaar_tuning = {
+    .nfeatures = EVAL_FEATURES,
+    .feature_names = tz_feature_names,
+    .nfeatures_required = EVAL_FEATURES_V1,
+    .features = tz_features,
+    .tune_sample = tz_tune_sample,
+    .tune_quiet = tz_tune_quiet,
+    .default_weights = "data/weights/default.txt",
+};
+
+static const game_study tzaar_study = {
+    .nstart_features = START_FEATURES,
+    .start_feature_names = tz_start_feature_names,
+    .start_features = tz_hook_start_features,
+};
+
+static const game_bench tzaar_bench_table = {
+    .perft = tz_game_perft, /* bench.c: they take the position, which a tz_state starts with */
+    .perft_bulk = tz_game_perft_bulk,
+    .positions = tz_bench_positions,
+    .search_nodes = tz_game_search_nodes,
+};
 
 const game_def game_tzaar = {
     .name = "tzaar",
@@ -270,29 +302,15 @@ const game_def game_tzaar = {
     .seat_names = tz_seats,
     .to_text = tz_to_text,
     .from_text = tz_from_text,
-    .action_to_text = tz_action_to_text,
-    .action_from_text = tz_action_from_text,
+    .action_to_text = tz_hook_action_to_text,
+    .action_from_text = tz_hook_action_from_text,
     .board_text = tz_board_text,
-    .encode_start = tz_encode_start,
-    .decode_start = tz_decode_start,
-    .encode_action = tz_encode_action,
-    .decode_action = tz_decode_action,
-    .nfeatures = EVAL_FEATURES,
-    .feature_names = tz_feature_names,
-    .nfeatures_required = EVAL_FEATURES_V1,
-    .features = tz_features,
-    .tune_sample = tz_tune_sample,
-    .tune_quiet = tz_tune_quiet,
-    .default_weights = "data/weights/default.txt",
-    .nstart_features = START_FEATURES,
-    .start_feature_names = start_feature_names,
-    .start_features = tz_start_features,
     .player_kinds = tz_player_kinds,
     .default_player = "ab:depth=4",
-    .perft = tzaar_perft,     /* bench.c: they take the position, which a tz_state starts with */
-    .perft_bulk = tzaar_perft_bulk,
-    .bench = tzaar_bench,
-    .search_nodes = tzaar_search_nodes,
+    .codec = &tzaar_codec,
+    .tuning = &tzaar_tuning,
+    .study = &tzaar_study,
+    .bench = &tzaar_bench_table,
     .solver = &tz_game_solver,
     .view = &tz_view,
 };

@@ -3,12 +3,12 @@
 #include <pthread.h>
 #include "geometry.h"
 
-const int8_t geo_dir_dx[GEO_DIRS] = { 0, 1, 1, 0, -1, -1 };
-const int8_t geo_dir_dy[GEO_DIRS] = { 1, 0, -1, -1, 0, 1 };
+const int8_t tz_geo_dir_dx[GEO_DIRS] = { 0, 1, 1, 0, -1, -1 };
+const int8_t tz_geo_dir_dy[GEO_DIRS] = { 1, 0, -1, -1, 0, 1 };
 
-bitboard geo_ray[GEO_POINTS][GEO_DIRS];
-uint8_t geo_next[GEO_POINTS][GEO_DIRS];
-int8_t geo_x[GEO_POINTS], geo_y[GEO_POINTS];
+bitboard tz_geo_ray[GEO_POINTS][GEO_DIRS];
+uint8_t tz_geo_next[GEO_POINTS][GEO_DIRS];
+int8_t tz_geo_x[GEO_POINTS], tz_geo_y[GEO_POINTS];
 static int8_t index_of[9][9]; /* [x+4][y+4] -> point, or -1 */
 
 static int on_board(int x, int y)
@@ -25,61 +25,61 @@ static void build(void)
             index_of[x + 4][y + 4] = -1;
             if (!on_board(x, y))
                 continue;
-            geo_x[n] = (int8_t)x;
-            geo_y[n] = (int8_t)y;
+            tz_geo_x[n] = (int8_t)x;
+            tz_geo_y[n] = (int8_t)y;
             index_of[x + 4][y + 4] = (int8_t)n++;
         }
     for (int p = 0; p < GEO_POINTS; p++)
         for (int d = 0; d < GEO_DIRS; d++) {
-            int x = geo_x[p] + geo_dir_dx[d], y = geo_y[p] + geo_dir_dy[d];
-            geo_next[p][d] = on_board(x, y) ? (uint8_t)index_of[x + 4][y + 4] : GEO_NONE;
+            int x = tz_geo_x[p] + tz_geo_dir_dx[d], y = tz_geo_y[p] + tz_geo_dir_dy[d];
+            tz_geo_next[p][d] = on_board(x, y) ? (uint8_t)index_of[x + 4][y + 4] : GEO_NONE;
             bitboard ray = 0;
-            for (; on_board(x, y); x += geo_dir_dx[d], y += geo_dir_dy[d])
+            for (; on_board(x, y); x += tz_geo_dir_dx[d], y += tz_geo_dir_dy[d])
                 ray |= 1ULL << index_of[x + 4][y + 4];
-            geo_ray[p][d] = ray;
+            tz_geo_ray[p][d] = ray;
         }
 }
 
-void geo_init(void)
+void tz_geo_init(void)
 {
     static pthread_once_t once = PTHREAD_ONCE_INIT;
     pthread_once(&once, build);
 }
 
-int geo_from_axial(int x, int y)
+int tz_geo_from_axial(int x, int y)
 {
     return on_board(x, y) ? index_of[x + 4][y + 4] : -1;
 }
 
 /* Column letter = 'A' + (x + 4); row = min(4, 4 - x) - y + 1. */
-int geo_from_label(int col, int row)
+int tz_geo_from_label(int col, int row)
 {
     int x = col - 4;
     int top = x < 0 ? 4 : 4 - x;
-    return geo_from_axial(x, top - row + 1);
+    return tz_geo_from_axial(x, top - row + 1);
 }
 
-void geo_label(int p, int *col, int *row)
+void tz_geo_label(int p, int *col, int *row)
 {
-    int x = geo_x[p];
+    int x = tz_geo_x[p];
     *col = x + 4;
-    *row = (x < 0 ? 4 : 4 - x) - geo_y[p] + 1;
+    *row = (x < 0 ? 4 : 4 - x) - tz_geo_y[p] + 1;
 }
 
-void geo_label_str(int p, char out[3])
+void tz_geo_label_str(int p, char out[3])
 {
     int col, row;
-    geo_label(p, &col, &row);
+    tz_geo_label(p, &col, &row);
     out[0] = (char)('A' + col);
     out[1] = (char)('0' + row);
     out[2] = 0;
 }
 
-int geo_parse_label(const char *s, int *len)
+int tz_geo_parse_label(const char *s, int *len)
 {
     int c = toupper((unsigned char)s[0]);
     if (c < 'A' || c > 'I' || s[1] < '1' || s[1] > '9')
         return -1;
     *len = 2;
-    return geo_from_label(c - 'A', s[1] - '0');
+    return tz_geo_from_label(c - 'A', s[1] - '0');
 }

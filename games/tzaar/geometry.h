@@ -7,7 +7,7 @@
  * bit of (occupied & ray) for the three "up" directions and the highest set
  * bit for the three "down" ones: no loop over empty points.
  *
- * The tables are filled once by geo_init() (idempotent, thread-safe). */
+ * The tables are filled once by tz_geo_init() (idempotent, thread-safe). */
 #ifndef TRIAD_GEOMETRY_H
 #define TRIAD_GEOMETRY_H
 
@@ -23,26 +23,26 @@ enum { DIR_N_UP = 0, DIR_X_UP = 1, DIR_XY = 2, DIR_N_DOWN = 3, DIR_X_DOWN = 4, D
 
 typedef uint64_t bitboard;
 
-extern const int8_t geo_dir_dx[GEO_DIRS], geo_dir_dy[GEO_DIRS];
+extern const int8_t tz_geo_dir_dx[GEO_DIRS], tz_geo_dir_dy[GEO_DIRS];
 /* geo_ray[p][d]: the points strictly beyond p in direction d, up to the board
  * edge or the hole, whichever comes first. */
-extern bitboard geo_ray[GEO_POINTS][GEO_DIRS];
+extern bitboard tz_geo_ray[GEO_POINTS][GEO_DIRS];
 /* geo_next[p][d]: the adjacent point in direction d, or GEO_NONE. */
-extern uint8_t geo_next[GEO_POINTS][GEO_DIRS];
-extern int8_t geo_x[GEO_POINTS], geo_y[GEO_POINTS];
+extern uint8_t tz_geo_next[GEO_POINTS][GEO_DIRS];
+extern int8_t tz_geo_x[GEO_POINTS], tz_geo_y[GEO_POINTS];
 
-void geo_init(void);
+void tz_geo_init(void);
 
 /* Axial (x, y) -> point index, or -1 off the board or at the hole. */
-int geo_from_axial(int x, int y);
+int tz_geo_from_axial(int x, int y);
 /* Column 0..8 (A..I) and row 1..9 -> point index, or -1. */
-int geo_from_label(int col, int row);
-void geo_label(int p, int *col, int *row);
+int tz_geo_from_label(int col, int row);
+void tz_geo_label(int p, int *col, int *row);
 /* Writes "A1".."I9" (3 bytes with the NUL). */
-void geo_label_str(int p, char out[3]);
+void tz_geo_label_str(int p, char out[3]);
 /* Parses a label such as "c3" or "E6" at s (case-insensitive); returns the point
  * and sets *len to the characters read, or returns -1. */
-int geo_parse_label(const char *s, int *len);
+int tz_geo_parse_label(const char *s, int *len);
 
 static inline int geo_first(bitboard ray_occ, int dir)
 {

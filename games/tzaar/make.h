@@ -10,13 +10,13 @@
 /* Zobrist keys (position.c).  A stack's key is
  * z_top[colour][type][point] ^ z_height[point][height]; heights never exceed
  * 30, the pieces of one colour. */
-extern uint64_t z_top[2][PIECE_TYPES][64];
-extern uint64_t z_height[64][32];
-extern uint64_t z_state[2][4]; /* [side][phase] */
+extern uint64_t tz_z_top[2][PIECE_TYPES][64];
+extern uint64_t tz_z_height[64][32];
+extern uint64_t tz_z_state[2][4]; /* [side][phase] */
 
 static inline uint64_t stack_key(int colour, int type, int point, int height)
 {
-    return z_top[colour][type][point] ^ z_height[point][height];
+    return tz_z_top[colour][type][point] ^ tz_z_height[point][height];
 }
 
 #ifdef TRIAD_DEBUG
@@ -33,18 +33,18 @@ _Static_assert(offsetof(position, phase) == offsetof(position, side) + 1 &&
  * change that goes with it (filled by tz_init).  z_step has a placement
  * column, never used, so pos_make can read it before it knows the kind:
  * the hot path keeps its shape. */
-extern const uint8_t next_side[2][3], next_phase[2][3];
-extern uint64_t z_step[2][4];
+extern const uint8_t tz_next_side[2][3], tz_next_phase[2][3];
+extern uint64_t tz_z_step[2][4];
 
 /* Placement is rare and off the hot path. */
-void pos_make_place(position *p, action a);
+void tz_pos_make_place(position *p, action a);
 
 static inline void pos_make(position *p, action a, undo *u)
 {
     int us = p->side, them = us ^ 1, ph = p->phase;
     int from = act_from(a), to = act_to(a);
 
-    uint64_t h = p->hash ^ z_step[us][ph];
+    uint64_t h = p->hash ^ tz_z_step[us][ph];
 
     u->hash = p->hash;
     memcpy(&u->state, &p->side, 4);
@@ -83,12 +83,12 @@ static inline void pos_make(position *p, action a, undo *u)
             p->ending = END_TRINITY;
         }
     } else if (act_kind(a) == ACT_PLACE) {
-        pos_make_place(p, a);
+        tz_pos_make_place(p, a);
         return;
     }
     p->hash = h;
-    p->side = next_side[us][ph];
-    p->phase = next_phase[us][ph];
+    p->side = tz_next_side[us][ph];
+    p->phase = tz_next_phase[us][ph];
     pos_debug_check(p, "make");
 }
 

@@ -12,7 +12,7 @@ static inline action *scan(const position *p, action *o, int from, bitboard all,
 {
     int h = p->height[from];
     for (int d = 0; d < GEO_DIRS; d++) {
-        bitboard r = geo_ray[from][d] & all;
+        bitboard r = tz_geo_ray[from][d] & all;
         if (!r)
             continue;
         int to = geo_first(r, d);
@@ -26,7 +26,7 @@ static inline action *scan(const position *p, action *o, int from, bitboard all,
     return o;
 }
 
-int gen_captures(const position *p, action *out)
+int tz_gen_captures(const position *p, action *out)
 {
     bitboard mine = p->occ[p->side], theirs = p->occ[p->side ^ 1], all = mine | theirs;
     action *o = out;
@@ -35,14 +35,14 @@ int gen_captures(const position *p, action *out)
     return (int)(o - out);
 }
 
-int gen_stacks(const position *p, action *out)
+int tz_gen_stacks(const position *p, action *out)
 {
     bitboard mine = p->occ[p->side], all = mine | p->occ[p->side ^ 1];
     action *o = out;
     for (bitboard b = mine; b; b &= b - 1) {
         int from = __builtin_ctzll(b);
         for (int d = 0; d < GEO_DIRS; d++) {
-            bitboard r = geo_ray[from][d] & all;
+            bitboard r = tz_geo_ray[from][d] & all;
             if (r) {
                 int to = geo_first(r, d);
                 if (mine >> to & 1)
@@ -66,7 +66,7 @@ static int gen_placements(const position *p, action *out)
     return (int)(o - out);
 }
 
-int gen_actions(const position *p, action *out)
+int tz_gen_actions(const position *p, action *out)
 {
     if (p->winner >= 0)
         return 0;
@@ -86,17 +86,17 @@ int gen_actions(const position *p, action *out)
     case PHASE_PLACE:
         return gen_placements(p, out);
     default:
-        return gen_captures(p, out);
+        return tz_gen_captures(p, out);
     }
 }
 
-bool has_capture(const position *p)
+bool tz_has_capture(const position *p)
 {
     bitboard mine = p->occ[p->side], theirs = p->occ[p->side ^ 1], all = mine | theirs;
     for (bitboard b = mine; b; b &= b - 1) {
         int from = __builtin_ctzll(b), h = p->height[from];
         for (int d = 0; d < GEO_DIRS; d++) {
-            bitboard r = geo_ray[from][d] & all;
+            bitboard r = tz_geo_ray[from][d] & all;
             if (r) {
                 int to = geo_first(r, d);
                 if ((theirs >> to & 1) && p->height[to] <= h)
@@ -107,10 +107,10 @@ bool has_capture(const position *p)
     return false;
 }
 
-int game_winner(const position *p, int *ending)
+int tz_game_winner(const position *p, int *ending)
 {
     int w = p->winner, e = p->ending;
-    if (w < 0 && (p->phase == PHASE_OPENING || p->phase == PHASE_FIRST) && !has_capture(p)) {
+    if (w < 0 && (p->phase == PHASE_OPENING || p->phase == PHASE_FIRST) && !tz_has_capture(p)) {
         w = p->side ^ 1;
         e = END_NO_CAPTURE;
     }
@@ -119,10 +119,10 @@ int game_winner(const position *p, int *ending)
     return w;
 }
 
-bool action_is_legal(const position *p, action a)
+bool tz_action_is_legal(const position *p, action a)
 {
     action list[MAX_ACTIONS];
-    int n = gen_actions(p, list);
+    int n = tz_gen_actions(p, list);
     for (int i = 0; i < n; i++)
         if (list[i] == a)
             return true;

@@ -1,7 +1,7 @@
 /* movegen.h — legal actions of a TZAAR position and the end-of-game rules.
  *
  * Generation is staged so a search can ask for captures alone and stop early.
- * A finished game has no legal actions: gen_actions() returns 0 once a
+ * A finished game has no legal actions: tz_gen_actions() returns 0 once a
  * trinity loss has happened, and at the start of a turn with no capture. */
 #ifndef TRIAD_MOVEGEN_H
 #define TRIAD_MOVEGEN_H
@@ -13,18 +13,18 @@
 #define MAX_ACTIONS 192
 
 /* Every legal action; returns the count (0 when the game is over). */
-int gen_actions(const position *p, action *out);
+int tz_gen_actions(const position *p, action *out);
 /* Captures available to the side to act, ignoring phase and winner. */
-int gen_captures(const position *p, action *out);
+int tz_gen_captures(const position *p, action *out);
 /* Stacking actions available to the side to act. */
-int gen_stacks(const position *p, action *out);
-bool has_capture(const position *p);
+int tz_gen_stacks(const position *p, action *out);
+bool tz_has_capture(const position *p);
 
 /* The winner (WHITE/BLACK) or -1 while the game goes on; *ending (if not NULL)
  * gets END_TRINITY or END_NO_CAPTURE. */
-int game_winner(const position *p, int *ending);
+int tz_game_winner(const position *p, int *ending);
 
-/* True when a is one of gen_actions(p). */
-bool action_is_legal(const position *p, action a);
+/* True when a is one of tz_gen_actions(p). */
+bool tz_action_is_legal(const position *p, action a);
 
 #endif

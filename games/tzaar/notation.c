@@ -34,9 +34,9 @@ static int validate(const position *p, char *err, size_t n)
                         c ? "Black" : "White", pieces);
         for (int t = 0; t < PIECE_TYPES; t++) {
             int tops = __builtin_popcountll(p->occ[c] & p->tops[t]);
-            if (tops > piece_supply[t])
+            if (tops > tz_piece_supply[t])
                 return fail(err, n, "bad position: %s has %d %s stacks, only %d %ss exist",
-                            c ? "Black" : "White", tops, type_names[t], piece_supply[t], type_names[t]);
+                            c ? "Black" : "White", tops, type_names[t], tz_piece_supply[t], type_names[t]);
         }
         stacks[c] = __builtin_popcountll(p->occ[c]);
         if (p->phase == PHASE_OPENING || p->phase == PHASE_PLACE)
@@ -63,10 +63,10 @@ static int validate(const position *p, char *err, size_t n)
     return 0;
 }
 
-int pos_from_text(position *p, const char *s, char *err, size_t n)
+int tz_pos_from_text(position *p, const char *s, char *err, size_t n)
 {
     const char *c = s;
-    pos_clear(p);
+    tz_pos_clear(p);
     for (int pt = 0; pt < GEO_POINTS; pt++) {
         if (*c == '\0' || *c == ' ')
             return fail(err, n, "bad position: %d points before offset %d, expected 60",
@@ -92,7 +92,7 @@ int pos_from_text(position *p, const char *s, char *err, size_t n)
                 return fail(err, n, "bad position: height '%.*s' at offset %d (write 2 to 30, "
                                     "or nothing for a single piece)", (int)(c - start), start, (int)(start - s));
         }
-        pos_put(p, pt, colour, type, height);
+        tz_pos_put(p, pt, colour, type, height);
     }
     if (*c != ' ')
         return fail(err, n, *c ? "bad position: more than 60 points, at offset %d"
@@ -116,11 +116,11 @@ int pos_from_text(position *p, const char *s, char *err, size_t n)
     p->phase = (uint8_t)phase;
     if (validate(p, err, n))
         return -1;
-    pos_finish(p, side, phase);
+    tz_pos_finish(p, side, phase);
     return 0;
 }
 
-int pos_to_text(const position *p, char *buf, size_t n)
+int tz_pos_to_text(const position *p, char *buf, size_t n)
 {
     char tmp[POS_TEXT_MAX];
     int len = 0;
@@ -141,7 +141,7 @@ int pos_to_text(const position *p, char *buf, size_t n)
     return snprintf(buf, n, "%s", tmp);
 }
 
-void action_to_text(action a, int side, char out[ACTION_TEXT_MAX])
+void tz_action_to_text(action a, int side, char out[ACTION_TEXT_MAX])
 {
     int kind = act_kind(a);
     if (kind == ACT_PASS) {
@@ -149,14 +149,14 @@ void action_to_text(action a, int side, char out[ACTION_TEXT_MAX])
         return;
     }
     char to[3];
-    geo_label_str(act_to(a), to);
+    tz_geo_label_str(act_to(a), to);
     if (kind == ACT_PLACE) {
         out[0] = (char)((side == WHITE ? 'a' : 'A') + act_from(a));
         out[1] = '@';
         memcpy(out + 2, to, 3);
         return;
     }
-    geo_label_str(act_from(a), out);
+    tz_geo_label_str(act_from(a), out);
     out[2] = kind == ACT_CAPTURE ? 'x' : '+';
     memcpy(out + 3, to, 3);
 }
@@ -171,7 +171,7 @@ static const char *quoted(const char *s, char out[44])
     return out;
 }
 
-int action_from_text(const position *p, const char *s, action *a, char *err, size_t n)
+int tz_action_from_text(const position *p, const char *s, action *a, char *err, size_t n)
 {
     char q[44];
     int len, len2;
@@ -181,7 +181,7 @@ int action_from_text(const position *p, const char *s, action *a, char *err, siz
     }
     const char *letter = s[0] ? strchr("abcABC", s[0]) : NULL;
     if (letter && s[1] == '@') {
-        int to = geo_parse_label(s + 2, &len);
+        int to = tz_geo_parse_label(s + 2, &len);
         if (to < 0 || s[2 + len])
             return fail(err, n, "bad action '%s': a placement is a piece letter, '@' and a point, "
                                 "e.g. b@E6", quoted(s, q));
@@ -192,11 +192,11 @@ int action_from_text(const position *p, const char *s, action *a, char *err, siz
         *a = act_make(tolower((unsigned char)s[0]) - 'a', to, ACT_PLACE);
         return 0;
     }
-    int from = geo_parse_label(s, &len);
+    int from = tz_geo_parse_label(s, &len);
     if (from < 0 || (s[len] != 'x' && s[len] != 'X' && s[len] != '+'))
         return fail(err, n, "bad action '%s': expected a capture like C3xD4, a stack like C3+D4, "
                             "a placement like b@E6, or pass", quoted(s, q));
-    int to = geo_parse_label(s + len + 1, &len2);
+    int to = tz_geo_parse_label(s + len + 1, &len2);
     if (to < 0 || s[len + 1 + len2])
         return fail(err, n, "bad action '%s': the target at offset %d is not a point A1..I9", quoted(s, q),
                     len + 1);
@@ -204,13 +204,13 @@ int action_from_text(const position *p, const char *s, action *a, char *err, siz
     return 0;
 }
 
-int action_parse_legal(const position *p, const char *s, action *a, char *err, size_t n)
+int tz_action_parse_legal(const position *p, const char *s, action *a, char *err, size_t n)
 {
-    if (action_from_text(p, s, a, err, n))
+    if (tz_action_from_text(p, s, a, err, n))
         return -1;
-    if (!action_is_legal(p, *a)) {
+    if (!tz_action_is_legal(p, *a)) {
         char pos[POS_TEXT_MAX], q[44];
-        pos_to_text(p, pos, sizeof pos);
+        tz_pos_to_text(p, pos, sizeof pos);
         return fail(err, n, "illegal action '%s' in position '%s'", quoted(s, q), pos);
     }
     return 0;
@@ -218,7 +218,7 @@ int action_parse_legal(const position *p, const char *s, action *a, char *err, s
 
 /* Column c holds n_c points; point (c, r) sits at half-row v = 2r + 9 - n_c,
  * so neighbours are one column and one half-row apart. */
-void pos_draw(const position *p, FILE *out)
+void tz_pos_draw(const position *p, FILE *out)
 {
     static const int col_points[9] = { 5, 6, 7, 8, 9, 8, 7, 6, 5 };
     enum { W = 52, LINES = 17 };
@@ -227,7 +227,7 @@ void pos_draw(const position *p, FILE *out)
     for (int pt = 0; pt <= GEO_POINTS; pt++) {
         int c, r;
         if (pt < GEO_POINTS)
-            geo_label(pt, &c, &r);
+            tz_geo_label(pt, &c, &r);
         else
             c = 4, r = 5; /* the hole */
         int line = 18 - (2 * r + 9 - col_points[c]); /* v runs 2..18 */
@@ -260,7 +260,7 @@ void pos_draw(const position *p, FILE *out)
     static const char *const phases[4] = { "opening capture", "first action (capture)",
                                            "second action", "placement" };
     fprintf(out, "%s to act, %s", p->side == WHITE ? "White (a b c)" : "Black (A B C)", phases[p->phase]);
-    int ending, w = game_winner(p, &ending);
+    int ending, w = tz_game_winner(p, &ending);
     if (w >= 0)
         fprintf(out, "; game over: %s wins (%s)", w == WHITE ? "White" : "Black",
                 ending == END_TRINITY ? "trinity" : "no capture");

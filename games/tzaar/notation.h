@@ -13,21 +13,21 @@
 
 /* Parses s into p.  On error returns -1 and writes one line to err naming what
  * is wrong and the character offset; p is then unspecified. */
-int pos_from_text(position *p, const char *s, char *err, size_t errlen);
+int tz_pos_from_text(position *p, const char *s, char *err, size_t errlen);
 /* Writes the position string; returns its length. */
-int pos_to_text(const position *p, char *buf, size_t n);
+int tz_pos_to_text(const position *p, char *buf, size_t n);
 
 /* "C3xD4", "C3+D4", "pass", "b@E6"; a placement's letter case is the colour,
  * so the side to act is needed. */
-void action_to_text(action a, int side, char out[ACTION_TEXT_MAX]);
+void tz_action_to_text(action a, int side, char out[ACTION_TEXT_MAX]);
 /* Parses the notation (coordinates case-insensitive).  Checks syntax and, for
  * a placement, that the colour is the side to act in p; legality is
- * action_is_legal().  Returns 0, or -1 with a message in err. */
-int action_from_text(const position *p, const char *s, action *a, char *err, size_t errlen);
+ * tz_action_is_legal().  Returns 0, or -1 with a message in err. */
+int tz_action_from_text(const position *p, const char *s, action *a, char *err, size_t errlen);
 /* Parses and checks legality in p: the one call a front end needs. */
-int action_parse_legal(const position *p, const char *s, action *a, char *err, size_t errlen);
+int tz_action_parse_legal(const position *p, const char *s, action *a, char *err, size_t errlen);
 
 /* The board as ASCII art with coordinates, then side and phase. */
-void pos_draw(const position *p, FILE *out);
+void tz_pos_draw(const position *p, FILE *out);
 
 #endif

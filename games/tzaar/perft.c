@@ -7,7 +7,7 @@
 static uint64_t perft_last(position *p)
 {
     action list[MAX_ACTIONS];
-    int n = gen_actions(p, list);
+    int n = tz_gen_actions(p, list);
     undo u;
     for (int i = 0; i < n; i++) {
         pos_make(p, list[i], &u);
@@ -16,35 +16,35 @@ static uint64_t perft_last(position *p)
     return (uint64_t)n;
 }
 
-uint64_t perft(position *p, int depth)
+uint64_t tz_perft(position *p, int depth)
 {
     if (depth <= 1)
         return depth == 1 ? perft_last(p) : 1;
     action list[MAX_ACTIONS];
-    int n = gen_actions(p, list);
+    int n = tz_gen_actions(p, list);
     uint64_t nodes = 0;
     undo u;
     for (int i = 0; i < n; i++) {
         pos_make(p, list[i], &u);
-        nodes += perft(p, depth - 1);
+        nodes += tz_perft(p, depth - 1);
         pos_unmake(p, list[i], &u);
     }
     return nodes;
 }
 
-uint64_t perft_bulk(position *p, int depth)
+uint64_t tz_perft_bulk(position *p, int depth)
 {
     action list[MAX_ACTIONS];
     if (depth == 0)
         return 1;
-    int n = gen_actions(p, list);
+    int n = tz_gen_actions(p, list);
     if (depth == 1)
         return (uint64_t)n;
     uint64_t nodes = 0;
     undo u;
     for (int i = 0; i < n; i++) {
         pos_make(p, list[i], &u);
-        nodes += perft_bulk(p, depth - 1);
+        nodes += tz_perft_bulk(p, depth - 1);
         pos_unmake(p, list[i], &u);
     }
     return nodes;

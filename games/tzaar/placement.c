@@ -5,26 +5,26 @@
 #include "placement.h"
 #include "symmetry.h"
 
-const char *const place_policy_names[PLACE_POLICIES + 1] = { "eval", "search", "soft", "random", NULL };
+const char *const tz_place_policy_names[PLACE_POLICIES + 1] = { "eval", "search", "soft", "random", NULL };
 
-int place_policy_index(const char *name)
+int tz_place_policy_index(const char *name)
 {
     for (int k = 0; k < PLACE_POLICIES; k++)
-        if (!strcmp(name, place_policy_names[k]))
+        if (!strcmp(name, tz_place_policy_names[k]))
             return k;
     return -1;
 }
 
-double place_value(const eval_weights *w, const position *p, int us)
+double tz_place_value(const eval_weights *w, const position *p, int us)
 {
-    int winner = game_winner(p, NULL);
+    int winner = tz_game_winner(p, NULL);
     if (winner >= 0)
         return winner == us ? 1e9 : -1e9;
-    double v = eval_position(w, p);
+    double v = tz_eval_position(w, p);
     return us == WHITE ? v : -v;
 }
 
-void place_shuffle(action *list, int n, xoshiro256 *rng)
+void tz_place_shuffle(action *list, int n, xoshiro256 *rng)
 {
     for (int i = n - 1; i > 0; i--) {
         int j = (int)xoshiro_below(rng, (uint64_t)i + 1);
@@ -63,10 +63,10 @@ static double worst_reply(const eval_weights *w, position *p, int us, double alp
                           uint64_t *count)
 {
     action list[MAX_ACTIONS];
-    int n = p->side == us ? 0 : gen_actions(p, list);
+    int n = p->side == us ? 0 : tz_gen_actions(p, list);
     (*count)++;
     if (!n)
-        return place_value(w, p, us);
+        return tz_place_value(w, p, us);
     for (int i = 1; i < n; i++)
         if (list[i] == *killer) {
             list[i] = list[0];
@@ -77,7 +77,7 @@ static double worst_reply(const eval_weights *w, position *p, int us, double alp
     for (int i = 0; i < n; i++) {
         undo u;
         pos_make(p, list[i], &u);
-        double v = place_value(w, p, us);
+        double v = tz_place_value(w, p, us);
         pos_unmake(p, list[i], &u);
         (*count)++;
         if (v < worst) {
@@ -138,7 +138,7 @@ static int soft_draw(const double *score, int n, double temp, xoshiro256 *rng)
     return n - 1;
 }
 
-action place_choose(const place_options *o, const eval_weights *w, const position *p, uint64_t seed,
+action tz_place_choose(const place_options *o, const eval_weights *w, const position *p, uint64_t seed,
                     search_report *r)
 {
     /* The same streams as the one-ply placement has always drawn, so the
@@ -148,22 +148,22 @@ action place_choose(const place_options *o, const eval_weights *w, const positio
     xoshiro_seed(&rng, seed);
     position work;
     uint8_t maps[SYM_ALL];
-    int nmaps = sym_canonical(p, &work, maps);
+    int nmaps = tz_sym_canonical(p, &work, maps);
     xoshiro_seed(&pick, seed_mix(seed, 0x746965735f73796dULL));
-    int back = sym_inverse(maps[xoshiro_below(&pick, (uint64_t)nmaps)]);
+    int back = tz_sym_inverse(maps[xoshiro_below(&pick, (uint64_t)nmaps)]);
 
     action list[MAX_ACTIONS];
     double score[MAX_ACTIONS], value;
-    int n = gen_actions(&work, list), us = work.side, best = 0;
+    int n = tz_gen_actions(&work, list), us = work.side, best = 0;
     if (n < 1) /* not in placement, or over: nothing to place */
         return r->best = ACTION_NONE;
-    place_shuffle(list, n, &rng);
+    tz_place_shuffle(list, n, &rng);
     if (o->policy == PLACE_RANDOM)
         n = 1; /* the shuffle is uniform: its first placement is a uniform draw */
     for (int i = 0; i < n; i++) {
         undo u;
         pos_make(&work, list[i], &u);
-        score[i] = place_value(w, &work, us);
+        score[i] = tz_place_value(w, &work, us);
         pos_unmake(&work, list[i], &u);
         r->nodes++;
         if (score[i] > score[best])
@@ -174,7 +174,7 @@ action place_choose(const place_options *o, const eval_weights *w, const positio
         best = search_best(w, &work, list, score, n, &value, &r->nodes);
     else if (o->policy == PLACE_SOFT)
         value = score[best = soft_draw(score, n, o->temp, &rng)];
-    r->best = sym_action(list[best], back);
+    r->best = tz_sym_action(list[best], back);
     r->score = report_score(value);
     r->depth = o->policy == PLACE_SEARCH ? 2 : 1;
     return r->best;

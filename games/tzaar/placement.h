@@ -38,7 +38,7 @@ enum { PLACE_EVAL, PLACE_SEARCH, PLACE_SOFT, PLACE_RANDOM, PLACE_POLICIES };
 #define PLACE_TEMP_MAX 1e6
 
 /* Names as place= spells them, indexed by PLACE_*; NULL-terminated. */
-extern const char *const place_policy_names[PLACE_POLICIES + 1];
+extern const char *const tz_place_policy_names[PLACE_POLICIES + 1];
 
 typedef struct place_options {
     int policy;  /* PLACE_* */
@@ -46,19 +46,19 @@ typedef struct place_options {
 } place_options;
 
 /* The PLACE_* called name, or -1. */
-int place_policy_index(const char *name);
+int tz_place_policy_index(const char *name);
 
 /* Chooses a placement in p (phase PHASE_PLACE, not over) and fills r:
  * the placement, its score (rounded, from the placer's view: the one-ply
  * score, or search's two-ply value), depth (1, search 2) and positions
  * evaluated. */
-action place_choose(const place_options *o, const eval_weights *w, const position *p, uint64_t seed,
+action tz_place_choose(const place_options *o, const eval_weights *w, const position *p, uint64_t seed,
                     search_report *r);
 
 /* Shared with greedy's turn choice (player.c). */
 /* The evaluation of p for colour us, with decided games at +-1e9. */
-double place_value(const eval_weights *w, const position *p, int us);
+double tz_place_value(const eval_weights *w, const position *p, int us);
 /* A seeded Fisher-Yates shuffle of list[0..n). */
-void place_shuffle(action *list, int n, xoshiro256 *rng);
+void tz_place_shuffle(action *list, int n, xoshiro256 *rng);
 
 #endif

@@ -18,8 +18,10 @@
 #include "player.h"
 #include "symmetry.h"
 #include "core/prng.h"
+#include "games/players.h"
 
 enum { KIND_RANDOM, KIND_GREEDY, KIND_AB };
+static const char *const kind_names[] = { "random", "greedy", "ab" };
 
 #define DEFAULT_DEPTH 4
 #define DEFAULT_TT_MB 16
@@ -31,17 +33,20 @@ struct player {
     long tt_mb;
     eval_weights weights;
     bool weights_file;      /* weights= was given */
-    char weights_path[256]; /* its value, for the canonical spec */
-    bool wsum_given;        /* and wsum=, the checksum they must have */
+    char weights_path[256]; /* its value, for the canonical spec ("default": the game's file) */
+    bool wcrc_given;        /* and wcrc=, the file's CRC-32 (games/weights.h), as for every game */
+    uint32_t wcrc;
+    bool wsum_given;        /* or wsum=, the checksum records made before wcrc= store */
     uint32_t wsum;
     place_options place;
     bool ptemp_given;
     searcher *search; /* ab only */
 };
 
-/* FNV-1a over the weights' bit patterns: names the evaluation a weights file
- * held, so a spec that records it pins the player down even if the file
- * changes later. */
+/* FNV-1a over the weights' bit patterns: what TZAAR's specs stored as wsum=
+ * before they stored the file's CRC-32 as wcrc= like every other game's.
+ * Kept to read those specs (an alias: a wsum= that matches the file means
+ * the same player as that file's wcrc=). */
 static uint32_t weights_checksum(const eval_weights *w)
 {
     uint32_t h = 2166136261u;
@@ -67,9 +72,11 @@ static bool parse_long(const char *s, long min, long max, long *out, char *why, 
     return true;
 }
 
-/* Applies one key=value to pl.  Returns 0, or -1 with err set. */
-static int set_option(player *pl, const char *key, const char *value, char *err, size_t errlen)
+/* Applies one key=value to pl (a gplayer_option_fn).  Returns 0, or -1
+ * with err set ("player 'ab': unknown option 'x'"). */
+static int set_option(void *ctx, const char *key, const char *value, char *err, size_t errlen)
 {
+    player *pl = ctx;
     long v;
     char why[512] = "";
     bool ok = true, known = true;
@@ -77,13 +84,18 @@ static int set_option(player *pl, const char *key, const char *value, char *err,
         ok = *value && strlen(value) < sizeof pl->weights_path; /* loaded once the spec is parsed */
         snprintf(pl->weights_path, sizeof pl->weights_path, "%s", value);
         pl->weights_file = true;
+    } else if (!strcmp(key, "wcrc") && pl->kind != KIND_RANDOM) {
+        uint64_t x = 0;
+        ok = !num_hex(value, 0xffffffffu, &x, why, sizeof why);
+        pl->wcrc = (uint32_t)x;
+        pl->wcrc_given = true;
     } else if (!strcmp(key, "wsum") && pl->kind != KIND_RANDOM) {
         uint64_t x = 0;
         ok = !num_hex(value, 0xffffffffu, &x, why, sizeof why);
         pl->wsum = (uint32_t)x;
         pl->wsum_given = true;
     } else if (!strcmp(key, "place") && pl->kind != KIND_RANDOM) {
-        pl->place.policy = place_policy_index(value);
+        pl->place.policy = tz_place_policy_index(value);
         ok = pl->place.policy >= 0;
         if (!ok)
             snprintf(why, sizeof why, "expected eval, search, soft or random");
@@ -112,29 +124,11 @@ static int set_option(player *pl, const char *key, const char *value, char *err,
         known = false;
     }
     if (!known)
-        snprintf(err, errlen, "unknown option '%s'", key);
+        snprintf(err, errlen, "player '%s': unknown option '%s'", kind_names[pl->kind], MSG_PATH(key));
     else if (!ok)
-        snprintf(err, errlen, "bad value '%s' for '%s': %s", MSG_PATH(value), key, why);
+        snprintf(err, errlen, "player '%s': bad value '%s' for '%s': %s", kind_names[pl->kind], MSG_PATH(value), key,
+                 why);
     return known && ok ? 0 : -1;
-}
-
-/* "key=value,key=value"; a repeated key takes its last value. */
-static int parse_options(player *pl, char *opts, char *err, size_t errlen)
-{
-    for (char *item = opts, *next; item; item = next) {
-        next = strchr(item, ',');
-        if (next)
-            *next++ = 0;
-        char *eq = strchr(item, '=');
-        if (!eq || eq == item) {
-            snprintf(err, errlen, "expected key=value, got '%s'", item);
-            return -1;
-        }
-        *eq = 0;
-        if (set_option(pl, item, eq + 1, err, errlen))
-            return -1;
-    }
-    return 0;
 }
 
 /* Appends sep (then ',') and one formatted option at *at; false when the
@@ -159,12 +153,12 @@ static bool add_option(char **at, char *end, char *sep, const char *fmt, ...)
 
 /* x as a spec writes it: a whole number as such, else the shortest text
  * that reads back the same.  Returns buf (40 bytes). */
-static const char *number_text(double x, char buf[40])
+static const char *number_text(double x, char text[40])
 {
-    snprintf(buf, 40, "%.0f", x);
-    for (int prec = 1; prec <= 17 && strtod(buf, NULL) != x; prec++)
-        snprintf(buf, 40, "%.*g", prec, x);
-    return buf;
+    snprintf(text, 40, "%.0f", x);
+    for (int prec = 1; prec <= 17 && strtod(text, NULL) != x; prec++)
+        snprintf(text, 40, "%.*g", prec, x);
+    return text;
 }
 
 /* Writes pl's canonical spec into pl->spec: the name, then every option in
@@ -190,7 +184,7 @@ static int write_canonical(player *pl, const char *name, char *err, size_t errle
      * the option existed keeps its text (records, --resume); ptemp= with
      * place=soft, always. */
     if (pl->place.policy != PLACE_EVAL)
-        ok = ok && add_option(&at, end, &sep, "place=%s", place_policy_names[pl->place.policy]);
+        ok = ok && add_option(&at, end, &sep, "place=%s", tz_place_policy_names[pl->place.policy]);
     if (pl->place.policy == PLACE_SOFT)
         ok = ok && add_option(&at, end, &sep, "ptemp=%s", number_text(pl->place.temp, num));
     if (pl->kind == KIND_AB) {
@@ -198,7 +192,10 @@ static int write_canonical(player *pl, const char *name, char *err, size_t errle
             ok = ok && add_option(&at, end, &sep, "ties=1");
         ok = ok && add_option(&at, end, &sep, "tt=%ld", pl->tt_mb);
     }
-    if (pl->weights_file) {
+    if (pl->weights_file && pl->wcrc_given) {
+        ok = ok && add_option(&at, end, &sep, "wcrc=%08x", (unsigned)pl->wcrc);
+        ok = ok && add_option(&at, end, &sep, "weights=%s", pl->weights_path);
+    } else if (pl->weights_file) { /* an old record's spec, its file not at hand: as it was written */
         ok = ok && add_option(&at, end, &sep, "weights=%s", pl->weights_path);
         ok = ok && add_option(&at, end, &sep, "wsum=%08x", (unsigned)pl->wsum);
     }
@@ -207,69 +204,79 @@ static int write_canonical(player *pl, const char *name, char *err, size_t errle
     return ok ? 0 : -1;
 }
 
-/* Parses spec into pl.  With trust_wsum, a weights= file whose checksum the
- * spec gives is not read (canonicalising a stored spec needs no file). */
-static int configure(player *pl, const char *spec, bool trust_wsum, char *err, size_t errlen)
+/* Parses spec into pl.  With trust (canonicalising a stored spec), a
+ * weights= file whose wcrc= the spec gives is not read, and one with an old
+ * record's wsum= is read if it can be (to give its wcrc=) and otherwise
+ * left as written; without trust (a player that plays), the file is read
+ * and must match the checksum the spec gives. */
+static int configure(player *pl, const char *spec, bool trust, char *err, size_t errlen)
 {
-    char buf[sizeof pl->spec], why[600];
-    if (strlen(spec) >= sizeof buf) {
-        snprintf(err, errlen, "player spec longer than %zu characters", sizeof buf - 1);
+    char name[sizeof pl->spec], why[600];
+    if (strlen(spec) >= sizeof name) {
+        snprintf(err, errlen, "player spec longer than %zu characters", sizeof name - 1);
         return -1;
     }
-    strcpy(buf, spec);
-    char *opts = strchr(buf, ':');
+    strcpy(name, spec);
+    char *opts = strchr(name, ':');
     if (opts)
         *opts++ = 0;
-    static const char *const names[] = { "random", "greedy", "ab" };
     pl->kind = -1;
     for (int k = 0; k < 3; k++)
-        if (!strcmp(buf, names[k]))
+        if (!strcmp(name, kind_names[k]))
             pl->kind = k;
     if (pl->kind < 0) {
-        snprintf(err, errlen, "unknown player '%s' (expected ab, greedy or random)", buf);
+        snprintf(err, errlen, "unknown player '%s' (expected ab, greedy or random)", name);
         return -1;
     }
-    eval_weights_default(&pl->weights);
+    tz_eval_weights_default(&pl->weights);
     pl->tt_mb = DEFAULT_TT_MB;
     pl->place = (place_options){ PLACE_EVAL, PLACE_TEMP_DEFAULT };
-    if (opts && parse_options(pl, opts, why, sizeof why)) {
-        snprintf(err, errlen, "player '%s': %s", buf, why);
+    if (opts && gplayer_each_option(name, opts, set_option, pl, err, errlen))
         return -1;
-    }
     if (pl->kind == KIND_AB && !pl->lim.depth && !pl->lim.nodes && !(pl->lim.ms > 0))
         pl->lim.depth = DEFAULT_DEPTH;
     if (pl->ptemp_given && pl->place.policy != PLACE_SOFT) {
-        snprintf(err, errlen, "player '%s': ptemp= is place=soft's temperature, and place is %s", buf,
-                 place_policy_names[pl->place.policy]);
+        snprintf(err, errlen, "player '%s': ptemp= is place=soft's temperature, and place is %s", name,
+                 tz_place_policy_names[pl->place.policy]);
         return -1;
     }
-    if (pl->wsum_given && !pl->weights_file) {
-        snprintf(err, errlen, "player '%s': wsum= checks a weights= file, and none is given", buf);
+    if ((pl->wcrc_given || pl->wsum_given) && !pl->weights_file) {
+        snprintf(err, errlen, "player '%s': %s= checks a weights= file, and none is given", name,
+                 pl->wcrc_given ? "wcrc" : "wsum");
         return -1;
     }
-    if (pl->weights_file && !(trust_wsum && pl->wsum_given)) {
-        if (eval_weights_load(&pl->weights, pl->weights_path, why, sizeof why)) {
-            snprintf(err, errlen, "player '%s': weights: %s", buf, why);
+    if (pl->weights_file && !(trust && pl->wcrc_given)) {
+        uint32_t crc;
+        if (tz_eval_weights_load(&pl->weights, pl->weights_path, &crc, why, sizeof why)) {
+            if (trust && pl->wsum_given)
+                return write_canonical(pl, name, err, errlen); /* an old spec as it was */
+            snprintf(err, errlen, "player '%s': weights: %s", name, why);
+            return -1;
+        }
+        if (pl->wcrc_given && crc != pl->wcrc) {
+            snprintf(err, errlen, "player '%s': the weights file has changed (crc32 %08x, wcrc= says %08x)", name,
+                     (unsigned)crc, (unsigned)pl->wcrc);
             return -1;
         }
         uint32_t sum = weights_checksum(&pl->weights);
         if (pl->wsum_given && sum != pl->wsum) {
-            snprintf(err, errlen, "player '%s': the weights file has changed (checksum %08x, the spec says %08x)",
-                     buf, sum, pl->wsum);
+            snprintf(err, errlen, "player '%s': the weights file has changed (checksum %08x, wsum= says %08x)", name,
+                     (unsigned)sum, (unsigned)pl->wsum);
             return -1;
         }
-        pl->wsum = sum; /* the canonical spec names the weights' content too */
+        pl->wcrc = crc; /* the canonical spec names the file's content too */
+        pl->wcrc_given = true;
     }
-    return write_canonical(pl, buf, err, errlen);
+    return write_canonical(pl, name, err, errlen);
 }
 
-int player_canonical(const char *spec, char *out, size_t n, char *err, size_t errlen)
+int tz_player_canonical(const char *spec, bool stored, char *out, size_t n, char *err, size_t errlen)
 {
     player *pl = calloc(1, sizeof *pl);
     int rc = -1;
     if (!pl)
         snprintf(err, errlen, "out of memory");
-    else if (!configure(pl, spec, true, err, errlen)) {
+    else if (!configure(pl, spec, stored, err, errlen)) {
         rc = snprintf(out, n, "%s", pl->spec) >= (int)n ? -1 : 0;
         if (rc)
             snprintf(err, errlen, "player spec longer than %zu characters", n - 1);
@@ -278,7 +285,7 @@ int player_canonical(const char *spec, char *out, size_t n, char *err, size_t er
     return rc;
 }
 
-player *player_new(const char *spec, char *err, size_t errlen)
+player *tz_player_new(const char *spec, char *err, size_t errlen)
 {
     player *pl = calloc(1, sizeof *pl);
     if (!pl) {
@@ -289,7 +296,7 @@ player *player_new(const char *spec, char *err, size_t errlen)
         free(pl);
         return NULL;
     }
-    if (pl->kind == KIND_AB && !(pl->search = searcher_new((size_t)pl->tt_mb, &pl->weights))) {
+    if (pl->kind == KIND_AB && !(pl->search = tz_searcher_new((size_t)pl->tt_mb, &pl->weights))) {
         snprintf(err, errlen, "out of memory for a %ld MiB table", pl->tt_mb);
         free(pl);
         return NULL;
@@ -297,34 +304,34 @@ player *player_new(const char *spec, char *err, size_t errlen)
     return pl;
 }
 
-void player_free(player *pl)
+void tz_player_free(player *pl)
 {
     if (pl) {
-        searcher_free(pl->search);
+        tz_searcher_free(pl->search);
         free(pl);
     }
 }
 
-const char *player_spec(const player *pl)
+const char *tz_player_spec(const player *pl)
 {
     return pl->spec;
 }
 
-void player_set_progress(player *pl, search_progress fn, void *ctx)
+void tz_player_set_progress(player *pl, search_progress fn, void *ctx)
 {
     if (pl->search)
-        searcher_set_progress(pl->search, fn, ctx);
+        tz_searcher_set_progress(pl->search, fn, ctx);
 }
 
-/* The best of p's actions for us by place_value() after it, looking through
+/* The best of p's actions for us by tz_place_value() after it, looking through
  * the rest of us's turn when turn is set (greedy); first among equals in
  * the seeded order.  *count accumulates positions evaluated. */
 static action best_by_eval(const player *pl, position *p, xoshiro256 *rng, bool turn, double *score,
                            uint64_t *count)
 {
     action list[MAX_ACTIONS], best = ACTION_NONE;
-    int us = p->side, n = gen_actions(p, list);
-    place_shuffle(list, n, rng);
+    int us = p->side, n = tz_gen_actions(p, list);
+    tz_place_shuffle(list, n, rng);
     *score = -2e9;
     for (int i = 0; i < n; i++) {
         undo u;
@@ -333,7 +340,7 @@ static action best_by_eval(const player *pl, position *p, xoshiro256 *rng, bool 
         if (turn && p->side == us && p->winner < 0)
             best_by_eval(pl, p, rng, false, &v, count);
         else
-            v = place_value(&pl->weights, p, us);
+            v = tz_place_value(&pl->weights, p, us);
         (*count)++;
         pos_unmake(p, list[i], &u);
         if (v > *score) {
@@ -344,7 +351,7 @@ static action best_by_eval(const player *pl, position *p, xoshiro256 *rng, bool 
     return best;
 }
 
-action player_choose(player *pl, const position *p, uint64_t seed, search_report *report)
+action tz_player_choose(player *pl, const position *p, uint64_t seed, search_report *report)
 {
     search_report local;
     search_report *r = report ? report : &local;
@@ -352,26 +359,26 @@ action player_choose(player *pl, const position *p, uint64_t seed, search_report
     xoshiro_seed(&rng, seed);
     memset(r, 0, sizeof *r);
     if (pl->kind == KIND_AB && p->phase != PHASE_PLACE) {
-        search_run(pl->search, p, &pl->lim, seed, r);
+        tz_search_run(pl->search, p, &pl->lim, seed, r);
         return r->best;
     }
     if (pl->kind == KIND_RANDOM) {
         action list[MAX_ACTIONS];
-        int n = gen_actions(p, list);
+        int n = tz_gen_actions(p, list);
         r->best = list[xoshiro_below(&rng, (uint64_t)n)];
     } else if (p->phase == PHASE_PLACE) {
-        place_choose(&pl->place, &pl->weights, p, seed, r);
+        tz_place_choose(&pl->place, &pl->weights, p, seed, r);
     } else {
         /* The canonical image, and (p may have symmetries of its own) a
          * seeded one of the maps back, from a stream of its own. */
         position work;
         uint8_t maps[SYM_ALL];
-        int nmaps = sym_canonical(p, &work, maps);
+        int nmaps = tz_sym_canonical(p, &work, maps);
         xoshiro256 pick;
         xoshiro_seed(&pick, seed_mix(seed, 0x746965735f73796dULL));
-        int back = sym_inverse(maps[xoshiro_below(&pick, (uint64_t)nmaps)]);
+        int back = tz_sym_inverse(maps[xoshiro_below(&pick, (uint64_t)nmaps)]);
         double v;
-        r->best = sym_action(best_by_eval(pl, &work, &rng, true, &v, &r->nodes), back);
+        r->best = tz_sym_action(best_by_eval(pl, &work, &rng, true, &v, &r->nodes), back);
         r->score = v > SCORE_EVAL_MAX ? SCORE_WIN : v < -SCORE_EVAL_MAX ? -SCORE_WIN : (int)(v + (v < 0 ? -0.5 : 0.5));
         r->depth = p->phase == PHASE_FIRST ? 2 : 1;
     }

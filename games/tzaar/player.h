@@ -21,6 +21,7 @@
 #ifndef TRIAD_PLAYER_H
 #define TRIAD_PLAYER_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 #include "position.h"
@@ -29,20 +30,23 @@
 typedef struct player player;
 
 /* NULL on a bad spec, with one line in err naming the bad part. */
-player *player_new(const char *spec, char *err, size_t errlen);
-void player_free(player *pl);
+player *tz_player_new(const char *spec, char *err, size_t errlen);
+void tz_player_free(player *pl);
 /* The canonical spec (what records store): the name, then every option in
  * key order with its effective value, defaults filled in ("ab:depth=1" and
- * "ab:tt=16,depth=1" are both "ab:depth=1,noise=0,tt=16"), and the weights'
- * checksum with a weights file.  It makes the same player again. */
-const char *player_spec(const player *pl);
-/* The canonical form of spec into out without making the player: a
- * weights= file is read only when the spec lacks its wsum=.  0, or -1 with
- * one line in err (a bad spec, or out too small). */
-int player_canonical(const char *spec, char *out, size_t n, char *err, size_t errlen);
+ * "ab:tt=16,depth=1" are both "ab:depth=1,noise=0,tt=16"), and with a
+ * weights file its CRC-32 (wcrc=, as every game's players write it).  It makes the same player again. */
+const char *tz_player_spec(const player *pl);
+/* The canonical form of spec into out without making the player (no
+ * search table).  stored (a spec from a record): a weights= file is not
+ * read when the spec gives its wcrc=, and an old record's wsum= becomes
+ * the file's wcrc= when the file can be read (else it stays as written);
+ * otherwise the file is read and checked as tz_player_new() does.  0, or -1
+ * with one line in err (a bad spec, or out too small). */
+int tz_player_canonical(const char *spec, bool stored, char *out, size_t n, char *err, size_t errlen);
 /* Chooses a legal action of p, which must not be over.  report may be NULL. */
-action player_choose(player *pl, const position *p, uint64_t seed, search_report *report);
+action tz_player_choose(player *pl, const position *p, uint64_t seed, search_report *report);
 /* Per-iteration reports of an "ab" player (ignored by the others). */
-void player_set_progress(player *pl, search_progress fn, void *ctx);
+void tz_player_set_progress(player *pl, search_progress fn, void *ctx);
 
 #endif

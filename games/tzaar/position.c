@@ -5,14 +5,14 @@
 #include "symmetry.h"
 #include "core/prng.h"
 
-const int piece_supply[PIECE_TYPES] = { 6, 9, 15 };
+const int tz_piece_supply[PIECE_TYPES] = { 6, 9, 15 };
 
-uint64_t z_top[2][PIECE_TYPES][64];
-uint64_t z_height[64][32];
-uint64_t z_state[2][4];
-uint64_t z_step[2][4]; /* [side][phase]; the placement column stays 0 */
-const uint8_t next_side[2][3] = { { BLACK, WHITE, BLACK }, { BLACK, BLACK, WHITE } };
-const uint8_t next_phase[2][3] = { { PHASE_FIRST, PHASE_SECOND, PHASE_FIRST },
+uint64_t tz_z_top[2][PIECE_TYPES][64];
+uint64_t tz_z_height[64][32];
+uint64_t tz_z_state[2][4];
+uint64_t tz_z_step[2][4]; /* [side][phase]; the placement column stays 0 */
+const uint8_t tz_next_side[2][3] = { { BLACK, WHITE, BLACK }, { BLACK, BLACK, WHITE } };
+const uint8_t tz_next_phase[2][3] = { { PHASE_FIRST, PHASE_SECOND, PHASE_FIRST },
                                    { PHASE_FIRST, PHASE_SECOND, PHASE_FIRST } };
 
 static void build_keys(void)
@@ -21,36 +21,36 @@ static void build_keys(void)
     for (int c = 0; c < 2; c++)
         for (int t = 0; t < PIECE_TYPES; t++)
             for (int p = 0; p < 64; p++)
-                z_top[c][t][p] = splitmix64(&s);
+                tz_z_top[c][t][p] = splitmix64(&s);
     for (int p = 0; p < 64; p++)
         for (int h = 0; h < 32; h++)
-            z_height[p][h] = splitmix64(&s);
+            tz_z_height[p][h] = splitmix64(&s);
     for (int c = 0; c < 2; c++)
         for (int ph = 0; ph < 4; ph++)
-            z_state[c][ph] = splitmix64(&s);
+            tz_z_state[c][ph] = splitmix64(&s);
     for (int c = 0; c < 2; c++)
         for (int ph = 0; ph < 3; ph++)
-            z_step[c][ph] = z_state[c][ph] ^ z_state[next_side[c][ph]][next_phase[c][ph]];
+            tz_z_step[c][ph] = tz_z_state[c][ph] ^ tz_z_state[tz_next_side[c][ph]][tz_next_phase[c][ph]];
 }
 
 void tz_init(void)
 {
     static pthread_once_t once = PTHREAD_ONCE_INIT;
-    geo_init();
-    sym_init();
+    tz_geo_init();
+    tz_sym_init();
     pthread_once(&once, build_keys);
 }
 
-void pos_clear(position *p)
+void tz_pos_clear(position *p)
 {
     memset(p, 0, sizeof *p);
     for (int c = 0; c < 2; c++)
         for (int t = 0; t < PIECE_TYPES; t++)
-            p->reserve[c][t] = (uint8_t)piece_supply[t];
+            p->reserve[c][t] = (uint8_t)tz_piece_supply[t];
     p->winner = -1;
 }
 
-void pos_put(position *p, int point, int colour, int type, int height)
+void tz_pos_put(position *p, int point, int colour, int type, int height)
 {
     bitboard b = 1ULL << point;
     p->occ[colour] |= b;
@@ -59,9 +59,9 @@ void pos_put(position *p, int point, int colour, int type, int height)
     p->type[point] = (uint8_t)type;
 }
 
-uint64_t pos_hash_full(const position *p)
+uint64_t tz_pos_hash_full(const position *p)
 {
-    uint64_t h = z_state[p->side][p->phase];
+    uint64_t h = tz_z_state[p->side][p->phase];
     for (int c = 0; c < 2; c++)
         for (bitboard b = p->occ[c]; b; b &= b - 1) {
             int pt = __builtin_ctzll(b);
@@ -70,7 +70,7 @@ uint64_t pos_hash_full(const position *p)
     return h;
 }
 
-void pos_finish(position *p, int side, int phase)
+void tz_pos_finish(position *p, int side, int phase)
 {
     p->side = (uint8_t)side;
     p->phase = (uint8_t)phase;
@@ -82,7 +82,7 @@ void pos_finish(position *p, int side, int phase)
     if (phase == PHASE_PLACE) {
         for (int c = 0; c < 2; c++)
             for (int t = 0; t < PIECE_TYPES; t++)
-                p->reserve[c][t] = (uint8_t)(piece_supply[t] - p->count[c][t]);
+                p->reserve[c][t] = (uint8_t)(tz_piece_supply[t] - p->count[c][t]);
     } else {
         memset(p->reserve, 0, sizeof p->reserve);
         /* A position in play in which a colour lacks a type on top is a game
@@ -93,7 +93,7 @@ void pos_finish(position *p, int side, int phase)
                 p->ending = END_TRINITY;
             }
     }
-    p->hash = pos_hash_full(p);
+    p->hash = tz_pos_hash_full(p);
 }
 
 #ifdef TRIAD_DEBUG
@@ -101,7 +101,7 @@ void pos_finish(position *p, int side, int phase)
 #include <stdlib.h>
 void pos_debug_check(const position *p, const char *where)
 {
-    const char *why = pos_check(p);
+    const char *why = tz_pos_check(p);
     if (why) {
         fprintf(stderr, "triad: internal error after %s: %s\n", where, why);
         abort();
@@ -109,10 +109,10 @@ void pos_debug_check(const position *p, const char *where)
 }
 #endif
 
-void pos_make_place(position *p, action a)
+void tz_pos_make_place(position *p, action a)
 {
     int us = p->side, t = act_from(a), to = act_to(a);
-    uint64_t h = p->hash ^ z_state[us][PHASE_PLACE] ^ stack_key(us, t, to, 1);
+    uint64_t h = p->hash ^ tz_z_state[us][PHASE_PLACE] ^ stack_key(us, t, to, 1);
     p->occ[us] |= 1ULL << to;
     p->tops[t] |= 1ULL << to;
     p->height[to] = 1;
@@ -124,11 +124,11 @@ void pos_make_place(position *p, action a)
     if (!(p->reserve[0][0] | p->reserve[0][1] | p->reserve[0][2] |
           p->reserve[1][0] | p->reserve[1][1] | p->reserve[1][2]))
         p->phase = PHASE_OPENING;
-    p->hash = h ^ z_state[p->side][p->phase];
+    p->hash = h ^ tz_z_state[p->side][p->phase];
     pos_debug_check(p, "placement");
 }
 
-const char *pos_check(const position *p)
+const char *tz_pos_check(const position *p)
 {
     if (p->occ[WHITE] & p->occ[BLACK])
         return "a point holds both colours";
@@ -150,7 +150,7 @@ const char *pos_check(const position *p)
         for (int t = 0; t < PIECE_TYPES; t++)
             if (p->count[c][t] != __builtin_popcountll(p->occ[c] & p->tops[t]))
                 return "incremental type counts are wrong";
-    if (p->hash != pos_hash_full(p))
+    if (p->hash != tz_pos_hash_full(p))
         return "incremental hash is wrong";
     return NULL;
 }

@@ -30,7 +30,7 @@ enum {
 /* How a game ended. */
 enum { END_NONE = 0, END_TRINITY = 1, END_NO_CAPTURE = 2 };
 
-extern const int piece_supply[PIECE_TYPES]; /* 6 Tzaars, 9 Tzarras, 15 Totts */
+extern const int tz_piece_supply[PIECE_TYPES]; /* 6 Tzaars, 9 Tzarras, 15 Totts */
 
 /* An action in 16 bits: from (6) | to (6) << 6 | kind (2) << 12.
  * A placement keeps the piece type in the "from" field. */
@@ -67,19 +67,19 @@ typedef struct undo {
 void tz_init(void);
 
 /* An empty board in the given phase with the full supply in reserve.  Use
- * pos_put() to add stacks, then pos_finish() to derive hash and counts. */
-void pos_clear(position *p);
-void pos_put(position *p, int point, int colour, int type, int height);
-void pos_finish(position *p, int side, int phase);
+ * tz_pos_put() to add stacks, then tz_pos_finish() to derive hash and counts. */
+void tz_pos_clear(position *p);
+void tz_pos_put(position *p, int point, int colour, int type, int height);
+void tz_pos_finish(position *p, int side, int phase);
 
 /* pos_make(p, a, u) applies a legal action, u receiving what
  * pos_unmake(p, a, u) needs to take it back: see make.h. */
 
 /* Re-derives counts, hash and the bitboard/array agreement from scratch.
  * Returns NULL when consistent, else a static description of the mismatch. */
-const char *pos_check(const position *p);
+const char *tz_pos_check(const position *p);
 
-uint64_t pos_hash_full(const position *p);
+uint64_t tz_pos_hash_full(const position *p);
 
 #include "make.h"
 

@@ -1,6 +1,6 @@
 /* render_tzaar.c — the TZAAR board and its stacks as SVG (see game.h).
  *
- * Columns A-I run left to right and rows upward, as in pos_draw(): a point's
+ * Columns A-I run left to right and rows upward, as in tz_pos_draw(): a point's
  * column gives x and (2 * row - points in its column) gives y, which puts the
  * 60 points on a triangular lattice with 40 units between neighbours.
  *
@@ -70,7 +70,7 @@ static int cell_y(int c, int r)
 static void point_xy(int pt, int *x, int *y)
 {
     int c, r;
-    geo_label(pt, &c, &r);
+    tz_geo_label(pt, &c, &r);
     *x = cell_x(c);
     *y = cell_y(c, r);
 }
@@ -124,10 +124,10 @@ int tz_svg_board(char *dst, size_t n)
     put(&o, "'/>\n");
     for (int pt = 0; pt < GEO_POINTS; pt++)
         for (int d = 0; d < 3; d++)
-            if (geo_next[pt][d] != GEO_NONE) {
+            if (tz_geo_next[pt][d] != GEO_NONE) {
                 int x1, y1, x2, y2;
                 point_xy(pt, &x1, &y1);
-                point_xy(geo_next[pt][d], &x2, &y2);
+                point_xy(tz_geo_next[pt][d], &x2, &y2);
                 put(&o, "<line class='tz-ln' x1='%d' y1='%d' x2='%d' y2='%d'/>", x1, y1, x2, y2);
             }
     put(&o, "\n<circle class='tz-hole' cx='%.0f' cy='%.0f' r='9'/>\n", cx, cy);

@@ -5,7 +5,7 @@
  * are in search_root.c.
  * Everything a search touches lives in the searcher struct.
  *
- * Symmetry: search_run() searches the canonical image of the position
+ * Symmetry: tz_search_run() searches the canonical image of the position
  * (symmetry.h) and maps the answer back, so the search itself never sees
  * which of the images it was given.  Inside it, whatever an ordering key
  * leaves equal is decided by a seeded permutation of the action codes, and
@@ -20,19 +20,19 @@
 #include "core/prng.h"
 #include "search_internal.h"
 
-double search_clock(void)
+double tz_search_clock(void)
 {
     struct timespec t;
     clock_gettime(CLOCK_MONOTONIC, &t);
     return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
 }
 
-searcher *searcher_new(size_t tt_mb, const eval_weights *weights)
+searcher *tz_searcher_new(size_t tt_mb, const eval_weights *weights)
 {
     searcher *s = calloc(1, sizeof *s);
     if (!s)
         return NULL;
-    if (tt_init(&s->table, tt_mb)) {
+    if (tz_tt_init(&s->table, tt_mb)) {
         free(s);
         return NULL;
     }
@@ -40,15 +40,15 @@ searcher *searcher_new(size_t tt_mb, const eval_weights *weights)
     return s;
 }
 
-void searcher_free(searcher *s)
+void tz_searcher_free(searcher *s)
 {
     if (s) {
-        tt_free(&s->table);
+        tz_tt_free(&s->table);
         free(s);
     }
 }
 
-void searcher_set_progress(searcher *s, search_progress fn, void *ctx)
+void tz_searcher_set_progress(searcher *s, search_progress fn, void *ctx)
 {
     s->progress = fn;
     s->progress_ctx = ctx;
@@ -62,15 +62,15 @@ static int eval_score(double v, int side)
     return side == WHITE ? score : -score;
 }
 
-int search_eval(const eval_weights *w, const position *p)
+int tz_search_eval(const eval_weights *w, const position *p)
 {
-    return eval_score(eval_position(w, p), p->side);
+    return eval_score(tz_eval_position(w, p), p->side);
 }
 
 /* Counts a node; true when the node or time budget is spent.  The node limit
  * is checked before counting, so a search never exceeds it; the clock is read
  * every 256 nodes (about 0.1 ms). */
-bool search_budget_spent(searcher *s)
+bool tz_search_budget_spent(searcher *s)
 {
     if (s->stop)
         return true;
@@ -79,7 +79,7 @@ bool search_budget_spent(searcher *s)
         return true;
     }
     s->nodes++;
-    if (s->deadline > 0 && !(s->nodes & 255) && search_clock() >= s->deadline)
+    if (s->deadline > 0 && !(s->nodes & 255) && tz_search_clock() >= s->deadline)
         s->stop = true;
     return s->stop;
 }
@@ -100,13 +100,13 @@ static int score_from_tt(int v, int ply)
     return v > SCORE_WIN_MIN ? v - ply : v < -SCORE_WIN_MIN ? v + ply : v;
 }
 
-bool search_capture_wins(const position *p, action a)
+bool tz_search_capture_wins(const position *p, action a)
 {
     return p->count[p->side ^ 1][p->type[act_to(a)]] == 1;
 }
 
 /* Captures of the opponent's rarest type first, then of taller stacks. */
-int search_capture_key(const position *p, action a)
+int tz_search_capture_key(const position *p, action a)
 {
     int to = act_to(a);
     return 1000000 + (16 - p->count[p->side ^ 1][p->type[to]]) * 40000 + p->height[to] * 1000;
@@ -142,7 +142,7 @@ static int static_value(const searcher *s, int ply);
 
 static int leaf(searcher *s, int ply)
 {
-    if (search_budget_spent(s))
+    if (tz_search_budget_spent(s))
         return 0;
     s->pv_len[ply] = 0;
     return static_value(s, ply);
@@ -158,7 +158,7 @@ static int static_value(const searcher *s, int ply)
         return -(SCORE_WIN - ply);
     if (vis_wins_now(&s->vis, p, p->side))
         return SCORE_WIN - ply - 1;
-    return eval_score(eval_position_vis(s->weights, p, &s->vis), p->side);
+    return eval_score(tz_eval_position_vis(s->weights, p, &s->vis), p->side);
 }
 
 /* Makes a, scores the result from the mover's side with fn, unmakes. */
@@ -166,11 +166,11 @@ static int after(searcher *s, action a, int ply, int (*fn)(searcher *, int))
 {
     undo u;
     int us = s->pos.side;
-    vis_make(&s->vis, &s->pos, a, &u);
+    tz_vis_make(&s->vis, &s->pos, a, &u);
     int v = s->pos.winner >= 0 ? terminal(&s->pos, ply + 1) : fn(s, ply + 1);
     if (s->pos.side != us)
         v = -v;
-    vis_unmake(&s->vis, &s->pos, a, &u);
+    tz_vis_unmake(&s->vis, &s->pos, a, &u);
     return v;
 }
 
@@ -191,13 +191,13 @@ static int scored_captures(const searcher *s, scored *out, int ply)
 {
     const position *p = &s->pos;
     action caps[MAX_ACTIONS];
-    int n = gen_captures(p, caps);
+    int n = tz_gen_captures(p, caps);
     for (int i = 0; i < n; i++) {
-        if (search_capture_wins(p, caps[i]))
+        if (tz_search_capture_wins(p, caps[i]))
             return -1;
         out[i].a = caps[i];
         out[i].tie = s->tie[caps[i] & (ACTION_CODES - 1)];
-        out[i].key = search_capture_key(p, caps[i]);
+        out[i].key = tz_search_capture_key(p, caps[i]);
         if (ply >= 0) {
             action a = caps[i];
             if (a == s->killers[ply][0])
@@ -216,7 +216,7 @@ static int scored_captures(const searcher *s, scored *out, int ply)
 static int q_second(searcher *s, int ply, int beta)
 {
     scored caps[MAX_ACTIONS];
-    if (search_budget_spent(s))
+    if (tz_search_budget_spent(s))
         return 0;
     int n = scored_captures(s, caps, -1);
     if (n < 0)
@@ -235,7 +235,7 @@ static int q_second(searcher *s, int ply, int beta)
 static int q_turn(searcher *s, int ply, int beta)
 {
     scored caps[MAX_ACTIONS];
-    if (search_budget_spent(s))
+    if (tz_search_budget_spent(s))
         return 0;
     int n = scored_captures(s, caps, -1);
     if (n < 0)
@@ -256,13 +256,13 @@ static int search(searcher *s, int depth, int ply, int alpha, int beta);
 /* Searches the position after a from the mover's side: negated only when the
  * player changes.  Later moves get a null window first (PVS), reduced by
  * `reduction` plies, and are re-searched when they beat alpha. */
-int search_try_move(searcher *s, action a, int depth, int ply, int alpha, int beta, bool first,
+int tz_search_try_move(searcher *s, action a, int depth, int ply, int alpha, int beta, bool first,
                     int reduction)
 {
     undo u;
     int us = s->pos.side, v;
 #define CHILD(d, lo, hi) (s->pos.side != us ? -search(s, d, ply + 1, -(hi), -(lo)) : search(s, d, ply + 1, lo, hi))
-    vis_make(&s->vis, &s->pos, a, &u);
+    tz_vis_make(&s->vis, &s->pos, a, &u);
     if (first) {
         v = CHILD(depth - 1, alpha, beta);
     } else {
@@ -273,7 +273,7 @@ int search_try_move(searcher *s, action a, int depth, int ply, int alpha, int be
             v = CHILD(depth - 1, alpha, beta);
     }
 #undef CHILD
-    vis_unmake(&s->vis, &s->pos, a, &u);
+    tz_vis_unmake(&s->vis, &s->pos, a, &u);
     return v;
 }
 
@@ -282,7 +282,7 @@ int search_try_move(searcher *s, action a, int depth, int ply, int alpha, int be
 static int add_quiets(searcher *s, scored *list, int n, int ply)
 {
     action q[MAX_ACTIONS];
-    int m = gen_stacks(&s->pos, q);
+    int m = tz_gen_stacks(&s->pos, q);
     q[m++] = ACTION_PASS;
     for (int i = 0; i < m; i++) {
         action a = q[i];
@@ -326,7 +326,7 @@ static int search(searcher *s, int depth, int ply, int alpha, int beta)
         return terminal(p, ply);
     if (depth <= 0 || ply >= MAX_PLY - 4)
         return p->phase == PHASE_SECOND ? q_second(s, ply, beta) : q_turn(s, ply, beta);
-    if (search_budget_spent(s))
+    if (tz_search_budget_spent(s))
         return 0;
     bool pv_node = beta - alpha > 1, second = p->phase == PHASE_SECOND, quiets = false;
     const tt_entry *e = tt_probe(&s->table, p->hash);
@@ -373,7 +373,7 @@ static int search(searcher *s, int depth, int ply, int alpha, int beta)
          * (search_try_move re-searches them at full depth if they beat alpha). */
         bool late = act_kind(a) != ACT_CAPTURE && i >= 3 && depth >= 3 && !special;
         int reduction = late ? 1 : 0;
-        v = search_try_move(s, a, depth, ply, alpha, beta, i == 0, reduction);
+        v = tz_search_try_move(s, a, depth, ply, alpha, beta, i == 0, reduction);
         if (s->stop)
             return 0;
         if (v > best) {

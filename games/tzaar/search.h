@@ -65,9 +65,9 @@ typedef struct searcher searcher;
 typedef void (*search_progress)(void *ctx, const search_report *r);
 
 /* NULL when out of memory.  weights must outlive the searcher. */
-searcher *searcher_new(size_t tt_mb, const eval_weights *weights);
-void searcher_free(searcher *s);
-void searcher_set_progress(searcher *s, search_progress fn, void *ctx);
+searcher *tz_searcher_new(size_t tt_mb, const eval_weights *weights);
+void tz_searcher_free(searcher *s);
+void tz_searcher_set_progress(searcher *s, search_progress fn, void *ctx);
 
 /* Searches p (not over, not in placement) and fills r.  The seed orders the
  * root actions before the first iteration (among actions that score the
@@ -78,9 +78,9 @@ void searcher_set_progress(searcher *s, search_progress fn, void *ctx);
  * equally likely over seeds.  r->tied holds the tied set found (with ties
  * off, the action played) with its images under p's own symmetries; the
  * score is exact for every member. */
-void search_run(searcher *s, const position *p, const search_limits *lim, uint64_t seed, search_report *r);
+void tz_search_run(searcher *s, const position *p, const search_limits *lim, uint64_t seed, search_report *r);
 
 /* The static score of p for the side to act, clamped (eval_position rounded). */
-int search_eval(const eval_weights *w, const position *p);
+int tz_search_eval(const eval_weights *w, const position *p);
 
 #endif

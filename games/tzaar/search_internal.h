@@ -66,12 +66,12 @@ struct searcher {
 };
 
 /* search.c */
-double search_clock(void);
+double tz_search_clock(void);
 /* Counts a node; true when the node or time budget is spent. */
-bool search_budget_spent(searcher *s);
-int search_capture_key(const position *p, action a);
-bool search_capture_wins(const position *p, action a);
+bool tz_search_budget_spent(searcher *s);
+int tz_search_capture_key(const position *p, action a);
+bool tz_search_capture_wins(const position *p, action a);
 /* Searches the position after a from the mover's side (PVS; see search.c). */
-int search_try_move(searcher *s, action a, int depth, int ply, int alpha, int beta, bool first, int reduction);
+int tz_search_try_move(searcher *s, action a, int depth, int ply, int alpha, int beta, bool first, int reduction);
 
 #endif

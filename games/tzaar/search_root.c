@@ -15,7 +15,7 @@
  * full-window search; keeps its line when the score falls inside. */
 static int root_full(searcher *s, root_entry *r, int depth, int lo, int hi)
 {
-    int v = search_try_move(s, r->a, depth, 0, lo - r->bonus, hi - r->bonus, true, 0) + r->bonus;
+    int v = tz_search_try_move(s, r->a, depth, 0, lo - r->bonus, hi - r->bonus, true, 0) + r->bonus;
     r->key = v;
     r->exact = v > lo && v < hi;
     if (r->exact) {
@@ -35,9 +35,9 @@ static int root_null(searcher *s, root_entry *r, int depth, int best, bool ties)
 {
     int b = r->bonus, v = best;
     if (ties)
-        v = search_try_move(s, r->a, depth, 0, best - 1 - b, best - b, false, 0) + b;
+        v = tz_search_try_move(s, r->a, depth, 0, best - 1 - b, best - b, false, 0) + b;
     if (v == best && !s->stop)
-        v = search_try_move(s, r->a, depth, 0, best - b, best + 1 - b, false, 0) + b;
+        v = tz_search_try_move(s, r->a, depth, 0, best - b, best + 1 - b, false, 0) + b;
     r->key = v < best ? v : best;
     r->exact = ties && v == best;
     r->pv_len = 0;
@@ -57,7 +57,7 @@ static int root_search(searcher *s, int depth, bool ties)
     int best = -INF, best_i = -1;
     s->pv_len[0] = 0;
     s->partial = false;
-    if (search_budget_spent(s))
+    if (tz_search_budget_spent(s))
         return -1;
     for (int i = 0; i < s->root_n && !s->stop; i++) {
         root_entry *r = &s->root[i];
@@ -125,11 +125,11 @@ static int root_actions(const position *p, action *list)
 {
     position c;
     uint8_t own[SYM_ALL];
-    int k = sym_canonical(p, &c, own), n = gen_actions(p, list), m = 0;
+    int k = tz_sym_canonical(p, &c, own), n = tz_gen_actions(p, list), m = 0;
     for (int i = 0; i < n; i++) {
         bool least = true;
         for (int g = 0; g < k && least; g++)
-            least = sym_action(list[i], own[g]) >= list[i];
+            least = tz_sym_action(list[i], own[g]) >= list[i];
         if (least)
             list[m++] = list[i];
     }
@@ -153,7 +153,7 @@ static void root_setup(searcher *s, const search_limits *lim, uint64_t seed)
         action a = list[i];
         root_entry *r = &s->root[i];
         r->a = a;
-        r->key = act_kind(a) == ACT_CAPTURE ? search_capture_key(&s->pos, a) : act_kind(a) == ACT_STACK;
+        r->key = act_kind(a) == ACT_CAPTURE ? tz_search_capture_key(&s->pos, a) : act_kind(a) == ACT_STACK;
         r->bonus = lim->noise > 0 ? (int)xoshiro_below(&rng, (uint64_t)lim->noise + 1) : 0;
         r->exact = false;
         r->pv_len = 0;
@@ -177,7 +177,7 @@ static void draw_ties(searcher *s, uint64_t seed)
         s->tie[i] = s->tie[j];
         s->tie[j] = t;
     }
-    s->back = sym_inverse(s->maps[xoshiro_below(&rng, (uint64_t)s->nmaps)]);
+    s->back = tz_sym_inverse(s->maps[xoshiro_below(&rng, (uint64_t)s->nmaps)]);
     s->draw = xoshiro_next(&rng);
 }
 
@@ -198,15 +198,15 @@ static void report_choice(searcher *s, int chosen, search_report *r)
     for (int i = 0; i < s->root_n; i++)
         if (i == chosen || (s->root[i].exact && s->root[i].key == c->key && c->exact))
             tied[n++] = s->root[i].a;
-    r->best = sym_action(c->a, s->back);
+    r->best = tz_sym_action(c->a, s->back);
     r->score = c->key;
     r->pv_len = c->exact ? c->pv_len : 0;
     for (int k = 0; k < r->pv_len; k++)
-        r->pv[k] = sym_action(c->pv[k], s->back);
+        r->pv[k] = tz_sym_action(c->pv[k], s->back);
     r->ties = 0;
     for (int m = 0; m < s->nmaps; m++)
         for (int i = 0; i < n; i++) {
-            action a = sym_action(tied[i], sym_inverse(s->maps[m]));
+            action a = tz_sym_action(tied[i], tz_sym_inverse(s->maps[m]));
             int k = 0;
             while (k < r->ties && r->tied[k] != a)
                 k++;
@@ -218,10 +218,10 @@ static void report_choice(searcher *s, int chosen, search_report *r)
 
 static void reset(searcher *s, const position *p, const search_limits *lim, double t0, uint64_t seed)
 {
-    s->nmaps = sym_canonical(p, &s->pos, s->maps);
-    vis_init(&s->vis, &s->pos);
+    s->nmaps = tz_sym_canonical(p, &s->pos, s->maps);
+    tz_vis_init(&s->vis, &s->pos);
     draw_ties(s, seed);
-    tt_new_search(&s->table);
+    tz_tt_new_search(&s->table);
     memset(s->killers, 0xff, sizeof s->killers);
     memset(s->history, 0, sizeof s->history);
     s->nodes = 0;
@@ -236,9 +236,9 @@ static void reset(searcher *s, const position *p, const search_limits *lim, doub
     s->stop = false;
 }
 
-void search_run(searcher *s, const position *p, const search_limits *lim, uint64_t seed, search_report *r)
+void tz_search_run(searcher *s, const position *p, const search_limits *lim, uint64_t seed, search_report *r)
 {
-    double t0 = search_clock();
+    double t0 = tz_search_clock();
     int max_depth = lim->depth > 0 && lim->depth < SEARCH_MAX_DEPTH ? lim->depth : SEARCH_MAX_DEPTH;
     reset(s, p, lim, t0, seed);
     root_setup(s, lim, seed);
@@ -247,7 +247,7 @@ void search_run(searcher *s, const position *p, const search_limits *lim, uint64
     r->score = 0;
     int n = 0, wins[MAX_ACTIONS];
     for (int i = 0; i < s->root_n; i++)
-        if (act_kind(s->root[i].a) == ACT_CAPTURE && search_capture_wins(&s->pos, s->root[i].a))
+        if (act_kind(s->root[i].a) == ACT_CAPTURE && tz_search_capture_wins(&s->pos, s->root[i].a))
             wins[n++] = i;
     if (n) {
         /* Nothing beats a win on the spot; the seed picks among them. */
@@ -268,7 +268,7 @@ void search_run(searcher *s, const position *p, const search_limits *lim, uint64
         report_choice(s, chosen, r);
         r->depth = 1;
         r->nodes = s->nodes = 1;
-        r->seconds = search_clock() - t0;
+        r->seconds = tz_search_clock() - t0;
         return;
     }
     double t_prev = 0, iter_prev = 0;
@@ -288,7 +288,7 @@ void search_run(searcher *s, const position *p, const search_limits *lim, uint64
         int v = r->score;
         r->depth = d;
         r->nodes = s->nodes;
-        r->seconds = search_clock() - t0;
+        r->seconds = tz_search_clock() - t0;
         if (s->progress)
             s->progress(s->progress_ctx, r);
         sort_root(s->root, s->root_n);
@@ -311,5 +311,5 @@ void search_run(searcher *s, const position *p, const search_limits *lim, uint64
         iter_prev = iter;
     }
     r->nodes = s->nodes;
-    r->seconds = search_clock() - t0;
+    r->seconds = tz_search_clock() - t0;
 }

@@ -10,15 +10,15 @@
 
 enum { SETUP_RANDOM = 0, SETUP_FIXED = 1, SETUP_TOURNAMENT = 2, SETUP_KINDS = 3 };
 
-extern const char *const setup_names[SETUP_KINDS]; /* "random", "fixed", "tournament" */
-extern const char SETUP_FIXED_TEXT[];
+extern const char *const tz_setup_names[SETUP_KINDS]; /* "random", "fixed", "tournament" */
+extern const char TZ_SETUP_FIXED_TEXT[];
 
 /* Returns the kind for a name, or -1. */
-int setup_kind(const char *name);
-void setup_random(position *p, uint64_t seed);
-void setup_fixed(position *p);
-void setup_tournament(position *p);
+int tz_setup_kind(const char *name);
+void tz_setup_random(position *p, uint64_t seed);
+void tz_setup_fixed(position *p);
+void tz_setup_tournament(position *p);
 /* Any kind; seed is used by random only. */
-void setup_make(position *p, int kind, uint64_t seed);
+void tz_setup_make(position *p, int kind, uint64_t seed);
 
 #endif

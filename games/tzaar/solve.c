@@ -203,11 +203,11 @@ static int expand(tz_solver *s, frame *f, int *count)
 {
     position *p = s->p;
     action list[MAX_ACTIONS];
-    int us = p->side, n = gen_actions(p, list);
+    int us = p->side, n = tz_gen_actions(p, list);
     for (int i = 0; i < n; i++) {
         undo u;
         pos_make(p, list[i], &u);
-        int w = game_winner(p, NULL);
+        int w = tz_game_winner(p, NULL);
         f->c[i].key = p->hash;
         f->c[i].a = list[i];
         f->c[i].kind = (uint8_t)(w < 0 ? (p->side == us ? C_SAME : C_OTHER) : w == us ? C_WIN : C_LOSS);
@@ -320,7 +320,7 @@ int tz_solve(tz_solver *s, position *p, uint64_t nodes, tz_solve_result *out, ch
         snprintf(err, n, "the solver takes positions in play, not the placement phase");
         return -1;
     }
-    int w = game_winner(p, NULL);
+    int w = tz_game_winner(p, NULL);
     if (w >= 0) {
         out->value = w == p->side ? TZ_SOLVE_WIN : TZ_SOLVE_LOSS;
         out->distance = 0;

@@ -2,14 +2,14 @@
  * colour (see start_features.h). */
 #include "start_features.h"
 
-const char *const start_feature_names[START_FEATURES + 1] = {
+const char *const tz_start_feature_names[START_FEATURES + 1] = {
     "tzaar_contact", "tzaar_exposed", "tzarra_exposed", "rim", "tzaar_rim", "inner", NULL,
 };
 
 static bool next_to(int pt, bitboard set)
 {
     for (int d = 0; d < GEO_DIRS; d++)
-        if (geo_next[pt][d] != GEO_NONE && (set >> geo_next[pt][d] & 1))
+        if (tz_geo_next[pt][d] != GEO_NONE && (set >> tz_geo_next[pt][d] & 1))
             return true;
     return false;
 }
@@ -18,7 +18,7 @@ static int neighbours_in(int pt, bitboard set)
 {
     int n = 0;
     for (int d = 0; d < GEO_DIRS; d++)
-        n += geo_next[pt][d] != GEO_NONE && (set >> geo_next[pt][d] & 1);
+        n += tz_geo_next[pt][d] != GEO_NONE && (set >> tz_geo_next[pt][d] & 1);
     return n;
 }
 
@@ -26,18 +26,18 @@ static int degree(int pt)
 {
     int n = 0;
     for (int d = 0; d < GEO_DIRS; d++)
-        n += geo_next[pt][d] != GEO_NONE;
+        n += tz_geo_next[pt][d] != GEO_NONE;
     return n;
 }
 
 static bool next_to_hole(int pt)
 {
-    int x = geo_x[pt], y = geo_y[pt];
+    int x = tz_geo_x[pt], y = tz_geo_y[pt];
     return (x == 0 && (y == 1 || y == -1)) || (y == 0 && (x == 1 || x == -1)) ||
            (x == 1 && y == -1) || (x == -1 && y == 1);
 }
 
-void start_features(const position *p, double out[START_FEATURES])
+void tz_start_features(const position *p, double out[START_FEATURES])
 {
     for (int f = 0; f < START_FEATURES; f++)
         out[f] = 0;

@@ -15,7 +15,7 @@ enum {
     SF_INNER,           /* pieces on the 6 points around the hole */
     START_FEATURES
 };
-extern const char *const start_feature_names[START_FEATURES + 1]; /* NULL-terminated */
-void start_features(const position *p, double out[START_FEATURES]);
+extern const char *const tz_start_feature_names[START_FEATURES + 1]; /* NULL-terminated */
+void tz_start_features(const position *p, double out[START_FEATURES]);
 
 #endif

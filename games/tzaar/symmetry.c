@@ -4,8 +4,8 @@
 #include <string.h>
 #include "symmetry.h"
 
-uint8_t sym_point[SYM_BOARD][GEO_POINTS];
-uint8_t sym_dir[SYM_BOARD][GEO_DIRS];
+uint8_t tz_sym_point[SYM_BOARD][GEO_POINTS];
+uint8_t tz_sym_dir[SYM_BOARD][GEO_DIRS];
 static uint8_t inverse[SYM_BOARD];
 
 /* Board symmetry g applied to the axial vector (x, y): points and
@@ -28,44 +28,44 @@ static void build(void)
 {
     for (int g = 0; g < SYM_BOARD; g++) {
         for (int p = 0; p < GEO_POINTS; p++) {
-            int x = geo_x[p], y = geo_y[p];
+            int x = tz_geo_x[p], y = tz_geo_y[p];
             map_xy(g, &x, &y);
-            sym_point[g][p] = (uint8_t)geo_from_axial(x, y);
+            tz_sym_point[g][p] = (uint8_t)tz_geo_from_axial(x, y);
         }
         for (int d = 0; d < GEO_DIRS; d++) {
-            int x = geo_dir_dx[d], y = geo_dir_dy[d];
+            int x = tz_geo_dir_dx[d], y = tz_geo_dir_dy[d];
             map_xy(g, &x, &y);
             for (int e = 0; e < GEO_DIRS; e++)
-                if (geo_dir_dx[e] == x && geo_dir_dy[e] == y)
-                    sym_dir[g][d] = (uint8_t)e;
+                if (tz_geo_dir_dx[e] == x && tz_geo_dir_dy[e] == y)
+                    tz_sym_dir[g][d] = (uint8_t)e;
         }
     }
     for (int g = 0; g < SYM_BOARD; g++)
         for (int h = 0; h < SYM_BOARD; h++)
-            if (sym_point[h][sym_point[g][0]] == 0 && sym_point[h][sym_point[g][1]] == 1)
+            if (tz_sym_point[h][tz_sym_point[g][0]] == 0 && tz_sym_point[h][tz_sym_point[g][1]] == 1)
                 inverse[g] = (uint8_t)h; /* two points not on one line through the hole fix a map */
 }
 
-void sym_init(void)
+void tz_sym_init(void)
 {
     static pthread_once_t once = PTHREAD_ONCE_INIT;
-    geo_init();
+    tz_geo_init();
     pthread_once(&once, build);
 }
 
-int sym_inverse(int g)
+int tz_sym_inverse(int g)
 {
     return inverse[g % SYM_BOARD] + (g >= SYM_BOARD ? SYM_BOARD : 0);
 }
 
-bool sym_applies(const position *p, int g)
+bool tz_sym_applies(const position *p, int g)
 {
     return g < SYM_BOARD || p->phase == PHASE_FIRST || p->phase == PHASE_SECOND;
 }
 
-void sym_position(const position *p, int g, position *out)
+void tz_sym_position(const position *p, int g, position *out)
 {
-    const uint8_t *to = sym_point[g % SYM_BOARD];
+    const uint8_t *to = tz_sym_point[g % SYM_BOARD];
     int swap = g >= SYM_BOARD;
     *out = *p; /* counts, reserves, side, phase, winner, ending */
     memset(out->occ, 0, sizeof out->occ);
@@ -75,7 +75,7 @@ void sym_position(const position *p, int g, position *out)
     for (int c = 0; c < 2; c++)
         for (bitboard b = p->occ[c]; b; b &= b - 1) {
             int pt = __builtin_ctzll(b);
-            pos_put(out, to[pt], c ^ swap, p->type[pt], p->height[pt]);
+            tz_pos_put(out, to[pt], c ^ swap, p->type[pt], p->height[pt]);
         }
     if (swap) {
         memcpy(out->count[0], p->count[1], sizeof out->count[0]);
@@ -86,12 +86,12 @@ void sym_position(const position *p, int g, position *out)
         if (out->winner >= 0)
             out->winner ^= 1;
     }
-    out->hash = pos_hash_full(out);
+    out->hash = tz_pos_hash_full(out);
 }
 
-action sym_action(action a, int g)
+action tz_sym_action(action a, int g)
 {
-    const uint8_t *to = sym_point[g % SYM_BOARD];
+    const uint8_t *to = tz_sym_point[g % SYM_BOARD];
     int kind = act_kind(a);
     if (a == ACTION_NONE || kind == ACT_PASS)
         return a;
@@ -104,7 +104,7 @@ action sym_action(action a, int g)
  * top type and height) and the side to act last: what images are compared by. */
 static void image_bytes(const position *p, int g, uint8_t out[GEO_POINTS + 1])
 {
-    const uint8_t *to = sym_point[g % SYM_BOARD];
+    const uint8_t *to = tz_sym_point[g % SYM_BOARD];
     int swap = g >= SYM_BOARD;
     memset(out, 0, GEO_POINTS);
     for (int c = 0; c < 2; c++)
@@ -115,11 +115,11 @@ static void image_bytes(const position *p, int g, uint8_t out[GEO_POINTS + 1])
     out[GEO_POINTS] = (uint8_t)(p->side ^ swap);
 }
 
-int sym_canonical(const position *p, position *out, uint8_t maps[SYM_ALL])
+int tz_sym_canonical(const position *p, position *out, uint8_t maps[SYM_ALL])
 {
     uint8_t best[GEO_POINTS + 1], cur[GEO_POINTS + 1];
     int n = 0;
-    for (int g = 0; g < SYM_ALL && sym_applies(p, g); g++) {
+    for (int g = 0; g < SYM_ALL && tz_sym_applies(p, g); g++) {
         image_bytes(p, g, cur);
         int c = g ? memcmp(cur, best, sizeof cur) : -1;
         if (c < 0) {
@@ -129,6 +129,6 @@ int sym_canonical(const position *p, position *out, uint8_t maps[SYM_ALL])
         if (c <= 0)
             maps[n++] = (uint8_t)g;
     }
-    sym_position(p, maps[0], out);
+    tz_sym_position(p, maps[0], out);
     return n;
 }

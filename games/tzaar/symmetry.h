@@ -10,7 +10,7 @@
  * PHASE_FIRST and PHASE_SECOND only: an opening or placement position with
  * the colours swapped would have Black starting, which the rules forbid.
  *
- * The searching players use sym_canonical(): they search the one image of a
+ * The searching players use tz_sym_canonical(): they search the one image of a
  * position that every image shares and map the answer back, so a position
  * and all its symmetric images are played alike (docs/players.md,
  * "Symmetry and ties"). */
@@ -26,25 +26,25 @@
 
 /* sym_point[g][p]: where board symmetry g (< SYM_BOARD) sends point p;
  * sym_dir[g][d]: where it sends direction d.  Filled by tz_init(). */
-extern uint8_t sym_point[SYM_BOARD][GEO_POINTS];
-extern uint8_t sym_dir[SYM_BOARD][GEO_DIRS];
+extern uint8_t tz_sym_point[SYM_BOARD][GEO_POINTS];
+extern uint8_t tz_sym_dir[SYM_BOARD][GEO_DIRS];
 
 /* Fills the tables (idempotent, thread-safe; tz_init() calls it). */
-void sym_init(void);
+void tz_sym_init(void);
 /* The symmetry that undoes g. */
-int sym_inverse(int g);
+int tz_sym_inverse(int g);
 /* True when g is a symmetry of p's game: a board symmetry always, a colour
  * swap in the play phases only. */
-bool sym_applies(const position *p, int g);
+bool tz_sym_applies(const position *p, int g);
 /* out = g(p), hash included; g must apply to p.  out may not alias p. */
-void sym_position(const position *p, int g, position *out);
+void tz_sym_position(const position *p, int g, position *out);
 /* The image of action a (played in p) in g(p). */
-action sym_action(action a, int g);
+action tz_sym_action(action a, int g);
 /* The canonical image of p: the least, in a fixed order of contents, of the
  * images g(p) over the symmetries that apply, so every image of p has the
  * same one.  Writes it to out (not aliasing p) and the symmetries that
  * produce it to maps[] (at least one; several when p has symmetries of its
  * own) and returns their count. */
-int sym_canonical(const position *p, position *out, uint8_t maps[SYM_ALL]);
+int tz_sym_canonical(const position *p, position *out, uint8_t maps[SYM_ALL]);
 
 #endif

@@ -3,7 +3,7 @@
 #include <string.h>
 #include "tt.h"
 
-int tt_init(tt *t, size_t mb)
+int tz_tt_init(tt *t, size_t mb)
 {
     size_t n = 1024;
     while (n * 2 * sizeof(tt_entry) <= mb << 20)
@@ -18,13 +18,13 @@ int tt_init(tt *t, size_t mb)
     return 0;
 }
 
-void tt_free(tt *t)
+void tz_tt_free(tt *t)
 {
     free(t->slots);
     t->slots = NULL;
 }
 
-void tt_new_search(tt *t)
+void tz_tt_new_search(tt *t)
 {
     if (++t->generation == 0) {
         memset(t->slots, 0, (t->mask + 1) * sizeof *t->slots);

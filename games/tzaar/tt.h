@@ -5,7 +5,7 @@
  * the hash's low bits and verified with the full 64-bit key.
  *
  * Every entry carries the generation that wrote it, and entries of any other
- * generation read as empty.  tt_new_search() starts a new generation, so a
+ * generation read as empty.  tz_tt_new_search() starts a new generation, so a
  * search never sees what an earlier one stored: the chosen action depends on
  * (spec, position, seed) alone, at the cost of one byte per entry instead of
  * a clear of the whole table.  When the 8-bit counter wraps the table is
@@ -36,9 +36,9 @@ typedef struct tt {
 
 /* Allocates the largest power of two entries fitting in mb MiB (at least
  * 1024).  Returns 0, or -1 when out of memory. */
-int tt_init(tt *t, size_t mb);
-void tt_free(tt *t);
-void tt_new_search(tt *t);
+int tz_tt_init(tt *t, size_t mb);
+void tz_tt_free(tt *t);
+void tz_tt_new_search(tt *t);
 
 /* The entry for key, or NULL when none of this generation is stored. */
 static inline const tt_entry *tt_probe(const tt *t, uint64_t key)

@@ -19,7 +19,7 @@
 #ifdef TRIAD_DEBUG
 static void debug_check(const vis *v, const position *p, const char *where)
 {
-    const char *why = vis_check(v, p);
+    const char *why = tz_vis_check(v, p);
     if (why) {
         fprintf(stderr, "triad: internal error after %s: %s\n", where, why);
         abort();
@@ -64,7 +64,7 @@ static inline void across(vis *v, const position *p, int a, int b, int sign)
     }
 }
 
-void vis_init(vis *v, const position *p)
+void tz_vis_init(vis *v, const position *p)
 {
     memset(v, 0, sizeof *v);
     memset(v->nb, GEO_NONE, sizeof v->nb);
@@ -72,7 +72,7 @@ void vis_init(vis *v, const position *p)
     for (bitboard b = all; b; b &= b - 1) {
         int pt = __builtin_ctzll(b);
         for (int d = 0; d < GEO_DIRS; d++) {
-            bitboard r = geo_ray[pt][d] & all;
+            bitboard r = tz_geo_ray[pt][d] & all;
             if (r)
                 v->nb[pt][d] = (uint8_t)geo_first(r, d);
         }
@@ -82,7 +82,7 @@ void vis_init(vis *v, const position *p)
     }
 }
 
-void vis_make(vis *v, position *p, action a, undo *u)
+void tz_vis_make(vis *v, position *p, action a, undo *u)
 {
     if (act_kind(a) == ACT_PASS) {
         pos_make(p, a, u);
@@ -104,7 +104,7 @@ void vis_make(vis *v, position *p, action a, undo *u)
     debug_check(v, p, "vis_make");
 }
 
-void vis_unmake(vis *v, position *p, action a, const undo *u)
+void tz_vis_unmake(vis *v, position *p, action a, const undo *u)
 {
     if (act_kind(a) == ACT_PASS) {
         pos_unmake(p, a, u);
@@ -126,10 +126,10 @@ void vis_unmake(vis *v, position *p, action a, const undo *u)
     debug_check(v, p, "vis_unmake");
 }
 
-const char *vis_check(const vis *v, const position *p)
+const char *tz_vis_check(const vis *v, const position *p)
 {
     vis w;
-    vis_init(&w, p);
+    tz_vis_init(&w, p);
     bitboard all = p->occ[WHITE] | p->occ[BLACK];
     for (bitboard b = all; b; b &= b - 1) {
         int pt = __builtin_ctzll(b);
@@ -146,7 +146,7 @@ const char *vis_check(const vis *v, const position *p)
     return NULL;
 }
 
-bitboard vis_attacks(const vis *v, int c)
+bitboard tz_vis_attacks(const vis *v, int c)
 {
     const uint8_t *a = v->att[c];
 #ifdef __SSE2__

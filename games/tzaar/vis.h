@@ -11,7 +11,7 @@
  * Kept per position: for every occupied point, the first occupied point in
  * each direction (nb); for each colour, how many of its stacks can capture
  * the stack on each point (att) and their sum (the capture actions it
- * has); vis_attacks() reads the set of stacks it can capture off att.
+ * has); tz_vis_attacks() reads the set of stacks it can capture off att.
  *
  * Points only ever become empty during play (placement is not searched),
  * and make/unmake nest, so an emptied point's own neighbour entries stay as
@@ -31,18 +31,18 @@ typedef struct vis {
 } vis;
 
 /* The stacks colour c can capture (att[c] above zero). */
-bitboard vis_attacks(const vis *v, int c);
+bitboard tz_vis_attacks(const vis *v, int c);
 
 /* From scratch. */
-void vis_init(vis *v, const position *p);
+void tz_vis_init(vis *v, const position *p);
 
 /* Applies a (any play-phase action, pass included) to both p and v, and
  * takes it back; u is pos_make's undo record. */
-void vis_make(vis *v, position *p, action a, undo *u);
-void vis_unmake(vis *v, position *p, action a, const undo *u);
+void tz_vis_make(vis *v, position *p, action a, undo *u);
+void tz_vis_unmake(vis *v, position *p, action a, const undo *u);
 
 /* NULL when v matches p, else a static description of the mismatch. */
-const char *vis_check(const vis *v, const position *p);
+const char *tz_vis_check(const vis *v, const position *p);
 
 /* True when colour c can capture an enemy stack that is the last of its
  * type: the capture wins at once. */

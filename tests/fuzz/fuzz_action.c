@@ -4,12 +4,12 @@
  * against four fixed positions: the fixed setup (White's opening capture), a
  * placement position with Black to place, a first-action position (Black to
  * capture) and a second-action position with stacks and pass legal.  In each:
- *   - action_from_text() never crashes or trips a sanitizer; on failure its
+ *   - tz_action_from_text() never crashes or trips a sanitizer; on failure its
  *     message is non-empty and one printable line;
- *   - on success action_to_text() of the result re-parses to the same action
+ *   - on success tz_action_to_text() of the result re-parses to the same action
  *     and prints the same text again (canonical form is a fixed point);
- *   - action_parse_legal() succeeds exactly when action_from_text() succeeds
- *     and action_is_legal() holds, and then yields the same action; when it
+ *   - tz_action_parse_legal() succeeds exactly when tz_action_from_text() succeeds
+ *     and tz_action_is_legal() holds, and then yields the same action; when it
  *     fails its message is non-empty and one printable line.
  * Any violated check calls abort(), which libFuzzer reports as a crash.
  * Build and run with `make fuzz` (see docs/fuzzing.md). */
@@ -61,7 +61,7 @@ static void check_in(int which, const char *text)
     action a = ACTION_NONE, b = ACTION_NONE;
 
     err[0] = '\0';
-    int parsed = action_from_text(p, text, &a, err, sizeof err) == 0;
+    int parsed = tz_action_from_text(p, text, &a, err, sizeof err) == 0;
     if (!parsed && !err[0])
         fail("action_from_text failed with an empty message", text, which, NULL);
     if (!parsed && !one_printable_line(err))
@@ -72,22 +72,22 @@ static void check_in(int which, const char *text)
             fail("action_from_text succeeded without an action", text, which, NULL);
         char out[ACTION_TEXT_MAX], out2[ACTION_TEXT_MAX];
         memset(out, 0, sizeof out);
-        action_to_text(a, p->side, out);
+        tz_action_to_text(a, p->side, out);
         if (!memchr(out, '\0', sizeof out))
             fail("action_to_text output is not terminated", text, which, NULL);
-        if (action_from_text(p, out, &b, err, sizeof err))
+        if (tz_action_from_text(p, out, &b, err, sizeof err))
             fail("action_to_text's output does not parse", text, which, err);
         if (b != a)
             fail("action_to_text's output parses to a different action", text, which, out);
-        action_to_text(b, p->side, out2);
+        tz_action_to_text(b, p->side, out2);
         if (strcmp(out, out2))
             fail("action prints differently after a round trip", text, which, out2);
     }
 
-    bool legal = parsed && action_is_legal(p, a);
+    bool legal = parsed && tz_action_is_legal(p, a);
     err2[0] = '\0';
     b = ACTION_NONE;
-    int ok = action_parse_legal(p, text, &b, err2, sizeof err2) == 0;
+    int ok = tz_action_parse_legal(p, text, &b, err2, sizeof err2) == 0;
     if (ok != legal)
         fail(ok ? "action_parse_legal accepts an action action_is_legal rejects"
                 : "action_parse_legal rejects a legal action", text, which, err2);
@@ -106,7 +106,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         char err[256];
         tz_init();
         for (size_t i = 0; i < NPOS; i++)
-            if (pos_from_text(&positions[i], position_texts[i], err, sizeof err)) {
+            if (tz_pos_from_text(&positions[i], position_texts[i], err, sizeof err)) {
                 fprintf(stderr, "fuzz_action: built-in position %zu: %s\n", i, err);
                 abort();
             }

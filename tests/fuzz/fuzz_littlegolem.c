@@ -7,7 +7,7 @@
  *     games it handed to the sink, with ids 0, 1, 2, ... in order;
  *   - every game handed over is sound: terminated player specs that start
  *     with "lg:", 0..REC_MAX_ACTIONS actions, a start that passes
- *     pos_check(), and a replay (rec_game_replay) that agrees with the
+ *     tz_pos_check(), and a replay (rec_game_replay) that agrees with the
  *     importer's result;
  *   - lg_export() of it fails with a message, or writes one line that
  *     imports again to the same start, actions and result (round trip).
@@ -97,7 +97,7 @@ static int check_game(void *ctx, const rec_game *g)
         fail("a player spec does not start with lg:", c->text, g->specs[0]);
     if (g->nactions < 0 || g->nactions > REC_MAX_ACTIONS)
         fail("the action count is out of range", c->text, NULL);
-    const char *why = pos_check(rec_tz_start(g));
+    const char *why = tz_pos_check(rec_tz_start(g));
     if (why)
         fail("the start fails pos_check", c->text, why);
     rec_game *again = c->copy;

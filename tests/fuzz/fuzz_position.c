@@ -2,13 +2,13 @@
  *
  * Input: any bytes, read as one NUL-terminated string (bytes after an embedded
  * NUL are ignored, as a C caller would).  Checks:
- *   - pos_from_text() never crashes or trips a sanitizer;
+ *   - tz_pos_from_text() never crashes or trips a sanitizer;
  *   - on failure the error message is non-empty and one line (no '\n');
- *   - on success: pos_check() passes; pos_to_text() re-parses to a position
+ *   - on success: tz_pos_check() passes; tz_pos_to_text() re-parses to a position
  *     identical byte for byte (memcmp) that prints identically (round trip);
- *     gen_actions() stays within MAX_ACTIONS and pos_make() + pos_unmake() of
+ *     tz_gen_actions() stays within MAX_ACTIONS and pos_make() + pos_unmake() of
  *     every legal action restores the position exactly (memcmp), with
- *     pos_check() passing in between; game_winner() and pos_draw() run.
+ *     tz_pos_check() passing in between; tz_game_winner() and tz_pos_draw() run.
  * Any violated check calls abort(), which libFuzzer reports as a crash.
  * Build and run with `make fuzz` (see docs/fuzzing.md). */
 #include <stdint.h>
@@ -94,7 +94,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     position p;
     char err[256];
     memset(err, 0, sizeof err);
-    if (pos_from_text(&p, text, err, sizeof err)) {
+    if (tz_pos_from_text(&p, text, err, sizeof err)) {
         if (!err[0])
             fail("pos_from_text failed with an empty message", text, NULL);
         if (strchr(err, '\n'))
@@ -103,52 +103,52 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         return 0;
     }
 
-    const char *why = pos_check(&p);
+    const char *why = tz_pos_check(&p);
     if (why)
         fail("pos_check after parsing", text, why);
 
     /* Round trip: text -> position -> text -> position -> text. */
     char out[POS_TEXT_MAX], out2[POS_TEXT_MAX];
-    int len = pos_to_text(&p, out, sizeof out);
+    int len = tz_pos_to_text(&p, out, sizeof out);
     if (len < 0 || (size_t)len >= sizeof out || (size_t)len != strlen(out))
         fail("pos_to_text length", text, out);
     position q;
-    if (pos_from_text(&q, out, err, sizeof err))
+    if (tz_pos_from_text(&q, out, err, sizeof err))
         fail("pos_to_text's output does not parse", text, err);
     if (memcmp(&p, &q, sizeof p)) {
         report_diff(&p, &q);
         fail("re-parsed position differs", text, out);
     }
-    pos_to_text(&q, out2, sizeof out2);
+    tz_pos_to_text(&q, out2, sizeof out2);
     if (strcmp(out, out2))
         fail("position prints differently after a round trip", out, out2);
 
     int ending;
-    int w = game_winner(&p, &ending);
+    int w = tz_game_winner(&p, &ending);
     if (w < -1 || w > 1 || (w >= 0 && ending != END_TRINITY && ending != END_NO_CAPTURE) ||
         (w < 0 && ending != END_NONE))
         fail("game_winner out of range", text, NULL);
 
     action list[MAX_ACTIONS + 1];
-    int n = gen_actions(&p, list);
+    int n = tz_gen_actions(&p, list);
     if (n < 0 || n > MAX_ACTIONS)
         fail("gen_actions count out of range", text, NULL);
     for (int i = 0; i < n; i++) {
         position before = p;
         undo u;
         pos_make(&p, list[i], &u);
-        why = pos_check(&p);
+        why = tz_pos_check(&p);
         if (why) {
             char a[ACTION_TEXT_MAX];
-            action_to_text(list[i], before.side, a);
+            tz_action_to_text(list[i], before.side, a);
             fprintf(stderr, "  action %s\n", a);
             fail("pos_check after pos_make", text, why);
         }
-        game_winner(&p, NULL);
+        tz_game_winner(&p, NULL);
         pos_unmake(&p, list[i], &u);
         if (!same_after_unmake(&before, &p)) {
             char a[ACTION_TEXT_MAX];
-            action_to_text(list[i], before.side, a);
+            tz_action_to_text(list[i], before.side, a);
             fprintf(stderr, "  action %s\n", a);
             report_diff(&before, &p);
             fail("pos_make + pos_unmake did not restore the position", text, a);
@@ -156,7 +156,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         p = before; /* keep going from the exact original even in lenient builds */
     }
 
-    pos_draw(&p, devnull);
+    tz_pos_draw(&p, devnull);
     free(text);
     return 0;
 }

@@ -17,7 +17,7 @@
  *   - rec_reader_next() ends within a bounded number of calls (a bad block
  *     moves the reader on); a bad block comes with a one-line message;
  *   - every game served is sound: terminated specs, 0..REC_MAX_ACTIONS
- *     actions, a start that passes pos_check(), a replay that agrees with
+ *     actions, a start that passes tz_pos_check(), a replay that agrees with
  *     the stored result, ids inside the run when it has a size;
  *     lg_export() of it either works or fails with a message; its JSON
  *     and CSV export (selfplay/record_export.h) works, one line each;
@@ -93,7 +93,7 @@ static void check_game(const rec_run *run, rec_game *g)
         fail("a game's action count is out of range", NULL);
     if (run->games && g->id >= run->games)
         fail("a game id outside the run", NULL);
-    const char *why = run->game == &game_tzaar ? pos_check(rec_tz_start(g)) : NULL;
+    const char *why = run->game == &game_tzaar ? tz_pos_check(rec_tz_start(g)) : NULL;
     if (why)
         fail("a game's start fails pos_check", why);
     rec_game again = *g;
