@@ -8,8 +8,11 @@
 #include "pos.h"
 
 #ifdef TRIAD_DEBUG
+#include "core/debug.h"
 static void debug_check(const trid_pos *p, const char *where)
 {
+    if (!dbg_due())
+        return;
     const char *why = trid_pos_check(p);
     if (why) {
         fprintf(stderr, "trid_pos_%s: %s\n", where, why);

@@ -12,7 +12,8 @@
  * copying the state and re-deriving the board from the piece list at
  * every node.  The state inside (p->s) is always what trid_apply() makes
  * of it, byte for byte; trid_apply() itself is built on this.  Builds with
- * -DTRIAD_DEBUG re-derive everything after every make and unmake and abort
+ * -DTRIAD_DEBUG re-derive everything after make and unmake (how often:
+ * core/debug.h) and abort
  * on a mismatch (trid_pos_check). */
 #ifndef TRIAD_TRID_POS_H
 #define TRIAD_TRID_POS_H

@@ -99,8 +99,11 @@ void tz_pos_finish(position *p, int side, int phase)
 #ifdef TRIAD_DEBUG
 #include <stdio.h>
 #include <stdlib.h>
+#include "core/debug.h"
 void pos_debug_check(const position *p, const char *where)
 {
+    if (!dbg_due())
+        return;
     const char *why = tz_pos_check(p);
     if (why) {
         fprintf(stderr, "triad: internal error after %s: %s\n", where, why);

@@ -6,8 +6,9 @@
  * (tournament setup), a Zobrist hash, and whose turn and which action of the
  * turn comes next.  pos_make() applies an action and pos_unmake() reverses it
  * from a small undo record; that measured faster than copying the position.
- * Builds with -DTRIAD_DEBUG re-derive everything after every make and unmake
- * and abort on a mismatch (pos_check). */
+ * Builds with -DTRIAD_DEBUG re-derive everything after make and unmake (each
+ * thread's first 4,096, then one in 61: core/debug.h) and abort on a
+ * mismatch (pos_check). */
 #ifndef TRIAD_POSITION_H
 #define TRIAD_POSITION_H
 

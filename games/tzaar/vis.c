@@ -17,8 +17,11 @@
 #endif
 
 #ifdef TRIAD_DEBUG
+#include "core/debug.h"
 static void debug_check(const vis *v, const position *p, const char *where)
 {
+    if (!dbg_due())
+        return;
     const char *why = tz_vis_check(v, p);
     if (why) {
         fprintf(stderr, "triad: internal error after %s: %s\n", where, why);

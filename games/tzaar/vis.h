@@ -16,7 +16,8 @@
  * Points only ever become empty during play (placement is not searched),
  * and make/unmake nest, so an emptied point's own neighbour entries stay as
  * they were and unmaking re-links it exactly.  Builds with -DTRIAD_DEBUG
- * re-derive everything after every make and unmake (vis_check). */
+ * re-derive everything after make and unmake (vis_check; how often:
+ * core/debug.h). */
 #ifndef TRIAD_TZ_VIS_H
 #define TRIAD_TZ_VIS_H
 
