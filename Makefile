@@ -6,7 +6,9 @@
 #                         die with SIGILL on another node); ARCH=x86-64-v3 and the
 #                         like pick another -march.  Each ARCH builds in its own
 #                         build/release-ARCH, so switching never mixes objects
-#   make test             the whole suite (unit tests, then the command-line tests)
+#   make test             the whole suite (unit tests and command-line tests, side
+#                         by side on nproc workers, TRIAD_TEST_JOBS=N for another
+#                         number; each part's log in build/VARIANT/test-logs: tests/run.sh)
 #   make test SAN=1       the same under AddressSanitizer + UBSan, with the
 #                         debug re-derivation of incremental state after every action
 #   make bench            perft and search speed, and the signatures: perft leaf
@@ -184,6 +186,10 @@ fuzz-ci: $(FUZZ_BINS)
 	    grep -E 'ERROR|SUMMARY|Test unit written|^fuzz_' $$log | head -20; fi; \
 	done; \
 	echo "$$passed passed, $$failed failed"; [ $$failed -eq 0 ]
+
+# Named only by a pattern rule, the objects would count as intermediate and
+# be deleted after each link: every make fuzz-ci would rebuild them all.
+.SECONDARY: $(FUZZ_OBJ)
 
 -include $(FUZZ_OBJ:.o=.d) $(FUZZ_BINS:=.d)
 

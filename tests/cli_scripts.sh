@@ -1,10 +1,10 @@
 #!/usr/bin/env bash
 # cli_scripts.sh BINARY — tests of the build and test tooling: scripts/test.sh
 # counts a phase that exits non-zero as failed (even when its own total
-# says "0 failed") and keeps the phase's output on the terminal; the release
-# build is portable unless ARCH=native is asked for; scripts/setup.sh
-# refuses an unknown argument and --check names Debian's python3 when the
-# python3 there cannot import ctypes.  BINARY is unused (run.sh passes it to every
+# says "0 failed"), keeps each phase's output in its log and shows the log
+# of a phase that failed; the release build is portable unless ARCH=native
+# is asked for; scripts/setup.sh refuses an unknown argument and --check
+# names Debian's python3 when the python3 there cannot import ctypes.  BINARY is unused (run.sh passes it to every
 # test).  Prints "ok - ..." / "not ok - ..." per check and ends with
 # "N passed, N failed".
 set -u
@@ -19,17 +19,27 @@ phase_total() {
         TRIAD_TEST_SH_LIB=1
         # shellcheck source=../scripts/test.sh
         source "$here/scripts/test.sh" || exit 1
+        logs=$tmp/logs
+        mkdir -p "$logs"
         phase "fake" "$@" >"$tmp/out" 2>&1
         echo "$passed $failed"
     )
 }
 if grep -q 'TRIAD_TEST_SH_LIB' "$here/scripts/test.sh"; then
     check "a passing phase: its total" test "$(phase_total bash -c 'echo "3 passed, 0 failed"')" = "3 0"
-    check "and its output stays on the terminal" grep -qx '3 passed, 0 failed' "$tmp/out"
+    # shown_and_kept: the phase's total on the terminal, its output in its log.
+    shown_and_kept() {
+        grep -qEx 'fake: 3 passed, 0 failed \([0-9]+ s, [0-9]+ s CPU, log .*/logs/fake\.log\)' "$tmp/out" &&
+            grep -qx '3 passed, 0 failed' "$tmp/logs/fake.log" && ! grep -qx '3 passed, 0 failed' "$tmp/out"
+    }
+    check "and its total is shown, its output kept in its log" shown_and_kept
     check "a failing phase: its total" test "$(phase_total bash -c 'echo "3 passed, 2 failed"; exit 1')" = "3 2"
     check "a phase that exits 1 but says 0 failed counts as a failure" \
         test "$(phase_total bash -c 'echo "3 passed, 0 failed"; exit 1')" = "3 1"
-    check "and says so" grep -q 'fake: exit status 1' "$tmp/out"
+    says_and_shows() { # the verdict, and the failed phase's log shown whole
+        grep -q '^fake: exit status 1 ' "$tmp/out" && grep -qx '3 passed, 0 failed' "$tmp/out"
+    }
+    check "and says so, and shows its log" says_and_shows
     check "a phase killed by a signal counts as a failure" \
         test "$(phase_total bash -c 'echo "4 passed, 0 failed"; kill -9 $$')" = "4 1"
     check "a phase without a total counts as a failure" test "$(phase_total true)" = "0 1"
