@@ -56,8 +56,18 @@ args=(--games 20000 --seed 9 --threads 2 --block-games 100 --flush-seconds 1000)
 sp "${args[@]}" --out "$tmp/whole.rec"
 "$bin" selfplay --players random --quiet "${args[@]}" --out "$tmp/killed.rec" &
 pid=$!
-for _ in $(seq 2000); do
-    "$bin" records stats --json "$tmp/killed.rec" 2>/dev/null | grep -q '^{"games":[1-9]' && break
+# The first block is on disk once the file has grown by more than 1 KiB past
+# its first size (the header; a 100-game block is several KiB), read with
+# stat: a records stats per poll cost the sanitizer build over a second, and
+# the whole run ended meanwhile (killed in its exit, all 20000 games kept).
+size0=
+for _ in $(seq 4000); do
+    size=$(stat -c %s "$tmp/killed.rec" 2>/dev/null || echo 0)
+    if [ -z "$size0" ]; then
+        [ "$size" -gt 0 ] && size0=$size
+    elif [ "$size" -gt $((size0 + 1024)) ]; then
+        break
+    fi
     kill -0 $pid 2>/dev/null || break
     sleep 0.005
 done
