@@ -177,6 +177,14 @@ static void share_cell(buf *b, double v, interval ci)
                100 * ci.hi);
 }
 
+/* A numeric column's header cell, its text escaped (a game's seat or ending name). */
+static void num_th(buf *b, const char *text)
+{
+    out_str(b, "<th class=\"num\">");
+    esc_html(b, text);
+    out_str(b, "</th>");
+}
+
 static void put_tables(buf *b, const bias_result *r)
 {
     static const char *const num = " class=\"num\"";
@@ -188,17 +196,11 @@ static void put_tables(buf *b, const bias_result *r)
     /* Every seat's share of the points (of the wins, in a win/loss game). */
     out_str(b, "<section><h2>Every seat's share by setup kind <span class=\"sub\">(95% interval)</span></h2>"
                "<div class=\"scroll\"><table><thead><tr><th>setup</th><th class=\"num\">games</th>");
-    for (int s = 0; s < r->players; s++) {
-        out_str(b, "<th class=\"num\">");
-        esc_html(b, seat_name(r, s, name));
-        out_str(b, "</th>");
-    }
+    for (int s = 0; s < r->players; s++)
+        num_th(b, seat_name(r, s, name));
     out_str(b, "<th class=\"num\">seat 0 − fair share</th><th class=\"num\">mean turns (sd)</th>");
-    for (int e = 1; e < r->endings; e++) {
-        out_str(b, "<th class=\"num\">");
-        esc_html(b, r->game->ending_names[e]);
-        out_str(b, "</th>");
-    }
+    for (int e = 1; e < r->endings; e++)
+        num_th(b, r->game->ending_names[e]);
     out_str(b, "</tr></thead><tbody>\n");
     for (int k = 0; k < r->kinds; k++) {
         const bias_kind_result *s = &r->kind[k];
@@ -219,11 +221,8 @@ static void put_tables(buf *b, const bias_result *r)
     if (points) {
         out_str(b, "<h3>Mean points per seat (95% interval)</h3><div class=\"scroll\"><table><thead><tr>"
                    "<th>setup</th>");
-        for (int p = 0; p < r->players; p++) {
-            out_str(b, "<th class=\"num\">");
-            esc_html(b, seat_name(r, p, name));
-            out_str(b, "</th>");
-        }
+        for (int p = 0; p < r->players; p++)
+            num_th(b, seat_name(r, p, name));
         out_str(b, "</tr></thead><tbody>\n");
         for (int k = 0; k < r->kinds; k++) {
             const bias_kind_result *s = &r->kind[k];
