@@ -86,20 +86,28 @@ grep -q "$games of $games" "$art/index.html" && ok "the index counts $games of $
 
 # Each game's start and actions, in the order view wrote them (file order).
 "$bin" records cat --start "$art/r.trd" >"$art/cat.txt"
-check_ply() { # GAME PLY
-    local g=$1 k=$2 start acts want got
-    start=$(sed -n "$((2 * g + 1))p" "$art/cat.txt" | cut -d' ' -f3-)
-    acts=$(sed -n "$((2 * g + 2))p" "$art/cat.txt" | sed 's/^[^:]*: *//' | tr ' ' '\n' | head -n "$k" | tr '\n' ' ')
+# shows_position CAT GAME G K URL PAGE LABEL: the viewer at URL, on game G at
+# ply K (its DOM saved as $art/PAGE.html), shows the position triad show
+# gives from game G's start and first K actions in CAT (records cat
+# --start); LABEL prefixes the checks' names.  Sets $want to that position.
+shows_position() {
+    local cat=$1 game=$2 g=$3 k=$4 url=$5 page=$6 label=$7 start acts got
+    start=$(sed -n "$((2 * g + 1))p" "$cat" | cut -d' ' -f3-)
+    acts=$(sed -n "$((2 * g + 2))p" "$cat" | sed 's/^[^:]*: *//' | tr ' ' '\n' | head -n "$k" | tr '\n' ' ')
     [ "$k" -gt 0 ] || acts=
-    want=$("$bin" show --position "$start" --actions "$acts" | tail -1)
-    dom "$site/viewer.html?game=$g&ply=$k" "viewer-$g-$k"
-    clean "viewer-$g-$k" "viewer game $g ply $k"
-    got=$(sed -n 's/.*<code id="pos" class="pos">\([^<]*\)<\/code>.*/\1/p' "$art/viewer-$g-$k.html")
+    want=$("$bin" show --game "$game" --position "$start" --actions "$acts" | tail -1)
+    dom "$url/viewer.html?game=$g&ply=$k" "$page"
+    clean "$page" "${label}viewer game $g ply $k"
+    got=$(sed -n 's/.*<code id="pos" class="pos">\([^<]*\)<\/code>.*/\1/p' "$art/$page.html")
     if [ -n "$want" ] && [ "$got" = "$want" ]; then
-        ok "game $g ply $k shows triad's position"
+        ok "${label}game $g ply $k shows triad's position"
     else
-        not_ok "game $g ply $k shows triad's position" "page '$got', triad '$want'"
+        not_ok "${label}game $g ply $k shows triad's position" "page '$got', triad '$want'"
     fi
+}
+check_ply() { # GAME PLY
+    local g=$1 k=$2 want
+    shows_position "$art/cat.txt" tzaar "$g" "$k" "$site" "viewer-$g-$k" ""
     # The board drawn for ply K has triad's stacks: as many light and dark pieces.
     local cells=${want%% *} wn bn
     wn=$(grep -o 'href="#w[abc]"' "$art/viewer-$g-$k.html" | wc -l)
@@ -162,7 +170,7 @@ other() {
         return
     fi
     ok "$name: selfplay and view write the site"
-    local url="file://$art/site-$name" n g k start acts want got
+    local url="file://$art/site-$name" n g k want
     dom "$url/index.html" "index-$name"
     clean "index-$name" "$name: index.html"
     n=$(grep -c '^\[' "$art/site-$name/index-data.js")
@@ -170,18 +178,8 @@ other() {
         ok "$name: the index lists $n games" || not_ok "$name: the index lists $n games" "see $art/index-$name.html"
     "$bin" records cat --start "$art/$name.trd" >"$art/cat-$name.txt"
     for g in 0 1; do
-        start=$(sed -n "$((2 * g + 1))p" "$art/cat-$name.txt" | cut -d' ' -f3-)
-        acts=$(sed -n "$((2 * g + 2))p" "$art/cat-$name.txt" | sed 's/^[^:]*: *//')
-        k=$(( g == 0 ? 9 : $(wc -w <<<"$acts") ))
-        want=$("$bin" show --game "$game" --position "$start" --actions "$(tr ' ' '\n' <<<"$acts" | head -n "$k" | tr '\n' ' ')" | tail -1)
-        dom "$url/viewer.html?game=$g&ply=$k" "viewer-$name-$g"
-        clean "viewer-$name-$g" "$name: viewer game $g ply $k"
-        got=$(sed -n 's/.*<code id="pos" class="pos">\([^<]*\)<\/code>.*/\1/p' "$art/viewer-$name-$g.html")
-        if [ -n "$want" ] && [ "$got" = "$want" ]; then
-            ok "$name: game $g ply $k shows triad's position"
-        else
-            not_ok "$name: game $g ply $k shows triad's position" "page '$got', triad '$want'"
-        fi
+        k=$(( g == 0 ? 9 : $(sed -n "$((2 * g + 2))p" "$art/cat-$name.txt" | sed 's/^[^:]*: *//' | wc -w) ))
+        shows_position "$art/cat-$name.txt" "$game" "$g" "$k" "$url" "viewer-$name-$g" "$name: "
         grep -q "<span id=\"ply\">$k</span>" "$art/viewer-$name-$g.html" && grep -q '<g id="pieces"><' "$art/viewer-$name-$g.html" &&
             ok "$name: game $g ply $k: the counter says $k and the pieces are drawn" ||
             not_ok "$name: game $g ply $k: the counter says $k and the pieces are drawn" "see $art/viewer-$name-$g.html"
