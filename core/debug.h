@@ -13,7 +13,8 @@
  * thousands of checks).  A wrong incremental update is wrong wherever that
  * update happens, so it is caught all the same; tests/test_vis.c and the
  * move generator's differential tests compare the incremental state with a
- * fresh one at every step.  -DDBG_STRIDE=1 checks every time. */
+ * fresh one at every step.  -DDBG_STRIDE=1 checks every time (the fuzzers
+ * do: one process runs many inputs). */
 #ifndef TRIAD_CORE_DEBUG_H
 #define TRIAD_CORE_DEBUG_H
 
