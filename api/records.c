@@ -7,8 +7,8 @@
 #include <string.h>
 #include "core/buf.h"
 #include "core/jsonw.h"
-#include "selfplay/record.h"
-#include "selfplay/record_export.h"
+#include "records/record.h"
+#include "records/record_export.h"
 #include "api.h"
 
 struct triad_records {

@@ -6,7 +6,7 @@
 #include <string.h>
 #include "core/fileio.h"
 #include "core/msg.h"
-#include "selfplay/dedup.h"
+#include "records/dedup.h"
 #include "cmd_match.h"
 #include "cmd_records.h"
 #include "commands.h"

@@ -20,7 +20,7 @@ typedef struct game_run {
 
 /* The end of a game that seat k forfeited (an engine: player's illegal
  * answer, crash, timeout or protocol error): the position it failed in and
- * the result line, scored as records score it (selfplay/record.h). */
+ * the result line, scored as records score it (records/record.h). */
 static int forfeited(game_run *r, int k, bool quiet)
 {
     const game_def *g = r->g;

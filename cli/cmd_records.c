@@ -13,9 +13,9 @@
 #include "core/idset.h"
 #include "eval/bias.h"
 #include "eval/seat_stats.h"
-#include "selfplay/dedup.h"
-#include "selfplay/record.h"
-#include "selfplay/record_export.h"
+#include "records/dedup.h"
+#include "records/record.h"
+#include "records/record_export.h"
 #include "cmd_records.h"
 #include "commands.h"
 #include "opts.h"
@@ -530,7 +530,7 @@ static const subcommand subcommands[] = {
     { "cat", records_cat, "one readable line per game" },
     { "verify", records_verify, "check checksums, replay every game, check ids" },
     { "merge", records_merge, "merge the shards of one run" },
-    { "import", records_import, "LittleGolem records to a records file" },
+    { "import", records_import, "a game's own format (LittleGolem) to a records file" },
     { "export", records_export, "every game as JSON lines, CSV or LittleGolem records" },
     { "info", records_info, "a file's header: run, players, setup, seed, signature, games present" },
     { "upgrade", records_upgrade, "a format 1 file rewritten as format 2" },

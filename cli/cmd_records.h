@@ -5,7 +5,7 @@
 
 #include <stdbool.h>
 #include "opts.h"
-#include "selfplay/record.h"
+#include "records/record.h"
 
 #define MAX_FILES 4096
 /* merge and verify: the files are intact but games of the run are missing

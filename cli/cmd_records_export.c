@@ -1,8 +1,10 @@
 /* cmd_records_export.c — `triad records export` (every game as JSON lines,
- * CSV or LittleGolem records, for programs outside triad) and `triad
- * records info` (a file's header: the run, its players and how many of
- * its games are there).  The JSON and CSV text is selfplay/record_export's,
- * the same that libtriad's records reader hands out. */
+ * CSV, or a game's own external format such as TZAAR's LittleGolem
+ * records, for programs outside triad) and `triad records info` (a file's
+ * header: the run, its players and how many of its games are there).  The
+ * JSON and CSV text is records/record_export's, the same that libtriad's
+ * records reader hands out; the external formats are the games' own
+ * (records/formats.h). */
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -11,19 +13,20 @@
 #include "core/idset.h"
 #include "core/jsonw.h"
 #include "core/msg.h"
-#include "selfplay/littlegolem.h"
-#include "selfplay/record.h"
-#include "selfplay/record_export.h"
+#include "records/formats.h"
+#include "records/record.h"
+#include "records/record_export.h"
 #include "cmd_records.h"
 #include "commands.h"
 #include "opts.h"
 
-enum { FMT_JSONL, FMT_CSV, FMT_LITTLEGOLEM };
+enum { FMT_JSONL, FMT_CSV, FMT_EXTERNAL };
 
 /* Writes every game of the files to out; 0, or the exit status (1 after a
- * bad block or game, which the caller reports). */
-static int export_games(const char *cmd, const char **files, int nfiles, int format, bool positions, FILE *out,
-                        rec_game *g, int *bad)
+ * bad block or game, which the caller reports).  FMT_EXTERNAL: the format
+ * called name of each run's game, refused for a game without it. */
+static int export_games(const char *cmd, const char **files, int nfiles, int format, const char *name,
+                        bool positions, FILE *out, rec_game *g, int *bad)
 {
     buf line = { 0 };
     char err[300];
@@ -39,11 +42,11 @@ static int export_games(const char *cmd, const char **files, int nfiles, int for
         while (!rc && next_game(cmd, files[i], r, g, bad) == REC_GAME) {
             const rec_run *run = rec_reader_run(r);
             int got = 0;
-            if (format == FMT_LITTLEGOLEM) {
-                if (strcmp(run->game->name, "tzaar"))
-                    rc = cli_error(cmd, "%s holds a %s run: LittleGolem records are TZAAR's only", files[i],
-                                   run->game->name);
-                else if ((got = lg_export(out, g, err, sizeof err)))
+            if (format == FMT_EXTERNAL) {
+                const game_format *f = rec_format_find(run->game, name, err, sizeof err);
+                if (!f)
+                    rc = cli_error(cmd, "%s holds a %s run: %s", files[i], run->game->name, err);
+                else if ((got = rec_export(run->game, f, g, run->players, &line, err, sizeof err)))
                     cli_error(cmd, "%s: %s", files[i], err);
             } else {
                 got = format == FMT_CSV ? rec_game_csv(run, g, positions, &line, err, sizeof err)
@@ -74,8 +77,8 @@ int records_export(int argc, char **argv, rec_game *g)
     int nfiles, rc, bad = 0, format;
     bool lg = false, positions = false, force = false;
     const opt_spec opts[] = {
-        { "format", OPT_STR, &format_name, "F", "jsonl (one JSON object per game), csv (one line per game) or "
-          "littlegolem (TZAAR only)", 0, 0, NULL },
+        { "format", OPT_STR, &format_name, "F", "jsonl (one JSON object per game), csv (one line per game), or "
+          "a game's own format: littlegolem (TZAAR)", 0, 0, NULL },
         { "positions", OPT_FLAG, &positions, NULL, "jsonl, csv: add the position string after every action", 0, 0,
           NULL },
         { "out", OPT_STR, &out, "OUT", "write OUT (whole, renamed into place) instead of stdout", 0, 0, NULL },
@@ -90,31 +93,36 @@ int records_export(int argc, char **argv, rec_game *g)
                             "players, engine signature), its id, rotation and replicate, every seat's\n"
                             "canonical player spec, the start's position string, every action in the\n"
                             "game's notation, scores, ranks, ending and turns: the same keys for every\n"
-                            "game (docs/records.md, \"Exporting\").  --format littlegolem writes TZAAR\n"
-                            "games as LittleGolem records (tournament games from the position after\n"
-                            "placement).  Games are written as records cat lists them (a game read twice\n"
+                            "game (docs/records.md, \"Exporting\").  A game may have formats of its\n"
+                            "own: --format littlegolem writes TZAAR games as LittleGolem records\n"
+                            "(tournament games from the position after placement); a run of a game\n"
+                            "without the format is refused.  Games are written as records cat lists them (a game read twice\n"
                             "is written twice).  OUT is written whole and not kept when a block is bad.",
                             opts };
     if ((rc = parse(&spec, argc, argv, files, &nfiles, true)))
         return rc < 0 ? 0 : rc;
     if (lg && format_name && strcmp(format_name, "littlegolem"))
         return cli_error(spec.name, "--littlegolem and --format %s disagree", format_name);
+    char names[200];
+    rec_format_names(names, sizeof names);
     if (!format_name && !lg)
-        return cli_error(spec.name, "say which format: --format jsonl, csv or littlegolem");
-    if (lg || !strcmp(format_name, "littlegolem"))
-        format = FMT_LITTLEGOLEM;
-    else if (!strcmp(format_name, "jsonl"))
+        return cli_error(spec.name, "say which format: --format jsonl, csv or %s", names);
+    if (lg)
+        format_name = "littlegolem";
+    if (!strcmp(format_name, "jsonl"))
         format = FMT_JSONL;
     else if (!strcmp(format_name, "csv"))
         format = FMT_CSV;
+    else if (rec_format_known(format_name))
+        format = FMT_EXTERNAL;
     else
-        return cli_error(spec.name, "unknown --format '%s' (jsonl, csv or littlegolem)", format_name);
-    if (positions && format == FMT_LITTLEGOLEM)
+        return cli_error(spec.name, "unknown --format '%s' (jsonl, csv or %s)", format_name, names);
+    if (positions && format == FMT_EXTERNAL)
         return cli_error(spec.name, "--positions applies to --format jsonl and csv only");
     if (force && !out)
         return cli_error(spec.name, "--force applies to --out only");
     if (!out) {
-        rc = export_games(spec.name, files, nfiles, format, positions, stdout, g, &bad);
+        rc = export_games(spec.name, files, nfiles, format, format_name, positions, stdout, g, &bad);
         if (!rc && fflush(stdout))
             rc = cli_error(spec.name, "cannot write the output: %s", strerror(errno));
         return rc ? rc : bad ? 1 : 0;
@@ -126,7 +134,7 @@ int records_export(int argc, char **argv, rec_game *g)
     char err[600];
     if (fio_out_begin(&o, out, force, err, sizeof err))
         return cli_error(spec.name, "%s", err);
-    rc = export_games(spec.name, files, nfiles, format, positions, o.f, g, &bad);
+    rc = export_games(spec.name, files, nfiles, format, format_name, positions, o.f, g, &bad);
     if (!rc && bad)
         rc = 1;
     if (rc) {

@@ -1,5 +1,6 @@
 /* cmd_records_write.c — the `triad records` subcommands that write a
- * records file: merge (shards of one run), import (LittleGolem) and
+ * records file: merge (shards of one run), import (a game's own external
+ * format: TZAAR's LittleGolem records) and
  * upgrade (format 1 to 2); export and info are in cmd_records_export.c.
  * Every output is written under a temporary name, locked, and may not be
  * one of the inputs. */
@@ -12,9 +13,8 @@
 #include <sys/stat.h>
 #include "core/fileio.h"
 #include "core/idset.h"
-#include "games/tzaar/game_tzaar.h"
-#include "selfplay/littlegolem.h"
-#include "selfplay/record.h"
+#include "records/formats.h"
+#include "records/record.h"
 #include "cmd_records.h"
 #include "commands.h"
 #include "opts.h"
@@ -249,14 +249,15 @@ static int store_game(void *ctx, const rec_game *g)
     return rec_writer_append(ctx, g);
 }
 
-static int import_files(const char **files, int nfiles, rec_writer *w, uint64_t *games)
+static int import_files(const game_def *gd, const game_format *f, const char **files, int nfiles, rec_writer *w,
+                        uint64_t *games)
 {
     char err[400];
     for (int i = 0; i < nfiles; i++) {
         char *text = slurp(files[i], err, sizeof err);
         if (!text)
             return cli_error("records import", "%s", err);
-        int got = lg_import(text, files[i], games, store_game, w, err, sizeof err);
+        int got = rec_import(gd, f, text, files[i], games, store_game, w, err, sizeof err);
         free(text);
         if (got < 0)
             return cli_error("records import", "%s", err);
@@ -266,37 +267,53 @@ static int import_files(const char **files, int nfiles, rec_writer *w, uint64_t 
 
 int records_import(int argc, char **argv, rec_game *g)
 {
-    const char *files[MAX_FILES], *out = NULL, *format = NULL;
+    const char *files[MAX_FILES], *out = NULL, *format = NULL, *game = NULL;
     int nfiles, rc;
     bool lg = false, force = false;
     const opt_spec opts[] = {
-        { "format", OPT_STR, &format, "F", "the files' format: littlegolem (the only one)", 0, 0, NULL },
+        { "game", OPT_STR, &game, "NAME", "the game the files hold (default tzaar)", 0, 0, NULL },
+        { "format", OPT_STR, &format, "F", "the files' format, one of the game's own: littlegolem (TZAAR)", 0, 0,
+          NULL },
         { "littlegolem", OPT_FLAG, &lg, NULL, "the same as --format littlegolem", 0, 0, NULL },
         { "out", OPT_STR, &out, "OUT", "the records file to write", 0, 0, NULL },
         { "force", OPT_FLAG, &force, NULL, "overwrite OUT", 0, 0, NULL },
         { 0 },
     };
-    const cmd_spec spec = { "records import", "FILE... --format littlegolem --out OUT [--force]",
-                            "Imports LittleGolem TZAAR records (the rules page describes them) as games\n"
-                            "of setup random, or fixed when POS is the rulebook's.  Stops at the first\n"
-                            "bad record, naming its file, game and turn; OUT is then not kept.", opts };
+    const cmd_spec spec = { "records import", "FILE... [--game NAME] --format F --out OUT [--force]",
+                            "Imports records in a format of the game's own (a game without it is\n"
+                            "refused): --format littlegolem reads LittleGolem TZAAR records (the rules\n"
+                            "page describes them) as games of setup random, or fixed when POS is the\n"
+                            "rulebook's.  Stops at the first bad record, naming its file, game and\n"
+                            "turn; OUT is then not kept.", opts };
     (void)g;
     if ((rc = parse(&spec, argc, argv, files, &nfiles, true)))
         return rc < 0 ? 0 : rc;
-    if (format && strcmp(format, "littlegolem"))
-        return cli_error(spec.name, "unknown --format '%s' (littlegolem is the only one)", format);
+    if (lg && format && strcmp(format, "littlegolem"))
+        return cli_error(spec.name, "--littlegolem and --format %s disagree", format);
+    char names[200], err[300];
+    rec_format_names(names, sizeof names);
     if (!lg && !format)
-        return cli_error(spec.name, "say which format: --format littlegolem");
+        return cli_error(spec.name, "say which format: --format %s", names);
+    const game_def *gd = cli_game(spec.name, game);
+    if (!gd)
+        return 2;
+    if (lg)
+        format = "littlegolem";
+    if (!rec_format_known(format))
+        return cli_error(spec.name, "unknown --format '%s' (%s)", format, names);
+    const game_format *f = rec_format_find(gd, format, err, sizeof err);
+    if (!f)
+        return cli_error(spec.name, "--format: %s", err);
     if (!out)
         return cli_error(spec.name, "--out OUT is required");
     rec_run run;
-    rec_run_init(&run, &game_tzaar, 2);
+    rec_run_init(&run, gd, game_default_players(gd));
     run.source = REC_SOURCE_IMPORT;
     output o;
     if ((rc = create_output(spec.name, out, force, &run, files, nfiles, &o)))
         return rc;
     uint64_t games = 0;
-    rc = finish_output(spec.name, &o, import_files(files, nfiles, o.w, &games));
+    rc = finish_output(spec.name, &o, import_files(gd, f, files, nfiles, o.w, &games));
     if (!rc)
         fprintf(stderr, "records import: %llu games into %s\n", (unsigned long long)games, out);
     return rc;

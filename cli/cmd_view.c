@@ -3,7 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "core/fileio.h"
-#include "selfplay/record.h"
+#include "records/record.h"
 #include "view/select.h"
 #include "view/site.h"
 #include "commands.h"

@@ -8,7 +8,7 @@
 #include <stdint.h>
 #include <stdio.h>
 #include "games/game.h"
-#include "selfplay/record.h"
+#include "records/record.h"
 #include "opts.h"
 
 int cmd_perft(int argc, char **argv);

@@ -8,7 +8,7 @@
 #include <gsl/gsl_cdf.h>
 #include "core/msg.h"
 #include "core/prng.h"
-#include "selfplay/record.h"
+#include "records/record.h"
 #include "bias.h"
 #include "logistic.h"
 #include "tune.h"

@@ -21,8 +21,8 @@
 #include <stdint.h>
 #include <stdio.h>
 #include "games/game.h"
-#include "selfplay/dedup.h"
-#include "selfplay/record.h"
+#include "records/dedup.h"
+#include "records/record.h"
 #include "bias_components.h"
 #include "seat_stats.h"
 #include "stats.h"

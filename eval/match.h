@@ -19,7 +19,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 #include "games/game.h"
-#include "selfplay/record.h"
+#include "records/record.h"
 #include "sprt.h"
 #include "stats.h"
 

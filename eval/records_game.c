@@ -2,7 +2,7 @@
 #include <stdio.h>
 #include <string.h>
 #include "core/msg.h"
-#include "selfplay/record.h"
+#include "records/record.h"
 #include "records_game.h"
 
 int records_game(const char *const *files, int nfiles, const char *want, const game_def **g, char *err,

@@ -1,7 +1,7 @@
 /* records_game.h — which game a set of records files holds, for the
  * drivers that analyse one game at a time (tune, bias).
  *
- * Each file's first header names its game (selfplay/record.h); the files
+ * Each file's first header names its game (records/record.h); the files
  * must agree, and agree with the game asked for when one is.  A later run
  * of a concatenated file is checked by the driver as it reads it. */
 #ifndef TRIAD_RECORDS_GAME_H

@@ -5,8 +5,8 @@
 #include <string.h>
 #include <time.h>
 #include "core/prng.h"
-#include "selfplay/dedup.h"
-#include "selfplay/record.h"
+#include "records/dedup.h"
+#include "records/record.h"
 #include "core/msg.h"
 #include "logistic.h"
 #include "tune.h"

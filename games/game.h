@@ -250,6 +250,62 @@ typedef struct game_view {
  * this size on the stack and in records; the registry refuses a bigger one. */
 #define GAME_STATE_MAX 2048
 
+/* ---- records in other formats (optional) ----
+ * A game's records as another program writes them (TZAAR: LittleGolem's
+ * SGF-like records), which `triad records import/export --format NAME`
+ * read and write.  The format knows only the game: a game as a transcript
+ * (the start, who played each seat, the actions).  The records layer
+ * (records/formats.h) gives an imported game its id and its result (by
+ * replaying it) and hands a stored game's transcript to export. */
+#define GAME_RECORD_ACTIONS_MAX 4096  /* actions in one recorded game (TRID's 200 quiet turns) */
+#define GAME_PLAYER_NAME_MAX 128      /* a player's spec or name in a record, NUL included */
+typedef struct game_transcript {
+    uint64_t id;                      /* export: the record's game id; import: 0 (the records layer numbers them) */
+    int setup;                        /* index into setup_names */
+    int nplayers;                     /* seats */
+    unsigned char start[GAME_STATE_MAX];  /* the start state (state_size bytes; the rest 0) */
+    char players[GAME_MAX_PLAYERS][GAME_PLAYER_NAME_MAX]; /* seat s's player: "lg:NAME" */
+    int nactions;
+    game_action actions[GAME_RECORD_ACTIONS_MAX];
+} game_transcript;
+/* Takes an imported game; non-zero stops the import. */
+typedef int (*game_transcript_fn)(void *ctx, const game_transcript *t);
+
+typedef struct game_format {
+    const char *name;                 /* --format NAME: "littlegolem" */
+    const char *help;                 /* one line for --help: "LittleGolem's TZAAR records (SGF-like)" */
+    /* Hands every game in text, the contents of the file called file (for
+     * messages), to sink in order, each checked legal.  The number of
+     * games, or -1 with one line in err ("FILE: game 3: turn 7: ..."). */
+    int (*import_text)(const game_def *g, const char *text, const char *file, game_transcript_fn sink, void *ctx,
+                       char *err, size_t n);
+    /* Appends t in the format to out (TZAAR: one line); 0, or -1 with a
+     * message when the format cannot hold t. */
+    int (*export_game)(const game_def *g, const game_transcript *t, buf *out, char *err, size_t n);
+} game_format;
+
+/* Records format 1 (docs/records.md, "Format 1"): the records layer's first
+ * format named no game, and its files hold this game's records (TZAAR's;
+ * at most one game has this sub-table).  The records layer reads the frame
+ * (header, ids, seeds, players); decode_game reads what follows a game's
+ * players: its start, stored as start_mode says (0 derived from setup,
+ * setup_seed and swapped, the second game of a pair; 1 the game's packing;
+ * 2 text), and its actions, which it replays, checking each and the stored
+ * result.  0, or -1 with one line in err ("action 3: illegal action"). */
+typedef struct game_v1_game {
+    int start_mode, setup;            /* in */
+    uint64_t setup_seed;
+    bool swapped;
+    void *start;                      /* out: state_size bytes */
+    game_action *actions;             /* out: at most max_actions */
+    int max_actions;
+    int nactions, turns, ending;      /* out */
+    double scores[GAME_MAX_PLAYERS];
+} game_v1_game;
+typedef struct game_records_v1 {
+    int (*decode_game)(const game_def *g, cursor *in, game_v1_game *out, char *err, size_t n);
+} game_records_v1;
+
 /* A game.  MANDATORY (the registry refuses a game without them):
  *   name, title, rules_version, min_players <= max_players (1 ..
  *   GAME_MAX_PLAYERS), 0 < state_size <= GAME_STATE_MAX, max_actions > 0,
@@ -260,8 +316,8 @@ typedef struct game_view {
  * of setup_names, every optional sub-table complete (game_check()).
  * OPTIONAL: init, default_players, default_setup, score_denominator,
  *   actions_left, seat_names, board_text, default_player, player_kinds, and
- *   the sub-tables codec, scoring, tuning, study, bench, solver and the
- *   drawing (view). */
+ *   the sub-tables codec, scoring, tuning, study, bench, solver, formats,
+ *   records_v1 and the drawing (view). */
 struct game_def {
     const char *name;                 /* "tzaar": --game NAME */
     const char *title;                /* "TZAAR (Kris Burm, 2008)" */
@@ -341,6 +397,8 @@ struct game_def {
     const game_study *study;          /* the bias study's start features */
     const game_bench *bench;          /* perft, bench positions, search signature */
     const game_solver *solver;        /* an exact endgame solver (triad solve) */
+    const game_format *const *formats; /* other programs' records formats: NULL-terminated, each complete */
+    const game_records_v1 *records_v1; /* reading records format 1 (TZAAR's) */
 
     /* ---- drawing, for viewers (view/): optional, all or nothing ---- */
     const struct game_view *view;     /* NULL: the game has no drawing */
@@ -370,7 +428,7 @@ const char *game_default_player(const game_def *g);   /* default_player, else "m
 /* Seat seat's name: seat_names[seat], else "seat K" written into name. */
 const char *game_seat_name(const game_def *g, int seat, char name[16]);
 /* The game's capabilities as words ("codec tuning study bench solver
- * drawing board players"), for triad help: length written. */
+ * drawing board players timing formats"), for triad help: length written. */
 int game_capabilities(const game_def *g, char *out, size_t n);
 
 #endif

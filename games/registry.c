@@ -135,6 +135,19 @@ static int check(const game_def *g, bool ready, char *err, size_t n)
         SUB(view, stage);
         SUB(view, seat_style);
     }
+    if (g->formats) { /* each external format complete, and at least one */
+        NEED(g->formats[0], "sub-table 'formats' is empty");
+        for (const game_format *const *f = g->formats; *f; f++) {
+            NEED((*f)->name && (*f)->name[0], "sub-table 'formats' lacks 'name'");
+            NEED((*f)->help, "sub-table 'formats' lacks 'help'");
+            NEED((*f)->import_text, "sub-table 'formats' lacks 'import_text'");
+            NEED((*f)->export_game, "sub-table 'formats' lacks 'export_game'");
+            for (const game_format *const *e = g->formats; e < f; e++)
+                NEED(strcmp((*e)->name, (*f)->name), "sub-table 'formats' names a format twice");
+        }
+    }
+    if (g->records_v1)
+        SUB(records_v1, decode_game);
     if (g->player_kinds)
         for (const game_player_kind *const *k = g->player_kinds; *k; k++)
             NEED((*k)->name && (*k)->create && (*k)->choose && (*k)->destroy,
@@ -158,6 +171,7 @@ int game_capabilities(const game_def *g, char *out, size_t n)
         { g->bench != NULL, "bench" },     { g->solver != NULL, "solver" },
         { g->view != NULL, "drawing" }, { g->board_text != NULL, "board" },
         { g->player_kinds != NULL, "players" }, { g->actions_left != NULL, "timing" },
+        { g->formats != NULL, "formats" },
     };
     size_t len = 0;
     if (n)
@@ -199,19 +213,26 @@ void game_registry_build(const game_def *const *games, size_t count, const game_
                          char (*failed)[GAME_REFUSAL_MAX])
 {
     size_t k = 0;
+    const game_def *v1 = NULL; /* the game whose records format 1 is (one at most) */
     for (size_t i = 0; i < count; i++) {
         const game_def *g = games[i];
         char err[160] = "";
         failed[i][0] = 0;
         if (check(g, false, err, sizeof err)) /* before init(): the hooks and the state limit */
             snprintf(failed[i], GAME_REFUSAL_MAX, "refused at registration: %s", err);
+        else if (g->records_v1 && v1)
+            snprintf(failed[i], GAME_REFUSAL_MAX, "refused at registration: game '%.40s': records format 1 is "
+                     "already game '%.40s''s (sub-table 'records_v1')", g->name, v1->name);
         else if (g->init && g->init(err, sizeof err))
             snprintf(failed[i], GAME_REFUSAL_MAX, "game '%s' failed to initialise: %s", g->name,
                      err[0] ? err : "no reason given");
         else if (check(g, true, err, sizeof err)) /* what init() filled in */
             snprintf(failed[i], GAME_REFUSAL_MAX, "refused at registration: %s", err);
-        else
+        else {
             ready[k++] = g;
+            if (g->records_v1)
+                v1 = g;
+        }
     }
     ready[k] = NULL;
 }

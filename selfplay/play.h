@@ -5,7 +5,7 @@
 #define TRIAD_PLAY_H
 
 #include "games/players.h"
-#include "record.h"
+#include "records/record.h"
 
 /* Plays game id of run into g; listed[j] is the player made from the run's
  * spec j.  The game depends on (run, id) alone.  Returns 0; 1 when a

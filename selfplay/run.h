@@ -9,7 +9,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
-#include "record.h"
+#include "records/record.h"
 
 typedef struct run_opts {
     rec_run run;          /* canonical player specs, shard, ... */

@@ -27,8 +27,8 @@ sp --game talat --players random --rotations 3 --games 3 --seed 2 --out "$tmp/ta
 # --- records export ------------------------------------------------------------------
 bad "export_needs_a_format" "say which format: --format jsonl, csv or littlegolem" records export "$tmp/tz.trd"
 bad "export_refuses_an_unknown_format" "unknown --format 'xml'" records export "$tmp/tz.trd" --format xml
-bad "export_littlegolem_is_tzaars_only" "LittleGolem records are TZAAR's only" records export "$tmp/trid.trd" \
-    --format littlegolem
+bad "export_littlegolem_is_tzaars_only" "holds a trid run: trid has no records format 'littlegolem' (it has none)" \
+    records export "$tmp/trid.trd" --format littlegolem
 bad "export_positions_not_for_littlegolem" "--positions applies to --format jsonl and csv only" \
     records export "$tmp/tz.trd" --format littlegolem --positions
 bad "export_force_needs_out" "--force applies to --out only" records export "$tmp/tz.trd" --format csv --force
@@ -42,6 +42,18 @@ check "import_format_littlegolem_is_the_same_as_littlegolem" test -s "$tmp/imp1.
     "$("$bin" records cat "$tmp/imp1.trd" | md5sum)" = "$("$bin" records cat "$tmp/imp2.trd" | md5sum)"
 bad "import_refuses_an_unknown_format" "unknown --format 'sgf'" records import "$tmp/lg1" --format sgf --out "$tmp/i.trd"
 bad "import_needs_a_format" "say which format: --format littlegolem" records import "$tmp/lg1" --out "$tmp/i.trd"
+# A game's own formats (game_def.formats) are refused by name for a game
+# without them, one line, exit 2, and nothing written.
+bad "import_littlegolem_refused_for_talat" "--format: talat has no records format 'littlegolem' (it has none)" \
+    records import "$tmp/lg1" --game talat --format littlegolem --out "$tmp/tl.trd"
+check "import_refused_for_talat_writes_nothing" test ! -e "$tmp/tl.trd" -a "$(wc -l <"$tmp/err")" -eq 1
+bad "import_littlegolem_refused_for_race3" "race3 has no records format 'littlegolem'" \
+    records import "$tmp/lg1" --game race3 --littlegolem --out "$tmp/r3.trd"
+bad "import_refuses_an_unknown_game" "--game: unknown game 'chess'" \
+    records import "$tmp/lg1" --game chess --format littlegolem --out "$tmp/c.trd"
+status "import_game_tzaar_is_the_default" 0 records import "$tmp/lg1" --game tzaar --format littlegolem \
+    --out "$tmp/imp3.trd"
+check "import_game_tzaar_writes_the_same" cmp -s "$tmp/imp1.trd" "$tmp/imp3.trd"
 run records export "$tmp/trid.trd" "$tmp/talat.trd" --format jsonl
 check "export_jsonl_one_object_per_game_of_every_file" test "$rc" -eq 0 -a "$(grep -c '^{"game":"t[a-z]*",' "$tmp/out")" -eq 6
 run records export "$tmp/trid.trd" --format csv

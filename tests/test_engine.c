@@ -22,7 +22,7 @@
 #include "games/players.h"
 #include "games/timeman.h"
 #include "selfplay/play.h"
-#include "selfplay/record.h"
+#include "records/record.h"
 
 typedef struct scripts {
     char dir[64];

@@ -8,13 +8,14 @@
 #include "games/game_codec.h"
 #include "games/players.h"
 #include "games/tzaar/eval.h"
+#include "games/tzaar/formats.h"
 #include "games/tzaar/game_tzaar.h"
 #include "games/tzaar/movegen.h"
 #include "games/tzaar/notation.h"
 #include "games/tzaar/player.h"
 #include "games/tzaar/setup.h"
 #include "selfplay/play.h"
-#include "selfplay/record.h"
+#include "records/record.h"
 
 static void interface_drives_whole_games(void)
 {
@@ -111,7 +112,7 @@ static void tzaar_permute_recolours(void)
     for (uint64_t seed = 0; seed < 5; seed++) {
         REQUIRE(g->setup(&st, seed ? "random" : "fixed", 2, seed, err, sizeof err) == 0);
         position p = st.pos;
-        rec_recolour(&p);
+        tz_recolour(&p);
         g->permute(&st, swap);
         tz_pos_to_text(&p, a, sizeof a);
         g->to_text(&st, b, sizeof b);

@@ -2,6 +2,7 @@
  * the --sprt parser. */
 #include <math.h>
 #include <string.h>
+#include "games/tzaar/position.h"
 #include "eval/match.h"
 #include "check.h"
 

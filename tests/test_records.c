@@ -16,9 +16,9 @@
 #include "games/tzaar/player.h"
 #include "games/tzaar/setup.h"
 #include "core/idset.h"
-#include "selfplay/littlegolem.h"
+#include "lg_helpers.h"
 #include "selfplay/play.h"
-#include "selfplay/record.h"
+#include "records/record.h"
 #include "selfplay/run.h"
 
 typedef struct tmpdir {
@@ -110,8 +110,8 @@ static rec_game *read_all(const char *path, int *n, int *bad)
 static bool same_game(const rec_game *a, const rec_game *b)
 {
     char ta[POS_TEXT_MAX], tb[POS_TEXT_MAX];
-    tz_pos_to_text(rec_tz_start(a), ta, sizeof ta);
-    tz_pos_to_text(rec_tz_start(b), tb, sizeof tb);
+    tz_pos_to_text(tz_pos_of(a->start), ta, sizeof ta);
+    tz_pos_to_text(tz_pos_of(b->start), tb, sizeof tb);
     return a->id == b->id && a->seed == b->seed && a->setup == b->setup && a->rotation == b->rotation &&
            !strcmp(ta, tb) && !memcmp(a->specs, b->specs, sizeof a->specs) &&
            !memcmp(a->scores, b->scores, sizeof a->scores) && a->ending == b->ending && a->turns == b->turns &&
@@ -151,16 +151,16 @@ static void test_round_trip(void)
             for (int i = 0; i < n && i < 40; i++)
                 CHECKF(same_game(&got[i], &played[i]), "setup %d paired %d game %d differs", kind, paired, i);
             if (paired && n == 40) { /* a pair shares its setup, colours exchanged */
-                position p = *rec_tz_start(&got[1]);
+                position p = *tz_pos_of(got[1].start);
                 if (kind == SETUP_TOURNAMENT) {
                     /* Under the rules White places first, then moves first:
                      * each game of a pair makes its own placement, played by
                      * its own seats (issue 10: no replayed, recoloured one). */
-                    CHECK(rec_tz_start(&got[0])->phase == PHASE_PLACE && p.phase == PHASE_PLACE);
+                    CHECK(tz_pos_of(got[0].start)->phase == PHASE_PLACE && p.phase == PHASE_PLACE);
                     CHECK(got[0].nactions > 60 && got[1].nactions > 60);
                 } else {
-                    rec_recolour(&p);
-                    CHECK(p.hash == rec_tz_start(&got[0])->hash);
+                    tz_recolour(&p);
+                    CHECK(p.hash == tz_pos_of(got[0].start)->hash);
                 }
                 CHECK(got[1].rotation && !got[0].rotation);
             }
@@ -190,7 +190,7 @@ static void test_explicit_starts(void)
         g[i].seed = 0x1234;
         snprintf(g[i].specs[0], REC_SPEC_MAX, "lg:alice");
         snprintf(g[i].specs[1], REC_SPEC_MAX, "lg:bob");
-        position p = *rec_tz_start(&g[i]);
+        position p = *tz_pos_of(g[i].start);
         for (int j = 0; j < 3 && tz_gen_actions(&p, list); j++) {
             g[i].actions[g[i].nactions++] = list[0];
             pos_make(&p, list[0], &u);
@@ -374,7 +374,7 @@ static void test_littlegolem_import(void)
     CHECK(g->id == 0 && g->setup == SETUP_FIXED && !strcmp(g->specs[0], "lg:alice") && !strcmp(g->specs[1], "lg:bob"));
     CHECK(g->nactions == 5 && g->turns == 3 && rec_game_winner(g) == -1 && g->ending == END_NONE);
     CHECK(act_kind((action)g->actions[2]) == ACT_PASS && act_kind((action)g->actions[4]) == ACT_STACK);
-    position p = *rec_tz_start(g);
+    position p = *tz_pos_of(g->start);
     const char *want[] = { "A5xA4", "B4xB5", "pass", "C5xB5", "B6+B5" };
     for (int j = 0; j < 5; j++) {
         char a[ACTION_TEXT_MAX];
@@ -419,7 +419,7 @@ static void test_littlegolem_round_trip(void)
         rec_run run = test_run(i < 6 ? SETUP_RANDOM : SETUP_TOURNAMENT, false, 8, 77);
         CHECK(play_game(&run, (uint64_t)i, pl, &g[i], err, sizeof err) == 0);
         CHECK(lg_export(f, &g[i], err, sizeof err) == 0);
-        position p = *rec_tz_start(&g[i]);
+        position p = *tz_pos_of(g[i].start);
         for (int j = 0; j + 1 < g[i].nactions; j++) {
             undo u;
             pos_make(&p, g[i].actions[j], &u);

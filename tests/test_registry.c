@@ -101,7 +101,7 @@ static void registry_refuses_a_partial_sub_table(void)
     /* Without the sub-tables at all, the game is fine: they are optional. */
     game_def bare = *base;
     bare.codec = NULL, bare.tuning = NULL, bare.study = NULL, bare.bench = NULL, bare.solver = NULL;
-    bare.scoring = NULL, bare.view = NULL;
+    bare.scoring = NULL, bare.view = NULL, bare.formats = NULL, bare.records_v1 = NULL;
     bare.board_text = NULL, bare.actions_left = NULL, bare.player_kinds = NULL, bare.seat_names = NULL;
     char why[GAME_REFUSAL_MAX], caps[200];
     CHECKF(!refused(&bare, "", why), "tzaar without its optional parts is refused: %s", why);
@@ -111,6 +111,49 @@ static void registry_refuses_a_partial_sub_table(void)
 
 /* Every registered game passes the contract (the check is not so strict
  * that it leaves a real game out). */
+/* A game's external records formats (game_def.formats: TZAAR's
+ * LittleGolem records) come whole or not at all: every format with its
+ * name, help, import and export, at least one, no name twice; and the
+ * records format 1 hook likewise, for one game at most. */
+static void registry_refuses_a_partial_format(void)
+{
+    const game_def *base = game_find("tzaar", NULL, 0);
+    REQUIRE(base && base->formats && base->formats[0] && base->records_v1);
+    const game_format *lg = base->formats[0];
+    game_format no_import = *lg, no_export = *lg, no_name = *lg, no_help = *lg;
+    no_import.import_text = NULL, no_export.export_game = NULL, no_name.name = NULL, no_help.help = NULL;
+    const game_format *const l_import[] = { &no_import, NULL }, *const l_export[] = { &no_export, NULL };
+    const game_format *const l_name[] = { &no_name, NULL }, *const l_help[] = { &no_help, NULL };
+    const game_format *const l_empty[] = { NULL }, *const l_twice[] = { lg, lg, NULL };
+    const game_format *const l_second_broken[] = { lg, &no_export, NULL };
+    BROKEN(formats, l_import, "lacks 'import_text'");
+    BROKEN(formats, l_export, "lacks 'export_game'");
+    BROKEN(formats, l_name, "lacks 'name'");
+    BROKEN(formats, l_help, "lacks 'help'");
+    BROKEN(formats, l_empty, "'formats' is empty");
+    BROKEN(formats, l_twice, "names a format twice");
+    BROKEN(formats, l_second_broken, "lacks 'export_game'");
+    game_records_v1 v1 = *base->records_v1;
+    v1.decode_game = NULL;
+    BROKEN(records_v1, &v1, "decode_game");
+    /* Another game gets the format whole: race3 with TZAAR's format is a
+     * valid game (the contract is per hook, not per game). */
+    const game_def *race3 = game_find("race3", NULL, 0);
+    REQUIRE(race3);
+    game_def r = *race3;
+    r.formats = base->formats;
+    char why[GAME_REFUSAL_MAX], caps[200];
+    CHECKF(!refused(&r, "", why), "race3 with a complete format is refused: %s", why);
+    CHECK(game_capabilities(&r, caps, sizeof caps) > 0 && strstr(caps, "formats"));
+    /* Records format 1 belongs to one game: a second claimant is refused. */
+    game_def r1 = *race3;
+    r1.records_v1 = base->records_v1;
+    const game_def *list[2] = { base, &r1 }, *ready[3];
+    char failed[2][GAME_REFUSAL_MAX];
+    game_registry_build(list, 2, ready, failed);
+    CHECKF(ready[0] == base && ready[1] == NULL && strstr(failed[1], "records format 1"), "'%s'", failed[1]);
+}
+
 static void registry_lists_every_game(void)
 {
     const game_def *const *list = game_list();
@@ -150,6 +193,7 @@ const test_case tests_registry[] = {
     { "registry_refuses_a_missing_mandatory_hook", registry_refuses_a_missing_mandatory_hook },
     { "registry_refuses_a_state_over_the_limit", registry_refuses_a_state_over_the_limit },
     { "registry_refuses_a_partial_sub_table", registry_refuses_a_partial_sub_table },
+    { "registry_refuses_a_partial_format", registry_refuses_a_partial_format },
     { "registry_lists_every_game", registry_lists_every_game },
     { "defaults_mean_one_thing", defaults_mean_one_thing },
     { NULL, NULL },

@@ -215,7 +215,7 @@ static void game_data_holds_every_ply(void)
     const game_def *g = game_find("tzaar", NULL, 0);
     rec_game *r = game_with(42, SETUP_FIXED, -1, END_NONE, 0);
     REQUIRE(g && r);
-    position p = *rec_tz_start(r);
+    position p = *tz_pos_of(r->start);
     for (int j = 0; j < 9; j++) {
         action list[MAX_ACTIONS];
         undo u;
@@ -230,7 +230,7 @@ static void game_data_holds_every_ply(void)
     buf_byte(&b, 0);
     const char *s = (const char *)b.data;
     CHECK(!strncmp(s, "triadGame({\"index\":3,\"id\":42,\"setup\":\"fixed\"", 44));
-    p = *rec_tz_start(r);
+    p = *tz_pos_of(r->start);
     for (int j = 0; j <= r->nactions; j++) {
         char text[POS_TEXT_MAX + 2] = "\"";
         undo u;

@@ -20,7 +20,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
-#include "selfplay/record.h"
+#include "records/record.h"
 
 enum { SEL_ID, SEL_TURNS, SEL_SETUP, SEL_ENDING, SEL_WINNER, SEL_SEAT, SEL_KEYS };
 

@@ -15,7 +15,7 @@
 #include "games/game.h"
 #include "core/buf.h"
 #include "select.h"
-#include "selfplay/dedup.h"
+#include "records/dedup.h"
 
 /* Games per data file: few files to write and copy, and still a small
  * script to load for one game (about 12 KB a game). */
@@ -33,7 +33,7 @@ typedef struct view_opts {
     bool (*want)(void *ctx, int file, uint64_t seq, const rec_game *g);
     void *want_ctx;
     /* Optional: receives the number of selected games dropped as read
-     * before (the same game in two files, or twice in one: selfplay/dedup.h);
+     * before (the same game in two files, or twice in one: records/dedup.h);
      * a game is shown once. */
     uint64_t *duplicates;
 } view_opts;

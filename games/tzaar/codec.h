@@ -1,5 +1,5 @@
 /* codec.h — TZAAR's compact record codec, shared by the records library
- * (selfplay/record_codec.c) and the game interface (game.h's codec hooks).
+ * (records/record_codec.c) and the game interface (game.h's codec hooks).
  *
  * An action is one byte that needs no move generation to write: a move is
  * rank(from among the mover's stacks) * 6 + direction, because the target

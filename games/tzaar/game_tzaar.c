@@ -5,6 +5,7 @@
 #include <string.h>
 #include "bench.h"
 #include "eval.h"
+#include "formats.h"
 #include "game_tzaar.h"
 #include "movegen.h"
 #include "notation.h"
@@ -245,6 +246,8 @@ static void tz_hook_start_features(const void *s, double *out)
 
 _Static_assert(sizeof(tz_state) <= GAME_STATE_MAX, "a game state must fit GAME_STATE_MAX (games/game.h)");
 
+static const game_format *const tz_formats[] = { &tz_format_littlegolem, NULL };
+
 static const game_codec_hooks tzaar_codec = {
     .encode_start = tz_encode_start,
     .decode_start = tz_decode_start,
@@ -308,6 +311,8 @@ const game_def game_tzaar = {
     .player_kinds = tz_player_kinds,
     .default_player = "ab:depth=4",
     .codec = &tzaar_codec,
+    .formats = tz_formats,
+    .records_v1 = &tz_records_v1,
     .tuning = &tzaar_tuning,
     .study = &tzaar_study,
     .bench = &tzaar_bench_table,

@@ -21,6 +21,13 @@ typedef struct tz_state {
 
 extern const game_def game_tzaar;
 
+/* A state's position (the drivers' states and records' starts are
+ * tz_states): for the code and tests that look at TZAAR's own types. */
+static inline const position *tz_pos_of(const void *s)
+{
+    return &((const tz_state *)s)->pos;
+}
+
 /* The codec hooks (codec.c). */
 void tz_encode_start(const void *s, buf *out);
 int tz_decode_start(void *s, cursor *in, char *err, size_t n);

@@ -20,8 +20,8 @@
 #include "games/tzaar/movegen.h"
 #include "games/tzaar/position.h"
 #include "games/tzaar/game_tzaar.h"
-#include "selfplay/littlegolem.h"
-#include "selfplay/record.h"
+#include "../lg_helpers.h"
+#include "records/record.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
@@ -97,7 +97,7 @@ static int check_game(void *ctx, const rec_game *g)
         fail("a player spec does not start with lg:", c->text, g->specs[0]);
     if (g->nactions < 0 || g->nactions > REC_MAX_ACTIONS)
         fail("the action count is out of range", c->text, NULL);
-    const char *why = tz_pos_check(rec_tz_start(g));
+    const char *why = tz_pos_check(tz_pos_of(g->start));
     if (why)
         fail("the start fails pos_check", c->text, why);
     rec_game *again = c->copy;

@@ -20,7 +20,7 @@
  *     actions, a start that passes tz_pos_check(), a replay that agrees with
  *     the stored result, ids inside the run when it has a size;
  *     lg_export() of it either works or fails with a message; its JSON
- *     and CSV export (selfplay/record_export.h) works, one line each;
+ *     and CSV export (records/record_export.h) works, one line each;
  *   - rec_reader_good_end() never passes the file's size.
  * Build and run with `make fuzz` (see docs/fuzzing.md). */
 #include <stdint.h>
@@ -31,10 +31,10 @@
 #include "games/tzaar/movegen.h"
 #include "games/tzaar/position.h"
 #include "games/tzaar/game_tzaar.h"
-#include "selfplay/littlegolem.h"
-#include "selfplay/record.h"
-#include "selfplay/record_codec.h"
-#include "selfplay/record_export.h"
+#include "../lg_helpers.h"
+#include "records/record.h"
+#include "records/record_codec.h"
+#include "records/record_export.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
@@ -93,7 +93,7 @@ static void check_game(const rec_run *run, rec_game *g)
         fail("a game's action count is out of range", NULL);
     if (run->games && g->id >= run->games)
         fail("a game id outside the run", NULL);
-    const char *why = run->game == &game_tzaar ? tz_pos_check(rec_tz_start(g)) : NULL;
+    const char *why = run->game == &game_tzaar ? tz_pos_check(tz_pos_of(g->start)) : NULL;
     if (why)
         fail("a game's start fails pos_check", why);
     rec_game again = *g;

@@ -1,15 +1,12 @@
 /* record.c — what writers, readers and players of records agree on: the
- * seeds a run derives for each game, the recolouring of a paired game, the
- * replay that recomputes a game's result, and the comparison of two runs'
- * parameters (see record.h, docs/records.md). */
+ * seeds a run derives for each game, the ranks, the replay that recomputes
+ * a game's result, and the comparison of two runs' parameters (see
+ * record.h, docs/records.md). */
 #include <stdarg.h>
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
-#include "games/tzaar/movegen.h"
 #include "core/prng.h"
-#include "games/tzaar/setup.h"
-#include "games/tzaar/game_tzaar.h"
 #include "games/game_codec.h"
 #include "games/players.h"
 #include "games/signature.h"
@@ -70,24 +67,6 @@ uint64_t rec_run_shard_games(const rec_run *run)
     uint64_t n = run->shards > 1 ? run->shards : 1;
     uint64_t k = run->shards > 1 ? run->shard : 0, mine = setups > k ? (setups - k + n - 1) / n : 0;
     return r * mine;
-}
-
-void rec_recolour(position *p)
-{
-    position q;
-    tz_pos_clear(&q);
-    for (int c = 0; c < 2; c++)
-        for (bitboard b = p->occ[c]; b; b &= b - 1) {
-            int pt = __builtin_ctzll(b);
-            tz_pos_put(&q, pt, c ^ 1, p->type[pt], p->height[pt]);
-        }
-    tz_pos_finish(&q, p->phase == PHASE_PLACE ? p->side : WHITE, p->phase);
-    *p = q;
-}
-
-const position *rec_tz_start(const rec_game *g)
-{
-    return &((const tz_state *)(const void *)g->start)->pos;
 }
 
 int rec_game_winner(const rec_game *g)
@@ -223,8 +202,8 @@ int rec_run_diff(const rec_run *a, const rec_run *b, int flags, const char *an, 
     if (a->setup != b->setup)
         return differ(msg, n, "--setup %s in %s, %s in %s", rec_setup_name(a, a->setup), an,
                       rec_setup_name(b, b->setup), bn);
-    bool tz = !strcmp(a->game->name, "tzaar"); /* TZAAR's own words, as v1 said them */
-    if (tz && (a->rotations == 2) != (b->rotations == 2))
+    /* A game whose records format 1 knew --paired (TZAAR) keeps its word. */
+    if (a->game->records_v1 && (a->rotations == 2) != (b->rotations == 2))
         return differ(msg, n, "%s in %s, %s in %s", a->rotations == 2 ? "--paired" : "no --paired", an,
                       b->rotations == 2 ? "--paired" : "no --paired", bn);
     if (a->rotations != b->rotations || a->rotate != b->rotate)
@@ -237,10 +216,9 @@ int rec_run_diff(const rec_run *a, const rec_run *b, int flags, const char *an, 
                       (unsigned long long)b->npositions, (unsigned long long)b->positions_sum, bn);
     for (int s = 0; s < a->players; s++)
         if (!same_player(a->game, a->specs[s], b->specs[s])) {
-            if (tz)
-                return differ(msg, n, "%s player %s in %s, %s in %s", s ? "Black's" : "White's", a->specs[s], an,
-                              b->specs[s], bn);
-            return differ(msg, n, "seat %d's player %s in %s, %s in %s", s, a->specs[s], an, b->specs[s], bn);
+            char seat[16]; /* the seat's name (TZAAR's White), else "seat K" */
+            return differ(msg, n, "%s's player %s in %s, %s in %s", game_seat_name(a->game, s, seat), a->specs[s],
+                          an, b->specs[s], bn);
         }
     if ((flags & REC_DIFF_SHARD) && (a->shard != b->shard || a->shards != b->shards))
         return differ(msg, n, "--shard %u/%u in %s, %u/%u in %s", a->shard, a->shards, an, b->shard,

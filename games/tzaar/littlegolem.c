@@ -1,4 +1,7 @@
-/* littlegolem.c — see littlegolem.h.
+/* littlegolem.c — LittleGolem's SGF-like TZAAR records (the rules page,
+ * ../shared/rules/tzaar.md), TZAAR's external records format behind
+ * game_def.formats: `triad records import/export --format littlegolem`
+ * (records/formats.h gives the games their ids and results).
  *
  * A record is "(;" root properties, then one node per turn: W[...] or B[...]
  * holding the turn's actions joined by '-'.  An action is four letters,
@@ -9,11 +12,11 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "games/tzaar/movegen.h"
-#include "games/tzaar/notation.h"
-#include "games/tzaar/setup.h"
-#include "games/tzaar/game_tzaar.h"
-#include "littlegolem.h"
+#include "formats.h"
+#include "game_tzaar.h"
+#include "movegen.h"
+#include "notation.h"
+#include "setup.h"
 
 #define VALUE_MAX 512
 
@@ -186,7 +189,7 @@ static bool turn_starts(const position *p)
 /* Plays the node "W[value]" or "B[value]", the game's turn-th turn.  *short
  * is set when it held one action and the game goes on: only a last node
  * may (a resignation). */
-static int play_turn(parser *ps, rec_game *g, position *p, int colour, const char *value, int turn,
+static int play_turn(parser *ps, game_transcript *g, position *p, int colour, const char *value, int turn,
                      bool *short_turn)
 {
     if (tz_game_winner(p, NULL) >= 0)
@@ -206,12 +209,11 @@ static int play_turn(parser *ps, rec_game *g, position *p, int colour, const cha
             return fail(ps, "turn %d: action %d '%s' after the turn or the game ended", turn, k, shown);
         if (lg_action(p, s, len, &a, why, sizeof why))
             return fail(ps, "turn %d: bad action '%s': %s", turn, shown, why);
-        if (g->nactions == REC_MAX_ACTIONS || !tz_action_is_legal(p, a)) {
+        if (g->nactions == GAME_RECORD_ACTIONS_MAX || !tz_action_is_legal(p, a)) {
             char ours[ACTION_TEXT_MAX];
             tz_action_to_text(a, p->side, ours);
             return fail(ps, "turn %d: illegal action '%s' (%s)", turn, shown, ours);
         }
-        g->turns += turn_starts(p);
         g->actions[g->nactions++] = a;
         undo u;
         pos_make(p, a, &u);
@@ -225,33 +227,33 @@ static int play_turn(parser *ps, rec_game *g, position *p, int colour, const cha
 
 /* Stores PW/PB's name as the player "lg:NAME".  Names are kept whole or
  * refused: one without control characters that fits a records file. */
-static int set_name(parser *ps, const char *key, const char *name, char spec[REC_SPEC_MAX])
+static int set_name(parser *ps, const char *key, const char *name, char spec[GAME_PLAYER_NAME_MAX])
 {
     char text[64];
     for (const char *c = name; *c; c++)
         if ((unsigned char)*c < 0x20 || *c == 0x7f)
             return fail(ps, "%s[%s] holds a control character: a player's name must be one line of text", key,
                         escaped(name, strlen(name), text, sizeof text));
-    if (strlen(name) > REC_SPEC_MAX - 4)
+    if (strlen(name) > GAME_PLAYER_NAME_MAX - 4)
         return fail(ps, "%s[%s] is %zu bytes: a records file keeps player names of at most %d", key,
-                    escaped(name, strlen(name), text, sizeof text), strlen(name), REC_SPEC_MAX - 4);
-    snprintf(spec, REC_SPEC_MAX, "lg:%s", name);
+                    escaped(name, strlen(name), text, sizeof text), strlen(name), GAME_PLAYER_NAME_MAX - 4);
+    snprintf(spec, GAME_PLAYER_NAME_MAX, "lg:%s", name);
     return 0;
 }
 
 /* The root node: the starting position and the players. */
-static int read_root(parser *ps, rec_game *g)
+static int read_root(parser *ps, game_transcript *g)
 {
     char key[8], value[VALUE_MAX], pos[POS_TEXT_MAX] = "", err[160];
     int rc;
-    snprintf(g->specs[WHITE], REC_SPEC_MAX, "lg:");
-    snprintf(g->specs[BLACK], REC_SPEC_MAX, "lg:");
+    snprintf(g->players[WHITE], GAME_PLAYER_NAME_MAX, "lg:");
+    snprintf(g->players[BLACK], GAME_PLAYER_NAME_MAX, "lg:");
     while ((rc = property(ps, key, value)) == 1) {
         if (!strcmp(key, "POS"))
             snprintf(pos, sizeof pos, "%.180s w 0", value);
-        else if (!strcmp(key, "PW") && set_name(ps, key, value, g->specs[WHITE]))
+        else if (!strcmp(key, "PW") && set_name(ps, key, value, g->players[WHITE]))
             return -1;
-        else if (!strcmp(key, "PB") && set_name(ps, key, value, g->specs[BLACK]))
+        else if (!strcmp(key, "PB") && set_name(ps, key, value, g->players[BLACK]))
             return -1;
     }
     if (rc < 0)
@@ -268,7 +270,8 @@ static int read_root(parser *ps, rec_game *g)
     return 0;
 }
 
-static int read_game(parser *ps, rec_game *g)
+/* One game, checked legal; its result is the replay's (records/formats.c). */
+static int read_game(parser *ps, game_transcript *g)
 {
     char key[8], value[VALUE_MAX];
     int rc, turn = 0;
@@ -280,7 +283,7 @@ static int read_game(parser *ps, rec_game *g)
     ps->p++;
     if (read_root(ps, g))
         return -1;
-    position p = *rec_tz_start(g);
+    position p = *tz_pos_of(g->start);
     for (skip_space(ps); *ps->p == ';'; skip_space(ps)) {
         ps->p++;
         while ((rc = property(ps, key, value)) == 1) {
@@ -297,20 +300,19 @@ static int read_game(parser *ps, rec_game *g)
     if (*ps->p != ')')
         return fail(ps, "')' expected at the end of the game");
     ps->p++;
-    int w = tz_game_winner(&p, &g->ending);
-    memset(g->scores, 0, sizeof g->scores);
-    if (w >= 0)
-        g->scores[w] = 1;
-    rec_game_ranks_from_scores(g, 2);
     return 0;
 }
 
-int lg_import(const char *text, const char *name, uint64_t *next_id, lg_sink sink, void *ctx,
-              char *err, size_t n)
+/* game_format.import_text: a game stopped before its end (a resignation)
+ * is kept, unfinished; setup fixed when POS is the rulebook's, else
+ * random; players "lg:NAME". */
+static int lg_import(const game_def *gd, const char *text, const char *name, game_transcript_fn sink, void *ctx,
+                     char *err, size_t n)
 {
     parser ps = { text, text, NULL, name, 0, err, n };
-    static const rec_game blank;
-    rec_game *g = malloc(sizeof *g);
+    static const game_transcript blank;
+    game_transcript *g = malloc(sizeof *g);
+    (void)gd;
     if (!g) {
         snprintf(err, n, "%s: out of memory", name);
         return -1;
@@ -324,7 +326,7 @@ int lg_import(const char *text, const char *name, uint64_t *next_id, lg_sink sin
         else if (read_game(&ps, g))
             rc = -1;
         else {
-            g->id = (*next_id)++;
+            g->nplayers = 2;
             if (sink(ctx, g))
                 rc = -1, snprintf(err, n, "%s: game %d: could not be stored", name, ps.game);
         }
@@ -333,32 +335,35 @@ int lg_import(const char *text, const char *name, uint64_t *next_id, lg_sink sin
     return rc ? -1 : ps.game;
 }
 
-static void put_name(FILE *out, const char *key, const char *spec)
+static void put_name(buf *out, const char *key, const char *spec)
 {
     if (!strncmp(spec, "lg:", 3))
         spec += 3;
-    fprintf(out, "%s[", key);
+    buf_printf(out, "%s[", key);
     for (; *spec; spec++) {
         if (*spec == ']' || *spec == '\\')
-            fputc('\\', out);
-        fputc(*spec, out);
+            buf_byte(out, '\\');
+        buf_byte(out, (uint8_t)*spec);
     }
-    fputc(']', out);
+    buf_byte(out, ']');
 }
 
-static void put_action(FILE *out, action a)
+static void put_action(buf *out, action a)
 {
     if (act_kind(a) == ACT_PASS) {
-        fputs("pass", out);
+        buf_printf(out, "pass");
         return;
     }
-    fprintf(out, "%c%c%c%c", 'o' + tz_geo_x[act_from(a)], 'o' + tz_geo_y[act_from(a)], 'o' + tz_geo_x[act_to(a)],
+    buf_printf(out, "%c%c%c%c", 'o' + tz_geo_x[act_from(a)], 'o' + tz_geo_y[act_from(a)], 'o' + tz_geo_x[act_to(a)],
             'o' + tz_geo_y[act_to(a)]);
 }
 
-int lg_export(FILE *out, const rec_game *g, char *err, size_t n)
+/* game_format.export_game: one line; refused when the start is not a full
+ * board at White's opening, or reached from an empty one by placement. */
+static int lg_export(const game_def *gd, const game_transcript *g, buf *out, char *err, size_t n)
 {
-    position p = *rec_tz_start(g);
+    (void)gd;
+    position p = *tz_pos_of(g->start);
     undo u;
     int j = 0;
     for (; j < g->nactions && p.phase == PHASE_PLACE; j++) /* LittleGolem starts after placement */
@@ -371,27 +376,30 @@ int lg_export(FILE *out, const rec_game *g, char *err, size_t n)
     char cells[POS_TEXT_MAX];
     tz_pos_to_text(&p, cells, sizeof cells);
     *strchr(cells, ' ') = 0;
-    fprintf(out, "(;FF[TZAAR]VA[%s]EV[triad game %llu]", g->setup == SETUP_FIXED ? "FIXED" : "RANDOM",
+    buf_printf(out, "(;FF[TZAAR]VA[%s]EV[triad game %llu]", g->setup == SETUP_FIXED ? "FIXED" : "RANDOM",
             (unsigned long long)g->id);
-    put_name(out, "PB", g->specs[BLACK]);
-    put_name(out, "PW", g->specs[WHITE]);
-    fprintf(out, "POS[%s]", cells);
+    put_name(out, "PB", g->players[BLACK]);
+    put_name(out, "PW", g->players[WHITE]);
+    buf_printf(out, "POS[%s]", cells);
     for (bool open = false; j < g->nactions; j++) {
         if (turn_starts(&p)) {
-            fprintf(out, "%s;%c[", open ? "]" : "", p.side == WHITE ? 'W' : 'B');
+            buf_printf(out, "%s;%c[", open ? "]" : "", p.side == WHITE ? 'W' : 'B');
             open = true;
         } else {
-            fputc('-', out);
+            buf_byte(out, '-');
         }
         put_action(out, g->actions[j]);
         pos_make(&p, g->actions[j], &u);
         if (j + 1 == g->nactions)
-            fputc(']', out);
+            buf_byte(out, ']');
     }
-    fputs(")\n", out);
-    if (ferror(out)) {
-        snprintf(err, n, "cannot write the output");
-        return -1;
-    }
+    buf_printf(out, ")\n");
     return 0;
 }
+
+const game_format tz_format_littlegolem = {
+    .name = "littlegolem",
+    .help = "LittleGolem's TZAAR records (SGF-like, one game a line)",
+    .import_text = lg_import,
+    .export_game = lg_export,
+};

@@ -14,7 +14,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include "core/buf.h"
-#include "selfplay/record.h"
+#include "record.h"
 
 /* The run's fields, as "key":value pairs with no braces (game,
  * rules_version, source, run_seed, setup, players, games, rotations,

@@ -1,4 +1,6 @@
-/* record.h — triad's game records: a library for writing and reading them.
+/* record.h — triad's game records: a library for writing and reading them
+ * (records/, the layer below self-play, evaluation and the viewer, which
+ * knows games only through games/game.h).
  *
  * A records file holds the games of one run (self-play, an import or a merge
  * of shards).  It is a header block followed by game blocks; every block is
@@ -17,11 +19,10 @@
 #include <stddef.h>
 #include <stdint.h>
 #include "games/game.h"
-#include "games/tzaar/position.h"
 
 #define REC_FORMAT_VERSION 2  /* what the writer writes; readers take 1 and 2 */
-#define REC_SPEC_MAX 128      /* a player spec, NUL included */
-#define REC_MAX_ACTIONS 4096  /* long games (TRID's 200 quiet turns) */
+#define REC_SPEC_MAX GAME_PLAYER_NAME_MAX       /* a player spec, NUL included (128) */
+#define REC_MAX_ACTIONS GAME_RECORD_ACTIONS_MAX /* long games (TRID's 200 quiet turns: 4096) */
 #define REC_REPLICATES_MAX 1000
 
 /* Where a file's games came from. */
@@ -104,14 +105,9 @@ bool rec_in_shard(const rec_run *run, uint64_t id);
 /* The number of game ids a complete file of the run holds: those of its
  * shard (all of them for a whole run or a merge); 0 for an import. */
 uint64_t rec_run_shard_games(const rec_run *run);
-/* Exchanges the colours of every piece; White still moves first. */
-void rec_recolour(position *p);
 
-/* A TZAAR game's start as a position (a tz_state begins with one), for
- * the drivers that analyse TZAAR only. */
-const position *rec_tz_start(const rec_game *g);
 /* The seat that ranks alone first, or -1 (unfinished, or a shared first):
- * in TZAAR, WHITE or BLACK.  By g->ranks, the game's own tie-breaks. */
+ * in TZAAR, 0 (White) or 1 (Black).  By g->ranks, the game's own tie-breaks. */
 int rec_game_winner(const rec_game *g);
 /* Fills g->ranks from the final state s (game over) by the game's rank(),
  * or, for a game without one, from the scores; a forfeit's from its scores;
