@@ -60,6 +60,15 @@ static int take(void *p, const game_transcript *t)
 {
     import_ctx *c = p;
     rec_game *g = c->g;
+    int setups = 0;
+    while (c->gd->setup_names[setups])
+        setups++;
+    if (t->nactions < 0 || t->nactions > REC_MAX_ACTIONS || t->setup < 0 || t->setup >= setups ||
+        t->nplayers < c->gd->min_players || t->nplayers > c->gd->max_players) {
+        snprintf(c->why, sizeof c->why, "%d actions, setup %d, %d players: out of range", t->nactions, t->setup,
+                 t->nplayers);
+        return -1;
+    }
     memset(g, 0, sizeof *g);
     g->setup = t->setup;
     memcpy(g->start, t->start, c->gd->state_size);
@@ -82,8 +91,8 @@ int rec_import(const game_def *gd, const game_format *f, const char *text, const
         return -1;
     }
     int got = f->import_text(gd, text, file, take, &c, err, n);
-    if (got < 0 && c.why[0]) /* the format checks legality, so this is a format's defect */
-        snprintf(err, n, "%s: a game does not replay: %s", file, c.why);
+    if (got < 0 && c.why[0]) /* the format checks legality and counts, so this is a format's defect */
+        snprintf(err, n, "%s: a game the format read cannot be stored: %s", file, c.why);
     free(c.g);
     return got;
 }
