@@ -7,6 +7,7 @@
 #include <string.h>
 #include <unistd.h>
 #include "core/fileio.h"
+#include "core/jsonw.h"
 #include "core/msg.h"
 #include "eval/match.h"
 #include "selfplay/run.h"
@@ -25,10 +26,7 @@ static void print_elo(double x)
 
 static void json_elo(double x)
 {
-    if (isfinite(x))
-        printf("%.3f", x + 0.0); /* + 0.0: no "-0.000" */
-    else
-        printf("null");
+    jsonw_fnum(stdout, "%.3f", x + 0.0); /* + 0.0: no "-0.000" */
 }
 
 /* An interval from fewer than two observations (one setup) is none: "n/a", null. */
@@ -44,10 +42,16 @@ static void print_interval(const char *what, double mean, interval ci, double sc
 
 static void json_interval(const char *name, double mean, interval ci)
 {
-    printf(",\"%s\":%.6f,\"%s_ci95\":", name, mean + 0.0, name);
-    if (interval_ok(ci))
-        printf("[%.6f,%.6f]", ci.lo + 0.0, ci.hi + 0.0);
-    else
+    printf(",\"%s\":", name);
+    jsonw_fnum(stdout, "%.6f", mean + 0.0);
+    printf(",\"%s_ci95\":", name);
+    if (interval_ok(ci)) {
+        putchar('[');
+        jsonw_fnum(stdout, "%.6f", ci.lo + 0.0);
+        putchar(',');
+        jsonw_fnum(stdout, "%.6f", ci.hi + 0.0);
+        putchar(']');
+    } else
         printf("null");
 }
 
@@ -103,11 +107,11 @@ static void report_nway(const match_tally *t, const run_opts *o, bool json, bool
     int n = t->players;
     if (json) {
         printf("{\"game\":");
-        cli_json_string(stdout, o->run.game->name);
+        jsonw_fstring(stdout, o->run.game->name);
         printf(",\"players\":%d,\"a\":", n);
-        cli_json_string(stdout, o->run.specs[0]);
+        jsonw_fstring(stdout, o->run.specs[0]);
         printf(",\"b\":");
-        cli_json_string(stdout, o->run.specs[1]);
+        jsonw_fstring(stdout, o->run.specs[1]);
         printf(",\"games\":%llu,\"setups\":%llu,\"fair_share\":%.6f", (unsigned long long)t->games,
                (unsigned long long)e.setups, 1.0 / n);
         json_interval("share", e.share, e.share_ci);
@@ -147,9 +151,9 @@ static void report(const match_tally *t, const run_opts *o, bool json, bool quie
     static const char *const decisions[3] = { "H0 accepted (not better by elo1)", "continue", "H1 accepted" };
     if (json) {
         printf("{\"a\":");
-        cli_json_string(stdout, o->run.specs[0]);
+        jsonw_fstring(stdout, o->run.specs[0]);
         printf(",\"b\":");
-        cli_json_string(stdout, o->run.specs[1]);
+        jsonw_fstring(stdout, o->run.specs[1]);
         printf(",\"games\":%llu,\"pairs\":%llu,\"score\":%.6f,\"elo\":", (unsigned long long)t->games,
                (unsigned long long)e.pairs, score);
         json_elo(e.elo);
@@ -172,7 +176,7 @@ static void report(const match_tally *t, const run_opts *o, bool json, bool quie
                    t->sprt->model == SPRT_LOGISTIC ? "logistic" : "normalized", t->last.llr, t->last.lower,
                    t->last.upper, t->last.decision > 0 ? "H1" : t->last.decision < 0 ? "H0" : "none");
         printf(",\"game\":");
-        cli_json_string(stdout, o->run.game->name);
+        jsonw_fstring(stdout, o->run.game->name);
         printf(",\"players\":2");
         report_failures(t, o, true, quiet);
         printf("}\n");

@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "core/fileio.h"
+#include "core/jsonw.h"
 #include "cmd_solve.h"
 #include "commands.h"
 #include "meter.h"
@@ -43,20 +44,20 @@ static int solve_print(const game_def *g, void *solver, const void *s, const sol
         if (line > 0)
             printf("\"line\":%ld,", line);
         printf("\"position\":");
-        cli_json_string(stdout, text);
+        jsonw_fstring(stdout, text);
         printf(",\"to_act\":");
         if (over)
             printf("null");
         else
-            cli_json_string(stdout, game_seat_name(g, seat, name));
+            jsonw_fstring(stdout, game_seat_name(g, seat, name));
         printf(",\"result\":\"%s\",\"winner\":", result);
         if (winner >= 0)
-            cli_json_string(stdout, game_seat_name(g, winner, wname));
+            jsonw_fstring(stdout, game_seat_name(g, winner, wname));
         else
             printf("null");
         printf(",\"best\":");
         if (*best)
-            cli_json_string(stdout, best);
+            jsonw_fstring(stdout, best);
         else
             printf("null");
         if (r.distance >= 0)

@@ -7,6 +7,7 @@
 #include <time.h>
 #include <unistd.h>
 #include "core/fileio.h"
+#include "core/jsonw.h"
 #include "core/num.h"
 #include "eval/records_game.h"
 #include "eval/tune.h"
@@ -38,7 +39,8 @@ static const char *status_name(int status)
 /* A JSON number, or null for NaN and infinity (undefined, or exactly collinear). */
 static void json_num(const char *before, double v)
 {
-    printf(isfinite(v) ? "%s%.8g" : "%snull", before, v);
+    fputs(before, stdout);
+    jsonw_fnum(stdout, "%.8g", v);
 }
 
 /* --l2-grid L,L,...: at most TUNE_GRID_MAX values, each 0 or more. */

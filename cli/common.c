@@ -144,21 +144,6 @@ int cli_canonical_spec(const char *cmd, const game_def *g, const char *spec, cha
     return 0;
 }
 
-void cli_json_string(FILE *f, const char *s)
-{
-    fputc('"', f);
-    for (; *s; s++) {
-        unsigned char ch = (unsigned char)*s;
-        if (ch == '"' || ch == '\\')
-            fprintf(f, "\\%c", ch);
-        else if (ch < 0x20)
-            fprintf(f, "\\u%04x", ch);
-        else
-            fputc(ch, f);
-    }
-    fputc('"', f);
-}
-
 int cli_seat_specs(const char *cmd, const game_def *g, int players, const cli_seats *so,
                    char specs[GAME_MAX_PLAYERS][REC_SPEC_MAX])
 {

@@ -97,6 +97,33 @@ void jsonw_key(buf *b, const char *key, int first)
     buf_byte(b, ':');
 }
 
+void jsonw_fstring(FILE *f, const char *s)
+{
+    buf b = { 0 };
+    jsonw_string(&b, s);
+    if (b.failed) /* out of memory: an empty string keeps the document well formed */
+        fputs("\"\"", f);
+    else
+        fwrite(b.data, 1, b.len, f);
+    buf_free(&b);
+}
+
+void jsonw_fnum(FILE *f, const char *fmt, double x)
+{
+    if (isfinite(x))
+        fprintf(f, fmt, x);
+    else
+        fputs("null", f);
+}
+
+void jsonw_fkey(FILE *f, const char *key, int first)
+{
+    if (!first)
+        fputc(',', f);
+    jsonw_fstring(f, key);
+    fputc(':', f);
+}
+
 void csvw_field(buf *b, const char *s)
 {
     size_t len = strlen(s);
