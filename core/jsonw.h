@@ -22,6 +22,10 @@ void jsonw_raw(buf *b, const char *s);
 void jsonw_printf(buf *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 /* s as a JSON string, quotes included. */
 void jsonw_string(buf *b, const char *s);
+/* As jsonw_string, for a page's script (view/): '<' is \u003c too, so the
+ * text can never close a <script> element, and U+2028/U+2029 are escaped
+ * (line ends to older JavaScript). */
+void jsonw_script_string(buf *b, const char *s);
 void jsonw_double(buf *b, double x);
 /* "key": — a key and its colon, after a comma unless first. */
 void jsonw_key(buf *b, const char *key, int first);

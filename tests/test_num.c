@@ -272,6 +272,17 @@ static void jsonw_escapes_strings(void)
     CHECK(json_is("", "\"\""));
 }
 
+/* The page form: '<' and U+2028/U+2029 escaped besides, nothing else changed. */
+static void jsonw_script_string_escapes_markup(void)
+{
+    buf b = { 0 };
+    jsonw_script_string(&b, "</script>\xe2\x80\xa8\xe2\x80\xa9\xe2\x80\xaa\"\xff");
+    const char *want = "\"\\u003c/script>\\u2028\\u2029\xe2\x80\xaa\\\"\xef\xbf\xbd\"";
+    CHECKF(!b.failed && b.len == strlen(want) && !memcmp(b.data, want, b.len), "%.*s", (int)b.len,
+           (const char *)b.data);
+    buf_free(&b);
+}
+
 /* Valid UTF-8 passes as it is; each byte of an invalid sequence (a stray
  * continuation, a cut-short character, an overlong form, a surrogate, past
  * U+10FFFF) becomes U+FFFD, so the output is always valid UTF-8. */
@@ -331,6 +342,7 @@ const test_case tests_num[] = {
     { "msg_escape_keeps_head_and_tail", msg_escape_keeps_head_and_tail },
     { "jsonw_escapes_strings", jsonw_escapes_strings },
     { "jsonw_validates_utf8", jsonw_validates_utf8 },
+    { "jsonw_script_string_escapes_markup", jsonw_script_string_escapes_markup },
     { "jsonw_non_finite_numbers_are_null", jsonw_non_finite_numbers_are_null },
     { NULL, NULL },
 };

@@ -4,6 +4,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "core/jsonw.h"
 #include "out.h"
 #include "site.h"
 
@@ -158,7 +159,7 @@ static void put_status(buf *b, const game_def *game, const void *s, const rec_ga
         out_str(&t, ")");
     }
     buf_byte(&t, 0);
-    out_json(b, t.failed ? "" : (const char *)t.data);
+    jsonw_script_string(b, t.failed ? "" : (const char *)t.data);
     buf_free(&t);
 }
 
@@ -224,13 +225,13 @@ int view_game_data(const game_def *game, const rec_game *g, uint64_t index, buf 
             char a[64];
             game->action_to_text(s, last, a, sizeof a);
             out_str(&acts, ply > 1 ? "," : "");
-            out_json(&acts, a);
+            jsonw_script_string(&acts, a);
             game->apply(s, last);
         }
         if (game->to_text(s, text, sizeof text) < 0)
             text[0] = 0;
         out_str(&poss, ply ? "," : "");
-        out_json(&poss, text);
+        jsonw_script_string(&poss, text);
         out_str(&stat, ply ? "," : "");
         put_status(&stat, game, s, g, players, ply == g->nactions);
         out_printf(&toact, "%s%d", ply ? "," : "", game->over(s) ? -1 : game->to_act(s));
@@ -258,16 +259,16 @@ int view_game_data(const game_def *game, const rec_game *g, uint64_t index, buf 
     char name[16];
     out_printf(b, "triadGame({\"index\":%llu,\"id\":%llu,\"setup\":", (unsigned long long)index,
                (unsigned long long)g->id);
-    out_json(b, view_setup_name(game, g->setup));
+    jsonw_script_string(b, view_setup_name(game, g->setup));
     out_printf(b, ",\"rotation\":%d,\"seats\":[", g->rotation);
     for (int k = 0; k < players; k++) {
         out_str(b, k ? "," : "");
-        out_json(b, view_seat_name(game, k, name));
+        jsonw_script_string(b, view_seat_name(game, k, name));
     }
     out_str(b, "],\"specs\":[");
     for (int k = 0; k < players; k++) {
         out_str(b, k ? "," : "");
-        out_json(b, g->specs[k]);
+        jsonw_script_string(b, g->specs[k]);
     }
     out_str(b, "],\"scores\":[");
     for (int k = 0; k < players; k++)
@@ -275,7 +276,7 @@ int view_game_data(const game_def *game, const rec_game *g, uint64_t index, buf 
     out_printf(b, "],\"winner\":%d,\"result\":\"", rec_game_winner(g));
     view_result_text(g, players, b);
     out_str(b, "\",\"ending\":");
-    out_json(b, view_ending_name(game, g->ending));
+    jsonw_script_string(b, view_ending_name(game, g->ending));
     out_printf(b, ",\"turns\":%d,\n\"actions\":[", g->turns);
     buf_put(b, acts.data, acts.len);
     out_str(b, "],\n\"positions\":[");
@@ -287,7 +288,7 @@ int view_game_data(const game_def *game, const rec_game *g, uint64_t index, buf 
     out_str(b, "],\n\"lines\":[");
     for (uint32_t i = 0; i < t.n; i++) {
         out_str(b, i ? ",\n" : "");
-        out_json(b, t.text[i]);
+        jsonw_script_string(b, t.text[i]);
     }
     out_str(b, "],\n\"plies\":[");
     buf_put(b, plies.data, plies.len);
