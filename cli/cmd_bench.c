@@ -48,14 +48,14 @@ static void measure_perft(const game_def *g, void *s, int runs, bool bulk, figur
     double t[100], tb[100];
     for (int r = 0; r < runs; r++) {
         step(st, "perft", name, r, runs);
-        double t0 = now_seconds();
+        double t0 = clock_seconds();
         f->leaves = g->bench->perft(s, f->perft_depth);
-        t[r] = now_seconds() - t0;
+        t[r] = clock_seconds() - t0;
         if (bulk) { /* the caller checked that the game has it */
             step(st, "bulk perft", name, r, runs);
-            t0 = now_seconds();
+            t0 = clock_seconds();
             g->bench->perft_bulk(s, f->perft_depth);
-            tb[r] = now_seconds() - t0;
+            tb[r] = clock_seconds() - t0;
         }
     }
     f->perft_s = median(t, runs);
@@ -67,9 +67,9 @@ static void measure_search(const game_def *g, const void *s, int runs, figures *
     double t[100];
     for (int r = 0; r < runs; r++) {
         step(st, "search", name, r, runs);
-        double t0 = now_seconds();
+        double t0 = clock_seconds();
         f->nodes = g->bench->search_nodes(s, f->search_depth);
-        t[r] = now_seconds() - t0;
+        t[r] = clock_seconds() - t0;
     }
     f->search_s = median(t, runs);
 }

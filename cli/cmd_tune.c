@@ -6,6 +6,7 @@
 #include <string.h>
 #include <time.h>
 #include <unistd.h>
+#include "core/clock.h"
 #include "core/fileio.h"
 #include "core/jsonw.h"
 #include "core/num.h"
@@ -22,7 +23,7 @@ static void warn_line(const char *msg)
 
 static void progress_line(uint64_t games, uint64_t positions, void *ctx)
 {
-    double *last = ctx, now = now_seconds();
+    double *last = ctx, now = clock_seconds();
     if (now - *last < 1)
         return;
     *last = now;
@@ -306,7 +307,7 @@ int cmd_tune(int argc, char **argv)
     uint32_t crc;
     if (gweights_load(g, in, start, &crc, err, sizeof err))
         return cli_error("tune", "%s", err);
-    double last = now_seconds();
+    double last = clock_seconds();
     tune_opts o = { .game = g, .files = (const char *const *)records.items, .nfiles = records.n,
                     .positions = (size_t)positions, .validation = validation, .fit = fo, .skip_last = skip_last,
                     .keep_decided = keep_decided, .seed = seed, .warn = warn_line,

@@ -9,13 +9,6 @@
 #include "commands.h"
 #include "opts.h"
 
-double now_seconds(void)
-{
-    struct timespec t;
-    clock_gettime(CLOCK_MONOTONIC, &t);
-    return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
-}
-
 const game_def *cli_game(const char *cmd, const char *name)
 {
     char err[300];

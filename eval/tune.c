@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include "core/clock.h"
 #include "core/prng.h"
 #include "selfplay/dedup.h"
 #include "selfplay/record.h"
@@ -63,13 +64,6 @@ static void sample_offer(const void *state, int seat, double label, void *ctx)
     s->y[row] = label;
     s->game[row] = s->current;
     s->def->tuning->features(state, seat, s->x + row * s->k);
-}
-
-static double seconds_now(void)
-{
-    struct timespec t;
-    clock_gettime(CLOCK_MONOTONIC, &t);
-    return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
 }
 
 uint64_t tune_game(const game_def *g, const void *start, const game_action *actions, int nactions,
@@ -193,10 +187,10 @@ int tune_run(const tune_opts *o, const double *start, tune_result *r, char *err,
         snprintf(err, n, "out of memory for %zu positions", o->positions);
         goto done;
     }
-    double t0 = seconds_now();
+    double t0 = clock_seconds();
     if (extract(o, &train, &val, r, err, n))
         goto done;
-    r->extract_seconds = seconds_now() - t0;
+    r->extract_seconds = clock_seconds() - t0;
     r->train_positions = train.n;
     r->validation_positions = val.n;
 
