@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+#include "games/replay.h"
 #include "core/fileio.h"
 #include "core/jsonw.h"
 #include "core/msg.h"
@@ -225,8 +226,7 @@ static void say_forfeit(const run_opts *o, const rec_game *g)
     unsigned char s[GAME_STATE_MAX];
     char text[GAME_TEXT_MAX], why[GAME_FORFEIT_TEXT_MAX + 8];
     memcpy(s, g->start, gd->state_size);
-    for (int j = 0; j < g->nactions; j++)
-        gd->apply(s, g->actions[j]);
+    game_replay(gd, s, g->actions, g->nactions, NULL, NULL, NULL);
     if (gd->to_text(s, text, sizeof text) < 0)
         text[0] = 0;
     int a_seat = g->rotation % o->run.players;
