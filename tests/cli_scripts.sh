@@ -122,4 +122,30 @@ check "setup.sh --check: a python3 without ctypes needs the python3 package (exi
 check "setup.sh --check: this machine's python3 needs nothing" \
     test "$(grep -cw python3 "$tmp/out")" -eq 0
 
+# --- scripts/talat-pair.sh: the paired change between two Talat runs ---------------
+# Its A and B columns are bias's turn-order shares of each run (the same
+# setups, a setup's rotations averaged first); a run against itself changes
+# by exactly 0; other runs and bad arguments exit 2.
+bin=${1:-}
+case $bin in /*) ;; "") bin=$here/bin/triad ;; *) bin=$PWD/$bin ;; esac
+pair_sp() { "$bin" selfplay --game talat --players "$1" --setup random --rotations 3 --games 30 --seed 3 --quiet --out "$2" 2>/dev/null; }
+pair_sp random "$tmp/pa.trd" && pair_sp greedy "$tmp/pb.trd"
+TRIAD=$bin "$here/scripts/talat-pair.sh" "$tmp/pa.trd" "$tmp/pb.trd" >"$tmp/pair" 2>&1
+pair_rc=$?
+first_share() { "$bin" bias --game talat --records "$1" --json | grep -o '"turn_order_share":\[[0-9.]*' | cut -d[ -f2; }
+pair_a=$(awk -v s="$(first_share "$tmp/pa.trd")" 'BEGIN { printf "%.2f%%", 100 * s }')
+pair_b=$(awk -v s="$(first_share "$tmp/pb.trd")" 'BEGIN { printf "%.2f%%", 100 * s }')
+check "talat-pair.sh: the first mover's share of each run is bias's ($pair_a, $pair_b)" \
+    test "$pair_rc" -eq 0 -a "$(grep '^turn 1:' "$tmp/pair" | awk '{ print $4 " " $6 }')" = "$pair_a $pair_b"
+check "talat-pair.sh: 10 setups paired" grep -qx '10 setups in both runs' "$tmp/pair"
+TRIAD=$bin "$here/scripts/talat-pair.sh" "$tmp/pa.trd" "$tmp/pa.trd" >"$tmp/pair" 2>&1
+check "talat-pair.sh: a run against itself changes by 0" \
+    test "$(grep -c 'B - A +0.00 points \[+0.00, +0.00\]' "$tmp/pair")" -eq 3
+"$bin" selfplay --game talat --nplayers 2 --players random --setup random --rotations 2 --games 4 --seed 3 --quiet --out "$tmp/pz.trd" 2>/dev/null
+TRIAD=$bin "$here/scripts/talat-pair.sh" "$tmp/pa.trd" "$tmp/pz.trd" >"$tmp/pair" 2>&1
+check "talat-pair.sh: a two-player run is refused (exit 2, named)" \
+    test $? -eq 2 -a "$(grep -c 'pz.trd: not a three-player Talat run' "$tmp/pair")" -eq 1
+TRIAD=$bin "$here/scripts/talat-pair.sh" "$tmp/pa.trd" >"$tmp/pair" 2>&1
+check "talat-pair.sh: one file is a usage error (exit 2)" test $? -eq 2
+
 finish
