@@ -16,6 +16,10 @@
 #include "out.h"
 #include "site.h"
 
+/* The site writer's own statuses: done, a damaged block skipped, bad
+ * input, a write failed, a signal stopped it (view_result says which). */
+enum { VIEW_OK = 0, VIEW_DAMAGED = 1, VIEW_BAD_INPUT = 2, VIEW_FAILED = 3, VIEW_STOPPED = 4 };
+
 static int fail(char *err, size_t n, int status, const char *fmt, ...) __attribute__((format(printf, 4, 5)));
 static int fail(char *err, size_t n, int status, const char *fmt, ...)
 {
@@ -416,7 +420,7 @@ static int write_into(const view_opts *o, const char *const *files, int nfiles, 
     return status;
 }
 
-int view_write_site(const view_opts *o, const char *const *files, int nfiles, uint64_t *games, char *err, size_t n)
+static int write_site(const view_opts *o, const char *const *files, int nfiles, uint64_t *games, char *err, size_t n)
 {
     char parent[4096], name[1024], target[8192], prefix[1100];
     int lock = -1, status;
@@ -447,4 +451,15 @@ int view_write_site(const view_opts *o, const char *const *files, int nfiles, ui
     if (lock >= 0)
         close(lock);
     return status;
+}
+
+int view_write_site(const view_opts *o, const char *const *files, int nfiles, view_result *res, char *err,
+                    size_t n)
+{
+    *res = (view_result){ 0 };
+    int status = write_site(o, files, nfiles, &res->games, err, n);
+    res->damaged = status == VIEW_DAMAGED;
+    res->refused = status == VIEW_BAD_INPUT;
+    res->signal = status == VIEW_STOPPED ? fio_stop_requested() : 0;
+    return status == VIEW_OK || status == VIEW_DAMAGED ? 0 : -1;
 }
