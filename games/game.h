@@ -161,6 +161,8 @@ typedef struct game_codec_hooks {
     void (*encode_start)(const void *s, buf *out);
     int (*decode_start)(void *s, cursor *in, char *err, size_t n); /* 0, or -1 with a message */
     uint32_t (*encode_action)(const void *s, game_action a);
+    /* 0 and a LEGAL action of s, or -1: the records reader trusts it and
+     * does not look the action up in legal() again. */
     int (*decode_action)(const void *s, uint32_t code, game_action *a);
 } game_codec_hooks;
 

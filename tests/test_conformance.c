@@ -110,6 +110,38 @@ static void check_permute(const game_def *g, const void *s, scratch *x, int play
     }
 }
 
+/* A game's own codec decodes every code to a legal action or refuses it
+ * (games/game.h): the records reader relies on it.  Every code up to 64
+ * past the largest a legal action has, and the largest codes. */
+static void check_codec_legal_only(const game_def *g, const void *s, const game_action *acts, int n,
+                                   const char *where)
+{
+    if (!g->codec)
+        return;
+    uint32_t top = 0;
+    for (int i = 0; i < n; i++) {
+        uint32_t c = game_encode_action(g, s, acts[i]);
+        top = c > top ? c : top;
+    }
+    uint32_t far[] = { 0xffff, 0x10000, UINT32_MAX - 1, UINT32_MAX };
+    for (uint32_t k = 0; k <= top + 64 + 4; k++) {
+        uint32_t code = k <= top + 64 ? k : far[k - top - 65];
+        game_action a;
+        if (g->codec->decode_action(s, code, &a))
+            continue;
+        int lo = 0, hi = n;
+        while (lo < hi) {
+            int mid = lo + (hi - lo) / 2;
+            if (acts[mid] < a)
+                lo = mid + 1;
+            else
+                hi = mid;
+        }
+        CHECKF(lo < n && acts[lo] == a, "%s %s: the game's code %u decodes to an action not in legal()", g->name,
+               where, (unsigned)code);
+    }
+}
+
 /* Texts and both codecs of every legal action. */
 static void check_actions(const game_def *g, const void *s, const game_action *acts, int n, const char *where)
 {
@@ -128,6 +160,7 @@ static void check_actions(const game_def *g, const void *s, const game_action *a
     }
     CHECKF(game_index_decode(g, s, (uint32_t)n, &(game_action){ 0 }) == -1, "%s %s: index past the list",
            g->name, where);
+    check_codec_legal_only(g, s, acts, n, where);
 }
 
 static void check_start_codec(const game_def *g, const void *s, scratch *x, const char *where)

@@ -96,17 +96,31 @@ static int tz_to_act(const void *s)
     return tz_over(s) ? -1 : pos_of(s)->side;
 }
 
-/* tz_gen_actions() orders by kind of action; the interface wants ascending. */
+/* tz_gen_actions() orders by kind of action; the interface wants ascending.
+ * A code fits 14 bits (kind << 12 | to << 6 | from), so two counting passes
+ * on 7-bit digits sort it in linear time.  The insertion sort this replaced
+ * was quadratic in the ~100 actions of a mid-game position: 40% of a records
+ * verify's time under ASan, where every generic replay goes through here. */
+_Static_assert((ACT_PLACE << 12 | 4095) < 1 << 14, "an action code fits the two 7-bit digits of tz_legal's sort");
 static int tz_legal(const void *s, game_action *out)
 {
-    action list[MAX_ACTIONS];
+    action list[MAX_ACTIONS], mid[MAX_ACTIONS];
     int n = tz_gen_actions(pos_of(s), list);
-    for (int i = 0; i < n; i++) {
-        int j = i;
-        for (; j > 0 && out[j - 1] > list[i]; j--)
-            out[j] = out[j - 1];
-        out[j] = list[i];
-    }
+    int count[129];
+    memset(count, 0, sizeof count);
+    for (int i = 0; i < n; i++)
+        count[(list[i] & 127) + 1]++;
+    for (int d = 0; d < 128; d++)
+        count[d + 1] += count[d];
+    for (int i = 0; i < n; i++)
+        mid[count[list[i] & 127]++] = list[i];
+    memset(count, 0, sizeof count);
+    for (int i = 0; i < n; i++)
+        count[(mid[i] >> 7) + 1]++;
+    for (int d = 0; d < 128; d++)
+        count[d + 1] += count[d];
+    for (int i = 0; i < n; i++)
+        out[count[mid[i] >> 7]++] = mid[i];
     return n;
 }
 
