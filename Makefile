@@ -51,6 +51,14 @@ ifeq ($(SAN),1)
   VARIANT = san
   CFLAGS_OPT = -O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined -fno-sanitize-recover=all -DTRIAD_DEBUG
   LDFLAGS += -fsanitize=address,undefined
+  # The executables (not libtriad.so, whose host brings the runtime) link
+  # the sanitizer runtimes statically and are not position-independent.
+  # The test suite starts a few thousand of them, and each exit's leak check
+  # scanned the shared libasan's and libubsan's 12 MB of globals page by
+  # page, while a PIE's start relocated the instrumented data: triad help
+  # went from 5,538 page faults and ~110 ms of CPU to 2,716 and ~55 ms.
+  # What the sanitizers find is the same.
+  EXE_LDFLAGS = -no-pie -static-libasan -static-libubsan
 else ifeq ($(DEBUG),1)
   VARIANT = debug
   CFLAGS_OPT = -O1 -g -DTRIAD_DEBUG
@@ -87,7 +95,7 @@ all: bin/triad
 # the portable release in bin/triad.  (Written when read, not by a rule, so
 # that make -n and make -q stay truthful; under those two nothing is written,
 # and a missing file counts as changed.)
-BUILD_FLAGS = $(CC) $(CPPFLAGS) $(ALL_CFLAGS) | $(LDFLAGS) $(LDLIBS)
+BUILD_FLAGS = $(CC) $(CPPFLAGS) $(ALL_CFLAGS) | $(LDFLAGS) $(EXE_LDFLAGS) $(LDLIBS)
 ifeq (,$(findstring n,$(firstword -$(MAKEFLAGS)))$(findstring q,$(firstword -$(MAKEFLAGS))))
 $(shell mkdir -p $(BUILD) && { echo '$(BUILD_FLAGS)' | cmp -s - $(BUILD)/flags || \
     echo '$(BUILD_FLAGS)' >$(BUILD)/flags; } && { echo '$(TRIAD)' | cmp -s - build/bin-variant || \
@@ -102,10 +110,10 @@ bin/triad: $(TRIAD) build/bin-variant
 	cp $< $@.tmp && mv -f $@.tmp $@
 
 $(TRIAD): $(LIB_OBJ) $(CLI_OBJ) $(BUILD)/flags
-	$(CC) $(LDFLAGS) -o $@ $(LIB_OBJ) $(CLI_OBJ) $(LDLIBS)
+	$(CC) $(LDFLAGS) $(EXE_LDFLAGS) -o $@ $(LIB_OBJ) $(CLI_OBJ) $(LDLIBS)
 
 $(TESTS): $(LIB_OBJ) $(TEST_OBJ) $(BUILD)/flags
-	$(CC) $(LDFLAGS) -o $@ $(LIB_OBJ) $(TEST_OBJ) $(LDLIBS)
+	$(CC) $(LDFLAGS) $(EXE_LDFLAGS) -o $@ $(LIB_OBJ) $(TEST_OBJ) $(LDLIBS)
 
 $(BUILD)/%.o: %.c $(BUILD)/flags
 	@mkdir -p $(dir $@)

@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "core/fileio.h"
+#include "core/jsonw.h"
 #include "core/msg.h"
 #include "games/players.h"
 #include "commands.h"
@@ -55,7 +56,13 @@ static void report_one(const game_def *g, const void *s, game_action a, const ga
         snprintf(at, sizeof at, json ? "\"line\":%ld," : "line %ld: ", line);
     sum->n++;
     if (!searched) {
-        printf(json ? "{%s\"action\":\"%s\"}\n" : "%saction %s\n", at, name);
+        if (!json) {
+            printf("%saction %s\n", at, name);
+            return;
+        }
+        printf("{%s\"action\":", at);
+        jsonw_fstring(stdout, name);
+        printf("}\n");
         return;
     }
     sum->depths[sum->searched++] = r->depth;
@@ -64,15 +71,14 @@ static void report_one(const game_def *g, const void *s, game_action a, const ga
     sum->seconds += r->seconds;
     cli_pv_text(g, s, r->pv, r->pv_len, json, pv, sizeof pv);
     double nps = r->seconds > 0 ? (double)r->nodes / r->seconds : 0;
-    if (json && line > 0)
-        printf("{%s\"action\":\"%s\",\"score\":%d,\"depth\":%d,\"nodes\":%llu,\"seconds\":%.6f,"
-               "\"nodes_per_second\":%.0f,\"pv\":[%s]}\n",
-               at, name, r->score, r->depth, (unsigned long long)r->nodes, r->seconds, nps, pv);
-    else if (json)
-        printf("{\"action\":\"%s\",\"score\":%d,\"depth\":%d,\"nodes\":%llu,\"nodes_per_second\":%.0f,"
-               "\"pv\":[%s]}\n",
-               name, r->score, r->depth, (unsigned long long)r->nodes, nps, pv);
-    else if (line > 0)
+    if (json) {
+        printf("{%s\"action\":", at);
+        jsonw_fstring(stdout, name);
+        printf(",\"score\":%d,\"depth\":%d,\"nodes\":%llu", r->score, r->depth, (unsigned long long)r->nodes);
+        if (line > 0)
+            printf(",\"seconds\":%.6f", r->seconds);
+        printf(",\"nodes_per_second\":%.0f,\"pv\":[%s]}\n", nps, pv);
+    } else if (line > 0)
         printf("%saction %s score %d depth %d nodes %llu pv %s\n", at, name, r->score, r->depth,
                (unsigned long long)r->nodes, pv);
     else
@@ -148,13 +154,15 @@ static int analyse_file(const char *path, const game_def *g, const char *spec_te
         qsort(sum.depths, (size_t)sum.searched, sizeof(int), cmp_int);
         int m = sum.searched;
         double median = m % 2 ? sum.depths[m / 2] : (sum.depths[m / 2 - 1] + sum.depths[m / 2]) / 2.0;
-        printf(json ? "{\"summary\":true,\"player\":\"%s\",\"positions\":%d,\"depth_mean\":%.3f,"
-                      "\"depth_median\":%g,\"depth_min\":%d,\"depth_max\":%d,\"nodes_mean\":%.0f,"
-                      "\"seconds_mean\":%.6f}\n"
-                    : "player %s\npositions %d\ndepth mean %.3f median %g min %d max %d\nnodes mean %.0f\n"
-                      "seconds mean %.6f\n",
-               gplayer_spec(pl), m, sum.depth / m, median, sum.depths[0], sum.depths[m - 1], sum.nodes / m,
-               sum.seconds / m);
+        if (json) {
+            printf("{\"summary\":true,\"player\":");
+            jsonw_fstring(stdout, gplayer_spec(pl));
+        } else
+            printf("player %s\n", gplayer_spec(pl));
+        printf(json ? ",\"positions\":%d,\"depth_mean\":%.3f,\"depth_median\":%g,\"depth_min\":%d,\"depth_max\":%d,"
+                      "\"nodes_mean\":%.0f,\"seconds_mean\":%.6f}\n"
+                    : "positions %d\ndepth mean %.3f median %g min %d max %d\nnodes mean %.0f\nseconds mean %.6f\n",
+               m, sum.depth / m, median, sum.depths[0], sum.depths[m - 1], sum.nodes / m, sum.seconds / m);
     } else if (!sum.n) {
         rc = cli_error("analyse", "--positions: %s holds no position", MSG_PATH(path));
     }

@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "core/clock.h"
+#include "core/jsonw.h"
 #include "games/signature.h"
 #include "commands.h"
 #include "meter.h"
@@ -47,14 +48,14 @@ static void measure_perft(const game_def *g, void *s, int runs, bool bulk, figur
     double t[100], tb[100];
     for (int r = 0; r < runs; r++) {
         step(st, "perft", name, r, runs);
-        double t0 = now_seconds();
+        double t0 = clock_seconds();
         f->leaves = g->bench->perft(s, f->perft_depth);
-        t[r] = now_seconds() - t0;
+        t[r] = clock_seconds() - t0;
         if (bulk) { /* the caller checked that the game has it */
             step(st, "bulk perft", name, r, runs);
-            t0 = now_seconds();
+            t0 = clock_seconds();
             g->bench->perft_bulk(s, f->perft_depth);
-            tb[r] = now_seconds() - t0;
+            tb[r] = clock_seconds() - t0;
         }
     }
     f->perft_s = median(t, runs);
@@ -66,9 +67,9 @@ static void measure_search(const game_def *g, const void *s, int runs, figures *
     double t[100];
     for (int r = 0; r < runs; r++) {
         step(st, "search", name, r, runs);
-        double t0 = now_seconds();
+        double t0 = clock_seconds();
         f->nodes = g->bench->search_nodes(s, f->search_depth);
-        t[r] = now_seconds() - t0;
+        t[r] = clock_seconds() - t0;
     }
     f->search_s = median(t, runs);
 }
@@ -81,26 +82,34 @@ static void print_json(const game_def *g, const figures *f, bool bulk, bool sear
     uint64_t leaves = 0, nodes = 0;
     double ps = 0, bs = 0, ss = 0;
     printf("{\"game\":");
-    cli_json_string(stdout, g->name);
+    jsonw_fstring(stdout, g->name);
     printf(",\"positions\":[");
     for (int i = 0; g->bench->positions[i].name; i++, f++) {
         printf("%s{\"name\":", i ? "," : "");
-        cli_json_string(stdout, g->bench->positions[i].name);
-        printf(",\"depth\":%d,\"nodes\":%" PRIu64 ",\"seconds\":%.6f,\"nodes_per_second\":%.0f", f->perft_depth,
-               f->leaves, f->perft_s, (double)f->leaves / f->perft_s);
-        if (bulk)
-            printf(",\"bulk_nodes_per_second\":%.0f", (double)f->leaves / f->bulk_s);
-        if (search && f->search_depth)
+        jsonw_fstring(stdout, g->bench->positions[i].name);
+        printf(",\"depth\":%d,\"nodes\":%" PRIu64 ",\"seconds\":%.6f,\"nodes_per_second\":", f->perft_depth,
+               f->leaves, f->perft_s);
+        jsonw_fnum(stdout, "%.0f", (double)f->leaves / f->perft_s);
+        if (bulk) {
+            printf(",\"bulk_nodes_per_second\":");
+            jsonw_fnum(stdout, "%.0f", (double)f->leaves / f->bulk_s);
+        }
+        if (search && f->search_depth) {
             printf(",\"search_depth\":%d,\"search_nodes\":%" PRIu64 ",\"search_seconds\":%.6f,"
-                   "\"search_nodes_per_second\":%.0f",
-                   f->search_depth, f->nodes, f->search_s, (double)f->nodes / f->search_s);
+                   "\"search_nodes_per_second\":",
+                   f->search_depth, f->nodes, f->search_s);
+            jsonw_fnum(stdout, "%.0f", (double)f->nodes / f->search_s);
+        }
         putchar('}');
         leaves += f->leaves, nodes += f->nodes;
         ps += f->perft_s, bs += f->bulk_s, ss += f->search_s;
     }
-    printf("],\"signature\":%" PRIu64 ",\"seconds\":%.6f,\"nodes_per_second\":%.0f", leaves, ps, (double)leaves / ps);
-    if (bulk)
-        printf(",\"bulk_nodes_per_second\":%.0f", (double)leaves / bs);
+    printf("],\"signature\":%" PRIu64 ",\"seconds\":%.6f,\"nodes_per_second\":", leaves, ps);
+    jsonw_fnum(stdout, "%.0f", (double)leaves / ps);
+    if (bulk) {
+        printf(",\"bulk_nodes_per_second\":");
+        jsonw_fnum(stdout, "%.0f", (double)leaves / bs);
+    }
     if (search)
         printf(",\"search_signature\":%" PRIu64 ",\"search_seconds\":%.6f,\"search_nodes_per_second\":%.0f", nodes,
                ss, (double)nodes / fmax(ss, 1e-9));
@@ -108,9 +117,11 @@ static void print_json(const game_def *g, const figures *f, bool bulk, bool sear
         printf(",\"search_signature\":null");
     for (int i = 0; i < nextra; i++) {
         printf("%s{\"name\":", i ? "," : ",\"extra\":[");
-        cli_json_string(stdout, extra[i].name);
-        printf(",\"value\":%.6g,\"unit\":", extra[i].value);
-        cli_json_string(stdout, extra[i].unit);
+        jsonw_fstring(stdout, extra[i].name);
+        printf(",\"value\":");
+        jsonw_fnum(stdout, "%.6g", extra[i].value);
+        printf(",\"unit\":");
+        jsonw_fstring(stdout, extra[i].unit);
         printf("}%s", i + 1 == nextra ? "]" : "");
     }
     printf(",\"engine_signature\":\"%016" PRIx64 "\",\"runs\":%d}\n", esig, runs);
@@ -262,7 +273,7 @@ int cmd_bench(int argc, char **argv)
     if (sig_only) {
         if (json) {
             printf("{\"game\":");
-            cli_json_string(stdout, g->name);
+            jsonw_fstring(stdout, g->name);
             printf(",\"engine_signature\":\"%016" PRIx64 "\"}\n", esig);
         } else
             printf("%016" PRIx64 "\n", esig);

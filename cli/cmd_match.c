@@ -6,10 +6,13 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+#include "games/replay.h"
 #include "core/fileio.h"
+#include "core/jsonw.h"
 #include "core/msg.h"
 #include "eval/match.h"
 #include "selfplay/run.h"
+#include "progress.h"
 #include "cmd_match.h"
 #include "commands.h"
 #include "opts.h"
@@ -24,10 +27,7 @@ static void print_elo(double x)
 
 static void json_elo(double x)
 {
-    if (isfinite(x))
-        printf("%.3f", x + 0.0); /* + 0.0: no "-0.000" */
-    else
-        printf("null");
+    jsonw_fnum(stdout, "%.3f", x + 0.0); /* + 0.0: no "-0.000" */
 }
 
 /* An interval from fewer than two observations (one setup) is none: "n/a", null. */
@@ -43,10 +43,16 @@ static void print_interval(const char *what, double mean, interval ci, double sc
 
 static void json_interval(const char *name, double mean, interval ci)
 {
-    printf(",\"%s\":%.6f,\"%s_ci95\":", name, mean + 0.0, name);
-    if (interval_ok(ci))
-        printf("[%.6f,%.6f]", ci.lo + 0.0, ci.hi + 0.0);
-    else
+    printf(",\"%s\":", name);
+    jsonw_fnum(stdout, "%.6f", mean + 0.0);
+    printf(",\"%s_ci95\":", name);
+    if (interval_ok(ci)) {
+        putchar('[');
+        jsonw_fnum(stdout, "%.6f", ci.lo + 0.0);
+        putchar(',');
+        jsonw_fnum(stdout, "%.6f", ci.hi + 0.0);
+        putchar(']');
+    } else
         printf("null");
 }
 
@@ -62,14 +68,14 @@ static bool has_failures(const match_tally *t, const run_opts *o)
     return any || !strncmp(o->run.specs[0], "engine:", 7) || !strncmp(o->run.specs[1], "engine:", 7);
 }
 
-static void report_failures(const match_tally *t, const run_opts *o, bool json)
+static void report_failures(const match_tally *t, const run_opts *o, bool json, bool quiet)
 {
     if (!has_failures(t, o))
         return;
     uint64_t late = t->forfeits[0][GAME_FORFEIT_TIMEOUT] + t->forfeits[1][GAME_FORFEIT_TIMEOUT];
     /* Answers are timed by the wall clock: on a loaded machine a program
      * that keeps to its own clock still answers late (docs/players.md). */
-    if (late && !o->quiet)
+    if (late && !quiet)
         fprintf(stderr, "match: %llu game%s lost on time: answers are timed by the wall clock, so a loaded machine "
                 "makes them late; raise margin=, lower --threads, or limit by depth= or nodes= (docs/players.md)\n",
                 (unsigned long long)late, late == 1 ? "" : "s");
@@ -96,17 +102,17 @@ static void report_failures(const match_tally *t, const run_opts *o, bool json)
 }
 
 /* N > 2 players: A's share of the points, rank and score over setups. */
-static void report_nway(const match_tally *t, const run_opts *o, bool json)
+static void report_nway(const match_tally *t, const run_opts *o, bool json, bool quiet)
 {
     match_nway e = match_nway_estimate(t);
     int n = t->players;
     if (json) {
         printf("{\"game\":");
-        cli_json_string(stdout, o->run.game->name);
+        jsonw_fstring(stdout, o->run.game->name);
         printf(",\"players\":%d,\"a\":", n);
-        cli_json_string(stdout, o->run.specs[0]);
+        jsonw_fstring(stdout, o->run.specs[0]);
         printf(",\"b\":");
-        cli_json_string(stdout, o->run.specs[1]);
+        jsonw_fstring(stdout, o->run.specs[1]);
         printf(",\"games\":%llu,\"setups\":%llu,\"fair_share\":%.6f", (unsigned long long)t->games,
                (unsigned long long)e.setups, 1.0 / n);
         json_interval("share", e.share, e.share_ci);
@@ -116,7 +122,7 @@ static void report_nway(const match_tally *t, const run_opts *o, bool json)
         for (int r = 0; r < n; r++)
             printf("%s%llu", r ? "," : "", (unsigned long long)t->ranks[r]);
         printf("]");
-        report_failures(t, o, true);
+        report_failures(t, o, true, quiet);
         printf("}\n");
         return;
     }
@@ -132,13 +138,13 @@ static void report_nway(const match_tally *t, const run_opts *o, bool json)
     for (int r = 0; r < n; r++)
         printf(" %llu", (unsigned long long)t->ranks[r]);
     printf("\nintervals: Student t over setups (a setup's %d games are one observation)\n", n);
-    report_failures(t, o, false);
+    report_failures(t, o, false, quiet);
 }
 
-static void report(const match_tally *t, const run_opts *o, bool json)
+static void report(const match_tally *t, const run_opts *o, bool json, bool quiet)
 {
     if (t->players > 2) {
-        report_nway(t, o, json);
+        report_nway(t, o, json, quiet);
         return;
     }
     penta_estimate e = penta_estimate_from(t->penta, Z95);
@@ -146,9 +152,9 @@ static void report(const match_tally *t, const run_opts *o, bool json)
     static const char *const decisions[3] = { "H0 accepted (not better by elo1)", "continue", "H1 accepted" };
     if (json) {
         printf("{\"a\":");
-        cli_json_string(stdout, o->run.specs[0]);
+        jsonw_fstring(stdout, o->run.specs[0]);
         printf(",\"b\":");
-        cli_json_string(stdout, o->run.specs[1]);
+        jsonw_fstring(stdout, o->run.specs[1]);
         printf(",\"games\":%llu,\"pairs\":%llu,\"score\":%.6f,\"elo\":", (unsigned long long)t->games,
                (unsigned long long)e.pairs, score);
         json_elo(e.elo);
@@ -171,9 +177,9 @@ static void report(const match_tally *t, const run_opts *o, bool json)
                    t->sprt->model == SPRT_LOGISTIC ? "logistic" : "normalized", t->last.llr, t->last.lower,
                    t->last.upper, t->last.decision > 0 ? "H1" : t->last.decision < 0 ? "H0" : "none");
         printf(",\"game\":");
-        cli_json_string(stdout, o->run.game->name);
+        jsonw_fstring(stdout, o->run.game->name);
         printf(",\"players\":2");
-        report_failures(t, o, true);
+        report_failures(t, o, true, quiet);
         printf("}\n");
         return;
     }
@@ -195,7 +201,7 @@ static void report(const match_tally *t, const run_opts *o, bool json)
     printf("pentanomial, pairs by A's points 0 / 0.5 / 1 / 1.5 / 2: %llu %llu %llu %llu %llu\n",
            (unsigned long long)t->penta[0], (unsigned long long)t->penta[1], (unsigned long long)t->penta[2],
            (unsigned long long)t->penta[3], (unsigned long long)t->penta[4]);
-    report_failures(t, o, false);
+    report_failures(t, o, false, quiet);
     if (!t->sprt)
         return;
     printf("SPRT (exact pentanomial GSPRT, %s Elo) elo0=%g elo1=%g alpha=%g beta=%g: LLR %.3f in [%.3f, %.3f]: %s\n",
@@ -211,6 +217,7 @@ static void report(const match_tally *t, const run_opts *o, bool json)
 typedef struct match_ctx {
     match_tally *t;
     const run_opts *o;
+    bool quiet;
 } match_ctx;
 
 static void say_forfeit(const run_opts *o, const rec_game *g)
@@ -219,8 +226,7 @@ static void say_forfeit(const run_opts *o, const rec_game *g)
     unsigned char s[GAME_STATE_MAX];
     char text[GAME_TEXT_MAX], why[GAME_FORFEIT_TEXT_MAX + 8];
     memcpy(s, g->start, gd->state_size);
-    for (int j = 0; j < g->nactions; j++)
-        gd->apply(s, g->actions[j]);
+    game_replay(gd, s, g->actions, g->nactions, NULL, NULL, NULL);
     if (gd->to_text(s, text, sizeof text) < 0)
         text[0] = 0;
     int a_seat = g->rotation % o->run.players;
@@ -233,7 +239,7 @@ static void say_forfeit(const run_opts *o, const rec_game *g)
 static int on_game(const rec_game *g, void *ctx)
 {
     match_ctx *m = ctx;
-    if (g->forfeit > 0 && g->forfeit < GAME_FORFEITS && !m->o->quiet)
+    if (g->forfeit > 0 && g->forfeit < GAME_FORFEITS && !m->quiet)
         say_forfeit(m->o, g);
     return match_on_game(g, m->t);
 }
@@ -294,6 +300,7 @@ int cmd_match(int argc, char **argv)
     int nplayers = 0;
     bool json = false;
     run_opts o = { .threads = (int)sysconf(_SC_NPROCESSORS_ONLN), .flush_seconds = 10 };
+    run_view v = { .name = "match" };
     const opt_spec opts[] = {
         { "game", OPT_STR, &game, "NAME", "the game (default tzaar; triad help lists them)", 0, 0, NULL },
         { "nplayers", OPT_INT, &nplayers, "N", "seats (default: the game's); N > 2: A against N-1 copies of B",
@@ -319,7 +326,7 @@ int cmd_match(int argc, char **argv)
         { "sprt", OPT_STR, &sprt_text, "SPEC", "stop when the SPRT decides: elo0=0,elo1=10,alpha=0.05,beta=0.05,"
                                                "model=normalized (or logistic; docs/tuning.md)",
           0, 0, NULL },
-        { "quiet", OPT_FLAG, &o.quiet, NULL, "no progress report", 0, 0, NULL },
+        { "quiet", OPT_FLAG, &v.quiet, NULL, "no progress report", 0, 0, NULL },
         { "json", OPT_FLAG, &json, NULL, "print the figures as one JSON object", 0, 0, NULL },
         { 0 },
     };
@@ -419,18 +426,17 @@ int cmd_match(int argc, char **argv)
         tmp_slot = fio_cleanup_add(tmp); /* removed on SIGINT or SIGTERM too */
         o.out = tmp;
         o.force = true;
-        o.hide_path = true; /* the progress lines never name it */
+        v.hide_path = true; /* the progress lines never name it */
     }
     match_tally t;
     if (match_tally_init(&t, players, games, sprt_text ? &sprt : NULL))
         return cli_error("match", "out of memory");
-    match_ctx mc = { &t, &o };
+    match_ctx mc = { &t, &o, v.quiet };
     o.on_game = on_game;
     o.on_game_ctx = &mc;
-    o.name = "match";
-    o.status = match_status;
-    o.status_ctx = &mc;
-    rc = run_selfplay(&o, err, sizeof err);
+    v.status = match_status;
+    v.status_ctx = &mc;
+    rc = cli_run_selfplay(&o, &v, err, sizeof err);
     if (o.out == tmp) {
         unlink(tmp);
         fio_cleanup_remove(tmp_slot);
@@ -448,13 +454,13 @@ int cmd_match(int argc, char **argv)
         cli_error("match", "%s", err);
         return rc; /* 2 refused (bad --out), 1 failed while playing or writing */
     }
-    report(&t, &o, json);
+    report(&t, &o, json, v.quiet);
     match_tally_free(&t);
     return 0;
 }
 
 /* The report, for triad match merge (cmd_match_merge.c). */
-void cmd_match_report(const match_tally *t, const run_opts *o, bool json)
+void cmd_match_report(const match_tally *t, const run_opts *o, bool json, bool quiet)
 {
-    report(t, o, json);
+    report(t, o, json, quiet);
 }

@@ -9,7 +9,7 @@
 /* `triad match merge FILE...`: the match's report over its records files. */
 int cmd_match_merge(int argc, char **argv);
 /* The report match prints (text, or one JSON object). */
-void cmd_match_report(const match_tally *t, const run_opts *o, bool json);
+void cmd_match_report(const match_tally *t, const run_opts *o, bool json, bool quiet);
 /* Reads --positions FILE (one position string a line, blank lines and '#'
  * comments skipped) for run's game and players: the states into *states
  * (malloc'ed), their count and checksum into run (run->positions points at

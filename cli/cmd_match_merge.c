@@ -194,7 +194,7 @@ int cmd_match_merge(int argc, char **argv)
         fprintf(stderr, "match merge: %llu of the match's %llu games are in the files (%llu missing: a shard not "
                 "given, or not finished)\n", (unsigned long long)t.games, (unsigned long long)first.games,
                 (unsigned long long)(first.games - t.games));
-    cmd_match_report(&t, &o, json);
+    cmd_match_report(&t, &o, json, false);
     match_tally_free(&t);
     return 0;
 }

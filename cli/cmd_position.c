@@ -3,6 +3,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "core/clock.h"
 #include "commands.h"
 #include "meter.h"
 #include "opts.h"
@@ -148,7 +149,7 @@ int cmd_perft(int argc, char **argv)
     int levels = depth >= PERFT_METER_DEPTH + 2 ? 2 : 1;
     char what[64];
     snprintf(what, sizeof what, "perft %d", depth);
-    double t0 = now_seconds();
+    double t0 = clock_seconds();
     uint64_t nodes;
     if (do_divide && depth > 0) {
         meter *m = metered ? meter_start(what, subtrees(g, s, 1), false) : NULL;
@@ -164,7 +165,7 @@ int cmd_perft(int argc, char **argv)
         if (json)
             printf("{");
     }
-    double secs = now_seconds() - t0;
+    double secs = clock_seconds() - t0;
     double nps = secs > 0 ? (double)nodes / secs : 0;
     if (json)
         printf("\"depth\":%d,\"nodes\":%llu,\"seconds\":%.6f,\"nodes_per_second\":%.0f}\n",

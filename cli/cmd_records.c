@@ -10,6 +10,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "games/replay.h"
 #include "core/idset.h"
 #include "eval/bias.h"
 #include "eval/seat_stats.h"
@@ -364,6 +365,23 @@ static void print_scores(const rec_run *run, const rec_game *g)
         printf("%s%g", i ? "-" : "", g->scores[i]);
 }
 
+/* One action of records cat, as the position it is played from names it. */
+typedef struct print_ctx {
+    const game_def *gd;
+    const rec_game *g;
+} print_ctx;
+
+static int print_action(void *ctx, const void *state, int ply)
+{
+    const print_ctx *p = ctx;
+    if (ply < p->g->nactions) {
+        char text[GAME_ACTION_TEXT_MAX];
+        p->gd->action_to_text(state, p->g->actions[ply], text, sizeof text);
+        printf(" %s", text);
+    }
+    return 0;
+}
+
 /* id, setup and rotation, the seats' players, scores, ending, turns, then
  * the actions.  A 2-player game's second rotation is ",swapped" (format
  * 1's word for it); others ",rN". */
@@ -387,12 +405,7 @@ static void print_game(const rec_run *run, const rec_game *g)
         printf(" forfeit-%s %d :", game_forfeit_names[g->forfeit], g->turns);
     else
         printf(" %s %d :", rec_ending_name(gd, g->ending), g->turns);
-    for (int j = 0; j < g->nactions; j++) {
-        char text[GAME_ACTION_TEXT_MAX];
-        gd->action_to_text(s, g->actions[j], text, sizeof text);
-        printf(" %s", text);
-        gd->apply(s, g->actions[j]);
-    }
+    game_replay(gd, s, g->actions, g->nactions, NULL, print_action, &(print_ctx){ gd, g });
     putchar('\n');
 }
 

@@ -8,6 +8,7 @@
 #include "core/msg.h"
 #include "core/num.h"
 #include "selfplay/run.h"
+#include "progress.h"
 #include "commands.h"
 #include "opts.h"
 
@@ -85,6 +86,7 @@ int cmd_selfplay(int argc, char **argv)
     OPT_LIST_OWNED opt_list seat = { 0 };
     seats_opts so = { .seats.seat = &seat, .replicates = 1 };
     run_opts o = { .threads = (int)sysconf(_SC_NPROCESSORS_ONLN), .flush_seconds = 10 };
+    run_view v = { 0 };
     uint64_t games = 0;
     bool games_given = false;
     o.run.seed = CLI_SEED_DEFAULT;
@@ -107,7 +109,7 @@ int cmd_selfplay(int argc, char **argv)
         { "resume", OPT_FLAG, &o.resume, NULL, "keep FILE's games and play only the missing ones", 0, 0, NULL },
         { "force", OPT_FLAG, &o.force, NULL, "overwrite FILE", 0, 0, NULL },
         { "shard", OPT_STR, &shard, "K/N", "play only setups k with k % N == K", 0, 0, NULL },
-        { "quiet", OPT_FLAG, &o.quiet, NULL, "no progress report", 0, 0, NULL },
+        { "quiet", OPT_FLAG, &v.quiet, NULL, "no progress report", 0, 0, NULL },
         { "block-games", OPT_INT, &o.block_games, "N", "games per block (default 1024)", 1, 65536, NULL },
         { "flush-seconds", OPT_DOUBLE, &o.flush_seconds, "X", "write a partial block after X s (default 10)", 0, 0, NULL },
         { 0 },
@@ -148,7 +150,7 @@ int cmd_selfplay(int argc, char **argv)
     if (o.flush_seconds <= 0)
         return cli_error("selfplay", "--flush-seconds must be positive");
     char err[700];
-    rc = run_selfplay(&o, err, sizeof err);
+    rc = cli_run_selfplay(&o, &v, err, sizeof err);
     if (rc == RUN_STOPPED) { /* the finished games are on disk: end as the signal would have */
         fprintf(stderr, "triad selfplay: %s\n", err);
         fio_stop_exit(fio_stop_requested());

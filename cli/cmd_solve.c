@@ -5,7 +5,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "core/clock.h"
 #include "core/fileio.h"
+#include "core/jsonw.h"
 #include "cmd_solve.h"
 #include "commands.h"
 #include "meter.h"
@@ -19,11 +21,11 @@ static int solve_print(const game_def *g, void *solver, const void *s, const sol
 {
     char err[300], text[GAME_TEXT_MAX], best[GAME_ACTION_TEXT_MAX] = "", name[16], wname[16];
     game_solve_result r;
-    double t0 = now_seconds();
+    double t0 = clock_seconds();
     g->solver->clear(solver); /* each result a function of (position, limits) alone */
     if (g->solver->solve(solver, s, o->nodes, &r, err, sizeof err))
         return line > 0 ? cli_error("solve", "line %ld: %s", line, err) : cli_error("solve", "%s", err);
-    double secs = now_seconds() - t0;
+    double secs = clock_seconds() - t0;
     if (g->to_text(s, text, sizeof text) < 0)
         snprintf(text, sizeof text, "?");
     int seat = g->to_act(s);
@@ -43,20 +45,20 @@ static int solve_print(const game_def *g, void *solver, const void *s, const sol
         if (line > 0)
             printf("\"line\":%ld,", line);
         printf("\"position\":");
-        cli_json_string(stdout, text);
+        jsonw_fstring(stdout, text);
         printf(",\"to_act\":");
         if (over)
             printf("null");
         else
-            cli_json_string(stdout, game_seat_name(g, seat, name));
+            jsonw_fstring(stdout, game_seat_name(g, seat, name));
         printf(",\"result\":\"%s\",\"winner\":", result);
         if (winner >= 0)
-            cli_json_string(stdout, game_seat_name(g, winner, wname));
+            jsonw_fstring(stdout, game_seat_name(g, winner, wname));
         else
             printf("null");
         printf(",\"best\":");
         if (*best)
-            cli_json_string(stdout, best);
+            jsonw_fstring(stdout, best);
         else
             printf("null");
         if (r.distance >= 0)

@@ -4,6 +4,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "core/jsonw.h"
 #include "eval/oracle.h"
 #include "eval/records_game.h"
 #include "cmd_solve.h"
@@ -22,7 +23,7 @@ static void json_seat(const game_def *g, int seat)
     if (seat < 0)
         printf("null");
     else
-        cli_json_string(stdout, game_seat_name(g, seat, name));
+        jsonw_fstring(stdout, game_seat_name(g, seat, name));
 }
 
 static void json_int(const char *key, int v)
@@ -40,10 +41,10 @@ static void print_game(const game_def *g, const rec_run *run, const rec_game *rg
     const char *setup = rec_setup_name(run, rg->setup);
     if (o->json) {
         printf("{\"game\":%llu,\"setup\":", (unsigned long long)rg->id);
-        cli_json_string(stdout, setup);
+        jsonw_fstring(stdout, setup);
         for (int s = 0; s < 2; s++) {
             printf(",\"%s\":", s ? "black_spec" : "white_spec");
-            cli_json_string(stdout, rg->specs[s]);
+            jsonw_fstring(stdout, rg->specs[s]);
         }
         printf(",\"class\":\"%s\",\"winner\":", oracle_class_name(og->cls));
         json_seat(g, og->winner);
@@ -86,7 +87,7 @@ static void print_summary(const game_def *g, const summary *sm, const solve_opts
                (unsigned long long)sm->unfinished, (unsigned long long)sm->nodes);
         for (int s = 0; s < 2; s++) {
             printf(s ? "," : "");
-            cli_json_string(stdout, game_seat_name(g, s, name));
+            jsonw_fstring(stdout, game_seat_name(g, s, name));
             printf(":{");
             for (int c = 0; c < ORACLE_UNFINISHED; c++)
                 printf("%s\"%s\":%llu", c ? "," : "", oracle_class_name(c),

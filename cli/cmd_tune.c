@@ -6,7 +6,9 @@
 #include <string.h>
 #include <time.h>
 #include <unistd.h>
+#include "core/clock.h"
 #include "core/fileio.h"
+#include "core/jsonw.h"
 #include "core/num.h"
 #include "eval/records_game.h"
 #include "eval/tune.h"
@@ -21,7 +23,7 @@ static void warn_line(const char *msg)
 
 static void progress_line(uint64_t games, uint64_t positions, void *ctx)
 {
-    double *last = ctx, now = now_seconds();
+    double *last = ctx, now = clock_seconds();
     if (now - *last < 1)
         return;
     *last = now;
@@ -38,7 +40,8 @@ static const char *status_name(int status)
 /* A JSON number, or null for NaN and infinity (undefined, or exactly collinear). */
 static void json_num(const char *before, double v)
 {
-    printf(isfinite(v) ? "%s%.8g" : "%snull", before, v);
+    fputs(before, stdout);
+    jsonw_fnum(stdout, "%.8g", v);
 }
 
 /* --l2-grid L,L,...: at most TUNE_GRID_MAX values, each 0 or more. */
@@ -304,7 +307,7 @@ int cmd_tune(int argc, char **argv)
     uint32_t crc;
     if (gweights_load(g, in, start, &crc, err, sizeof err))
         return cli_error("tune", "%s", err);
-    double last = now_seconds();
+    double last = clock_seconds();
     tune_opts o = { .game = g, .files = (const char *const *)records.items, .nfiles = records.n,
                     .positions = (size_t)positions, .validation = validation, .fit = fo, .skip_last = skip_last,
                     .keep_decided = keep_decided, .seed = seed, .warn = warn_line,

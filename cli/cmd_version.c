@@ -5,6 +5,7 @@
  * records carry: games/signature.h). */
 #include <stdio.h>
 #include <string.h>
+#include "core/jsonw.h"
 #include "games/game.h"
 #include "games/signature.h"
 #include "include/triad.h"
@@ -26,11 +27,11 @@ int cmd_version(int argc, char **argv)
     const game_def *const *games = game_list();
     if (json) {
         printf("{\"version\":");
-        cli_json_string(stdout, TRIAD_VERSION);
+        jsonw_fstring(stdout, TRIAD_VERSION);
         printf(",\"commit\":");
-        cli_json_string(stdout, TRIAD_GIT_COMMIT);
+        jsonw_fstring(stdout, TRIAD_GIT_COMMIT);
         printf(",\"build\":");
-        cli_json_string(stdout, TRIAD_BUILD_FLAGS);
+        jsonw_fstring(stdout, TRIAD_BUILD_FLAGS);
         printf(",\"api_version\":%d,\"engine_signatures\":{", TRIAD_API_VERSION);
         for (int i = 0; games[i]; i++)
             printf("%s\"%s\":\"%016llx\"", i ? "," : "", games[i]->name,

@@ -98,24 +98,25 @@ int cmd_view(int argc, char **argv)
         free(files);
         return rc;
     }
-    uint64_t games, dups = 0;
+    uint64_t dups = 0;
+    view_result res;
     view_opts vo = { game, dir, &sel, limit, force, warn_line, NULL, NULL, &dups };
     fio_stop_begin(); /* a signal stops the writer, which removes its partial site */
-    rc = view_write_site(&vo, files, nfiles, &games, err, sizeof err);
+    rc = view_write_site(&vo, files, nfiles, &res, err, sizeof err);
     fio_stop_end();
     sel_free(&sel);
     free(files);
-    if (rc == VIEW_STOPPED) {
+    if (rc && res.signal) {
         fprintf(stderr, "triad view: %s: %s left as it was\n", err, dir);
         fio_stop_exit(fio_stop_requested());
     }
-    if (rc == VIEW_BAD_INPUT || rc == VIEW_FAILED) {
+    if (rc) {
         cli_error("view", "%s", err);
-        return rc == VIEW_BAD_INPUT ? 2 : 1;
+        return res.refused ? 2 : 1;
     }
     if (dups)
         fprintf(stderr, "triad view: %llu duplicate games dropped (the same game read twice: docs/records.md)\n",
                 (unsigned long long)dups);
-    printf("%llu games: %s/index.html\n", (unsigned long long)games, dir);
-    return rc == VIEW_DAMAGED ? 1 : 0;
+    printf("%llu games: %s/index.html\n", (unsigned long long)res.games, dir);
+    return res.damaged ? 1 : 0;
 }

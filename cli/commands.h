@@ -87,11 +87,6 @@ void cli_result_text(const game_def *g, const void *s, char *who, size_t wn, cha
 /* Every seat's score, joined by '-': "1-0", "7-3-3". */
 void cli_scores_text(const game_def *g, const void *s, char *out, size_t n);
 
-double now_seconds(void);
-
-/* Writes s as a JSON string, quotes and escapes included. */
-void cli_json_string(FILE *f, const char *s);
-
 /* Checks a player spec of game g and stores its canonical form (what
  * records hold).  0, or 2 after the error line. */
 int cli_canonical_spec(const char *cmd, const game_def *g, const char *spec, char out[REC_SPEC_MAX]);

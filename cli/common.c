@@ -9,13 +9,6 @@
 #include "commands.h"
 #include "opts.h"
 
-double now_seconds(void)
-{
-    struct timespec t;
-    clock_gettime(CLOCK_MONOTONIC, &t);
-    return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
-}
-
 const game_def *cli_game(const char *cmd, const char *name)
 {
     char err[300];
@@ -142,21 +135,6 @@ int cli_canonical_spec(const char *cmd, const game_def *g, const char *spec, cha
     if (gplayer_canonical(g, spec, false, out, REC_SPEC_MAX, err, sizeof err))
         return cli_error(cmd, "%s", err);
     return 0;
-}
-
-void cli_json_string(FILE *f, const char *s)
-{
-    fputc('"', f);
-    for (; *s; s++) {
-        unsigned char ch = (unsigned char)*s;
-        if (ch == '"' || ch == '\\')
-            fprintf(f, "\\%c", ch);
-        else if (ch < 0x20)
-            fprintf(f, "\\u%04x", ch);
-        else
-            fputc(ch, f);
-    }
-    fputc('"', f);
 }
 
 int cli_seat_specs(const char *cmd, const game_def *g, int players, const cli_seats *so,

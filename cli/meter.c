@@ -9,7 +9,7 @@
 #include "meter.h"
 
 #define BAR_WIDTH 24
-#define TICK_NS 250000000L  /* the bar's redraw period on a terminal */
+#define TICK_SECONDS 0.25  /* the bar's redraw period on a terminal */
 #define LOG_PERIOD 5.0      /* seconds between plain status lines */
 
 struct meter {
@@ -74,13 +74,7 @@ static void *tick(void *arg)
     meter *m = arg;
     pthread_mutex_lock(&m->lock);
     while (!m->stopping) {
-        struct timespec t;
-        clock_gettime(CLOCK_REALTIME, &t);
-        t.tv_nsec += TICK_NS;
-        if (t.tv_nsec >= 1000000000L) {
-            t.tv_sec++;
-            t.tv_nsec -= 1000000000L;
-        }
+        struct timespec t = clock_deadline(TICK_SECONDS);
         pthread_cond_timedwait(&m->wake, &m->lock, &t);
         if (!m->stopping && !m->paused)
             draw(m);

@@ -3,7 +3,7 @@
  * terminal, kept alive by a ticker thread so that the clock moves during a
  * long step; a plain status line at most every few seconds otherwise (logs,
  * Slurm); nothing with quiet.  Self-play has its own report
- * (selfplay/progress.h), with games and scores. */
+ * (cli/progress.h), with games and scores. */
 #ifndef TRIAD_METER_H
 #define TRIAD_METER_H
 

@@ -13,6 +13,7 @@
 #include <sys/stat.h>
 #include <sys/sysmacros.h>
 #include <unistd.h>
+#include <zlib.h>
 #include "fileio.h"
 #include "msg.h"
 
@@ -409,16 +410,18 @@ const char *fio_signal_name(int sig)
 
 /* ---- checksums ---- */
 
+/* zlib's, the one the records blocks carry: one CRC in triad.  Its length
+ * is an unsigned int, so a longer buffer goes in pieces. */
 uint32_t fio_crc32(uint32_t crc, const void *data, size_t len)
 {
     const unsigned char *p = data;
-    crc = ~crc;
-    while (len--) {
-        crc ^= *p++;
-        for (int k = 0; k < 8; k++)
-            crc = crc >> 1 ^ (0xEDB88320u & -(crc & 1));
+    while (len > 0) {
+        uInt k = len > (1u << 30) ? 1u << 30 : (uInt)len;
+        crc = (uint32_t)crc32(crc, p, k);
+        p += k;
+        len -= k;
     }
-    return ~crc;
+    return crc;
 }
 
 bool fio_dir_has_files(const char *dir)

@@ -114,7 +114,9 @@ const char *fio_signal_name(int sig);
 
 /* ---- checksums ---- */
 
-/* CRC-32 (the zlib and gzip polynomial): start with crc 0. */
+/* CRC-32, zlib's crc32 (the gzip polynomial) for any length: start with
+ * crc 0.  The weights files' end line and the wcrc= of player specs hold
+ * it. */
 uint32_t fio_crc32(uint32_t crc, const void *data, size_t len);
 
 #endif

@@ -36,7 +36,8 @@ static int utf8_len(const unsigned char *s)
     return len;
 }
 
-void jsonw_string(buf *b, const char *s)
+/* s as a JSON string; script: '<' and U+2028/U+2029 escaped too. */
+static void string_to(buf *b, const char *s, bool script)
 {
     static const char replacement[] = "\xef\xbf\xbd"; /* U+FFFD */
     const unsigned char *p = (const unsigned char *)s;
@@ -46,6 +47,9 @@ void jsonw_string(buf *b, const char *s)
         if (!len) {
             buf_put(b, replacement, 3);
             p++;
+        } else if (script && (*p == '<' || (len == 3 && p[0] == 0xe2 && p[1] == 0x80 && (p[2] & 0xfe) == 0xa8))) {
+            jsonw_printf(b, "\\u%04x", *p == '<' ? '<' : 0x2028 + (p[2] & 1));
+            p += len;
         } else if (*p == '"' || *p == '\\') {
             buf_byte(b, '\\');
             buf_byte(b, *p++);
@@ -63,6 +67,16 @@ void jsonw_string(buf *b, const char *s)
         }
     }
     buf_byte(b, '"');
+}
+
+void jsonw_string(buf *b, const char *s)
+{
+    string_to(b, s, false);
+}
+
+void jsonw_script_string(buf *b, const char *s)
+{
+    string_to(b, s, true);
 }
 
 void jsonw_format_double(char *out, size_t n, double x)
@@ -95,6 +109,33 @@ void jsonw_key(buf *b, const char *key, int first)
         buf_byte(b, ',');
     jsonw_string(b, key);
     buf_byte(b, ':');
+}
+
+void jsonw_fstring(FILE *f, const char *s)
+{
+    buf b = { 0 };
+    jsonw_string(&b, s);
+    if (b.failed) /* out of memory: an empty string keeps the document well formed */
+        fputs("\"\"", f);
+    else
+        fwrite(b.data, 1, b.len, f);
+    buf_free(&b);
+}
+
+void jsonw_fnum(FILE *f, const char *fmt, double x)
+{
+    if (isfinite(x))
+        fprintf(f, fmt, x);
+    else
+        fputs("null", f);
+}
+
+void jsonw_fkey(FILE *f, const char *key, int first)
+{
+    if (!first)
+        fputc(',', f);
+    jsonw_fstring(f, key);
+    fputc(':', f);
 }
 
 void csvw_field(buf *b, const char *s)

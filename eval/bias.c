@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <gsl/gsl_cdf.h>
+#include "games/replay.h"
 #include "core/msg.h"
 #include "core/prng.h"
 #include "records/record.h"
@@ -146,8 +147,7 @@ int bias_add_game(bias_data *d, const rec_game *g, int rotations, int rotate, ui
         unsigned char s[GAME_STATE_MAX];
         double part[BIAS_PARTS_MAX], vec[BIAS_PARTS_MAX][GAME_MAX_PLAYERS] = { { 0 } };
         memcpy(s, g->start, gd->state_size);
-        for (int i = 0; i < g->nactions; i++)
-            gd->apply(s, g->actions[i]);
+        game_replay(gd, s, g->actions, g->nactions, NULL, NULL, NULL);
         for (int t = 0; gd->over(s) && t < n; t++) {
             gd->scoring->score_parts(s, t, part);
             for (int p = 0; p < gd->scoring->nscore_parts; p++)

@@ -502,10 +502,8 @@ int bias_write_html(const bias_result *r, const char *const *files, int nfiles, 
     /* The viewer site of the listed games. */
     selection all = { 0 };
     view_opts vo = { r->game, games_dir, &all, 0, force, NULL, want_game, &pk, NULL };
-    uint64_t written;
-    int rc = 0;
-    if (view_write_site(&vo, files, nfiles, &written, err, n) >= VIEW_BAD_INPUT)
-        rc = -1;
+    view_result written;
+    int rc = view_write_site(&vo, files, nfiles, &written, err, n); /* damaged blocks: warned of, not fatal */
 
     buf b = { 0 }, ids = { 0 };
     if (!rc) {

@@ -9,16 +9,14 @@
 #include <string.h>
 #include "core/esc.h"
 #include "core/fileio.h"
+#include "core/jsonw.h"
 #include "core/msg.h"
 #include "bias.h"
 
-/* JSON has no infinities or NaNs: such a figure is null. */
+/* JSON has no infinities or NaNs: such a figure is null (core/jsonw.h). */
 static void json_num(FILE *f, double x)
 {
-    if (isfinite(x))
-        fprintf(f, "%.6g", x);
-    else
-        fputs("null", f);
+    jsonw_fnum(f, "%.6g", x);
 }
 
 static void json_interval(FILE *f, interval i)
@@ -205,19 +203,6 @@ static void json_kind(const bias_result *r, int k, FILE *f)
 }
 
 /* A JSON string: quotes, backslashes and control characters escaped. */
-static void json_string(FILE *f, const char *s)
-{
-    fputc('"', f);
-    for (const unsigned char *c = (const unsigned char *)s; *c; c++)
-        if (*c == '"' || *c == '\\')
-            fprintf(f, "\\%c", *c);
-        else if (*c < 0x20)
-            fprintf(f, "\\u%04x", *c);
-        else
-            fputc(*c, f);
-    fputc('"', f);
-}
-
 /* The runs read: what every figure holds for. */
 static void json_runs(const bias_result *r, FILE *f)
 {
@@ -225,7 +210,7 @@ static void json_runs(const bias_result *r, FILE *f)
     for (int i = 0; i < r->nruns; i++) {
         const rec_run *run = &r->runs[i].run;
         fputs(i ? ",{\"file\":" : "{\"file\":", f);
-        json_string(f, r->runs[i].file);
+        jsonw_fstring(f, r->runs[i].file);
         fprintf(f, ",\"source\":\"%s\",\"setup\":\"%s\",\"seed\":%llu,\"games\":%llu,\"rotations\":%d,"
                    "\"rotate\":\"%s\",\"replicates\":%d,\"shard\":\"%u/%u\",\"engine_signature\":\"%016llx\",\"specs\":[",
                 run->source == REC_SOURCE_IMPORT ? "import" : "selfplay", rec_setup_name(run, run->setup),
@@ -234,7 +219,7 @@ static void json_runs(const bias_result *r, FILE *f)
                 run->shards ? run->shards : 1, (unsigned long long)run->engine_sig);
         for (int s = 0; s < run->players; s++) {
             fputs(s ? "," : "", f);
-            json_string(f, run->specs[s]);
+            jsonw_fstring(f, run->specs[s]);
         }
         fputs("]}", f);
     }

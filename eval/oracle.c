@@ -2,6 +2,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "games/replay.h"
 #include "oracle.h"
 
 static const char *const class_names[ORACLE_CLASSES] = { "already_lost", "lost_by_play", "unsolved",
@@ -25,6 +26,26 @@ static int sole_winner(const game_def *g, const void *s)
     return w >= 0 ? w : -1;
 }
 
+typedef struct boundaries {
+    const game_def *g;
+    unsigned char *states;
+    int *plies;
+    int k, prev;
+} boundaries;
+
+/* A copy of the state where the seat to act changes (a turn starts). */
+static int at_boundary(void *ctx, const void *state, int ply)
+{
+    boundaries *b = ctx;
+    int seat = b->g->to_act(state);
+    if (seat >= 0 && seat != b->prev) {
+        memcpy(b->states + (size_t)b->k * b->g->state_size, state, b->g->state_size);
+        b->plies[b->k++] = ply;
+    }
+    b->prev = seat;
+    return 0;
+}
+
 /* Replays the game, keeping a copy of the state at each turn boundary
  * (states[k], at ply plies[k]) and the final state in last.  Returns the
  * number of boundaries, or -1 with a message. */
@@ -35,27 +56,12 @@ static int replay(const game_def *g, const void *start, const game_action *actio
     if (!legal)
         return snprintf(err, en, "out of memory"), -1;
     memcpy(last, start, g->state_size);
-    int k = 0, prev = -1;
-    for (int i = 0; i <= n; i++) {
-        int seat = g->to_act(last);
-        if (seat >= 0 && seat != prev) {
-            memcpy(states + (size_t)k * g->state_size, last, g->state_size);
-            plies[k++] = i;
-        }
-        prev = seat;
-        if (i == n)
-            break;
-        int m = g->legal(last, legal), j = 0;
-        while (j < m && legal[j] != actions[i])
-            j++;
-        if (j == m) {
-            free(legal);
-            return snprintf(err, en, "action %d of the game is not legal", i + 1), -1;
-        }
-        g->apply(last, actions[i]);
-    }
+    boundaries b = { g, states, plies, 0, -1 };
+    int played = game_replay(g, last, actions, n, legal, at_boundary, &b);
     free(legal);
-    return k;
+    if (played < n)
+        return snprintf(err, en, "action %d of the game is not legal", played + 1), -1;
+    return b.k;
 }
 
 int oracle_classify(const game_def *g, void *solver, const void *start, const game_action *actions, int n,

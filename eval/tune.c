@@ -4,6 +4,8 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include "games/replay.h"
+#include "core/clock.h"
 #include "core/prng.h"
 #include "records/dedup.h"
 #include "records/record.h"
@@ -65,11 +67,38 @@ static void sample_offer(const void *state, int seat, double label, void *ctx)
     s->def->tuning->features(state, seat, s->x + row * s->k);
 }
 
-static double seconds_now(void)
+typedef struct tune_walk {
+    const game_def *g;
+    int nactions, players;
+    const double *scores;
+    tune_filter *f;
+    void (*offer)(const void *state, int seat, double label, void *ctx);
+    void *ctx;
+    uint64_t offered;
+} tune_walk;
+
+/* One position of the game: offered unless a filter drops it. */
+static int tune_position(void *ctx, const void *state, int j)
 {
-    struct timespec t;
-    clock_gettime(CLOCK_MONOTONIC, &t);
-    return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
+    tune_walk *w = ctx;
+    const game_def *g = w->g;
+    tune_filter *f = w->f;
+    bool take = g->tuning && g->tuning->tune_sample ? g->tuning->tune_sample(state) : !g->over(state);
+    if (take && f && f->skip_last > 0 && w->nactions - j <= f->skip_last) {
+        f->last++;
+        take = false;
+    }
+    if (take && g->tuning && g->tuning->tune_quiet && !(f && f->keep_decided) && !g->tuning->tune_quiet(state)) {
+        if (f)
+            f->decided++;
+        take = false;
+    }
+    if (take) {
+        int seat = g->to_act(state);
+        w->offer(state, seat, tune_label(w->scores, w->players, seat), w->ctx);
+        w->offered++;
+    }
+    return 0;
 }
 
 uint64_t tune_game(const game_def *g, const void *start, const game_action *actions, int nactions,
@@ -78,29 +107,9 @@ uint64_t tune_game(const game_def *g, const void *start, const game_action *acti
 {
     unsigned char state[GAME_STATE_MAX];
     memcpy(state, start, g->state_size);
-    int players = g->players(state);
-    uint64_t offered = 0;
-    for (int j = 0; j <= nactions; j++) {
-        bool take = g->tuning && g->tuning->tune_sample ? g->tuning->tune_sample(state) : !g->over(state);
-        if (take && f && f->skip_last > 0 && nactions - j <= f->skip_last) {
-            f->last++;
-            take = false;
-        }
-        if (take && g->tuning && g->tuning->tune_quiet && !(f && f->keep_decided) && !g->tuning->tune_quiet(state)) {
-            if (f)
-                f->decided++;
-            take = false;
-        }
-        if (take) {
-            int seat = g->to_act(state);
-            offer(state, seat, tune_label(scores, players, seat), ctx);
-            offered++;
-        }
-        if (j == nactions)
-            break;
-        g->apply(state, actions[j]);
-    }
-    return offered;
+    tune_walk w = { g, nactions, g->players(state), scores, f, offer, ctx, 0 };
+    game_replay(g, state, actions, nactions, NULL, tune_position, &w);
+    return w.offered;
 }
 
 static int extract(const tune_opts *o, sample_set *train, sample_set *val, tune_result *r, char *err, size_t n)
@@ -193,10 +202,10 @@ int tune_run(const tune_opts *o, const double *start, tune_result *r, char *err,
         snprintf(err, n, "out of memory for %zu positions", o->positions);
         goto done;
     }
-    double t0 = seconds_now();
+    double t0 = clock_seconds();
     if (extract(o, &train, &val, r, err, n))
         goto done;
-    r->extract_seconds = seconds_now() - t0;
+    r->extract_seconds = clock_seconds() - t0;
     r->train_positions = train.n;
     r->validation_positions = val.n;
 

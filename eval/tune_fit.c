@@ -13,19 +13,13 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include "core/clock.h"
 #include "core/prng.h"
 #include "tune.h"
 
 /* The prior's scale comes from a fit penalised only this much towards 0:
  * enough to keep a feature that separates the outcomes finite. */
 #define PRELIM_L2 1e-6
-
-static double seconds_now(void)
-{
-    struct timespec t;
-    clock_gettime(CLOCK_MONOTONIC, &t);
-    return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
-}
 
 int tune_default_grid(double *grid)
 {
@@ -160,7 +154,7 @@ static double prior_scale(const logit_data *tk, double start_rms, double k_start
 int tune_fit(const logit_data *train, const logit_data *val, const double *start, const tune_fit_opts *o,
              tune_result *r, char *err, size_t n)
 {
-    double t0 = seconds_now();
+    double t0 = clock_seconds();
     int k = (int)train->k;
     r->nfeatures = k;
     memcpy(r->before, start, sizeof *start * (size_t)k);
@@ -255,6 +249,6 @@ int tune_fit(const logit_data *train, const logit_data *val, const double *start
 done:
     free(off_t);
     free(off_v);
-    r->fit_seconds = seconds_now() - t0;
+    r->fit_seconds = clock_seconds() - t0;
     return rc;
 }

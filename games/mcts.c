@@ -27,6 +27,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include "core/clock.h"
 #include "core/msg.h"
 #include "core/num.h"
 #include "core/prng.h"
@@ -492,9 +493,7 @@ static uint32_t best_child(const mcts *m, uint32_t i)
 
 static double now_ms(void)
 {
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return ts.tv_sec * 1e3 + ts.tv_nsec / 1e6;
+    return clock_seconds() * 1e3;
 }
 
 static game_action mcts_choose(void *impl, const void *state, uint64_t seed)

@@ -8,21 +8,22 @@
  * and writes a partial block once flush_seconds have passed, so slow
  * players lose little work to a kill.  A SIGINT, SIGTERM or SIGHUP
  * (core/fileio.h, fio_stop_begin) stops the workers between actions and
- * the run after writing and syncing every finished game. */
+ * the run after writing and syncing every finished game.  It prints
+ * nothing: notes and progress go to the caller's callbacks. */
 #include <pthread.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 #include <unistd.h>
 #include <sys/stat.h>
+#include "core/clock.h"
 #include "core/fileio.h"
 #include "core/idset.h"
 #include "games/players.h"
 #include "games/weights.h"
 #include "play.h"
 #include "core/msg.h"
-#include "progress.h"
 #include "run.h"
 
 #define BATCH 256 /* games handed from the workers to the writer at a time */
@@ -48,6 +49,19 @@ static void set_error(shared *s, const char *msg)
     if (!s->failed)
         snprintf(s->err, sizeof s->err, "%s", msg);
     s->failed = 1;
+}
+
+/* A line for the user, through the caller's note callback. */
+static void note(const run_opts *o, const char *fmt, ...)
+{
+    if (!o->note)
+        return;
+    char msg[600];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(msg, sizeof msg, fmt, ap);
+    va_end(ap);
+    o->note(o->report_ctx, msg);
 }
 
 /* Hands a finished game to the writer; waits while the batch is full. */
@@ -125,12 +139,10 @@ static void *worker(void *arg)
 static int load_existing(const run_opts *o, int fd, idset *done, uint64_t *keep, uint64_t *kept,
                          double *points, int *stop, bool *grow, char *err, size_t n)
 {
-    const char *name = o->name ? o->name : "selfplay";
     struct stat st;
     if (rec_header_incomplete(fd)) { /* nothing yet: a plain start, as after a kill before the first write */
-        if (!o->quiet && !fstat(fd, &st) && st.st_size > 0)
-            fprintf(stderr, "%s: %s holds no complete header (its first write was cut short): "
-                    "starting it afresh\n", name, o->out);
+        if (!fstat(fd, &st) && st.st_size > 0)
+            note(o, "%s holds no complete header (its first write was cut short): starting it afresh", o->out);
         return 0;
     }
     rec_reader *r = rec_reader_open(o->out, err, n);
@@ -199,8 +211,8 @@ static int load_existing(const run_opts *o, int fd, idset *done, uint64_t *keep,
         rc = 2;
     }
     *keep = rec_reader_good_end(r);
-    if (!rc && !o->quiet && rec_reader_file_size(r) > *keep)
-        fprintf(stderr, "%s: dropping the torn tail of %s (%s)\n", name, MSG_PATH(o->out), rec_reader_error(r));
+    if (!rc && rec_reader_file_size(r) > *keep)
+        note(o, "dropping the torn tail of %s (%s)", MSG_PATH(o->out), rec_reader_error(r));
     free(g);
     rec_reader_close(r);
     return rc;
@@ -209,19 +221,12 @@ static int load_existing(const run_opts *o, int fd, idset *done, uint64_t *keep,
 /* Sleeps until the batch fills or a quarter second passes. */
 static void wait_a_little(shared *s)
 {
-    struct timespec t;
-    clock_gettime(CLOCK_REALTIME, &t);
-    t.tv_nsec += 250000000L;
-    if (t.tv_nsec >= 1000000000L) {
-        t.tv_sec++;
-        t.tv_nsec -= 1000000000L;
-    }
+    struct timespec t = clock_deadline(0.25);
     pthread_cond_timedwait(&s->ready, &s->lock, &t);
 }
 
 typedef struct tally {
-    uint64_t games;
-    double points[GAME_MAX_PLAYERS]; /* per seat */
+    run_counts c;     /* games, points: the caller's figures */
     double last_flush;
 } tally;
 
@@ -232,13 +237,13 @@ static int write_batch(shared *s, const rec_game *games, int n, tally *t, int *s
     for (int i = 0; i < n; i++) {
         if (rec_writer_append(s->w, &games[i]))
             return -1;
-        t->games++;
+        t->c.games++;
         for (int j = 0; j < GAME_MAX_PLAYERS; j++)
-            t->points[j] += games[i].scores[j];
+            t->c.points[j] += games[i].scores[j];
         if (s->o->on_game && s->o->on_game(&games[i], s->o->on_game_ctx))
             *stop = 1;
     }
-    double now = progress_clock();
+    double now = clock_seconds();
     if (!rec_writer_pending(s->w))
         t->last_flush = now;
     else if (now - t->last_flush >= s->o->flush_seconds) {
@@ -249,7 +254,7 @@ static int write_batch(shared *s, const rec_game *games, int n, tally *t, int *s
 }
 
 /* Runs the workers and writes what they play until they finish. */
-static void play_all(shared *s, progress *pr, tally *t)
+static void play_all(shared *s, tally *t)
 {
     pthread_t tid[256];
     int started = 0, threads = s->o->threads < 256 ? s->o->threads : 256;
@@ -261,7 +266,7 @@ static void play_all(shared *s, progress *pr, tally *t)
     s->running -= threads - started;
     if (!started)
         set_error(s, "cannot start a worker thread");
-    t->last_flush = progress_clock();
+    t->last_flush = clock_seconds();
     while (s->running > 0 || (s->fill > 0 && !s->failed)) {
         /* A signal's first sight skips the wait: the finished games go out
          * at once; then the loop waits for the workers to drop their games. */
@@ -279,7 +284,8 @@ static void play_all(shared *s, progress *pr, tally *t)
         int stop = 0, rc = write_batch(s, taken, n, t, &stop);
         if (!rc && signalled) /* what is finished goes to disk now, before the workers end */
             rc = rec_writer_flush(s->w);
-        progress_update(pr, t->games, t->points);
+        if (s->o->progress)
+            s->o->progress(s->o->report_ctx, &t->c);
         pthread_mutex_lock(&s->lock);
         s->stop |= stop;
         if (rc) {
@@ -311,11 +317,10 @@ static void weights_of(const game_def *g, const char *spec, char *out, size_t n)
 
 /* Opens and locks the output, taking the lock before --resume reads the
  * file, so no other writer can come between the scan and the appending.
- * Returns the descriptor, or -1 with the exit status in *rc. */
-static int open_output(const run_opts *o, int *rc, char *err, size_t n)
+ * Returns the descriptor, or -1: the request is refused. */
+static int open_output(const run_opts *o, char *err, size_t n)
 {
     char weights[REC_SPEC_MAX];
-    *rc = 2;
     for (int c = 0; c < o->run.players; c++) {
         weights_of(o->run.game, o->run.specs[c], weights, sizeof weights);
         if (*weights && fio_same_file(weights, o->out)) {
@@ -332,32 +337,34 @@ static int open_output(const run_opts *o, int *rc, char *err, size_t n)
     return rec_open_locked(o->out, o->resume ? REC_APPEND : o->force ? REC_OVERWRITE : REC_CREATE, err, n);
 }
 
-int run_selfplay(const run_opts *o, char *err, size_t n)
+int run_selfplay(const run_opts *o, run_counts *res, char *err, size_t n)
 {
     idset done = { 0 };
     uint64_t keep = 0;
     tally t = { 0 };
     int rc, mode = o->resume ? REC_APPEND : o->force ? REC_OVERWRITE : REC_CREATE, stop = 0;
-    int fd = open_output(o, &rc, err, n);
-    if (fd < 0)
-        return rc;
+    *res = t.c;
+    int fd = open_output(o, err, n);
+    if (fd < 0) {
+        res->refused = true;
+        return -1;
+    }
     bool grow = false;
-    if (o->resume && (rc = load_existing(o, fd, &done, &keep, &t.games, t.points, &stop, &grow, err, n))) {
+    if (o->resume && (rc = load_existing(o, fd, &done, &keep, &t.c.games, t.c.points, &stop, &grow, err, n))) {
         close(fd);
         idset_free(&done);
-        return rc;
+        res->refused = rc == 2;
+        return -1;
     }
     if (grow) { /* a larger --games: the same games, and more of them under a new header */
         int nfd = rec_rewrite_header(fd, o->out, &o->run, keep, &keep, err, n);
         if (nfd < 0) {
             close(fd);
             idset_free(&done);
-            return 1;
+            return -1;
         }
         fd = nfd;
-        if (!o->quiet)
-            fprintf(stderr, "%s: growing the run in %s to %llu games\n", o->name ? o->name : "selfplay",
-                    MSG_PATH(o->out), (unsigned long long)o->run.games);
+        note(o, "growing the run in %s to %llu games", MSG_PATH(o->out), (unsigned long long)o->run.games);
     }
     shared s = { .o = o, .done = &done, .units = shard_units(&o->run), .stop = stop };
     pthread_mutex_init(&s.lock, NULL);
@@ -365,38 +372,29 @@ int run_selfplay(const run_opts *o, char *err, size_t n)
     pthread_cond_init(&s.room, NULL);
     s.batch = malloc(BATCH * sizeof *s.batch);
     s.spare = malloc(BATCH * sizeof *s.spare);
-    rc = 1;
+    t.c.at_start = t.c.games;
+    t.c.total = s.units * rec_games_per_setup(&o->run);
+    rc = -1;
     if (!s.batch || !s.spare) {
         snprintf(err, n, "out of memory");
         close(fd);
-    }
-    else if (!(s.w = rec_writer_open_fd(fd, o->out, &o->run, mode, keep, o->block_games, err, n)))
-        rc = 2; /* the output cannot be created: a bad --out, not a failed run */
+    } else if (!(s.w = rec_writer_open_fd(fd, o->out, &o->run, mode, keep, o->block_games, err, n)))
+        t.c.refused = true; /* the output cannot be created: a bad --out, not a failed run */
     else {
-        progress pr;
-        uint64_t at_start = t.games;
-        progress_start(&pr, stderr, o->quiet, o->run.players,
-                       s.units * rec_games_per_setup(&o->run), t.games);
-        progress_set_status(&pr, o->name, o->status, o->status_ctx);
+        if (o->progress)
+            o->progress(o->report_ctx, &t.c);
         fio_stop_begin();
-        play_all(&s, &pr, &t);
+        play_all(&s, &t);
         char cerr[256];
         if (rec_writer_close(s.w, cerr, sizeof cerr) && !s.failed)
             set_error(&s, cerr);
-        int sig = fio_stop_requested();
+        t.c.signal = fio_stop_requested();
         fio_stop_end();
         if (s.failed)
             snprintf(err, n, "%s: %s", MSG_PATH(o->out), s.err);
-        else if (sig) {
-            progress_end_line(&pr);
-            snprintf(err, n, "stopped by %s: %llu of %llu games%s%s (%llu played now), every finished game "
-                     "written%s", fio_signal_name(sig), (unsigned long long)t.games,
-                     (unsigned long long)pr.total, o->hide_path ? "" : " in ", o->hide_path ? "" : MSG_PATH(o->out),
-                     (unsigned long long)(t.games - at_start), o->no_resume ? "" : "; --resume plays the rest");
-        } else
-            progress_finish(&pr, t.games, t.points, o->hide_path ? NULL : o->out);
-        rc = s.failed ? 1 : sig ? RUN_STOPPED : 0;
+        rc = s.failed ? -1 : 0;
     }
+    *res = t.c;
     free(s.batch);
     free(s.spare);
     pthread_cond_destroy(&s.ready);

@@ -9,7 +9,18 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 #include "records/record.h"
+
+/* A run's counts: what progress sees, and what run_selfplay leaves in *res. */
+typedef struct run_counts {
+    uint64_t games;                    /* games the file holds now */
+    uint64_t at_start;                 /* ... held when play started (--resume) */
+    uint64_t total;                    /* games the run (this shard) will hold */
+    double points[GAME_MAX_PLAYERS];   /* each seat's points over the held games */
+    int signal;                        /* the signal that stopped the run, 0 if none */
+    bool refused;                      /* after -1: the request was refused (bad input), not a failure */
+} run_counts;
 
 typedef struct run_opts {
     rec_run run;          /* canonical player specs, shard, ... */
@@ -17,7 +28,7 @@ typedef struct run_opts {
     int threads;          /* >= 1 */
     int block_games;      /* games per block, 0 = the writer's default */
     double flush_seconds; /* write a partial block after this long */
-    bool resume, force, quiet;
+    bool resume, force;
     bool no_resume;       /* the command has no --resume (match): messages offer only --force */
     /* Called on the main thread for every game as it is written (may be
      * NULL), and with --resume for every game the file already holds,
@@ -26,21 +37,22 @@ typedef struct run_opts {
      * played).  triad match stops on its SPRT this way. */
     int (*on_game)(const rec_game *g, void *ctx);
     void *on_game_ctx;
-    /* The progress report: the command its lines name (NULL: "selfplay"),
-     * what they show after the counts (NULL: each seat's mean score), and
-     * whether the final line leaves the file unnamed (a temporary one). */
-    const char *name;
-    void (*status)(void *ctx, char *buf, size_t n);
-    void *status_ctx;
-    bool hide_path;
+    /* The library never prints: the caller reports (cli/progress.h).  note
+     * gets a line for the user (no newline) on what the run did to the file:
+     * a torn tail dropped, a cut-short header started afresh, the run grown.
+     * progress gets the counts on the main thread when play starts and after
+     * every batch written.  Either may be NULL. */
+    void (*note)(void *ctx, const char *msg);
+    void (*progress)(void *ctx, const run_counts *c);
+    void *report_ctx;
 } run_opts;
 
-/* Plays the run.  Returns 0; 2 when the request is refused (the file exists,
- * another process is writing it, --resume against another run's file, ...);
- * 1 when playing or writing failed; RUN_STOPPED when a signal stopped it
- * (fio_stop_requested() says which) after every finished game was written
- * and synced.  Any message (one line) goes to err. */
-#define RUN_STOPPED 3
-int run_selfplay(const run_opts *o, char *err, size_t n);
+/* Plays the run.  Returns 0 when every game is played, or when a signal
+ * stopped it (res->signal says which; fio_stop_requested() still says so too)
+ * after every finished game was written and synced; -1 with one line in err
+ * when the request is refused (res->refused: the file exists, another process
+ * is writing it, --resume against another run's file, ...) or when playing
+ * or writing failed.  res (may not be NULL) holds the counts either way. */
+int run_selfplay(const run_opts *o, run_counts *res, char *err, size_t n);
 
 #endif

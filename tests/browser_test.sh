@@ -19,10 +19,9 @@ case $bin in /*) ;; *) bin=$PWD/$bin ;; esac
 [ -x "$bin" ] || { echo "browser_test.sh: $bin is not an executable (make first)"; echo "0 passed, 1 failed"; exit 1; }
 art=$here/../build/browser
 mkdir -p "$art" && art=$(cd "$art" && pwd)
-passed=0 failed=0
-ok() { echo "ok - $1"; passed=$((passed + 1)); }
-not_ok() { echo "not ok - $1"; printf '#   %s\n' "$2"; failed=$((failed + 1)); }
-finish() { echo "$passed passed, $failed failed"; [ "$failed" -eq 0 ]; exit; }
+profile=
+on_exit() { [ -z "$profile" ] || rm -rf "$profile"; }
+. "$here/lib.sh"
 
 # --- chromium -----------------------------------------------------------------
 browser=$(command -v chromium || command -v chromium-browser || true)
@@ -38,11 +37,10 @@ if [ -z "$browser" ]; then
     fi
     browser=$(command -v chromium || true)
 fi
-[ -n "$browser" ] || { not_ok "chromium is available" "could not install it, see $art/apt.log"; finish; }
+[ -n "$browser" ] || { not_ok "chromium is available" "could not install it, see $art/apt.log"; give_up; }
 ok "chromium is available ($("$browser" --version 2>/dev/null | head -1))"
 
 profile=$(mktemp -d)
-trap 'rm -rf "$profile"' EXIT
 flags=(--headless --disable-gpu --no-first-run --user-data-dir="$profile" --virtual-time-budget=5000
        --enable-logging=stderr --v=0)
 [ "$(id -u)" -ne 0 ] || flags+=(--no-sandbox) # chromium refuses to run as root with its sandbox
@@ -72,7 +70,7 @@ rm -rf "$art/site" "$art/r.trd"
 if ! "$bin" selfplay --games $games --players random --setup random --seed 11 --out "$art/r.trd" --quiet ||
     ! "$bin" view "$art/r.trd" --out "$art/site" >/dev/null; then
     not_ok "selfplay and view write the site" "see above"
-    finish
+    give_up
 fi
 ok "selfplay and view write the site"
 site="file://$art/site"

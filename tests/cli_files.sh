@@ -239,4 +239,16 @@ for sig in TERM INT; do
     fi
 done
 
+
+# --- JSON names files as valid UTF-8 (core/jsonw.h: one writer) -------------------------
+# A file name that is not UTF-8 (a byte 0xff) and holds a quote: the --json
+# figures still parse as UTF-8 JSON, the bad byte as U+FFFD.
+odd=$tmp/$'odd\xff"name'.trd
+"$bin" selfplay --quiet --games 4 --seed 3 --players random --out "$odd" 2>/dev/null
+run bias --records "$odd" --json
+check "bias_json_names_a_file_that_is_not_utf8_in_valid_utf8 (U+FFFD)" python3 -c '
+import json, sys
+d = json.loads(open(sys.argv[1], "rb").read().decode("utf-8"))
+sys.exit(0 if d["runs"][0]["file"].endswith("odd\ufffd\"name.trd") else 1)' "$tmp/out"
+
 finish

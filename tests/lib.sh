@@ -1,4 +1,5 @@
-# lib.sh — the harness the command-line test scripts source (tests/cli*.sh).
+# lib.sh — the harness every test script sources (tests/cli*.sh,
+# browser_test.sh, slurm_test.sh).
 #
 # Gives each script a scratch folder $tmp (removed on exit, after the
 # script's own on_exit function if it defines one), the counters behind the
@@ -18,13 +19,17 @@
 #   line_is N REGEX [WHO]       line N of $tmp/out matches the extended REGEX
 #                               whole (a protocol transcript, line by line)
 #   finish                      prints the totals; the script's exit status
+#   give_up                     finish, and end the script there (a check
+#                               the rest depends on failed)
 #   "${defsig[@]}" CMD &        starts CMD with every signal at its default
 #                               disposition: a script's background job, and
 #                               all it starts, inherit SIGINT ignored when the
 #                               suite itself runs in the background (make
 #                               test &, a parallel runner), and triad rightly
 #                               keeps an inherited SIG_IGN (nohup)
-tmp=$(mktemp -d)
+# $tmp is made from tmp_template when the script sets it (a folder other
+# users can enter, for Slurm's jobs).
+tmp=$(mktemp -d ${tmp_template:+"$tmp_template"})
 trap 'declare -F on_exit >/dev/null && on_exit; rm -rf "$tmp"' EXIT
 passed=0 failed=0
 defsig=()
@@ -70,4 +75,8 @@ line_is() {
 finish() {
     echo "$passed passed, $failed failed"
     [ "$failed" -eq 0 ]
+}
+give_up() {
+    finish
+    exit
 }

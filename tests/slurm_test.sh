@@ -34,16 +34,7 @@ if [ "$(id -u)" -ne 0 ]; then
     echo "0 passed, 1 failed"
     exit 1
 fi
-passed=0 failed=0
 pids=()
-
-ok() { echo "ok - $1"; passed=$((passed + 1)); }
-not_ok() { echo "not ok - $1"; printf '#   %s\n' "$2"; failed=$((failed + 1)); }
-finish() {
-    echo "$passed passed, $failed failed"
-    [ "$failed" -eq 0 ]
-    exit
-}
 stop_daemons() { # in reverse order of starting; munged by its own pid, not runuser's
     local i
     for ((i = ${#pids[@]} - 1; i >= 0; i--)); do
@@ -57,16 +48,17 @@ stop_daemons() { # in reverse order of starting; munged by its own pid, not runu
     pids=()
 }
 munge_starter=
-tmp=$(mktemp -d /tmp/triad-slurm-XXXXXX)
+on_exit() { stop_daemons; }
+tmp_template=/tmp/triad-slurm-XXXXXX
+. "$here/tests/lib.sh"
 chmod 755 "$tmp"
-trap 'stop_daemons; rm -rf "$tmp"' EXIT
 
-[ -x "$bin" ] || { not_ok "binary" "$bin is not an executable"; finish; }
+[ -x "$bin" ] || { not_ok "binary" "$bin is not an executable"; give_up; }
 if ! command -v slurmctld >/dev/null || ! command -v munged >/dev/null; then
     DEBIAN_FRONTEND=noninteractive apt-get install -y -q slurm-wlm munge >"$tmp/apt.log" 2>&1 ||
         { apt-get update -q >>"$tmp/apt.log" 2>&1 &&
           DEBIAN_FRONTEND=noninteractive apt-get install -y -q slurm-wlm munge >>"$tmp/apt.log" 2>&1; } ||
-        { not_ok "install slurm-wlm and munge" "apt-get failed: $(tail -1 "$tmp/apt.log")"; finish; }
+        { not_ok "install slurm-wlm and munge" "apt-get failed: $(tail -1 "$tmp/apt.log")"; give_up; }
 fi
 ok "slurm-wlm and munge are installed"
 
@@ -92,7 +84,7 @@ if [ -S "$sock" ] && munge --socket "$sock" -n </dev/null | unmunge --socket "$s
     ok "munged runs"
 else
     not_ok "munged runs" "$(tail -3 "$tmp/munged.out" 2>/dev/null)"
-    finish
+    give_up
 fi
 
 # --- a one-node cluster on free ports ---------------------------------------------
@@ -161,7 +153,7 @@ if [ -n "$up" ]; then
     ok "slurmctld and slurmd run on ports $ctld_port and $slurmd_port; the node is up"
 else
     not_ok "slurmctld and slurmd run; the node is up" "$(sinfo 2>&1 | tail -1); $(tail -2 "$tmp/slurmctld.log" "$tmp/slurmd.log" 2>&1)"
-    finish
+    give_up
 fi
 
 # --- jobs --------------------------------------------------------------------------
@@ -175,7 +167,7 @@ submit() {
     local name=$1
     shift
     jid=$(cd "$tmp/out" && sbatch --parsable "$@" 2>"$tmp/sbatch.err")
-    if [ -n "$jid" ]; then ok "$name"; else not_ok "$name" "$(cat "$tmp/sbatch.err")"; finish; fi
+    if [ -n "$jid" ]; then ok "$name"; else not_ok "$name" "$(cat "$tmp/sbatch.err")"; give_up; fi
 }
 # wait_idle: waits until no job is pending or running (up to 3 minutes).
 wait_idle() {

@@ -7,6 +7,7 @@
 #include "games/game.h"
 #include "games/game_codec.h"
 #include "games/players.h"
+#include "games/replay.h"
 #include "games/tzaar/eval.h"
 #include "games/tzaar/formats.h"
 #include "games/tzaar/game_tzaar.h"
@@ -225,7 +226,71 @@ static void tzaar_selfplay_through_the_interface(void)
     gplayer_free(seat_of[1]);
 }
 
+/* games/replay.h, the one replay loop, on every game: random games played
+ * by hand and replayed see every position once in order, end where the
+ * hand-played game ended, stop where the visitor asks, and stop before an
+ * action that is not legal when asked to check. */
+typedef struct replay_seen {
+    const game_def *g;
+    const unsigned char *positions; /* the hand-played positions, ply by ply */
+    int calls, wrong, stop_at;
+} replay_seen;
+
+static int replay_visit(void *ctx, const void *state, int ply)
+{
+    replay_seen *r = ctx;
+    r->wrong += ply != r->calls || memcmp(state, r->positions + (size_t)ply * r->g->state_size, r->g->state_size);
+    r->calls++;
+    return ply == r->stop_at;
+}
+
+static void replay_is_one_loop(void)
+{
+    enum { PLIES = 40 };
+    for (const game_def *const *gp = game_list(); *gp; gp++) {
+        const game_def *g = *gp;
+        char err[300];
+        unsigned char *pos = calloc(PLIES + 1, g->state_size), *s = malloc(g->state_size);
+        game_action *legal = malloc(sizeof *legal * (size_t)g->max_actions), acts[PLIES];
+        REQUIRE(pos && s && legal);
+        CHECKF(g->setup(pos, g->setup_names[0], g->default_players ? g->default_players : g->min_players, 7, err,
+                        sizeof err) == 0, "%s: %s", g->name, err);
+        uint64_t rng = 99;
+        int n = 0;
+        for (; n < PLIES && !g->over(pos + (size_t)n * g->state_size); n++) {
+            memcpy(pos + (size_t)(n + 1) * g->state_size, pos + (size_t)n * g->state_size, g->state_size);
+            int m = g->legal(pos + (size_t)n * g->state_size, legal);
+            acts[n] = legal[splitmix64(&rng) % (uint64_t)m];
+            g->apply(pos + (size_t)(n + 1) * g->state_size, acts[n]);
+        }
+        replay_seen r = { g, pos, 0, 0, -1 };
+        memcpy(s, pos, g->state_size);
+        CHECKF(game_replay(g, s, acts, n, legal, replay_visit, &r) == n && r.calls == n + 1 && !r.wrong, "%s",
+               g->name);
+        CHECKF(!memcmp(s, pos + (size_t)n * g->state_size, g->state_size), "%s: the final position", g->name);
+        memcpy(s, pos, g->state_size);
+        CHECK(game_replay(g, s, acts, n, NULL, NULL, NULL) == n &&
+              !memcmp(s, pos + (size_t)n * g->state_size, g->state_size));
+        r = (replay_seen){ g, pos, 0, 0, n / 2 };
+        memcpy(s, pos, g->state_size);
+        CHECKF(game_replay(g, s, acts, n, NULL, replay_visit, &r) == n / 2 && r.calls == n / 2 + 1 &&
+               !memcmp(s, pos + (size_t)(n / 2) * g->state_size, g->state_size), "%s: stopped", g->name);
+        if (n >= 2) { /* no action at ply 1: refused, the replay stops after one */
+            game_action bad[PLIES];
+            memcpy(bad, acts, sizeof bad);
+            bad[1] = GAME_NO_ACTION;
+            memcpy(s, pos, g->state_size);
+            CHECKF(game_replay(g, s, bad, n, legal, NULL, NULL) == 1, "%s: an illegal action", g->name);
+            CHECK(!memcmp(s, pos + g->state_size, g->state_size));
+        }
+        free(pos);
+        free(s);
+        free(legal);
+    }
+}
+
 const test_case tests_game[] = {
+    { "game_replay_is_one_loop_for_every_game", replay_is_one_loop },
     { "game_tzaar_selfplay_through_the_interface", tzaar_selfplay_through_the_interface },
     { "game_interface_drives_games", interface_drives_whole_games },
     { "game_tzaar_kinds_play_as_player_h", tzaar_kinds_play_as_before },

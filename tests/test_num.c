@@ -1,11 +1,15 @@
 /* test_num.c — the strict number parser (core/num) and the message escaping
  * (core/msg): the cases of issue 8, exact bounds, and random strings that
- * must never be accepted unless they print back as they were typed. */
+ * must never be accepted unless they print back as they were typed; and
+ * the JSON writer (core/jsonw): strings escaped and made valid UTF-8,
+ * numbers that are not finite written as null. */
 #include <math.h>
+#include <stdio.h>
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include "core/jsonw.h"
 #include "core/msg.h"
 #include "core/num.h"
 #include "core/prng.h"
@@ -235,6 +239,98 @@ static void msg_escape_keeps_head_and_tail(void)
     }
 }
 
+/* core/jsonw: what jsonw_string makes of s, and that the stream form
+ * writes the same bytes. */
+static bool json_is(const char *s, const char *want)
+{
+    buf b = { 0 };
+    jsonw_string(&b, s);
+    bool same = !b.failed && b.len == strlen(want) && !memcmp(b.data, want, b.len);
+    char *text = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&text, &len);
+    if (f) {
+        jsonw_fstring(f, s);
+        fclose(f);
+    }
+    same = same && text && len == strlen(want) && !memcmp(text, want, len);
+    if (!same)
+        check_fail(__FILE__, __LINE__, "%s: got %.*s / %s, want %s", s, (int)b.len, (const char *)b.data,
+                   text ? text : "(none)", want);
+    buf_free(&b);
+    free(text);
+    return same;
+}
+
+/* Quotes, backslashes, control characters and DEL are escaped. */
+static void jsonw_escapes_strings(void)
+{
+    CHECK(json_is("plain", "\"plain\""));
+    CHECK(json_is("a\"b\\c", "\"a\\\"b\\\\c\""));
+    CHECK(json_is("t\tn\nr\r", "\"t\\tn\\nr\\r\""));
+    CHECK(json_is("\x01\x1f\x7f", "\"\\u0001\\u001f\\u007f\""));
+    CHECK(json_is("", "\"\""));
+}
+
+/* The page form: '<' and U+2028/U+2029 escaped besides, nothing else changed. */
+static void jsonw_script_string_escapes_markup(void)
+{
+    buf b = { 0 };
+    jsonw_script_string(&b, "</script>\xe2\x80\xa8\xe2\x80\xa9\xe2\x80\xaa\"\xff");
+    const char *want = "\"\\u003c/script>\\u2028\\u2029\xe2\x80\xaa\\\"\xef\xbf\xbd\"";
+    CHECKF(!b.failed && b.len == strlen(want) && !memcmp(b.data, want, b.len), "%.*s", (int)b.len,
+           (const char *)b.data);
+    buf_free(&b);
+}
+
+/* Valid UTF-8 passes as it is; each byte of an invalid sequence (a stray
+ * continuation, a cut-short character, an overlong form, a surrogate, past
+ * U+10FFFF) becomes U+FFFD, so the output is always valid UTF-8. */
+static void jsonw_validates_utf8(void)
+{
+    CHECK(json_is("\xc3\xa9\xe2\x82\xac\xf0\x9f\x98\x80", "\"\xc3\xa9\xe2\x82\xac\xf0\x9f\x98\x80\""));
+    CHECK(json_is("a\xff" "b", "\"a\xef\xbf\xbd" "b\""));
+    CHECK(json_is("\x80", "\"\xef\xbf\xbd\""));
+    CHECK(json_is("\xe2\x82", "\"\xef\xbf\xbd\xef\xbf\xbd\""));          /* cut short */
+    CHECK(json_is("\xc0\xaf", "\"\xef\xbf\xbd\xef\xbf\xbd\""));          /* overlong '/' */
+    CHECK(json_is("\xed\xa0\x80", "\"\xef\xbf\xbd\xef\xbf\xbd\xef\xbf\xbd\"")); /* a surrogate */
+    CHECK(json_is("\xf4\x90\x80\x80", "\"\xef\xbf\xbd\xef\xbf\xbd\xef\xbf\xbd\xef\xbf\xbd\"")); /* > U+10FFFF */
+}
+
+/* JSON has no NaN or infinity: every writer of numbers says null. */
+static void jsonw_non_finite_numbers_are_null(void)
+{
+    const double bad[] = { NAN, INFINITY, -INFINITY };
+    for (int i = 0; i < 3; i++) {
+        char text[40];
+        jsonw_format_double(text, sizeof text, bad[i]);
+        CHECKF(!strcmp(text, "null"), "%s", text);
+        buf b = { 0 };
+        jsonw_double(&b, bad[i]);
+        CHECK(b.len == 4 && !memcmp(b.data, "null", 4));
+        buf_free(&b);
+        char *s = NULL;
+        size_t len = 0;
+        FILE *f = open_memstream(&s, &len);
+        REQUIRE(f);
+        jsonw_fnum(f, "%.6g", bad[i]);
+        fclose(f);
+        CHECKF(s && !strcmp(s, "null"), "%s", s ? s : "");
+        free(s);
+    }
+    char text[40];
+    jsonw_format_double(text, sizeof text, 1.0 / 3);
+    CHECKF(strtod(text, NULL) == 1.0 / 3, "%s", text);
+    char *s = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&s, &len);
+    REQUIRE(f);
+    jsonw_fnum(f, "%.3f", 2.5);
+    fclose(f);
+    CHECKF(s && !strcmp(s, "2.500"), "%s", s ? s : "");
+    free(s);
+}
+
 const test_case tests_num[] = {
     { "num_u64_accepts_decimal_only", num_u64_accepts_decimal_only },
     { "num_u64_range_and_message", num_u64_range_and_message },
@@ -244,5 +340,9 @@ const test_case tests_num[] = {
     { "num_random_strings_round_trip", num_random_strings_round_trip },
     { "msg_escape_control_bytes", msg_escape_control_bytes },
     { "msg_escape_keeps_head_and_tail", msg_escape_keeps_head_and_tail },
+    { "jsonw_escapes_strings", jsonw_escapes_strings },
+    { "jsonw_validates_utf8", jsonw_validates_utf8 },
+    { "jsonw_script_string_escapes_markup", jsonw_script_string_escapes_markup },
+    { "jsonw_non_finite_numbers_are_null", jsonw_non_finite_numbers_are_null },
     { NULL, NULL },
 };

@@ -53,11 +53,18 @@ static rec_run random_run(uint64_t games, uint64_t seed)
     return run;
 }
 
+/* run_selfplay's outcome as the CLI maps it: 0, 2 refused, 1 failed. */
+static int run_status(const run_opts *o, char *err, size_t n)
+{
+    run_counts c;
+    return run_selfplay(o, &c, err, n) ? (c.refused ? 2 : 1) : 0;
+}
+
 static int play_into(const rec_run *run, const char *out)
 {
     char err[300];
-    run_opts o = { .run = *run, .out = out, .threads = 1, .block_games = 4, .flush_seconds = 1e9, .quiet = true };
-    int rc = run_selfplay(&o, err, sizeof err);
+    run_opts o = { .run = *run, .out = out, .threads = 1, .block_games = 4, .flush_seconds = 1e9 };
+    int rc = run_status(&o, err, sizeof err);
     if (rc)
         check_fail(__FILE__, __LINE__, "%s", err);
     return rc;
@@ -234,9 +241,9 @@ static void records_resume_grows_a_run(void)
     snprintf(b, sizeof b, "%s/b.trd", dir);
     rec_run small = random_run(6, 9), big = random_run(14, 9);
     CHECK(play_into(&small, a) == 0);
-    run_opts o = { .run = big, .out = a, .threads = 1, .block_games = 4, .flush_seconds = 1e9, .quiet = true,
+    run_opts o = { .run = big, .out = a, .threads = 1, .block_games = 4, .flush_seconds = 1e9,
                    .resume = true };
-    CHECK(run_selfplay(&o, err, sizeof err) == 0);
+    CHECK(run_status(&o, err, sizeof err) == 0);
     CHECK(play_into(&big, b) == 0);
     rec_reader *ra = rec_reader_open(a, err, sizeof err), *rb = rec_reader_open(b, err, sizeof err);
     REQUIRE(ra && rb);
@@ -256,7 +263,7 @@ static void records_resume_grows_a_run(void)
     CHECK(n[0] == 14 && n[1] == 14 && !memcmp(sum[0], sum[1], sizeof sum[0]));
     /* shrinking is refused */
     o.run = small;
-    CHECK(run_selfplay(&o, err, sizeof err) == 2 && strstr(err, "grow, not shrink"));
+    CHECK(run_status(&o, err, sizeof err) == 2 && strstr(err, "grow, not shrink"));
     free(g);
     rec_reader_close(ra);
     rec_reader_close(rb);
@@ -381,12 +388,12 @@ static void records_resume_refuses_another_engine_signature(void)
     rec_writer *w = rec_writer_open(f.a, &old, REC_CREATE, 0, 0, err, sizeof err);
     REQUIRE(w);
     REQUIRE(rec_writer_close(w, err, sizeof err) == 0);
-    run_opts o = { .run = run, .out = f.a, .threads = 1, .flush_seconds = 1e9, .resume = true, .quiet = true };
+    run_opts o = { .run = run, .out = f.a, .threads = 1, .flush_seconds = 1e9, .resume = true };
     char want[200];
     snprintf(want, sizeof want, "signature 0000000000003039; this triad's is %016llx",
              (unsigned long long)run.engine_sig);
     CHECK(run.engine_sig != 0);
-    CHECKF(run_selfplay(&o, err, sizeof err) == 2 && strstr(err, want), "%s", err);
+    CHECKF(run_status(&o, err, sizeof err) == 2 && strstr(err, want), "%s", err);
     rec_reader *r = rec_reader_open(f.a, err, sizeof err);
     REQUIRE(r);
     rec_game *g = malloc(sizeof *g);
@@ -397,7 +404,7 @@ static void records_resume_refuses_another_engine_signature(void)
     old.engine_sig = run.engine_sig;
     REQUIRE((w = rec_writer_open(f.a, &old, REC_OVERWRITE, 0, 0, err, sizeof err)));
     REQUIRE(rec_writer_close(w, err, sizeof err) == 0);
-    CHECKF(run_selfplay(&o, err, sizeof err) == 0, "%s", err);
+    CHECKF(run_status(&o, err, sizeof err) == 0, "%s", err);
     files_close(&f);
 }
 

@@ -4,6 +4,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "core/jsonw.h"
+#include "games/replay.h"
 #include "out.h"
 #include "site.h"
 
@@ -158,7 +160,7 @@ static void put_status(buf *b, const game_def *game, const void *s, const rec_ga
         out_str(&t, ")");
     }
     buf_byte(&t, 0);
-    out_json(b, t.failed ? "" : (const char *)t.data);
+    jsonw_script_string(b, t.failed ? "" : (const char *)t.data);
     buf_free(&t);
 }
 
@@ -203,71 +205,96 @@ static int split_lines(lines *t, const char *svg, long *cur, int max)
 
 #define MAX_LINES 1024
 
+/* What view_game_data builds as the game is replayed, ply by ply. */
+typedef struct game_pages {
+    const game_def *game;
+    const rec_game *g;
+    int players;
+    char text[GAME_TEXT_MAX], *svg;
+    long *prev, *cur;
+    int nprev;
+    uint32_t *mark, nmark;
+    lines t;
+    buf acts, poss, plies, stat, toact;
+    char *err;
+    size_t n;
+    bool failed;
+} game_pages;
+
+/* One ply: the action played from it, its position, status, seat to act
+ * and drawing (as the change from the ply before).  1 on failure. */
+static int add_ply(void *ctx, const void *s, int ply)
+{
+    game_pages *p = ctx;
+    const game_def *game = p->game;
+    const rec_game *g = p->g;
+    game_action last = ply ? g->actions[ply - 1] : GAME_NO_ACTION;
+    if (ply < g->nactions) {
+        char a[64];
+        game->action_to_text(s, g->actions[ply], a, sizeof a);
+        out_str(&p->acts, ply ? "," : "");
+        jsonw_script_string(&p->acts, a);
+    }
+    if (game->to_text(s, p->text, sizeof p->text) < 0)
+        p->text[0] = 0;
+    out_str(&p->poss, ply ? "," : "");
+    jsonw_script_string(&p->poss, p->text);
+    out_str(&p->stat, ply ? "," : "");
+    put_status(&p->stat, game, s, g, p->players, ply == g->nactions);
+    out_printf(&p->toact, "%s%d", ply ? "," : "", game->over(s) ? -1 : game->to_act(s));
+    int ncur;
+    if (game->view->pieces(s, last, p->svg, SVG_MAX) < 0 ||
+        (ncur = split_lines(&p->t, p->svg, p->cur, MAX_LINES)) < 0) {
+        snprintf(p->err, p->n, "game %llu, ply %d: the drawing is too large or memory ran out",
+                 (unsigned long long)g->id, ply);
+        return p->failed = true;
+    }
+    if (p->t.n > p->nmark) {
+        uint32_t *m = realloc(p->mark, p->t.n * sizeof *m);
+        if (!m) {
+            snprintf(p->err, p->n, "out of memory");
+            return p->failed = true;
+        }
+        memset(m + p->nmark, 0, (p->t.n - p->nmark) * sizeof *m);
+        p->mark = m;
+        p->nmark = p->t.n;
+    }
+    out_str(&p->plies, ply ? "," : "");
+    put_delta(&p->plies, p->prev, p->nprev, p->cur, ncur, p->mark, (uint32_t)ply);
+    memcpy(p->prev, p->cur, (size_t)ncur * sizeof *p->cur);
+    p->nprev = ncur;
+    return 0;
+}
+
 int view_game_data(const game_def *game, const rec_game *g, uint64_t index, buf *b, char *err, size_t n)
 {
-    char text[GAME_TEXT_MAX], *svg = malloc(SVG_MAX);
+    game_pages *p = calloc(1, sizeof *p);
     void *s = malloc(game->state_size);
-    long *prev = malloc(2 * MAX_LINES * sizeof *prev), *cur = prev + MAX_LINES;
-    uint32_t *mark = NULL, nmark = 0;
-    lines t = { 0 };
-    buf acts = { 0 }, poss = { 0 }, plies = { 0 }, stat = { 0 }, toact = { 0 };
-    int rc = -1, nprev = 0, players = 0;
-    if (!svg || !s || !prev) {
+    int rc = -1, players = 0;
+    if (!p || !s || !(p->svg = malloc(SVG_MAX)) || !(p->prev = malloc(2 * MAX_LINES * sizeof *p->prev))) {
         snprintf(err, n, "out of memory");
         goto done;
     }
+    p->cur = p->prev + MAX_LINES;
+    p->game = game, p->g = g, p->err = err, p->n = n;
     memcpy(s, g->start, game->state_size);
-    players = game->players(s);
-    for (int ply = 0; ply <= g->nactions; ply++) {
-        game_action last = ply ? g->actions[ply - 1] : GAME_NO_ACTION;
-        if (ply) {
-            char a[64];
-            game->action_to_text(s, last, a, sizeof a);
-            out_str(&acts, ply > 1 ? "," : "");
-            out_json(&acts, a);
-            game->apply(s, last);
-        }
-        if (game->to_text(s, text, sizeof text) < 0)
-            text[0] = 0;
-        out_str(&poss, ply ? "," : "");
-        out_json(&poss, text);
-        out_str(&stat, ply ? "," : "");
-        put_status(&stat, game, s, g, players, ply == g->nactions);
-        out_printf(&toact, "%s%d", ply ? "," : "", game->over(s) ? -1 : game->to_act(s));
-        int ncur;
-        if (game->view->pieces(s, last, svg, SVG_MAX) < 0 || (ncur = split_lines(&t, svg, cur, MAX_LINES)) < 0) {
-            snprintf(err, n, "game %llu, ply %d: the drawing is too large or memory ran out",
-                     (unsigned long long)g->id, ply);
-            goto done;
-        }
-        if (t.n > nmark) {
-            uint32_t *m = realloc(mark, t.n * sizeof *m);
-            if (!m) {
-                snprintf(err, n, "out of memory");
-                goto done;
-            }
-            memset(m + nmark, 0, (t.n - nmark) * sizeof *m);
-            mark = m;
-            nmark = t.n;
-        }
-        out_str(&plies, ply ? "," : "");
-        put_delta(&plies, prev, nprev, cur, ncur, mark, (uint32_t)ply);
-        memcpy(prev, cur, (size_t)ncur * sizeof *cur);
-        nprev = ncur;
-    }
+    players = p->players = game->players(s);
+    game_replay(game, s, g->actions, g->nactions, NULL, add_ply, p);
+    if (p->failed)
+        goto done;
     char name[16];
     out_printf(b, "triadGame({\"index\":%llu,\"id\":%llu,\"setup\":", (unsigned long long)index,
                (unsigned long long)g->id);
-    out_json(b, view_setup_name(game, g->setup));
+    jsonw_script_string(b, view_setup_name(game, g->setup));
     out_printf(b, ",\"rotation\":%d,\"seats\":[", g->rotation);
     for (int k = 0; k < players; k++) {
         out_str(b, k ? "," : "");
-        out_json(b, view_seat_name(game, k, name));
+        jsonw_script_string(b, view_seat_name(game, k, name));
     }
     out_str(b, "],\"specs\":[");
     for (int k = 0; k < players; k++) {
         out_str(b, k ? "," : "");
-        out_json(b, g->specs[k]);
+        jsonw_script_string(b, g->specs[k]);
     }
     out_str(b, "],\"scores\":[");
     for (int k = 0; k < players; k++)
@@ -275,34 +302,41 @@ int view_game_data(const game_def *game, const rec_game *g, uint64_t index, buf 
     out_printf(b, "],\"winner\":%d,\"result\":\"", rec_game_winner(g));
     view_result_text(g, players, b);
     out_str(b, "\",\"ending\":");
-    out_json(b, view_ending_name(game, g->ending));
+    jsonw_script_string(b, view_ending_name(game, g->ending));
     out_printf(b, ",\"turns\":%d,\n\"actions\":[", g->turns);
-    buf_put(b, acts.data, acts.len);
+    buf_put(b, p->acts.data, p->acts.len);
     out_str(b, "],\n\"positions\":[");
-    buf_put(b, poss.data, poss.len);
+    buf_put(b, p->poss.data, p->poss.len);
     out_str(b, "],\n\"status\":[");
-    buf_put(b, stat.data, stat.len);
+    buf_put(b, p->stat.data, p->stat.len);
     out_str(b, "],\n\"toact\":[");
-    buf_put(b, toact.data, toact.len);
+    buf_put(b, p->toact.data, p->toact.len);
     out_str(b, "],\n\"lines\":[");
-    for (uint32_t i = 0; i < t.n; i++) {
+    for (uint32_t i = 0; i < p->t.n; i++) {
         out_str(b, i ? ",\n" : "");
-        out_json(b, t.text[i]);
+        jsonw_script_string(b, p->t.text[i]);
     }
     out_str(b, "],\n\"plies\":[");
-    buf_put(b, plies.data, plies.len);
+    buf_put(b, p->plies.data, p->plies.len);
     out_str(b, "]});\n");
-    rc = acts.failed || poss.failed || plies.failed || stat.failed || toact.failed || b->failed ? (snprintf(err, n, "out of memory"), -1) : 0;
+    rc = 0;
+    if (p->acts.failed || p->poss.failed || p->plies.failed || p->stat.failed || p->toact.failed || b->failed) {
+        snprintf(err, n, "out of memory");
+        rc = -1;
+    }
 done:
-    lines_free(&t);
-    buf_free(&acts);
-    buf_free(&poss);
-    buf_free(&plies);
-    buf_free(&stat);
-    buf_free(&toact);
-    free(mark);
-    free(prev);
+    if (p) {
+        lines_free(&p->t);
+        buf_free(&p->acts);
+        buf_free(&p->poss);
+        buf_free(&p->plies);
+        buf_free(&p->stat);
+        buf_free(&p->toact);
+        free(p->mark);
+        free(p->prev);
+        free(p->svg);
+    }
+    free(p);
     free(s);
-    free(svg);
     return rc;
 }

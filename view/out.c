@@ -20,25 +20,6 @@ void out_str(buf *b, const char *s)
     buf_put(b, s, strlen(s));
 }
 
-void out_json(buf *b, const char *s)
-{
-    buf_byte(b, '"');
-    for (const char *run = s;; s++) {
-        unsigned char c = (unsigned char)*s;
-        if (c && c != '"' && c != '\\' && c != '<' && c >= 0x20)
-            continue;
-        buf_put(b, run, (size_t)(s - run));
-        if (!c)
-            break;
-        if (c == '"' || c == '\\')
-            out_printf(b, "\\%c", c);
-        else
-            out_printf(b, "\\u%04x", c);
-        run = s + 1;
-    }
-    buf_byte(b, '"');
-}
-
 int out_file(const char *dir, const char *name, const buf *b, char *err, size_t n)
 {
     char path[4096];

@@ -1,5 +1,6 @@
 /* out.h — what the site writer needs to produce files: text built in a
- * growable buffer, JSON strings safe inside HTML, and files written whole
+ * growable buffer (JSON strings safe inside HTML: core/jsonw.h,
+ * jsonw_script_string), and files written whole
  * (a temporary file in the same folder, fsynced, renamed over the name). */
 #ifndef TRIAD_VIEW_OUT_H
 #define TRIAD_VIEW_OUT_H
@@ -9,9 +10,6 @@
 
 void out_printf(buf *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 void out_str(buf *b, const char *s);
-/* s as a JSON string, quotes included; '<' is escaped too, so that the text
- * can never close a <script> element. */
-void out_json(buf *b, const char *s);
 
 /* HTML text: core/esc.h's esc_html(), the one escaping for every page. */
 

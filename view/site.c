@@ -8,12 +8,17 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
-#include "core/esc.h"
 #include "core/dirs.h"
+#include "core/esc.h"
+#include "core/jsonw.h"
 #include "core/fileio.h"
 #include "core/msg.h"
 #include "out.h"
 #include "site.h"
+
+/* The site writer's own statuses: done, a damaged block skipped, bad
+ * input, a write failed, a signal stopped it (view_result says which). */
+enum { VIEW_OK = 0, VIEW_DAMAGED = 1, VIEW_BAD_INPUT = 2, VIEW_FAILED = 3, VIEW_STOPPED = 4 };
 
 static int fail(char *err, size_t n, int status, const char *fmt, ...) __attribute__((format(printf, 4, 5)));
 static int fail(char *err, size_t n, int status, const char *fmt, ...)
@@ -139,16 +144,16 @@ static int check_inputs(const view_opts *o, const char *const *files, int nfiles
 static void put_run(buf *b, const char *file, const rec_run *r)
 {
     out_str(b, "{\"file\":");
-    out_json(b, file);
+    jsonw_script_string(b, file);
     out_printf(b, ",\"source\":\"%s\",\"games\":%llu,\"seed\":%llu,\"setup\":",
                r->source == REC_SOURCE_IMPORT ? "import" : "selfplay", (unsigned long long)r->games,
                (unsigned long long)r->seed);
-    out_json(b, view_setup_name(r->game, r->setup));
+    jsonw_script_string(b, view_setup_name(r->game, r->setup));
     out_printf(b, ",\"rotations\":%d,\"shard\":\"%u/%u\",\"specs\":[", r->rotations, r->shard,
                r->shards ? r->shards : 1);
     for (int k = 0; k < r->players; k++) {
         out_str(b, k ? "," : "");
-        out_json(b, r->specs[k]);
+        jsonw_script_string(b, r->specs[k]);
     }
     out_str(b, "]}");
 }
@@ -158,9 +163,9 @@ static void put_row(buf *b, const game_def *game, const rec_game *g, int file, u
 {
     int players = game->players(g->start);
     out_printf(b, "%s[%llu,%d,", index ? ",\n" : "", (unsigned long long)g->id, file);
-    out_json(b, view_setup_name(game, g->setup));
+    jsonw_script_string(b, view_setup_name(game, g->setup));
     out_printf(b, ",%d,%d,", g->rotation, rec_game_winner(g));
-    out_json(b, view_ending_name(game, g->ending));
+    jsonw_script_string(b, view_ending_name(game, g->ending));
     out_printf(b, ",%d,\"", g->turns);
     view_result_text(g, players, b);
     out_str(b, "\",[");
@@ -169,7 +174,7 @@ static void put_row(buf *b, const game_def *game, const rec_game *g, int file, u
     out_str(b, "]");
     for (int k = 0; k < players; k++) {
         buf_byte(b, ',');
-        out_json(b, g->specs[k]);
+        jsonw_script_string(b, g->specs[k]);
     }
     out_str(b, "]");
 }
@@ -371,16 +376,16 @@ static int write_into(const view_opts *o, const char *const *files, int nfiles, 
         status = flush_chunk(o, &chunk, *games, err, n) ? VIEW_FAILED : status;
     if (status == VIEW_OK || status == VIEW_DAMAGED) {
         out_str(&page, "var TRIAD_INDEX={\"game\":");
-        out_json(&page, o->game->name);
+        jsonw_script_string(&page, o->game->name);
         out_str(&page, ",\"seats\":[");
         for (int k = 0; k < players; k++) {
             out_str(&page, k ? "," : "");
-            out_json(&page, view_seat_name(o->game, k, name));
+            jsonw_script_string(&page, view_seat_name(o->game, k, name));
         }
         out_printf(&page, "],\"points\":%s,\"endings\":[", o->game->score_max != 1 ? "true" : "false");
         for (int e = 1; o->game->ending_names[e]; e++) {
             out_str(&page, e > 1 ? "," : "");
-            out_json(&page, o->game->ending_names[e]);
+            jsonw_script_string(&page, o->game->ending_names[e]);
         }
         out_str(&page, "],\"runs\":[\n");
         buf_put(&page, runs.data, runs.len);
@@ -415,7 +420,7 @@ static int write_into(const view_opts *o, const char *const *files, int nfiles, 
     return status;
 }
 
-int view_write_site(const view_opts *o, const char *const *files, int nfiles, uint64_t *games, char *err, size_t n)
+static int write_site(const view_opts *o, const char *const *files, int nfiles, uint64_t *games, char *err, size_t n)
 {
     char parent[4096], name[1024], target[8192], prefix[1100];
     int lock = -1, status;
@@ -446,4 +451,15 @@ int view_write_site(const view_opts *o, const char *const *files, int nfiles, ui
     if (lock >= 0)
         close(lock);
     return status;
+}
+
+int view_write_site(const view_opts *o, const char *const *files, int nfiles, view_result *res, char *err,
+                    size_t n)
+{
+    *res = (view_result){ 0 };
+    int status = write_site(o, files, nfiles, &res->games, err, n);
+    res->damaged = status == VIEW_DAMAGED;
+    res->refused = status == VIEW_BAD_INPUT;
+    res->signal = status == VIEW_STOPPED ? fio_stop_requested() : 0;
+    return status == VIEW_OK || status == VIEW_DAMAGED ? 0 : -1;
 }

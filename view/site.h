@@ -38,12 +38,16 @@ typedef struct view_opts {
     uint64_t *duplicates;
 } view_opts;
 
-/* Exit statuses: done, a damaged block was skipped, bad input (a records
- * file that cannot be opened or holds another game's run, a folder with
- * files and no force, a folder with more than a site in it), a write
- * failed, or a signal stopped it (fio_stop_requested(), when the caller
- * asked for that with fio_stop_begin()). */
-enum { VIEW_OK = 0, VIEW_DAMAGED = 1, VIEW_BAD_INPUT = 2, VIEW_FAILED = 3, VIEW_STOPPED = 4 };
+/* What view_write_site did besides its return value. */
+typedef struct view_result {
+    uint64_t games; /* games written */
+    bool damaged;   /* a damaged block was skipped (o->warn saw it): the site lacks its games */
+    bool refused;   /* after -1: bad input (a records file that cannot be opened or holds another
+                     * game's run, a folder with files and no force, a folder with more than a site
+                     * in it), not a failed write */
+    int signal;     /* after -1: the signal that stopped it (fio_stop_requested(), when the caller
+                     * asked for that with fio_stop_begin()), 0 if none */
+} view_result;
 
 /* Writes the site for the selected games of files.  The inputs and the
  * folder are checked before anything is made; the site is built in a
@@ -51,9 +55,10 @@ enum { VIEW_OK = 0, VIEW_DAMAGED = 1, VIEW_BAD_INPUT = 2, VIEW_FAILED = 3, VIEW_
  * replacing (with force) a folder that holds a site and nothing else; a
  * link in the old folder is never followed, and nothing of a failed run is
  * left (core/dirs.h; a kill -9 leaves its temporary folder, which the
- * next run into o->dir removes).  Returns VIEW_*, with a message in err
- * for the last three; *games receives the games written. */
-int view_write_site(const view_opts *o, const char *const *files, int nfiles, uint64_t *games, char *err,
+ * next run into o->dir removes).  Returns 0 (res->damaged: with blocks
+ * skipped), or -1 with one line in err (res->refused, res->signal say
+ * why); res holds the games written either way. */
+int view_write_site(const view_opts *o, const char *const *files, int nfiles, view_result *res, char *err,
                     size_t n);
 
 /* Appends game g's data, as game number index of the site, to b: one

@@ -21,6 +21,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include "core/clock.h"
 #include "core/msg.h"
 #include "core/num.h"
 #include "core/prng.h"
@@ -208,8 +209,7 @@ static game_action choose(void *impl, const void *s, uint64_t seed)
     }
     uint64_t depth_max = pl->search ? pl->depth : 1;
     game_action chosen = a[0];
-    struct timespec t0, t1;
-    clock_gettime(CLOCK_MONOTONIC, &t0);
+    double t0 = clock_seconds();
     for (uint64_t d = 1; d <= depth_max; d++) {
         double best = -INFINITY, alpha = -INFINITY;
         int best_i = 0;
@@ -232,8 +232,7 @@ static game_action choose(void *impl, const void *s, uint64_t seed)
         if (n == 1 || (pl->nodes_max && pl->nodes >= pl->nodes_max))
             break;
     }
-    clock_gettime(CLOCK_MONOTONIC, &t1);
-    pl->seconds = (double)(t1.tv_sec - t0.tv_sec) + (double)(t1.tv_nsec - t0.tv_nsec) * 1e-9;
+    pl->seconds = clock_seconds() - t0;
     pl->chosen = true;
     pl->last = chosen;
     return chosen;

@@ -16,16 +16,10 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include "core/clock.h"
 #include "movegen.h"
 #include "core/prng.h"
 #include "search_internal.h"
-
-double tz_search_clock(void)
-{
-    struct timespec t;
-    clock_gettime(CLOCK_MONOTONIC, &t);
-    return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
-}
 
 searcher *tz_searcher_new(size_t tt_mb, const eval_weights *weights)
 {
@@ -79,7 +73,7 @@ bool tz_search_budget_spent(searcher *s)
         return true;
     }
     s->nodes++;
-    if (s->deadline > 0 && !(s->nodes & 255) && tz_search_clock() >= s->deadline)
+    if (s->deadline > 0 && !(s->nodes & 255) && clock_seconds() >= s->deadline)
         s->stop = true;
     return s->stop;
 }

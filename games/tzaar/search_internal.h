@@ -66,7 +66,6 @@ struct searcher {
 };
 
 /* search.c */
-double tz_search_clock(void);
 /* Counts a node; true when the node or time budget is spent. */
 bool tz_search_budget_spent(searcher *s);
 int tz_search_capture_key(const position *p, action a);

@@ -7,6 +7,7 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+#include "core/clock.h"
 #include "movegen.h"
 #include "core/prng.h"
 #include "search_internal.h"
@@ -238,7 +239,7 @@ static void reset(searcher *s, const position *p, const search_limits *lim, doub
 
 void tz_search_run(searcher *s, const position *p, const search_limits *lim, uint64_t seed, search_report *r)
 {
-    double t0 = tz_search_clock();
+    double t0 = clock_seconds();
     int max_depth = lim->depth > 0 && lim->depth < SEARCH_MAX_DEPTH ? lim->depth : SEARCH_MAX_DEPTH;
     reset(s, p, lim, t0, seed);
     root_setup(s, lim, seed);
@@ -268,7 +269,7 @@ void tz_search_run(searcher *s, const position *p, const search_limits *lim, uin
         report_choice(s, chosen, r);
         r->depth = 1;
         r->nodes = s->nodes = 1;
-        r->seconds = tz_search_clock() - t0;
+        r->seconds = clock_seconds() - t0;
         return;
     }
     double t_prev = 0, iter_prev = 0;
@@ -288,7 +289,7 @@ void tz_search_run(searcher *s, const position *p, const search_limits *lim, uin
         int v = r->score;
         r->depth = d;
         r->nodes = s->nodes;
-        r->seconds = tz_search_clock() - t0;
+        r->seconds = clock_seconds() - t0;
         if (s->progress)
             s->progress(s->progress_ctx, r);
         sort_root(s->root, s->root_n);
@@ -311,5 +312,5 @@ void tz_search_run(searcher *s, const position *p, const search_limits *lim, uin
         iter_prev = iter;
     }
     r->nodes = s->nodes;
-    r->seconds = tz_search_clock() - t0;
+    r->seconds = clock_seconds() - t0;
 }

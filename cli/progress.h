@@ -1,6 +1,8 @@
 /* progress.h — a self-play run's progress report on stderr: a one-line bar
  * redrawn in place on a terminal, a plain status line every few seconds
- * otherwise (logs, Slurm), nothing with quiet. */
+ * otherwise (logs, Slurm), nothing with quiet; and cli_run_selfplay, which
+ * runs selfplay/run.h with that report and its notes and turns the outcome
+ * into an exit status (the library itself never prints). */
 #ifndef TRIAD_PROGRESS_H
 #define TRIAD_PROGRESS_H
 
@@ -8,6 +10,7 @@
 #include <stdint.h>
 #include <stdio.h>
 #include "games/game.h"
+#include "selfplay/run.h"
 
 typedef struct progress {
     FILE *out;
@@ -24,8 +27,6 @@ typedef struct progress {
     void *status_ctx;
 } progress;
 
-/* Seconds on a monotonic clock. */
-double progress_clock(void);
 void progress_start(progress *pr, FILE *out, bool quiet, int seats, uint64_t total, uint64_t at_start);
 /* Names the lines (default "selfplay") and replaces the seats' means with
  * status's text (either may be NULL: the default). */
@@ -39,5 +40,25 @@ void progress_end_line(progress *pr);
 /* The final line: always written unless quiet; path NULL leaves the file
  * unnamed (a temporary one). */
 void progress_finish(progress *pr, uint64_t done, const double points[GAME_MAX_PLAYERS], const char *path);
+
+/* How cli_run_selfplay reports a run. */
+typedef struct run_view {
+    const char *name;  /* the command the lines name (NULL: "selfplay") */
+    bool quiet;        /* no progress report, no notes */
+    bool hide_path;    /* the lines leave the file unnamed (a temporary one) */
+    /* What the lines show after the counts (NULL: each seat's mean score). */
+    void (*status)(void *ctx, char *buf, size_t n);
+    void *status_ctx;
+} run_view;
+
+/* Plays o's run (its note and progress callbacks are set here) and returns
+ * the exit status: 0; 2 when the request is refused (the file exists,
+ * another process is writing it, --resume against another run's file,
+ * ...); 1 when playing or writing failed; RUN_STOPPED when a signal stopped
+ * it (fio_stop_requested() says which) after every finished game was
+ * written and synced.  The message (one line) goes to err: the error, or
+ * for RUN_STOPPED the stop line. */
+#define RUN_STOPPED 3
+int cli_run_selfplay(const run_opts *o, const run_view *v, char *err, size_t n);
 
 #endif

@@ -1,18 +1,13 @@
 /* progress.c — see progress.h. */
-#include <time.h>
 #include <unistd.h>
+#include "core/clock.h"
+#include "core/fileio.h"
+#include "core/msg.h"
 #include "progress.h"
 
 #define BAR_WIDTH 24
 #define TTY_PERIOD 0.25  /* seconds between redraws of the bar */
 #define LOG_PERIOD 5.0   /* seconds between plain status lines */
-
-double progress_clock(void)
-{
-    struct timespec t;
-    clock_gettime(CLOCK_MONOTONIC, &t);
-    return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
-}
 
 void progress_start(progress *pr, FILE *out, bool quiet, int seats, uint64_t total, uint64_t at_start)
 {
@@ -22,7 +17,7 @@ void progress_start(progress *pr, FILE *out, bool quiet, int seats, uint64_t tot
     pr->tty = isatty(fileno(out));
     pr->total = total;
     pr->at_start = at_start;
-    pr->t_start = pr->t_last = progress_clock();
+    pr->t_start = pr->t_last = clock_seconds();
     pr->drawn = false;
     pr->name = "selfplay";
     pr->status = NULL;
@@ -65,7 +60,7 @@ static void seat_scores(const progress *pr, char *text, size_t n, int seats, uin
 
 void progress_update(progress *pr, uint64_t done, const double points[GAME_MAX_PLAYERS])
 {
-    double now = progress_clock();
+    double now = clock_seconds();
     if (pr->quiet || now - pr->t_last < (pr->tty ? TTY_PERIOD : LOG_PERIOD))
         return;
     pr->t_last = now;
@@ -101,7 +96,7 @@ void progress_finish(progress *pr, uint64_t done, const double points[GAME_MAX_P
 {
     if (pr->quiet)
         return;
-    double secs = progress_clock() - pr->t_start;
+    double secs = clock_seconds() - pr->t_start;
     uint64_t played = done - pr->at_start;
     if (pr->drawn)
         fputc('\n', pr->out);
@@ -110,4 +105,54 @@ void progress_finish(progress *pr, uint64_t done, const double points[GAME_MAX_P
     fprintf(pr->out, "%s: %llu games%s%s (%llu played now in %.2f s, %.1f games/s), %s\n", pr->name,
             (unsigned long long)done, path ? " in " : "", path ? path : "", (unsigned long long)played, secs,
             secs > 0 ? (double)played / secs : 0, scores);
+}
+
+typedef struct reporter {
+    const run_opts *o;
+    const run_view *v;
+    progress pr;
+    bool started;
+} reporter;
+
+static void on_note(void *ctx, const char *msg)
+{
+    const reporter *r = ctx;
+    if (!r->v->quiet)
+        fprintf(stderr, "%s: %s\n", r->v->name ? r->v->name : "selfplay", msg);
+}
+
+static void on_progress(void *ctx, const run_counts *c)
+{
+    reporter *r = ctx;
+    if (r->started) {
+        progress_update(&r->pr, c->games, c->points);
+        return;
+    }
+    progress_start(&r->pr, stderr, r->v->quiet, r->o->run.players, c->total, c->at_start);
+    progress_set_status(&r->pr, r->v->name, r->v->status, r->v->status_ctx);
+    r->started = true;
+}
+
+int cli_run_selfplay(const run_opts *o, const run_view *v, char *err, size_t n)
+{
+    run_opts ro = *o;
+    reporter r = { .o = o, .v = v };
+    run_counts c;
+    ro.note = on_note;
+    ro.progress = on_progress;
+    ro.report_ctx = &r;
+    if (run_selfplay(&ro, &c, err, n))
+        return c.refused ? 2 : 1;
+    if (c.signal) {
+        if (r.started)
+            progress_end_line(&r.pr);
+        snprintf(err, n, "stopped by %s: %llu of %llu games%s%s (%llu played now), every finished game "
+                 "written%s", fio_signal_name(c.signal), (unsigned long long)c.games,
+                 (unsigned long long)c.total, v->hide_path ? "" : " in ", v->hide_path ? "" : MSG_PATH(o->out),
+                 (unsigned long long)(c.games - c.at_start), o->no_resume ? "" : "; --resume plays the rest");
+        return RUN_STOPPED;
+    }
+    if (r.started)
+        progress_finish(&r.pr, c.games, c.points, v->hide_path ? NULL : o->out);
+    return 0;
 }
