@@ -5,10 +5,12 @@
 #include <stdarg.h>
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include "core/prng.h"
 #include "games/game_codec.h"
 #include "games/players.h"
+#include "games/replay.h"
 #include "games/signature.h"
 #include "record.h"
 
@@ -134,14 +136,22 @@ void rec_forfeit_scores(const rec_run *run, int seat, double scores[GAME_MAX_PLA
 int rec_game_replay(const game_def *gd, rec_game *g, char *err, size_t n)
 {
     unsigned char s[GAME_STATE_MAX];
+    game_action local[256];
+    game_action *legal = gd->max_actions <= 256 ? local : malloc(sizeof *legal * (size_t)gd->max_actions);
+    if (!legal) {
+        snprintf(err, n, "out of memory for a legal list of %d actions", gd->max_actions);
+        return -1;
+    }
     memcpy(s, g->start, gd->state_size);
     int turns0 = gd->turns(s);
-    for (int j = 0; j < g->nactions; j++) {
-        if (gd->over(s) || game_index_encode(gd, s, g->actions[j]) == UINT32_MAX) {
-            snprintf(err, n, "action %d (0x%04x) is illegal", j + 1, (unsigned)g->actions[j]);
-            return -1;
-        }
-        gd->apply(s, g->actions[j]);
+    /* The one replay loop (games/replay.h), stopped before an action that
+     * is not legal where it stands (none is once the game is over). */
+    int played = game_replay(gd, s, g->actions, g->nactions, legal, NULL, NULL);
+    if (legal != local)
+        free(legal);
+    if (played < g->nactions) {
+        snprintf(err, n, "action %d (0x%04x) is illegal", played + 1, (unsigned)g->actions[played]);
+        return -1;
     }
     memset(g->scores, 0, sizeof g->scores);
     g->ending = gd->over(s) ? gd->ending(s) : 0;

@@ -14,6 +14,7 @@
 #include "core/msg.h"
 #include "core/num.h"
 #include "games/game_codec.h"
+#include "games/replay.h"
 #include "record_codec.h"
 
 enum { START_DERIVED = 0, START_CODEC = 1, START_TEXT = 2 };
@@ -184,6 +185,26 @@ static bool derive_start(const rec_run *run, const rec_game *g, unsigned char *s
     return true;
 }
 
+/* The encoder's walk over a game's positions (games/replay.h's visitor):
+ * action k coded where it is played; a code of UINT32_MAX (not legal)
+ * stops the walk before it. */
+typedef struct encode_walk {
+    const game_def *gd;
+    const rec_game *g;
+    uint32_t *codes;
+    int wide;
+} encode_walk;
+
+static int encode_visit(void *ctx, const void *s, int ply)
+{
+    encode_walk *w = ctx;
+    if (ply == w->g->nactions)
+        return 0;
+    w->codes[ply] = game_encode_action(w->gd, s, w->g->actions[ply]);
+    w->wide |= w->codes[ply] > 255;
+    return w->codes[ply] == UINT32_MAX;
+}
+
 int rec_encode_game(buf *out, const rec_game *g, const rec_run *run, const int *spec_idx, uint64_t *prev_id,
                     char *err, size_t n)
 {
@@ -204,15 +225,13 @@ int rec_encode_game(buf *out, const rec_game *g, const rec_run *run, const int *
     int wide = 0;
     memcpy(s, g->start, gd->state_size);
     uint32_t codes[REC_MAX_ACTIONS];
-    for (int j = 0; j < g->nactions; j++) {
-        codes[j] = game_encode_action(gd, s, g->actions[j]);
-        if (codes[j] == UINT32_MAX) {
-            snprintf(err, n, "game %llu: action %d is illegal", (unsigned long long)g->id, j + 1);
-            return -1;
-        }
-        wide |= codes[j] > 255;
-        gd->apply(s, g->actions[j]);
+    encode_walk w = { gd, g, codes, 0 };
+    int coded = game_replay(gd, s, g->actions, g->nactions, NULL, encode_visit, &w);
+    if (coded < g->nactions) {
+        snprintf(err, n, "game %llu: action %d is illegal", (unsigned long long)g->id, coded + 1);
+        return -1;
     }
+    wide = w.wide;
     buf_varint(out, zigzag((int64_t)(g->id - (*prev_id + 1)))); /* ids mostly ascend: one byte */
     *prev_id = g->id;
     int sm = g->seed == rec_game_seed(run, g->id) ? 0 : FLAG_SEED;
@@ -304,6 +323,8 @@ int rec_decode_game(cursor *in, rec_game *g, const rec_run *run, const char (*sp
     unsigned char s[GAME_STATE_MAX];
     memcpy(s, g->start, gd->state_size);
     int turns0 = gd->turns(s);
+    /* Not games/replay.h's loop: here the actions are not known before the
+     * replay, each is decoded from its code in the position it is played in. */
     for (int j = 0; j < g->nactions; j++) {
         uint32_t code = flags & FLAG_WIDE ? (uint32_t)cur_varint(in) : cur_byte(in);
         game_action a;

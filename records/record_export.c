@@ -2,6 +2,7 @@
 #include <stdio.h>
 #include <string.h>
 #include "core/jsonw.h"
+#include "games/replay.h"
 #include "record_export.h"
 
 const char *rec_ending_name(const game_def *gd, int ending)
@@ -78,30 +79,59 @@ typedef struct replayed {
  * text after it or NULL) for every action; fills r.  0, or -1 with err. */
 typedef void (*each_action_fn)(void *ctx, int k, const char *act, const char *pos);
 
+/* replay()'s walk over the positions (games/replay.h's visitor): at ply k
+ * the text of action k is taken, and at ply k + 1 the position after it
+ * goes out with it. */
+typedef struct export_walk {
+    const game_def *gd;
+    const rec_game *g;
+    bool positions;
+    each_action_fn each;
+    void *ctx;
+    char act[GAME_ACTION_TEXT_MAX];
+    char *err;
+    size_t n;
+    bool failed;
+} export_walk;
+
+static int export_visit(void *ctx, const void *s, int ply)
+{
+    export_walk *w = ctx;
+    unsigned long long id = (unsigned long long)w->g->id;
+    if (ply > 0) {
+        char text[GAME_TEXT_MAX];
+        if (w->positions && w->gd->to_text(s, text, sizeof text) < 0) {
+            snprintf(w->err, w->n, "game %llu: position %d has no position string", id, ply);
+            w->failed = true;
+            return 1;
+        }
+        w->each(w->ctx, ply - 1, w->act, w->positions ? text : NULL);
+    }
+    if (ply < w->g->nactions) {
+        if (w->gd->over(s)) {
+            snprintf(w->err, w->n, "game %llu: action %d comes after the end", id, ply + 1);
+            w->failed = true;
+            return 1;
+        }
+        w->gd->action_to_text(s, w->g->actions[ply], w->act, sizeof w->act);
+    }
+    return 0;
+}
+
 static int replay(const rec_run *run, const rec_game *g, bool positions, each_action_fn each, void *ctx,
                   replayed *r, char *err, size_t n)
 {
     const game_def *gd = run->game;
     unsigned char s[GAME_STATE_MAX];
-    char text[GAME_TEXT_MAX], act[GAME_ACTION_TEXT_MAX];
     memcpy(s, g->start, gd->state_size);
     if (gd->to_text(s, r->start, sizeof r->start) < 0) {
         snprintf(err, n, "game %llu: its start has no position string", (unsigned long long)g->id);
         return -1;
     }
-    for (int j = 0; j < g->nactions; j++) {
-        if (gd->over(s)) {
-            snprintf(err, n, "game %llu: action %d comes after the end", (unsigned long long)g->id, j + 1);
-            return -1;
-        }
-        gd->action_to_text(s, g->actions[j], act, sizeof act);
-        gd->apply(s, g->actions[j]);
-        if (positions && gd->to_text(s, text, sizeof text) < 0) {
-            snprintf(err, n, "game %llu: position %d has no position string", (unsigned long long)g->id, j + 1);
-            return -1;
-        }
-        each(ctx, j, act, positions ? text : NULL);
-    }
+    export_walk w = { .gd = gd, .g = g, .positions = positions, .each = each, .ctx = ctx, .err = err, .n = n };
+    game_replay(gd, s, g->actions, g->nactions, NULL, export_visit, &w);
+    if (w.failed)
+        return -1;
     /* A forfeit ends the game too (docs/records.md, "Forfeits"): its
      * scores are stored, and the ranks come from them below. */
     r->finished = g->ending != 0 || g->forfeit > 0;
