@@ -22,8 +22,7 @@ struct meter {
     double t_start, t_last_log;
 };
 
-/* "1:07" or "1:02:03". */
-static void clock_text(char *t, size_t n, double seconds)
+void meter_clock_text(char *t, size_t n, double seconds)
 {
     long s = seconds < 0 || seconds > 1e8 ? 0 : (long)(seconds + 0.5);
     if (s >= 3600)
@@ -37,9 +36,9 @@ static void times_text(const meter *m, char *t, size_t n)
 {
     double spent = clock_seconds() - m->t_start;
     char a[32], b[32];
-    clock_text(a, sizeof a, spent);
+    meter_clock_text(a, sizeof a, spent);
     if (m->done && m->done < m->total) {
-        clock_text(b, sizeof b, spent / (double)m->done * (double)(m->total - m->done));
+        meter_clock_text(b, sizeof b, spent / (double)m->done * (double)(m->total - m->done));
         snprintf(t, n, "%s, about %s left", a, b);
     } else
         snprintf(t, n, "%s", a);

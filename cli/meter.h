@@ -26,4 +26,8 @@ void meter_resume(meter *m);
 /* Takes the bar off the terminal line and frees the meter. */
 void meter_stop(meter *m);
 
+/* A duration as "1:07" or "1:02:03" (negative or absurd: 0:00): the
+ * elapsed and remaining times of every progress line. */
+void meter_clock_text(char *t, size_t n, double seconds);
+
 #endif

@@ -3,6 +3,7 @@
 #include "core/clock.h"
 #include "core/fileio.h"
 #include "core/msg.h"
+#include "meter.h"
 #include "progress.h"
 
 #define BAR_WIDTH 24
@@ -32,15 +33,6 @@ void progress_set_status(progress *pr, const char *name, void (*status)(void *ct
     pr->status_ctx = ctx;
 }
 
-static void eta_text(char *text, size_t n, double seconds)
-{
-    long s = seconds < 0 || seconds > 1e8 ? 0 : (long)(seconds + 0.5);
-    if (s >= 3600)
-        snprintf(text, n, "%ld:%02ld:%02ld", s / 3600, s / 60 % 60, s % 60);
-    else
-        snprintf(text, n, "%ld:%02ld", s / 60, s % 60);
-}
-
 /* "seat 0 0.512 seat 1 0.488", or the status's text. */
 static void seat_scores(const progress *pr, char *text, size_t n, int seats, uint64_t done, const double *points)
 {
@@ -67,7 +59,7 @@ void progress_update(progress *pr, uint64_t done, const double points[GAME_MAX_P
     double rate = (double)(done - pr->at_start) / (now - pr->t_start);
     char eta[32], scores[160];
     seat_scores(pr, scores, sizeof scores, pr->seats, done, points);
-    eta_text(eta, sizeof eta, rate > 0 ? (double)(pr->total - done) / rate : 0);
+    meter_clock_text(eta, sizeof eta, rate > 0 ? (double)(pr->total - done) / rate : 0);
     if (!pr->tty) {
         fprintf(pr->out, "%s: %llu/%llu games, %.1f games/s, ETA %s, %s\n", pr->name, (unsigned long long)done,
                 (unsigned long long)pr->total, rate, eta, scores);
