@@ -5,7 +5,6 @@
 #include <stdarg.h>
 #include <math.h>
 #include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 #include "core/prng.h"
 #include "games/game_codec.h"
@@ -133,22 +132,25 @@ void rec_forfeit_scores(const rec_run *run, int seat, double scores[GAME_MAX_PLA
         scores[i] = i < run->players && i != seat ? share : 0;
 }
 
+/* rec_game_replay's visitor: stops before an action that is not legal
+ * where it stands (none is once the game is over). */
+typedef struct legal_walk {
+    const game_def *gd;
+    const rec_game *g;
+} legal_walk;
+
+static int stop_before_illegal(void *ctx, const void *s, int ply)
+{
+    const legal_walk *w = ctx;
+    return ply < w->g->nactions && game_index_encode(w->gd, s, w->g->actions[ply]) == UINT32_MAX;
+}
+
 int rec_game_replay(const game_def *gd, rec_game *g, char *err, size_t n)
 {
     unsigned char s[GAME_STATE_MAX];
-    game_action local[256];
-    game_action *legal = gd->max_actions <= 256 ? local : malloc(sizeof *legal * (size_t)gd->max_actions);
-    if (!legal) {
-        snprintf(err, n, "out of memory for a legal list of %d actions", gd->max_actions);
-        return -1;
-    }
     memcpy(s, g->start, gd->state_size);
     int turns0 = gd->turns(s);
-    /* The one replay loop (games/replay.h), stopped before an action that
-     * is not legal where it stands (none is once the game is over). */
-    int played = game_replay(gd, s, g->actions, g->nactions, legal, NULL, NULL);
-    if (legal != local)
-        free(legal);
+    int played = game_replay(gd, s, g->actions, g->nactions, NULL, stop_before_illegal, &(legal_walk){ gd, g });
     if (played < g->nactions) {
         snprintf(err, n, "action %d (0x%04x) is illegal", played + 1, (unsigned)g->actions[played]);
         return -1;

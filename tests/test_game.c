@@ -175,6 +175,18 @@ static void tzaar_turns_and_codec_as_records(void)
         }
         REQUIRE(rec_game_replay(g, &r, err, sizeof err) == 0);
         CHECKF(g->turns(&st) == r.turns, "%d turns, records %d", g->turns(&st), r.turns);
+        /* An illegal action is refused where it stands: the first action
+         * again as the second (its square is empty now), or one more
+         * action after the end. */
+        rec_game bad = r;
+        bad.actions[1] = bad.actions[0];
+        CHECKF(rec_game_replay(g, &bad, err, sizeof err) == -1 && !strncmp(err, "action 2 ", 9), "%s", err);
+        if (r.nactions < REC_MAX_ACTIONS) {
+            bad = r;
+            bad.actions[bad.nactions] = bad.actions[bad.nactions - 1];
+            bad.nactions++;
+            CHECKF(rec_game_replay(g, &bad, err, sizeof err) == -1 && strstr(err, "is illegal"), "%s", err);
+        }
         int rank[GAME_MAX_PLAYERS];
         g->rank(&st, rank);
         int w = rec_game_winner(&r);
