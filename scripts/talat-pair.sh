@@ -26,9 +26,8 @@ shares() {
 }
 rotations() { "$triad" records info "$1" 2>/dev/null | awk '/rotations/ { for (i = 1; i <= NF; i++) if ($i ~ /^[0-9]+$/) { print $i; exit } }'; }
 for f in "$1" "$2"; do
-    [ "$("$triad" records info "$f" | awk '$1 == "game" { print $2 }')" = talat ] &&
-        [ "$("$triad" records info "$f" | awk '$1 == "replicates" { print $2 }')" = 1 ] &&
-        [ "$("$triad" records info "$f" | awk '$1 == "players" { print $2 }')" = 3 ] ||
+    [ "$("$triad" records info "$f" | awk '$1 ~ /^(game|players|replicates)$/ { printf "%s=%s ", $1, $2 }')" = \
+        "game=talat players=3 replicates=1 " ] ||
         { echo "talat-pair.sh: $f: not a three-player Talat run of one replicate" >&2; exit 2; }
 done
 ra=$(rotations "$1"); rb=$(rotations "$2")

@@ -129,16 +129,8 @@ static void check_codec_legal_only(const game_def *g, const void *s, const game_
         game_action a;
         if (g->codec->decode_action(s, code, &a))
             continue;
-        int lo = 0, hi = n;
-        while (lo < hi) {
-            int mid = lo + (hi - lo) / 2;
-            if (acts[mid] < a)
-                lo = mid + 1;
-            else
-                hi = mid;
-        }
-        CHECKF(lo < n && acts[lo] == a, "%s %s: the game's code %u decodes to an action not in legal()", g->name,
-               where, (unsigned)code);
+        CHECKF(game_index_encode(g, s, a) != UINT32_MAX, "%s %s: the game's code %u decodes to an action not in legal()",
+               g->name, where, (unsigned)code);
     }
 }
 
