@@ -2,7 +2,9 @@
  * growable buffer, for the data triad hands to other programs (records
  * export and info, libtriad), and the same rules straight to a stream for
  * the commands that print their --json figures as they go (cli/,
- * eval/bias_report.c).  Nothing else escapes a JSON string.
+ * eval/bias_report.c).  Nothing else writes JSON: every key, string and
+ * number of a --json output goes through these functions (only the
+ * punctuation { } [ ] and the literals null/true/false are printed as is).
  *
  * Strings are written as valid UTF-8 whatever the input holds: a byte that
  * is not part of a valid UTF-8 character becomes U+FFFD (an imported
@@ -39,6 +41,17 @@ void jsonw_format_double(char *out, size_t n, double x);
 void jsonw_fstring(FILE *f, const char *s);
 void jsonw_fnum(FILE *f, const char *fmt, double x);
 void jsonw_fkey(FILE *f, const char *key, int first);
+
+/* One member on a stream: "key":value after a comma unless first; with key
+ * NULL the value alone after a comma unless first (an array's element).
+ * _num: x in fmt, null when not finite, as jsonw_fnum; _int and _uint:
+ * integers (uint64 counts and signatures need _uint); _str: s as
+ * jsonw_fstring; _bool: true or false. */
+void jsonw_fkv_num(FILE *f, const char *key, const char *fmt, double x, int first);
+void jsonw_fkv_int(FILE *f, const char *key, long long v, int first);
+void jsonw_fkv_uint(FILE *f, const char *key, unsigned long long v, int first);
+void jsonw_fkv_str(FILE *f, const char *key, const char *s, int first);
+void jsonw_fkv_bool(FILE *f, const char *key, bool v, int first);
 
 /* s as one CSV field (RFC 4180): as it is, or in double quotes (doubled
  * inside) when it holds a comma, a quote, a line break or a leading or

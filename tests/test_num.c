@@ -331,6 +331,36 @@ static void jsonw_non_finite_numbers_are_null(void)
     free(s);
 }
 
+/* The member writers: the comma unless first, the key escaped, the value in
+ * its form; key NULL writes an array's element. */
+#define STREAM_IS(want, ...)                                                                   \
+    do {                                                                                       \
+        char *s_ = NULL;                                                                       \
+        size_t n_ = 0;                                                                         \
+        FILE *f = open_memstream(&s_, &n_);                                                    \
+        REQUIRE(f);                                                                            \
+        __VA_ARGS__;                                                                           \
+        fclose(f);                                                                             \
+        CHECKF(s_ && !strcmp(s_, want), "got %s, want %s", s_ ? s_ : "(none)", want);         \
+        free(s_);                                                                              \
+    } while (0)
+
+static void jsonw_fkv_members(void)
+{
+    STREAM_IS("\"a\":0.500", jsonw_fkv_num(f, "a", "%.3f", 0.5, 1));
+    STREAM_IS(",\"a\":null", jsonw_fkv_num(f, "a", "%.3f", NAN, 0));
+    STREAM_IS(",\"a\":null,null", jsonw_fkv_num(f, "a", "%.0f", INFINITY, 0); jsonw_fkv_num(f, NULL, "%g", -INFINITY, 0));
+    STREAM_IS("[1,2.5]", fputc('[', f); jsonw_fkv_num(f, NULL, "%g", 1, 1); jsonw_fkv_num(f, NULL, "%g", 2.5, 0);
+              fputc(']', f));
+    STREAM_IS("\"n\":-9223372036854775808", jsonw_fkv_int(f, "n", INT64_MIN, 1));
+    STREAM_IS(",\"n\":42,7", jsonw_fkv_int(f, "n", 42, 0); jsonw_fkv_int(f, NULL, 7, 0));
+    STREAM_IS("\"u\":18446744073709551615", jsonw_fkv_uint(f, "u", UINT64_MAX, 1));
+    STREAM_IS("0,1", jsonw_fkv_uint(f, NULL, 0, 1); jsonw_fkv_uint(f, NULL, 1, 0));
+    STREAM_IS(",\"k\\\"\":\"a\\nb\xef\xbf\xbd\"", jsonw_fkv_str(f, "k\"", "a\nb\xff", 0));
+    STREAM_IS("\"s\",\"t\"", jsonw_fkv_str(f, NULL, "s", 1); jsonw_fkv_str(f, NULL, "t", 0));
+    STREAM_IS("\"b\":true,\"c\":false", jsonw_fkv_bool(f, "b", true, 1); jsonw_fkv_bool(f, "c", false, 0));
+}
+
 const test_case tests_num[] = {
     { "num_u64_accepts_decimal_only", num_u64_accepts_decimal_only },
     { "num_u64_range_and_message", num_u64_range_and_message },
@@ -344,5 +374,6 @@ const test_case tests_num[] = {
     { "jsonw_validates_utf8", jsonw_validates_utf8 },
     { "jsonw_script_string_escapes_markup", jsonw_script_string_escapes_markup },
     { "jsonw_non_finite_numbers_are_null", jsonw_non_finite_numbers_are_null },
+    { "jsonw_fkv_members", jsonw_fkv_members },
     { NULL, NULL },
 };
