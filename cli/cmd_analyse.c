@@ -29,8 +29,17 @@ int cli_pv_text(const game_def *g, const void *s, const game_action *pv, int n, 
                 break;
             char name[GAME_ACTION_TEXT_MAX];
             g->action_to_text(q, pv[i], name, sizeof name);
-            len += (size_t)snprintf(out + len, size - len, json ? "%s\"%s\"" : "%s%s", i ? json ? "," : " " : "",
-                                    name);
+            buf b = { 0 };
+            if (json)
+                jsonw_string(&b, name);
+            const char *text = json ? (const char *)b.data : name;
+            size_t tlen = json ? b.len : strlen(name);
+            bool fits = text && len + tlen + 2 < size;
+            if (fits)
+                len += (size_t)snprintf(out + len, size - len, "%s%.*s", i ? json ? "," : " " : "", (int)tlen, text);
+            buf_free(&b);
+            if (!fits)
+                break;
             g->apply(q, pv[i]);
         }
     }
@@ -52,17 +61,20 @@ static void report_one(const game_def *g, const void *s, game_action a, const ga
 {
     char name[GAME_ACTION_TEXT_MAX], pv[GAME_PV_MAX * (GAME_ACTION_TEXT_MAX + 3)], at[32] = "";
     g->action_to_text(s, a, name, sizeof name);
-    if (line > 0)
-        snprintf(at, sizeof at, json ? "\"line\":%ld," : "line %ld: ", line);
+    if (line > 0 && !json)
+        snprintf(at, sizeof at, "line %ld: ", line);
+    if (json) {
+        putchar('{');
+        if (line > 0)
+            jsonw_fkv_int(stdout, "line", line, 1);
+        jsonw_fkv_str(stdout, "action", name, line <= 0);
+    }
     sum->n++;
     if (!searched) {
-        if (!json) {
+        if (!json)
             printf("%saction %s\n", at, name);
-            return;
-        }
-        printf("{%s\"action\":", at);
-        jsonw_fstring(stdout, name);
-        printf("}\n");
+        else
+            printf("}\n");
         return;
     }
     sum->depths[sum->searched++] = r->depth;
@@ -72,12 +84,14 @@ static void report_one(const game_def *g, const void *s, game_action a, const ga
     cli_pv_text(g, s, r->pv, r->pv_len, json, pv, sizeof pv);
     double nps = r->seconds > 0 ? (double)r->nodes / r->seconds : 0;
     if (json) {
-        printf("{%s\"action\":", at);
-        jsonw_fstring(stdout, name);
-        printf(",\"score\":%d,\"depth\":%d,\"nodes\":%llu", r->score, r->depth, (unsigned long long)r->nodes);
+        jsonw_fkv_int(stdout, "score", r->score, 0);
+        jsonw_fkv_int(stdout, "depth", r->depth, 0);
+        jsonw_fkv_uint(stdout, "nodes", r->nodes, 0);
         if (line > 0)
-            printf(",\"seconds\":%.6f", r->seconds);
-        printf(",\"nodes_per_second\":%.0f,\"pv\":[%s]}\n", nps, pv);
+            jsonw_fkv_num(stdout, "seconds", "%.6f", r->seconds, 0);
+        jsonw_fkv_num(stdout, "nodes_per_second", "%.0f", nps, 0);
+        jsonw_fkey(stdout, "pv", 0);
+        printf("[%s]}\n", pv); /* cli_pv_text's JSON strings */
     } else if (line > 0)
         printf("%saction %s score %d depth %d nodes %llu pv %s\n", at, name, r->score, r->depth,
                (unsigned long long)r->nodes, pv);
@@ -155,14 +169,21 @@ static int analyse_file(const char *path, const game_def *g, const char *spec_te
         int m = sum.searched;
         double median = m % 2 ? sum.depths[m / 2] : (sum.depths[m / 2 - 1] + sum.depths[m / 2]) / 2.0;
         if (json) {
-            printf("{\"summary\":true,\"player\":");
-            jsonw_fstring(stdout, gplayer_spec(pl));
+            putchar('{');
+            jsonw_fkv_bool(stdout, "summary", true, 1);
+            jsonw_fkv_str(stdout, "player", gplayer_spec(pl), 0);
+            jsonw_fkv_int(stdout, "positions", m, 0);
+            jsonw_fkv_num(stdout, "depth_mean", "%.3f", sum.depth / m, 0);
+            jsonw_fkv_num(stdout, "depth_median", "%g", median, 0);
+            jsonw_fkv_int(stdout, "depth_min", sum.depths[0], 0);
+            jsonw_fkv_int(stdout, "depth_max", sum.depths[m - 1], 0);
+            jsonw_fkv_num(stdout, "nodes_mean", "%.0f", sum.nodes / m, 0);
+            jsonw_fkv_num(stdout, "seconds_mean", "%.6f", sum.seconds / m, 0);
+            printf("}\n");
         } else
-            printf("player %s\n", gplayer_spec(pl));
-        printf(json ? ",\"positions\":%d,\"depth_mean\":%.3f,\"depth_median\":%g,\"depth_min\":%d,\"depth_max\":%d,"
-                      "\"nodes_mean\":%.0f,\"seconds_mean\":%.6f}\n"
-                    : "positions %d\ndepth mean %.3f median %g min %d max %d\nnodes mean %.0f\nseconds mean %.6f\n",
-               m, sum.depth / m, median, sum.depths[0], sum.depths[m - 1], sum.nodes / m, sum.seconds / m);
+            printf("player %s\npositions %d\ndepth mean %.3f median %g min %d max %d\nnodes mean %.0f\n"
+                   "seconds mean %.6f\n", gplayer_spec(pl), m, sum.depth / m, median, sum.depths[0],
+                   sum.depths[m - 1], sum.nodes / m, sum.seconds / m);
     } else if (!sum.n) {
         rc = cli_error("analyse", "--positions: %s holds no position", MSG_PATH(path));
     }

@@ -81,50 +81,60 @@ static void print_json(const game_def *g, const figures *f, bool bulk, bool sear
 {
     uint64_t leaves = 0, nodes = 0;
     double ps = 0, bs = 0, ss = 0;
-    printf("{\"game\":");
-    jsonw_fstring(stdout, g->name);
-    printf(",\"positions\":[");
+    FILE *o = stdout;
+    putchar('{');
+    jsonw_fkv_str(o, "game", g->name, 1);
+    jsonw_fkey(o, "positions", 0);
+    putchar('[');
     for (int i = 0; g->bench->positions[i].name; i++, f++) {
-        printf("%s{\"name\":", i ? "," : "");
-        jsonw_fstring(stdout, g->bench->positions[i].name);
-        printf(",\"depth\":%d,\"nodes\":%" PRIu64 ",\"seconds\":%.6f,\"nodes_per_second\":", f->perft_depth,
-               f->leaves, f->perft_s);
-        jsonw_fnum(stdout, "%.0f", (double)f->leaves / f->perft_s);
-        if (bulk) {
-            printf(",\"bulk_nodes_per_second\":");
-            jsonw_fnum(stdout, "%.0f", (double)f->leaves / f->bulk_s);
-        }
+        printf(i ? ",{" : "{");
+        jsonw_fkv_str(o, "name", g->bench->positions[i].name, 1);
+        jsonw_fkv_int(o, "depth", f->perft_depth, 0);
+        jsonw_fkv_uint(o, "nodes", f->leaves, 0);
+        jsonw_fkv_num(o, "seconds", "%.6f", f->perft_s, 0);
+        jsonw_fkv_num(o, "nodes_per_second", "%.0f", (double)f->leaves / f->perft_s, 0);
+        if (bulk)
+            jsonw_fkv_num(o, "bulk_nodes_per_second", "%.0f", (double)f->leaves / f->bulk_s, 0);
         if (search && f->search_depth) {
-            printf(",\"search_depth\":%d,\"search_nodes\":%" PRIu64 ",\"search_seconds\":%.6f,"
-                   "\"search_nodes_per_second\":",
-                   f->search_depth, f->nodes, f->search_s);
-            jsonw_fnum(stdout, "%.0f", (double)f->nodes / f->search_s);
+            jsonw_fkv_int(o, "search_depth", f->search_depth, 0);
+            jsonw_fkv_uint(o, "search_nodes", f->nodes, 0);
+            jsonw_fkv_num(o, "search_seconds", "%.6f", f->search_s, 0);
+            jsonw_fkv_num(o, "search_nodes_per_second", "%.0f", (double)f->nodes / f->search_s, 0);
         }
         putchar('}');
         leaves += f->leaves, nodes += f->nodes;
         ps += f->perft_s, bs += f->bulk_s, ss += f->search_s;
     }
-    printf("],\"signature\":%" PRIu64 ",\"seconds\":%.6f,\"nodes_per_second\":", leaves, ps);
-    jsonw_fnum(stdout, "%.0f", (double)leaves / ps);
-    if (bulk) {
-        printf(",\"bulk_nodes_per_second\":");
-        jsonw_fnum(stdout, "%.0f", (double)leaves / bs);
+    putchar(']');
+    jsonw_fkv_uint(o, "signature", leaves, 0);
+    jsonw_fkv_num(o, "seconds", "%.6f", ps, 0);
+    jsonw_fkv_num(o, "nodes_per_second", "%.0f", (double)leaves / ps, 0);
+    if (bulk)
+        jsonw_fkv_num(o, "bulk_nodes_per_second", "%.0f", (double)leaves / bs, 0);
+    if (search) {
+        jsonw_fkv_uint(o, "search_signature", nodes, 0);
+        jsonw_fkv_num(o, "search_seconds", "%.6f", ss, 0);
+        jsonw_fkv_num(o, "search_nodes_per_second", "%.0f", (double)nodes / fmax(ss, 1e-9), 0);
+    } else {
+        jsonw_fkey(o, "search_signature", 0);
+        printf("null");
     }
-    if (search)
-        printf(",\"search_signature\":%" PRIu64 ",\"search_seconds\":%.6f,\"search_nodes_per_second\":%.0f", nodes,
-               ss, (double)nodes / fmax(ss, 1e-9));
-    else
-        printf(",\"search_signature\":null");
+    if (nextra) {
+        jsonw_fkey(o, "extra", 0);
+        putchar('[');
+    }
     for (int i = 0; i < nextra; i++) {
-        printf("%s{\"name\":", i ? "," : ",\"extra\":[");
-        jsonw_fstring(stdout, extra[i].name);
-        printf(",\"value\":");
-        jsonw_fnum(stdout, "%.6g", extra[i].value);
-        printf(",\"unit\":");
-        jsonw_fstring(stdout, extra[i].unit);
+        printf(i ? ",{" : "{");
+        jsonw_fkv_str(o, "name", extra[i].name, 1);
+        jsonw_fkv_num(o, "value", "%.6g", extra[i].value, 0);
+        jsonw_fkv_str(o, "unit", extra[i].unit, 0);
         printf("}%s", i + 1 == nextra ? "]" : "");
     }
-    printf(",\"engine_signature\":\"%016" PRIx64 "\",\"runs\":%d}\n", esig, runs);
+    char hex[17];
+    snprintf(hex, sizeof hex, "%016" PRIx64, esig);
+    jsonw_fkv_str(o, "engine_signature", hex, 0);
+    jsonw_fkv_int(o, "runs", runs, 0);
+    printf("}\n");
 }
 
 /* What the passes share: the game, a state to load positions into, the
@@ -272,9 +282,12 @@ int cmd_bench(int argc, char **argv)
     }
     if (sig_only) {
         if (json) {
-            printf("{\"game\":");
-            jsonw_fstring(stdout, g->name);
-            printf(",\"engine_signature\":\"%016" PRIx64 "\"}\n", esig);
+            char hex[17];
+            snprintf(hex, sizeof hex, "%016" PRIx64, esig);
+            putchar('{');
+            jsonw_fkv_str(stdout, "game", g->name, 1);
+            jsonw_fkv_str(stdout, "engine_signature", hex, 0);
+            printf("}\n");
         } else
             printf("%016" PRIx64 "\n", esig);
         return 0;

@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "core/clock.h"
+#include "core/jsonw.h"
 #include "commands.h"
 #include "meter.h"
 #include "opts.h"
@@ -90,14 +91,14 @@ static uint64_t divide(const game_def *g, void *s, int depth, uint64_t (*count)(
         total += sub;
         meter_pause(m);
         if (json)
-            printf("%s\"%s\":%llu", i ? "," : "", name, (unsigned long long)sub);
+            jsonw_fkv_uint(stdout, name, sub, i == 0);
         else
             printf("%s: %llu\n", name, (unsigned long long)sub);
         fflush(stdout);
         meter_resume(m);
     }
     if (json)
-        printf("},");
+        putchar('}');
     free(list);
     free(child);
     return total;
@@ -167,10 +168,13 @@ int cmd_perft(int argc, char **argv)
     }
     double secs = clock_seconds() - t0;
     double nps = secs > 0 ? (double)nodes / secs : 0;
-    if (json)
-        printf("\"depth\":%d,\"nodes\":%llu,\"seconds\":%.6f,\"nodes_per_second\":%.0f}\n",
-               depth, (unsigned long long)nodes, secs, nps);
-    else
+    if (json) { /* after {"divide":{...} or { */
+        jsonw_fkv_int(stdout, "depth", depth, !(do_divide && depth > 0));
+        jsonw_fkv_uint(stdout, "nodes", nodes, 0);
+        jsonw_fkv_num(stdout, "seconds", "%.6f", secs, 0);
+        jsonw_fkv_num(stdout, "nodes_per_second", "%.0f", nps, 0);
+        printf("}\n");
+    } else
         printf("perft %d: %llu nodes in %.3f s (%.1f M/s%s)\n", depth, (unsigned long long)nodes, secs,
                nps / 1e6, bulk ? ", bulk counting" : "");
     free(s);
@@ -239,7 +243,10 @@ int cmd_legal(int argc, char **argv)
     for (int i = 0; i < n; i++) {
         char name[GAME_ACTION_TEXT_MAX];
         g->action_to_text(s, list[i], name, sizeof name);
-        printf(json ? "%s\"%s\"" : "%.0s%s\n", i ? "," : "", name);
+        if (json)
+            jsonw_fkv_str(stdout, NULL, name, i == 0);
+        else
+            printf("%s\n", name);
     }
     if (json)
         printf("]}\n");

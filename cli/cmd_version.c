@@ -26,16 +26,18 @@ int cmd_version(int argc, char **argv)
         return rc == 1 ? 0 : rc;
     const game_def *const *games = game_list();
     if (json) {
-        printf("{\"version\":");
-        jsonw_fstring(stdout, TRIAD_VERSION);
-        printf(",\"commit\":");
-        jsonw_fstring(stdout, TRIAD_GIT_COMMIT);
-        printf(",\"build\":");
-        jsonw_fstring(stdout, TRIAD_BUILD_FLAGS);
-        printf(",\"api_version\":%d,\"engine_signatures\":{", TRIAD_API_VERSION);
-        for (int i = 0; games[i]; i++)
-            printf("%s\"%s\":\"%016llx\"", i ? "," : "", games[i]->name,
-                   (unsigned long long)game_engine_signature(games[i]));
+        putchar('{');
+        jsonw_fkv_str(stdout, "version", TRIAD_VERSION, 1);
+        jsonw_fkv_str(stdout, "commit", TRIAD_GIT_COMMIT, 0);
+        jsonw_fkv_str(stdout, "build", TRIAD_BUILD_FLAGS, 0);
+        jsonw_fkv_int(stdout, "api_version", TRIAD_API_VERSION, 0);
+        jsonw_fkey(stdout, "engine_signatures", 0);
+        putchar('{');
+        for (int i = 0; games[i]; i++) {
+            char hex[17];
+            snprintf(hex, sizeof hex, "%016llx", (unsigned long long)game_engine_signature(games[i]));
+            jsonw_fkv_str(stdout, games[i]->name, hex, i == 0);
+        }
         printf("}}\n");
         return 0;
     }
