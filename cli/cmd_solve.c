@@ -41,32 +41,37 @@ static int solve_print(const game_def *g, void *solver, const void *s, const sol
         result = "over";
     }
     if (o->json) {
-        printf("{");
+        putchar('{');
         if (line > 0)
-            printf("\"line\":%ld,", line);
-        printf("\"position\":");
-        jsonw_fstring(stdout, text);
-        printf(",\"to_act\":");
+            jsonw_fkv_int(stdout, "line", line, 1);
+        jsonw_fkv_str(stdout, "position", text, line <= 0);
+        jsonw_fkey(stdout, "to_act", 0);
         if (over)
             printf("null");
         else
             jsonw_fstring(stdout, game_seat_name(g, seat, name));
-        printf(",\"result\":\"%s\",\"winner\":", result);
+        jsonw_fkv_str(stdout, "result", result, 0);
+        jsonw_fkey(stdout, "winner", 0);
         if (winner >= 0)
             jsonw_fstring(stdout, game_seat_name(g, winner, wname));
         else
             printf("null");
-        printf(",\"best\":");
+        jsonw_fkey(stdout, "best", 0);
         if (*best)
             jsonw_fstring(stdout, best);
         else
             printf("null");
         if (r.distance >= 0)
-            printf(",\"distance\":%d", r.distance);
-        else
-            printf(",\"distance\":null");
-        printf(",\"proof_size\":%llu,\"nodes\":%llu,\"node_limit\":%llu,\"seconds\":%.6f}\n",
-               (unsigned long long)r.proof_size, (unsigned long long)r.nodes, (unsigned long long)o->nodes, secs);
+            jsonw_fkv_int(stdout, "distance", r.distance, 0);
+        else {
+            jsonw_fkey(stdout, "distance", 0);
+            printf("null");
+        }
+        jsonw_fkv_uint(stdout, "proof_size", r.proof_size, 0);
+        jsonw_fkv_uint(stdout, "nodes", r.nodes, 0);
+        jsonw_fkv_uint(stdout, "node_limit", o->nodes, 0);
+        jsonw_fkv_num(stdout, "seconds", "%.6f", secs, 0);
+        printf("}\n");
     } else {
         if (line > 0)
             printf("line %ld: ", line);

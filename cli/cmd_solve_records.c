@@ -17,21 +17,25 @@ typedef struct summary {
     uint64_t unfinished, nodes;
 } summary;
 
-static void json_seat(const game_def *g, int seat)
+/* ,"key": and the seat's name, or null for none (-1). */
+static void json_seat(const game_def *g, const char *key, int seat)
 {
     char name[16];
+    jsonw_fkey(stdout, key, 0);
     if (seat < 0)
         printf("null");
     else
         jsonw_fstring(stdout, game_seat_name(g, seat, name));
 }
 
+/* ,"key": and v, or null for none (-1). */
 static void json_int(const char *key, int v)
 {
-    if (v < 0)
-        printf(",\"%s\":null", key);
-    else
-        printf(",\"%s\":%d", key, v);
+    if (v < 0) {
+        jsonw_fkey(stdout, key, 0);
+        printf("null");
+    } else
+        jsonw_fkv_int(stdout, key, v, 0);
 }
 
 static void print_game(const game_def *g, const rec_run *run, const rec_game *rg, const oracle_game *og,
@@ -40,24 +44,24 @@ static void print_game(const game_def *g, const rec_run *run, const rec_game *rg
     char w[16], l[16], fw[16];
     const char *setup = rec_setup_name(run, rg->setup);
     if (o->json) {
-        printf("{\"game\":%llu,\"setup\":", (unsigned long long)rg->id);
-        jsonw_fstring(stdout, setup);
-        for (int s = 0; s < 2; s++) {
-            printf(",\"%s\":", s ? "black_spec" : "white_spec");
-            jsonw_fstring(stdout, rg->specs[s]);
-        }
-        printf(",\"class\":\"%s\",\"winner\":", oracle_class_name(og->cls));
-        json_seat(g, og->winner);
-        printf(",\"loser\":");
-        json_seat(g, og->loser);
-        printf(",\"plies\":%d,\"boundaries\":%d,\"solved\":%d", og->plies, og->boundaries, og->solved);
+        putchar('{');
+        jsonw_fkv_uint(stdout, "game", rg->id, 1);
+        jsonw_fkv_str(stdout, "setup", setup, 0);
+        jsonw_fkv_str(stdout, "white_spec", rg->specs[0], 0);
+        jsonw_fkv_str(stdout, "black_spec", rg->specs[1], 0);
+        jsonw_fkv_str(stdout, "class", oracle_class_name(og->cls), 0);
+        json_seat(g, "winner", og->winner);
+        json_seat(g, "loser", og->loser);
+        jsonw_fkv_int(stdout, "plies", og->plies, 0);
+        jsonw_fkv_int(stdout, "boundaries", og->boundaries, 0);
+        jsonw_fkv_int(stdout, "solved", og->solved, 0);
         json_int("first_ply", og->first_ply);
-        printf(",\"first_winner\":");
-        json_seat(g, og->first_winner);
+        json_seat(g, "first_winner", og->first_winner);
         json_int("first_distance", og->first_distance);
         json_int("blunder_ply", og->blunder_ply);
         json_int("blunder_end", og->blunder_end);
-        printf(",\"nodes\":%llu}\n", (unsigned long long)og->nodes);
+        jsonw_fkv_uint(stdout, "nodes", og->nodes, 0);
+        printf("}\n");
         return;
     }
     printf("game %llu (%s): %s", (unsigned long long)rg->id, setup, oracle_class_name(og->cls));
@@ -81,18 +85,20 @@ static void print_summary(const game_def *g, const summary *sm, const solve_opts
 {
     char name[16];
     if (o->json) {
-        printf("{\"summary\":{\"games\":%llu,\"node_limit\":%llu,\"memory_mb\":%d,\"unfinished\":%llu,"
-               "\"nodes\":%llu,\"by_loser\":{",
-               (unsigned long long)sm->games, (unsigned long long)o->nodes, o->memory_mb,
-               (unsigned long long)sm->unfinished, (unsigned long long)sm->nodes);
+        printf("{\"summary\":{");
+        jsonw_fkv_uint(stdout, "games", sm->games, 1);
+        jsonw_fkv_uint(stdout, "node_limit", o->nodes, 0);
+        jsonw_fkv_int(stdout, "memory_mb", o->memory_mb, 0);
+        jsonw_fkv_uint(stdout, "unfinished", sm->unfinished, 0);
+        jsonw_fkv_uint(stdout, "nodes", sm->nodes, 0);
+        jsonw_fkey(stdout, "by_loser", 0);
+        putchar('{');
         for (int s = 0; s < 2; s++) {
-            printf(s ? "," : "");
-            jsonw_fstring(stdout, game_seat_name(g, s, name));
-            printf(":{");
+            jsonw_fkey(stdout, game_seat_name(g, s, name), s == 0);
+            putchar('{');
             for (int c = 0; c < ORACLE_UNFINISHED; c++)
-                printf("%s\"%s\":%llu", c ? "," : "", oracle_class_name(c),
-                       (unsigned long long)sm->by_loser[s][c]);
-            printf("}");
+                jsonw_fkv_uint(stdout, oracle_class_name(c), sm->by_loser[s][c], c == 0);
+            putchar('}');
         }
         printf("}}}\n");
         return;
