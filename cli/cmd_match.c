@@ -25,9 +25,10 @@ static void print_elo(double x)
         printf(isnan(x) ? "n/a" : x > 0 ? "+inf" : "-inf");
 }
 
-static void json_elo(double x)
+/* key NULL: an array's element, as jsonw_fkv_num. */
+static void json_elo(const char *key, double x, int first)
 {
-    jsonw_fnum(stdout, "%.3f", x + 0.0); /* + 0.0: no "-0.000" */
+    jsonw_fkv_num(stdout, key, "%.3f", x + 0.0, first); /* + 0.0: no "-0.000" */
 }
 
 /* An interval from fewer than two observations (one setup) is none: "n/a", null. */
@@ -43,14 +44,14 @@ static void print_interval(const char *what, double mean, interval ci, double sc
 
 static void json_interval(const char *name, double mean, interval ci)
 {
-    printf(",\"%s\":", name);
-    jsonw_fnum(stdout, "%.6f", mean + 0.0);
-    printf(",\"%s_ci95\":", name);
+    char key[64];
+    jsonw_fkv_num(stdout, name, "%.6f", mean + 0.0, 0);
+    snprintf(key, sizeof key, "%s_ci95", name);
+    jsonw_fkey(stdout, key, 0);
     if (interval_ok(ci)) {
         putchar('[');
-        jsonw_fnum(stdout, "%.6f", ci.lo + 0.0);
-        putchar(',');
-        jsonw_fnum(stdout, "%.6f", ci.hi + 0.0);
+        jsonw_fkv_num(stdout, NULL, "%.6f", ci.lo + 0.0, 1);
+        jsonw_fkv_num(stdout, NULL, "%.6f", ci.hi + 0.0, 0);
         putchar(']');
     } else
         printf("null");
@@ -80,16 +81,21 @@ static void report_failures(const match_tally *t, const run_opts *o, bool json, 
                 "makes them late; raise margin=, lower --threads, or limit by depth= or nodes= (docs/players.md)\n",
                 (unsigned long long)late, late == 1 ? "" : "s");
     if (json) {
-        printf(",\"forfeits\":{");
+        jsonw_fkey(stdout, "forfeits", 0);
+        putchar('{');
         for (int p = 0; p < 2; p++) {
-            printf("%s\"%c\":{", p ? "," : "", "ab"[p]);
+            jsonw_fkey(stdout, p ? "b" : "a", p == 0);
+            putchar('{');
             for (int r = 1; r < GAME_FORFEITS; r++)
-                printf("%s\"%s\":%llu", r > 1 ? "," : "", game_forfeit_names[r],
-                       (unsigned long long)t->forfeits[p][r]);
-            printf("}");
+                jsonw_fkv_uint(stdout, game_forfeit_names[r], t->forfeits[p][r], r == 1);
+            putchar('}');
         }
-        printf("},\"overruns\":{\"a\":%llu,\"b\":%llu}", (unsigned long long)t->overruns[0],
-               (unsigned long long)t->overruns[1]);
+        putchar('}');
+        jsonw_fkey(stdout, "overruns", 0);
+        putchar('{');
+        jsonw_fkv_uint(stdout, "a", t->overruns[0], 1);
+        jsonw_fkv_uint(stdout, "b", t->overruns[1], 0);
+        putchar('}');
         return;
     }
     for (int p = 0; p < 2; p++)
@@ -107,21 +113,22 @@ static void report_nway(const match_tally *t, const run_opts *o, bool json, bool
     match_nway e = match_nway_estimate(t);
     int n = t->players;
     if (json) {
-        printf("{\"game\":");
-        jsonw_fstring(stdout, o->run.game->name);
-        printf(",\"players\":%d,\"a\":", n);
-        jsonw_fstring(stdout, o->run.specs[0]);
-        printf(",\"b\":");
-        jsonw_fstring(stdout, o->run.specs[1]);
-        printf(",\"games\":%llu,\"setups\":%llu,\"fair_share\":%.6f", (unsigned long long)t->games,
-               (unsigned long long)e.setups, 1.0 / n);
+        putchar('{');
+        jsonw_fkv_str(stdout, "game", o->run.game->name, 1);
+        jsonw_fkv_int(stdout, "players", n, 0);
+        jsonw_fkv_str(stdout, "a", o->run.specs[0], 0);
+        jsonw_fkv_str(stdout, "b", o->run.specs[1], 0);
+        jsonw_fkv_uint(stdout, "games", t->games, 0);
+        jsonw_fkv_uint(stdout, "setups", e.setups, 0);
+        jsonw_fkv_num(stdout, "fair_share", "%.6f", 1.0 / n, 0);
         json_interval("share", e.share, e.share_ci);
         json_interval("mean_rank", e.rank, e.rank_ci);
         json_interval("mean_score", e.score, e.score_ci);
-        printf(",\"ranks\":[");
+        jsonw_fkey(stdout, "ranks", 0);
+        putchar('[');
         for (int r = 0; r < n; r++)
-            printf("%s%llu", r ? "," : "", (unsigned long long)t->ranks[r]);
-        printf("]");
+            jsonw_fkv_uint(stdout, NULL, t->ranks[r], r == 0);
+        putchar(']');
         report_failures(t, o, true, quiet);
         printf("}\n");
         return;
@@ -151,34 +158,41 @@ static void report(const match_tally *t, const run_opts *o, bool json, bool quie
     double score = e.pairs ? e.score : 0; /* over complete pairs, as the Elo */
     static const char *const decisions[3] = { "H0 accepted (not better by elo1)", "continue", "H1 accepted" };
     if (json) {
-        printf("{\"a\":");
-        jsonw_fstring(stdout, o->run.specs[0]);
-        printf(",\"b\":");
-        jsonw_fstring(stdout, o->run.specs[1]);
-        printf(",\"games\":%llu,\"pairs\":%llu,\"score\":%.6f,\"elo\":", (unsigned long long)t->games,
-               (unsigned long long)e.pairs, score);
-        json_elo(e.elo);
-        printf(",\"elo_ci95\":");
+        putchar('{');
+        jsonw_fkv_str(stdout, "a", o->run.specs[0], 1);
+        jsonw_fkv_str(stdout, "b", o->run.specs[1], 0);
+        jsonw_fkv_uint(stdout, "games", t->games, 0);
+        jsonw_fkv_uint(stdout, "pairs", e.pairs, 0);
+        jsonw_fkv_num(stdout, "score", "%.6f", score, 0);
+        json_elo("elo", e.elo, 0);
+        jsonw_fkey(stdout, "elo_ci95", 0);
         if (interval_ok(e.elo_ci)) {
-            printf("[");
-            json_elo(e.elo_ci.lo);
-            printf(",");
-            json_elo(e.elo_ci.hi);
-            printf("]");
+            putchar('[');
+            json_elo(NULL, e.elo_ci.lo, 1);
+            json_elo(NULL, e.elo_ci.hi, 0);
+            putchar(']');
         } else {
             printf("null");
         }
-        printf(",\"pentanomial\":[%llu,%llu,%llu,%llu,%llu]", (unsigned long long)t->penta[0],
-               (unsigned long long)t->penta[1], (unsigned long long)t->penta[2], (unsigned long long)t->penta[3],
-               (unsigned long long)t->penta[4]);
-        if (t->sprt)
-            printf(",\"sprt\":{\"model\":\"%s\",\"llr\":%.4f,\"lower\":%.4f,\"upper\":%.4f,\"decision\":\"%s\","
-                   "\"interval_corrected\":false}",
-                   t->sprt->model == SPRT_LOGISTIC ? "logistic" : "normalized", t->last.llr, t->last.lower,
-                   t->last.upper, t->last.decision > 0 ? "H1" : t->last.decision < 0 ? "H0" : "none");
-        printf(",\"game\":");
-        jsonw_fstring(stdout, o->run.game->name);
-        printf(",\"players\":2");
+        jsonw_fkey(stdout, "pentanomial", 0);
+        putchar('[');
+        for (int k = 0; k < 5; k++)
+            jsonw_fkv_uint(stdout, NULL, t->penta[k], k == 0);
+        putchar(']');
+        if (t->sprt) {
+            /* the bounds are not finite for an alpha or beta near 0 (null) */
+            jsonw_fkey(stdout, "sprt", 0);
+            putchar('{');
+            jsonw_fkv_str(stdout, "model", t->sprt->model == SPRT_LOGISTIC ? "logistic" : "normalized", 1);
+            jsonw_fkv_num(stdout, "llr", "%.4f", t->last.llr, 0);
+            jsonw_fkv_num(stdout, "lower", "%.4f", t->last.lower, 0);
+            jsonw_fkv_num(stdout, "upper", "%.4f", t->last.upper, 0);
+            jsonw_fkv_str(stdout, "decision", t->last.decision > 0 ? "H1" : t->last.decision < 0 ? "H0" : "none", 0);
+            jsonw_fkv_bool(stdout, "interval_corrected", false, 0);
+            putchar('}');
+        }
+        jsonw_fkv_str(stdout, "game", o->run.game->name, 0);
+        jsonw_fkv_int(stdout, "players", 2, 0);
         report_failures(t, o, true, quiet);
         printf("}\n");
         return;

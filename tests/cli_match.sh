@@ -76,6 +76,12 @@ check "merge: the same report" cmp -s "$tmp/out" "$tmp/merged.json"
 status "merge: the SPRT over all the shards" 0 match merge "$tmp/s0.trd" "$tmp/s1.trd" "$tmp/s2.trd" \
     --sprt elo0=0,elo1=10 --json
 check "merge: the SPRT's LLR" grep -qE '"sprt":\{"model":"normalized","llr":-?[0-9.]+,' "$tmp/out"
+# An alpha this small makes the upper bound log((1 - beta) / alpha) infinite:
+# --json says null there (JSON has no inf), and the whole output still parses.
+status "merge: an SPRT whose upper bound is infinite" 0 match merge "$tmp/s0.trd" --sprt elo0=0,elo1=10,alpha=1e-310 \
+    --json
+check "merge: the infinite bound is null" grep -qE '"lower":-?[0-9.]+,"upper":null,' "$tmp/out"
+check "merge: the output parses as JSON" python3 -c 'import json, sys; json.load(sys.stdin)' <"$tmp/out"
 status "merge: a missing shard is said" 0 match merge "$tmp/s0.trd" "$tmp/s2.trd"
 check "merge: 24 of 36 games" grep -q '^match merge: 24 of the match.s 36 games are in the files (12 missing' \
     "$tmp/err"
