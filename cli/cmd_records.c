@@ -7,11 +7,13 @@
  * bytes per game to drop duplicates).  A damaged block is reported on
  * stderr and skipped; the subcommand then exits 1.  merge and verify exit
  * EXIT_INCOMPLETE when games of the run are missing. */
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include "games/replay.h"
 #include "core/idset.h"
+#include "core/jsonw.h"
 #include "eval/bias.h"
 #include "eval/seat_stats.h"
 #include "records/dedup.h"
@@ -111,27 +113,44 @@ static void print_seats(const tally *t, bool json)
 {
     const seat_stats *ss = &t->seats;
     bool any = ss->games > 0;
-    if (json)
-        printf(",\"seats\":[");
+    if (json) {
+        jsonw_fkey(stdout, "seats", 0);
+        putchar('[');
+    }
     for (int i = 0; i < t->players; i++) {
         interval ci = seat_stats_ci95(ss, i);
         if (json) {
-            printf("%s{\"mean\":", i ? "," : "");
-            printf(any ? "%.6f" : "null", seat_stats_mean(ss, i));
-            printf(interval_ok(ci) ? ",\"ci95\":[%.6f,%.6f],\"ranks\":[" : ",\"ci95\":null,\"ranks\":[", ci.lo, ci.hi);
-        } else {
-            printf("seat %d: mean ", i);
-            printf(any ? "%.4f" : "n/a", seat_stats_mean(ss, i));
-            printf(interval_ok(ci) ? " ci95 %.4f %.4f ranks" : " ci95 n/a ranks", ci.lo, ci.hi);
+            printf(i ? ",{" : "{");
+            jsonw_fkv_num(stdout, "mean", "%.6f", any ? seat_stats_mean(ss, i) : NAN, 1);
+            jsonw_fkey(stdout, "ci95", 0);
+            if (interval_ok(ci)) {
+                putchar('[');
+                jsonw_fkv_num(stdout, NULL, "%.6f", ci.lo, 1);
+                jsonw_fkv_num(stdout, NULL, "%.6f", ci.hi, 0);
+                putchar(']');
+            } else
+                printf("null");
+            jsonw_fkey(stdout, "ranks", 0);
+            putchar('[');
+            for (int r = 0; r < t->players; r++)
+                jsonw_fkv_uint(stdout, NULL, ss->ranks[i][r], r == 0);
+            printf("]}");
+            continue;
         }
+        printf("seat %d: mean ", i);
+        printf(any ? "%.4f" : "n/a", seat_stats_mean(ss, i));
+        printf(interval_ok(ci) ? " ci95 %.4f %.4f ranks" : " ci95 n/a ranks", ci.lo, ci.hi);
         for (int r = 0; r < t->players; r++)
-            printf("%s%llu", json ? (r ? "," : "") : " ", (unsigned long long)ss->ranks[i][r]);
-        printf(json ? "]}" : "\n");
+            printf(" %llu", (unsigned long long)ss->ranks[i][r]);
+        printf("\n");
     }
     const char *kind = ss->points ? "t" : "wilson";
     if (json) {
-        printf("],\"ties\":%llu,\"point_ties\":%llu,\"interval\":\"%s\",\"clusters\":%llu", (unsigned long long)ss->ties,
-               (unsigned long long)ss->point_ties, kind, (unsigned long long)seat_stats_clusters(ss));
+        putchar(']');
+        jsonw_fkv_uint(stdout, "ties", ss->ties, 0);
+        jsonw_fkv_uint(stdout, "point_ties", ss->point_ties, 0);
+        jsonw_fkv_str(stdout, "interval", kind, 0);
+        jsonw_fkv_uint(stdout, "clusters", seat_stats_clusters(ss), 0);
         return;
     }
     printf("ties %llu (first place shared)\n", (unsigned long long)ss->ties);
@@ -145,13 +164,20 @@ static void print_seats(const tally *t, bool json)
                (unsigned long long)seat_stats_clusters(ss));
 }
 
-/* Seat 0's mean score over f finished games: "%.6f"/"%.4f", or null/n/a. */
-static void print_first(bool json, double points, uint64_t f)
+/* Seat 0's mean score over f finished games: "%.4f", or n/a. */
+static void print_first(double points, uint64_t f)
 {
     if (f)
-        printf(json ? "%.6f" : "%.4f", points / (double)f);
+        printf("%.4f", points / (double)f);
     else
-        printf(json ? "null" : "n/a");
+        printf("n/a");
+}
+
+/* The same as the members "key": for each of the nkeys keys: null for none. */
+static void json_first(char keys[][40], int nkeys, double points, uint64_t f)
+{
+    for (int i = 0; i < nkeys; i++)
+        jsonw_fkv_num(stdout, keys[i], "%.6f", f ? points / (double)f : NAN, 0);
 }
 
 /* Seat 0's mean score is "seat0_score" for every game, so that the keys
@@ -179,7 +205,7 @@ static void print_stats(const tally *t, bool json)
         printf("games %llu\n", (unsigned long long)t->games);
         for (int i = 0; i < nkeys; i++) {
             printf("%s ", keys[i]);
-            print_first(false, first_points, finished);
+            print_first(first_points, finished);
             if (!finished)
                 printf(" (no finished games)");
             else if (unfinished)
@@ -192,7 +218,7 @@ static void print_stats(const tally *t, bool json)
             if (t->setup_games[k]) {
                 printf("setup %s: games %llu %s ", t->setup_names[k], (unsigned long long)t->setup_games[k],
                        keys[nkeys - 1]);
-                print_first(false, t->setup_first[k], t->setup_finished[k]);
+                print_first(t->setup_first[k], t->setup_finished[k]);
                 if (t->setup_finished[k] < t->setup_games[k])
                     printf(" (%llu unfinished)", (unsigned long long)(t->setup_games[k] - t->setup_finished[k]));
                 printf("\n");
@@ -204,31 +230,36 @@ static void print_stats(const tally *t, bool json)
         print_seats(t, false);
         return;
     }
-    printf("{\"games\":%llu", (unsigned long long)t->games);
-    for (int i = 0; i < nkeys; i++) {
-        printf(",\"%s\":", keys[i]);
-        print_first(true, first_points, finished);
-    }
-    printf(",\"finished\":%llu,\"mean_turns\":%.4f,\"bytes_per_game\":%.2f,\"by_setup\":{",
-           (unsigned long long)finished, (double)t->turns / n, (double)t->bytes / n);
-    for (int k = 0, comma = 0; k < MAX_SETUPS; k++)
+    putchar('{');
+    jsonw_fkv_uint(stdout, "games", t->games, 1);
+    json_first(keys, nkeys, first_points, finished);
+    jsonw_fkv_uint(stdout, "finished", finished, 0);
+    jsonw_fkv_num(stdout, "mean_turns", "%.4f", (double)t->turns / n, 0);
+    jsonw_fkv_num(stdout, "bytes_per_game", "%.2f", (double)t->bytes / n, 0);
+    jsonw_fkey(stdout, "by_setup", 0);
+    putchar('{');
+    for (int k = 0, first = 1; k < MAX_SETUPS; k++)
         if (t->setup_games[k]) {
-            printf("%s\"%s\":{\"games\":%llu,\"finished\":%llu", comma ? "," : "", t->setup_names[k],
-                   (unsigned long long)t->setup_games[k], (unsigned long long)t->setup_finished[k]);
-            for (int i = 0; i < nkeys; i++) {
-                printf(",\"%s\":", keys[i]);
-                print_first(true, t->setup_first[k], t->setup_finished[k]);
-            }
-            printf("}");
-            comma = 1;
+            jsonw_fkey(stdout, t->setup_names[k], first);
+            putchar('{');
+            jsonw_fkv_uint(stdout, "games", t->setup_games[k], 1);
+            jsonw_fkv_uint(stdout, "finished", t->setup_finished[k], 0);
+            json_first(keys, nkeys, t->setup_first[k], t->setup_finished[k]);
+            putchar('}');
+            first = 0;
         }
-    printf("},\"endings\":{");
+    putchar('}');
+    jsonw_fkey(stdout, "endings", 0);
+    putchar('{');
     for (int e = 1; e < MAX_ENDINGS && t->game->ending_names[e]; e++)
-        printf("\"%s\":%llu,", t->game->ending_names[e], (unsigned long long)t->endings[e]);
-    printf("\"unfinished\":%llu},\"game\":\"%s\",\"players\":%d", (unsigned long long)t->endings[0], t->game->name,
-           t->players);
+        jsonw_fkv_uint(stdout, t->game->ending_names[e], t->endings[e], e == 1);
+    jsonw_fkv_uint(stdout, "unfinished", t->endings[0], !t->game->ending_names[1]);
+    putchar('}');
+    jsonw_fkv_str(stdout, "game", t->game->name, 0);
+    jsonw_fkv_int(stdout, "players", t->players, 0);
     print_seats(t, true);
-    printf(",\"duplicates\":%llu}\n", (unsigned long long)t->duplicates);
+    jsonw_fkv_uint(stdout, "duplicates", t->duplicates, 0);
+    printf("}\n");
 }
 
 /* Counts g (read under run) into t; 0, or -1 when run is another game's
