@@ -38,10 +38,10 @@ static const char *status_name(int status)
 }
 
 /* A JSON number, or null for NaN and infinity (undefined, or exactly collinear). */
-static void json_num(const char *before, double v)
+/* ,"key": and v in %.8g, null when not finite (key NULL: an array's element). */
+static void json_num(const char *key, double v, int first)
 {
-    fputs(before, stdout);
-    jsonw_fnum(stdout, "%.8g", v);
+    jsonw_fkv_num(stdout, key, "%.8g", v, first);
 }
 
 /* --l2-grid L,L,...: at most TUNE_GRID_MAX values, each 0 or more. */
@@ -117,46 +117,69 @@ static int write_weights(const char *path, bool force, const game_def *g, const 
 
 static void print_json(const game_def *g, const tune_result *r, double pps)
 {
-    printf("{\"games\":%llu,\"duplicates\":%llu,\"game\":\"%s\",\"positions\":%zu,\"train_positions\":%zu,"
-           "\"validation_positions\":%zu,\"train_games\":%ld,\"skipped_decided\":%llu,\"skipped_last\":%llu,",
-           (unsigned long long)r->games, (unsigned long long)r->duplicates, g->name,
-           r->train_positions + r->validation_positions, r->train_positions, r->validation_positions, r->train_games,
-           (unsigned long long)r->skipped_decided, (unsigned long long)r->skipped_last);
-    printf("\"k\":%.8g,\"k_start\":%.8g,\"anti_predictive\":%s,\"l2\":%.8g,", r->k, r->k_start,
-           r->anti_predictive ? "true" : "false", r->l2);
+    FILE *o = stdout;
+    putchar('{');
+    jsonw_fkv_uint(o, "games", r->games, 1);
+    jsonw_fkv_uint(o, "duplicates", r->duplicates, 0);
+    jsonw_fkv_str(o, "game", g->name, 0);
+    jsonw_fkv_uint(o, "positions", r->train_positions + r->validation_positions, 0);
+    jsonw_fkv_uint(o, "train_positions", r->train_positions, 0);
+    jsonw_fkv_uint(o, "validation_positions", r->validation_positions, 0);
+    jsonw_fkv_int(o, "train_games", r->train_games, 0);
+    jsonw_fkv_uint(o, "skipped_decided", r->skipped_decided, 0);
+    jsonw_fkv_uint(o, "skipped_last", r->skipped_last, 0);
+    json_num("k", r->k, 0);
+    json_num("k_start", r->k_start, 0);
+    jsonw_fkv_bool(o, "anti_predictive", r->anti_predictive, 0);
+    json_num("l2", r->l2, 0);
     /* which weights OUT holds: the fit's, or the start's when the fit did
      * not beat them on the held-out games */
-    printf("\"kept\":\"%s\",", r->kept_start ? "start" : "fit");
+    jsonw_fkv_str(o, "kept", r->kept_start ? "start" : "fit", 0);
+    jsonw_fkey(o, "cv", 0);
     if (r->cv_folds) {
-        printf("\"cv\":{\"folds\":%d,\"grid\":[", r->cv_folds);
-        for (int i = 0; i < r->ngrid; i++)
-            printf("%s%.8g", i ? "," : "", r->grid[i]);
-        printf("],\"loss\":[");
-        for (int i = 0; i < r->ngrid; i++)
-            json_num(i ? "," : "", r->cv_loss[i]);
-        printf("],\"se\":[");
-        for (int i = 0; i < r->ngrid; i++)
-            json_num(i ? "," : "", r->cv_se[i]);
-        printf("],\"rule\":\"%s\",\"min_l2\":%.8g},", r->cv_rule == TUNE_CV_MIN ? "min" : "1se", r->cv_min_l2);
+        const double *lists[3] = { r->grid, r->cv_loss, r->cv_se };
+        static const char *const names[3] = { "grid", "loss", "se" };
+        putchar('{');
+        jsonw_fkv_int(o, "folds", r->cv_folds, 1);
+        for (int l = 0; l < 3; l++) {
+            jsonw_fkey(o, names[l], 0);
+            putchar('[');
+            for (int i = 0; i < r->ngrid; i++)
+                json_num(NULL, lists[l][i], i == 0);
+            putchar(']');
+        }
+        jsonw_fkv_str(o, "rule", r->cv_rule == TUNE_CV_MIN ? "min" : "1se", 0);
+        json_num("min_l2", r->cv_min_l2, 0);
+        putchar('}');
     } else
-        printf("\"cv\":null,");
-    json_num("\"condition_number\":", r->design.cond);
-    json_num(",\"condition_number_kept\":", r->design.cond_kept);
-    printf(",\"dropped_constant\":%d,\"dropped_collinear\":%d,", r->design.constant, r->design.collinear);
-    printf("\"train_loss_before\":%.8g,\"train_loss_prior\":%.8g,\"train_loss_after\":%.8g,"
-           "\"validation_loss_before\":%.8g,\"validation_loss_prior\":%.8g,\"validation_loss_after\":%.8g,"
-           "\"validation_loss_start\":%.8g,"
-           "\"positions_per_second\":%.0f,\"fit_seconds\":%.3f,\"weights\":{",
-           r->train_before, r->train_prior, r->train_after, r->validation_before, r->validation_prior,
-           r->validation_after, r->validation_start, pps, r->fit_seconds);
+        printf("null");
+    json_num("condition_number", r->design.cond, 0);
+    json_num("condition_number_kept", r->design.cond_kept, 0);
+    jsonw_fkv_int(o, "dropped_constant", r->design.constant, 0);
+    jsonw_fkv_int(o, "dropped_collinear", r->design.collinear, 0);
+    json_num("train_loss_before", r->train_before, 0);
+    json_num("train_loss_prior", r->train_prior, 0);
+    json_num("train_loss_after", r->train_after, 0);
+    json_num("validation_loss_before", r->validation_before, 0);
+    json_num("validation_loss_prior", r->validation_prior, 0);
+    json_num("validation_loss_after", r->validation_after, 0);
+    json_num("validation_loss_start", r->validation_start, 0);
+    jsonw_fkv_num(o, "positions_per_second", "%.0f", pps, 0);
+    jsonw_fkv_num(o, "fit_seconds", "%.3f", r->fit_seconds, 0);
+    jsonw_fkey(o, "weights", 0);
+    putchar('{');
     for (int i = 0; i < g->tuning->nfeatures; i++) {
-        printf("%s\"%s\":{\"before\":%.8g,\"after\":%.8g,\"fitted\":%.8g", i ? "," : "", g->tuning->feature_names[i],
-               r->before[i], r->after[i], r->fitted[i]);
-        json_num(",\"se\":", r->se[i]);
-        json_num(",\"se_model\":", r->se_model[i]);
-        json_num(",\"vif\":", r->design.vif[i]);
-        json_num(",\"vif_kept\":", r->design.vif_kept[i]);
-        printf(",\"status\":\"%s\"}", status_name(r->design.status[i]));
+        jsonw_fkey(o, g->tuning->feature_names[i], i == 0);
+        putchar('{');
+        json_num("before", r->before[i], 1);
+        json_num("after", r->after[i], 0);
+        json_num("fitted", r->fitted[i], 0);
+        json_num("se", r->se[i], 0);
+        json_num("se_model", r->se_model[i], 0);
+        json_num("vif", r->design.vif[i], 0);
+        json_num("vif_kept", r->design.vif_kept[i], 0);
+        jsonw_fkv_str(o, "status", status_name(r->design.status[i]), 0);
+        putchar('}');
     }
     printf("}}\n");
 }
