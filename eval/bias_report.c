@@ -13,22 +13,28 @@
 #include "core/msg.h"
 #include "bias.h"
 
-/* JSON has no infinities or NaNs: such a figure is null (core/jsonw.h). */
-static void json_num(FILE *f, double x)
+/* The JSON output: every key, string and figure through core/jsonw.h's
+ * member writers (a non-finite figure is null: JSON has none). */
+static void json_num(FILE *f, const char *key, double x, int first)
 {
-    jsonw_fnum(f, "%.6g", x);
+    jsonw_fkv_num(f, key, "%.6g", x, first);
 }
 
-static void json_interval(FILE *f, interval i)
+/* [lo,hi], or null when there is none (fewer than two observations); key
+ * NULL: an array's element. */
+static void json_interval(FILE *f, const char *key, interval i, int first)
 {
-    if (!interval_ok(i)) { /* none: fewer than two observations */
+    if (key)
+        jsonw_fkey(f, key, first);
+    else if (!first)
+        fputc(',', f);
+    if (!interval_ok(i)) {
         fputs("null", f);
         return;
     }
     fputc('[', f);
-    json_num(f, i.lo);
-    fputc(',', f);
-    json_num(f, i.hi);
+    json_num(f, NULL, i.lo, 1);
+    json_num(f, NULL, i.hi, 0);
     fputc(']', f);
 }
 
@@ -46,23 +52,36 @@ static const char *ci_text(interval i, double scale, const char *fmt)
     return b;
 }
 
-static void json_counts(FILE *f, const uint64_t *c, int n)
+/* ,"key":[c0,c1,...] (key NULL: the array alone, after a comma unless first). */
+static void json_counts(FILE *f, const char *key, const uint64_t *c, int n, int first)
 {
+    if (key)
+        jsonw_fkey(f, key, first);
+    else if (!first)
+        fputc(',', f);
+    fputc('[', f);
     for (int i = 0; i < n; i++)
-        fprintf(f, "%c%llu", i ? ',' : '[', (unsigned long long)c[i]);
+        jsonw_fkv_uint(f, NULL, c[i], i == 0);
     fputc(']', f);
 }
 
-static void json_key_num(FILE *f, const char *key, double x)
+/* ,"key":[x0,x1,...] and ,"key":[interval,...]. */
+static void json_nums(FILE *f, const char *key, const double *x, int n)
 {
-    fprintf(f, ",\"%s\":", key);
-    json_num(f, x);
+    jsonw_fkey(f, key, 0);
+    fputc('[', f);
+    for (int i = 0; i < n; i++)
+        json_num(f, NULL, x[i], i == 0);
+    fputc(']', f);
 }
 
-static void json_key_interval(FILE *f, const char *key, interval i)
+static void json_intervals(FILE *f, const char *key, const interval *x, int n)
 {
-    fprintf(f, ",\"%s\":", key);
-    json_interval(f, i);
+    jsonw_fkey(f, key, 0);
+    fputc('[', f);
+    for (int i = 0; i < n; i++)
+        json_interval(f, NULL, x[i], i == 0);
+    fputc(']', f);
 }
 
 static const char *rotate_name(int rotate)
@@ -76,13 +95,17 @@ static void json_components(FILE *f, const bias_components *c)
 {
     if (!c->setups)
         return;
-    fprintf(f, ",\"components\":{\"setups\":%llu,\"rotations\":%d,\"replicates\":%d,\"other_games\":%llu",
-            (unsigned long long)c->setups, c->rotations, c->replicates, (unsigned long long)c->other);
-    json_key_num(f, "game_var", c->game_var);
-    json_key_num(f, "setup_var", c->setup_var);
-    json_key_interval(f, "setup_var_ci95", c->setup_var_ci);
-    json_key_num(f, "seat_setup_var", c->seat_setup_var);
-    json_key_interval(f, "seat_setup_var_ci95", c->seat_setup_var_ci);
+    jsonw_fkey(f, "components", 0);
+    fputc('{', f);
+    jsonw_fkv_uint(f, "setups", c->setups, 1);
+    jsonw_fkv_int(f, "rotations", c->rotations, 0);
+    jsonw_fkv_int(f, "replicates", c->replicates, 0);
+    jsonw_fkv_uint(f, "other_games", c->other, 0);
+    json_num(f, "game_var", c->game_var, 0);
+    json_num(f, "setup_var", c->setup_var, 0);
+    json_interval(f, "setup_var_ci95", c->setup_var_ci, 0);
+    json_num(f, "seat_setup_var", c->seat_setup_var, 0);
+    json_interval(f, "seat_setup_var_ci95", c->seat_setup_var_ci, 0);
     fputc('}', f);
 }
 
@@ -90,107 +113,101 @@ static void json_components(FILE *f, const bias_components *c)
  * "paired" block that older readers know and in "rotation_groups"). */
 static void json_setup_figures(FILE *f, const bias_groups_result *g)
 {
-        json_key_num(f, "setup_variance", g->setup_var);
-        json_key_interval(f, "setup_variance_ci95", g->setup_var_ci);
-        json_key_num(f, "setup_share", g->setup_share);
-        json_key_num(f, "one_sided_fraction", g->one_sided);
-        json_key_interval(f, "one_sided_ci95", g->one_sided_ci);
-        json_key_num(f, "one_sided_observed", g->one_sided_observed);
-        json_key_num(f, "one_sided_expected", g->one_sided_expected);
+    json_num(f, "setup_variance", g->setup_var, 0);
+    json_interval(f, "setup_variance_ci95", g->setup_var_ci, 0);
+    json_num(f, "setup_share", g->setup_share, 0);
+    json_num(f, "one_sided_fraction", g->one_sided, 0);
+    json_interval(f, "one_sided_ci95", g->one_sided_ci, 0);
+    json_num(f, "one_sided_observed", g->one_sided_observed, 0);
+    json_num(f, "one_sided_expected", g->one_sided_expected, 0);
 }
 
 static void json_groups(FILE *f, const bias_groups_result *g)
 {
     if (g->pentanomial && g->groups >= 2) { /* TZAAR's pairs; the estimates need two pairs at least */
-        fprintf(f, ",\"paired\":{\"pairs\":%llu,\"white_pentanomial\":", (unsigned long long)g->groups);
-        json_counts(f, g->first_penta, 5);
-        fputs(",\"arrangement_pentanomial\":", f);
-        json_counts(f, g->holder_penta, 5);
+        jsonw_fkey(f, "paired", 0);
+        fputc('{', f);
+        jsonw_fkv_uint(f, "pairs", g->groups, 1);
+        json_counts(f, "white_pentanomial", g->first_penta, 5, 0);
+        json_counts(f, "arrangement_pentanomial", g->holder_penta, 5, 0);
         json_setup_figures(f, g);
         fputc('}', f);
     }
     if (!g->groups)
         return;
-    fprintf(f, ",\"rotation_groups\":{\"rotations\":%d,\"rotate\":\"%s\",\"groups\":%llu,\"groups_other\":%llu",
-            g->rotations, rotate_name(g->rotate), (unsigned long long)g->groups,
-            (unsigned long long)g->groups_other);
-    json_key_num(f, "first_seat_share", g->first_share);
-    json_key_interval(f, "first_seat_share_ci95", g->first_share_ci);
+    jsonw_fkey(f, "rotation_groups", 0);
+    fputc('{', f);
+    jsonw_fkv_int(f, "rotations", g->rotations, 1);
+    jsonw_fkv_str(f, "rotate", rotate_name(g->rotate), 0);
+    jsonw_fkv_uint(f, "groups", g->groups, 0);
+    jsonw_fkv_uint(f, "groups_other", g->groups_other, 0);
+    json_num(f, "first_seat_share", g->first_share, 0);
+    json_interval(f, "first_seat_share_ci95", g->first_share_ci, 0);
     if (g->groups >= 2) {
-        json_key_num(f, "arrangement_variance", g->arrangement_var);
-        json_key_num(f, "outcome_variance", g->outcome_var);
+        json_num(f, "arrangement_variance", g->arrangement_var, 0);
+        json_num(f, "outcome_variance", g->outcome_var, 0);
         json_setup_figures(f, g);
     }
-    fputs(",\"first_seat_share_by_rotation\":[", f);
-    for (int q = 0; q < g->rotations; q++) {
-        fputs(q ? "," : "", f);
-        json_num(f, g->rot_first[q]);
-    }
-    fputs("],\"first_seat_share_by_rotation_ci95\":[", f);
-    for (int q = 0; q < g->rotations; q++) {
-        fputs(q ? "," : "", f);
-        json_interval(f, g->rot_first_ci[q]);
-    }
-    fputc(']', f);
-    json_key_num(f, "rotation_difference", g->rot_diff);
-    json_key_interval(f, "rotation_difference_ci95", g->rot_diff_ci);
+    json_nums(f, "first_seat_share_by_rotation", g->rot_first, g->rotations);
+    json_intervals(f, "first_seat_share_by_rotation_ci95", g->rot_first_ci, g->rotations);
+    json_num(f, "rotation_difference", g->rot_diff, 0);
+    json_interval(f, "rotation_difference_ci95", g->rot_diff_ci, 0);
     fputc('}', f);
 }
 
-static void json_kind(const bias_result *r, int k, FILE *f)
+static void json_kind(const bias_result *r, int k, FILE *f, int first)
 {
     const bias_kind_result *s = &r->kind[k];
+    jsonw_fkey(f, r->game->setup_names[k], first);
+    fputc('{', f);
+    jsonw_fkv_uint(f, "games", s->games, 1);
     /* white_score: the first seat's share (TZAAR's White), under the name
      * this output has always used */
-    fprintf(f, "\"%s\":{\"games\":%llu,\"white_score\":", r->game->setup_names[k], (unsigned long long)s->games);
-    json_num(f, s->share[0]);
-    json_key_interval(f, "ci95", s->share_ci[0]);
-    fprintf(f, ",\"mean_turns\":%.4f,\"sd_turns\":%.4f,\"endings\":{", s->mean_turns, s->sd_turns);
+    json_num(f, "white_score", s->share[0], 0);
+    json_interval(f, "ci95", s->share_ci[0], 0);
+    jsonw_fkv_num(f, "mean_turns", "%.4f", s->mean_turns, 0);
+    jsonw_fkv_num(f, "sd_turns", "%.4f", s->sd_turns, 0);
+    jsonw_fkey(f, "endings", 0);
+    fputc('{', f);
     for (int e = 1; e < r->endings; e++)
-        fprintf(f, "%s\"%s\":%llu", e > 1 ? "," : "", r->game->ending_names[e], (unsigned long long)s->endings[e]);
+        jsonw_fkv_uint(f, r->game->ending_names[e], s->endings[e], e == 1);
     fputc('}', f);
-    json_key_num(f, "first_seat_advantage", s->first_advantage);
-    fprintf(f, ",\"ties\":%llu,\"point_ties\":%llu,\"interval\":\"%s\",\"clusters\":%llu,\"seats\":[",
-            (unsigned long long)s->ties, (unsigned long long)s->point_ties, s->points ? "t" : "wilson",
-            (unsigned long long)s->clusters);
+    json_num(f, "first_seat_advantage", s->first_advantage, 0);
+    jsonw_fkv_uint(f, "ties", s->ties, 0);
+    jsonw_fkv_uint(f, "point_ties", s->point_ties, 0);
+    jsonw_fkv_str(f, "interval", s->points ? "t" : "wilson", 0);
+    jsonw_fkv_uint(f, "clusters", s->clusters, 0);
+    jsonw_fkey(f, "seats", 0);
+    fputc('[', f);
     for (int p = 0; p < r->players; p++) {
-        fprintf(f, "%s{\"mean\":", p ? "," : "");
-        json_num(f, s->mean[p]);
-        json_key_interval(f, "ci95", s->mean_ci[p]);
-        json_key_num(f, "share", s->share[p]);
-        json_key_interval(f, "share_ci95", s->share_ci[p]);
-        fputs(",\"ranks\":", f);
-        json_counts(f, s->ranks[p], r->players);
+        fputs(p ? ",{" : "{", f);
+        json_num(f, "mean", s->mean[p], 1);
+        json_interval(f, "ci95", s->mean_ci[p], 0);
+        json_num(f, "share", s->share[p], 0);
+        json_interval(f, "share_ci95", s->share_ci[p], 0);
+        json_counts(f, "ranks", s->ranks[p], r->players, 0);
         fputc('}', f);
     }
     fputc(']', f);
-    fputs(",\"turn_order_share\":[", f); /* first to act at the start, then on */
-    for (int q = 0; q < r->players; q++) {
-        fputs(q ? "," : "", f);
-        json_num(f, s->mover_share[q]);
-    }
-    fputs("],\"turn_order_share_ci95\":[", f);
-    for (int q = 0; q < r->players; q++) {
-        fputs(q ? "," : "", f);
-        json_interval(f, s->mover_share_ci[q]);
-    }
-    fputs("],\"turn_order_ranks\":[", f);
-    for (int q = 0; q < r->players; q++) {
-        fputs(q ? "," : "", f);
-        json_counts(f, s->mover_ranks[q], r->players);
-    }
-    fputs("],\"shared_firsts\":", f); /* per seat: games whose first place it shares */
-    json_counts(f, s->shared_firsts, r->players);
-    fputs(",\"turn_order_shared_firsts\":", f);
-    json_counts(f, s->mover_shared_firsts, r->players);
+    json_nums(f, "turn_order_share", s->mover_share, r->players); /* first to act at the start, then on */
+    json_intervals(f, "turn_order_share_ci95", s->mover_share_ci, r->players);
+    jsonw_fkey(f, "turn_order_ranks", 0);
+    fputc('[', f);
+    for (int q = 0; q < r->players; q++)
+        json_counts(f, NULL, s->mover_ranks[q], r->players, q == 0);
+    fputc(']', f);
+    json_counts(f, "shared_firsts", s->shared_firsts, r->players, 0); /* per seat: games whose first place it shares */
+    json_counts(f, "turn_order_shared_firsts", s->mover_shared_firsts, r->players, 0);
     if (s->nparts) {
-        fputs(",\"score_parts\":{", f);
+        jsonw_fkey(f, "score_parts", 0);
+        fputc('{', f);
         for (int p = 0; p < s->nparts; p++) {
-            fprintf(f, "%s\"%s\":[", p ? "," : "", r->game->scoring->score_part_names[p]);
+            jsonw_fkey(f, r->game->scoring->score_part_names[p], p == 0);
+            fputc('[', f);
             for (int q = 0; q < r->players; q++) {
-                fprintf(f, "%s{\"mean\":", q ? "," : "");
-                json_num(f, s->part[p][q]);
-                json_key_interval(f, "ci95", s->part_ci[p][q]);
+                fputs(q ? ",{" : "{", f);
+                json_num(f, "mean", s->part[p][q], 1);
+                json_interval(f, "ci95", s->part_ci[p][q], 0);
                 fputc('}', f);
             }
             fputc(']', f);
@@ -202,73 +219,91 @@ static void json_kind(const bias_result *r, int k, FILE *f)
     fputc('}', f);
 }
 
-/* A JSON string: quotes, backslashes and control characters escaped. */
 /* The runs read: what every figure holds for. */
 static void json_runs(const bias_result *r, FILE *f)
 {
-    fputs(",\"runs\":[", f);
+    jsonw_fkey(f, "runs", 0);
+    fputc('[', f);
     for (int i = 0; i < r->nruns; i++) {
         const rec_run *run = &r->runs[i].run;
-        fputs(i ? ",{\"file\":" : "{\"file\":", f);
-        jsonw_fstring(f, r->runs[i].file);
-        fprintf(f, ",\"source\":\"%s\",\"setup\":\"%s\",\"seed\":%llu,\"games\":%llu,\"rotations\":%d,"
-                   "\"rotate\":\"%s\",\"replicates\":%d,\"shard\":\"%u/%u\",\"engine_signature\":\"%016llx\",\"specs\":[",
-                run->source == REC_SOURCE_IMPORT ? "import" : "selfplay", rec_setup_name(run, run->setup),
-                (unsigned long long)run->seed, (unsigned long long)run->games, run->rotations,
-                run->rotations > 1 ? rotate_name(run->rotate) : "none", run->replicates, run->shard,
-                run->shards ? run->shards : 1, (unsigned long long)run->engine_sig);
-        for (int s = 0; s < run->players; s++) {
-            fputs(s ? "," : "", f);
-            jsonw_fstring(f, run->specs[s]);
-        }
+        char shard[32], sig[17];
+        snprintf(shard, sizeof shard, "%u/%u", run->shard, run->shards ? run->shards : 1);
+        snprintf(sig, sizeof sig, "%016llx", (unsigned long long)run->engine_sig);
+        fputs(i ? ",{" : "{", f);
+        jsonw_fkv_str(f, "file", r->runs[i].file, 1);
+        jsonw_fkv_str(f, "source", run->source == REC_SOURCE_IMPORT ? "import" : "selfplay", 0);
+        jsonw_fkv_str(f, "setup", rec_setup_name(run, run->setup), 0);
+        jsonw_fkv_uint(f, "seed", run->seed, 0);
+        jsonw_fkv_uint(f, "games", run->games, 0);
+        jsonw_fkv_int(f, "rotations", run->rotations, 0);
+        jsonw_fkv_str(f, "rotate", run->rotations > 1 ? rotate_name(run->rotate) : "none", 0);
+        jsonw_fkv_int(f, "replicates", run->replicates, 0);
+        jsonw_fkv_str(f, "shard", shard, 0);
+        jsonw_fkv_str(f, "engine_signature", sig, 0);
+        jsonw_fkey(f, "specs", 0);
+        fputc('[', f);
+        for (int s = 0; s < run->players; s++)
+            jsonw_fkv_str(f, NULL, run->specs[s], s == 0);
         fputs("]}", f);
     }
-    fprintf(f, "],\"runs_not_listed\":%d", r->runs_more);
+    fputc(']', f);
+    jsonw_fkv_int(f, "runs_not_listed", r->runs_more, 0);
 }
 
 void bias_print_json(const bias_result *r, FILE *f)
 {
-    fprintf(f, "{\"duplicates\":%llu,\"game\":\"%s\",\"players\":%d", (unsigned long long)r->duplicates,
-            r->game->name, r->players);
+    fputc('{', f);
+    jsonw_fkv_uint(f, "duplicates", r->duplicates, 1);
+    jsonw_fkv_str(f, "game", r->game->name, 0);
+    jsonw_fkv_int(f, "players", r->players, 0);
     json_runs(r, f);
-    fputs(",\"by_setup\":{", f);
+    jsonw_fkey(f, "by_setup", 0);
+    fputc('{', f);
     for (int k = 0, first = 1; k < r->kinds; k++)
         if (r->kind[k].games) {
-            fputs(first ? "" : ",", f);
+            json_kind(r, k, f, first);
             first = 0;
-            json_kind(r, k, f);
         }
-    fputs("},\"differences\":[", f);
+    fputc('}', f);
+    jsonw_fkey(f, "differences", 0);
+    fputc('[', f);
     for (int i = 0; i < r->ndiffs; i++) {
         const proportion_diff *d = &r->diff[i].d;
-        fprintf(f, "%s{\"a\":\"%s\",\"b\":\"%s\",\"diff\":", i ? "," : "", r->game->setup_names[r->diff[i].a],
-                r->game->setup_names[r->diff[i].b]);
-        json_num(f, d->diff);
-        json_key_interval(f, "ci95", d->ci);
-        json_key_num(f, "z", d->z);
-        json_key_num(f, "p_value", d->p_value);
+        fputs(i ? ",{" : "{", f);
+        jsonw_fkv_str(f, "a", r->game->setup_names[r->diff[i].a], 1);
+        jsonw_fkv_str(f, "b", r->game->setup_names[r->diff[i].b], 0);
+        json_num(f, "diff", d->diff, 0);
+        json_interval(f, "ci95", d->ci, 0);
+        json_num(f, "z", d->z, 0);
+        json_num(f, "p_value", d->p_value, 0);
         fputc('}', f);
     }
     fputc(']', f);
     if (r->reg_ok) {
-        fprintf(f, ",\"regression\":{\"games\":%zu,\"setups\":%ld,\"coefficients\":{", r->reg_rows,
-                r->reg_clusters);
+        jsonw_fkey(f, "regression", 0);
+        fputc('{', f);
+        jsonw_fkv_uint(f, "games", r->reg_rows, 1);
+        jsonw_fkv_int(f, "setups", r->reg_clusters, 0);
+        jsonw_fkey(f, "coefficients", 0);
+        fputc('{', f);
         for (int j = 0; j <= r->game->study->nstart_features; j++) {
-            fprintf(f, "%s\"%s\":", j ? "," : "", j ? r->game->study->start_feature_names[j - 1] : "intercept");
-            if (r->reg_dropped[j]) { /* not in the fit */
-                fprintf(f, "{\"dropped\":\"%s\"}", r->reg_dropped[j] == 1 ? "constant" : "collinear");
-                continue;
+            jsonw_fkey(f, j ? r->game->study->start_feature_names[j - 1] : "intercept", j == 0);
+            fputc('{', f);
+            if (r->reg_dropped[j]) /* not in the fit */
+                jsonw_fkv_str(f, "dropped", r->reg_dropped[j] == 1 ? "constant" : "collinear", 1);
+            else {
+                json_num(f, "beta", r->beta[j], 1);
+                json_num(f, "se", r->se[j], 0);
+                json_num(f, "se_model", r->se_model[j], 0);
             }
-            fputs("{\"beta\":", f);
-            json_num(f, r->beta[j]);
-            json_key_num(f, "se", r->se[j]);
-            json_key_num(f, "se_model", r->se_model[j]);
             fputc('}', f);
         }
-        fputs("},\"kinds\":[", f);
+        fputc('}', f);
+        jsonw_fkey(f, "kinds", 0);
+        fputc('[', f);
         for (int k = 0, first = 1; k < r->kinds; k++)
             if (r->kind[k].games && r->kind[k].varies) {
-                fprintf(f, "%s\"%s\"", first ? "" : ",", r->game->setup_names[k]);
+                jsonw_fkv_str(f, NULL, r->game->setup_names[k], first);
                 first = 0;
             }
         fputs("]}", f);
