@@ -77,8 +77,11 @@ static uint64_t divide(const game_def *g, void *s, int depth, uint64_t (*count)(
     void *child = malloc(g->state_size);
     uint64_t total = 0;
     int n = list && child ? g->legal(s, list) : 0;
-    if (json)
-        printf("{\"divide\":{");
+    if (json) {
+        putchar('{');
+        jsonw_fkey(stdout, "divide", 1);
+        putchar('{');
+    }
     for (int i = 0; i < n; i++) {
         char name[GAME_ACTION_TEXT_MAX];
         g->action_to_text(s, list[i], name, sizeof name);
@@ -238,8 +241,11 @@ int cmd_legal(int argc, char **argv)
         return cli_error("legal", "out of memory");
     }
     int n = g->legal(s, list);
-    if (json)
-        printf("{\"actions\":[");
+    if (json) {
+        putchar('{');
+        jsonw_fkey(stdout, "actions", 1);
+        putchar('[');
+    }
     for (int i = 0; i < n; i++) {
         char name[GAME_ACTION_TEXT_MAX];
         g->action_to_text(s, list[i], name, sizeof name);

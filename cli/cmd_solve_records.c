@@ -85,7 +85,9 @@ static void print_summary(const game_def *g, const summary *sm, const solve_opts
 {
     char name[16];
     if (o->json) {
-        printf("{\"summary\":{");
+        putchar('{');
+        jsonw_fkey(stdout, "summary", 1);
+        putchar('{');
         jsonw_fkv_uint(stdout, "games", sm->games, 1);
         jsonw_fkv_uint(stdout, "node_limit", o->nodes, 0);
         jsonw_fkv_int(stdout, "memory_mb", o->memory_mb, 0);
