@@ -349,7 +349,8 @@ static void jsonw_fkv_members(void)
 {
     STREAM_IS("\"a\":0.500", jsonw_fkv_num(f, "a", "%.3f", 0.5, 1));
     STREAM_IS(",\"a\":null", jsonw_fkv_num(f, "a", "%.3f", NAN, 0));
-    STREAM_IS(",\"a\":null,null", jsonw_fkv_num(f, "a", "%.0f", INFINITY, 0); jsonw_fkv_num(f, NULL, "%g", -INFINITY, 0));
+    STREAM_IS(",\"a\":null,null", jsonw_fkv_num(f, "a", "%.0f", INFINITY, 0);
+              jsonw_fkv_num(f, NULL, "%g", -INFINITY, 0));
     STREAM_IS("[1,2.5]", fputc('[', f); jsonw_fkv_num(f, NULL, "%g", 1, 1); jsonw_fkv_num(f, NULL, "%g", 2.5, 0);
               fputc(']', f));
     STREAM_IS("\"n\":-9223372036854775808", jsonw_fkv_int(f, "n", INT64_MIN, 1));
