@@ -182,31 +182,44 @@ static void add_triangle(trid_board *b, int c, int d)
         }
 }
 
-/* Fills one of the per-cell triangle indexes: by corner or by interior. */
+/* The cells triangle t belongs to, by corner or by interior: at most
+ * TRID_MAX_CELLS, in any order (each cell's list below is in triangle
+ * order whatever this order is). */
+static int members(const trid_tri *t, bool inside, int ncells, uint8_t *out)
+{
+    if (!inside) {
+        out[0] = t->corner[0], out[1] = t->corner[1], out[2] = t->corner[2];
+        return 3;
+    }
+    int k = 0;
+    for (int w = 0; w < 4; w++)
+        for (uint64_t bits = t->interior.w[w]; bits; bits &= bits - 1) {
+            int c = w * 64 + __builtin_ctzll(bits);
+            if (c < ncells)
+                out[k++] = (uint8_t)c;
+        }
+    return k;
+}
+
+/* Fills one of the per-cell triangle indexes: by corner or by interior.
+ * Two passes over each triangle's own cells (count, then place), so the
+ * cost is the size of the index, not triangles times cells: this runs in
+ * every process that registers the games. */
 static int index_triangles(trid_board *b, bool inside, uint32_t *at, uint16_t **list)
 {
+    uint8_t cells[TRID_MAX_CELLS];
     memset(at, 0, sizeof(uint32_t) * (TRID_MAX_CELLS + 1));
-    for (int pass = 0; pass < 2; pass++) {
-        uint32_t fill[TRID_MAX_CELLS] = { 0 };
-        for (int i = 0; i < b->ntris; i++)
-            for (int c = 0; c < b->ncells; c++) {
-                const trid_tri *t = &b->tris[i];
-                bool in = inside ? cs_has(&t->interior, c)
-                                 : t->corner[0] == c || t->corner[1] == c || t->corner[2] == c;
-                if (in && pass == 0)
-                    at[c + 1]++;
-                else if (in)
-                    (*list)[at[c] + fill[c]++] = (uint16_t)i;
-            }
-        if (pass == 0) {
-            for (int c = 0; c < b->ncells; c++)
-                at[c + 1] += at[c];
-            for (int c = b->ncells; c < TRID_MAX_CELLS; c++)
-                at[c + 1] = at[c];
-            if (!(*list = malloc(sizeof **list * (at[b->ncells] + 1))))
-                return -1;
-        }
-    }
+    for (int i = 0; i < b->ntris; i++)
+        for (int k = members(&b->tris[i], inside, b->ncells, cells), j = 0; j < k; j++)
+            at[cells[j] + 1]++;
+    for (int c = 0; c < TRID_MAX_CELLS; c++)
+        at[c + 1] += at[c];
+    if (!(*list = malloc(sizeof **list * (at[b->ncells] + 1))))
+        return -1;
+    uint32_t fill[TRID_MAX_CELLS] = { 0 };
+    for (int i = 0; i < b->ntris; i++)
+        for (int k = members(&b->tris[i], inside, b->ncells, cells), j = 0; j < k; j++)
+            (*list)[at[cells[j]] + fill[cells[j]]++] = (uint16_t)i;
     return 0;
 }
 
