@@ -81,7 +81,7 @@ check "merge: the SPRT's LLR" grep -qE '"sprt":\{"model":"normalized","llr":-?[0
 # hypotheses to [-1000, 1000] (eval/sprt.h), by the one parser that both
 # `match` and `match merge` use.  elo1=1e308 made the fit walk from the data
 # in steps of 0.05 that no longer moved it: the run never ended, so these
-# run under a short timeout (exit 124, not 2, if it hangs again).
+# run under a short timeout (exit 124 or 137, not 2, if it hangs again).
 RUN_TIMEOUT=30
 bad "merge: a subnormal alpha refused" "alpha '1e-310' is not a decimal number from 1e-06 to below 0.5" \
     match merge "$tmp/s0.trd" --sprt elo0=0,elo1=10,alpha=1e-310
