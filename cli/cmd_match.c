@@ -338,7 +338,8 @@ int cmd_match(int argc, char **argv)
                                                     "each played with A in every seat (in turn, again from the "
                                                     "first when the games outnumber them)", 0, 0, NULL },
         { "sprt", OPT_STR, &sprt_text, "SPEC", "stop when the SPRT decides: elo0=0,elo1=10,alpha=0.05,beta=0.05,"
-                                               "model=normalized (or logistic; docs/tuning.md)",
+                                               "model=normalized (or logistic; docs/tuning.md); "
+                                               "elo0 < elo1 in [-1000, 1000], alpha, beta in [1e-6, 0.5)",
           0, 0, NULL },
         { "quiet", OPT_FLAG, &v.quiet, NULL, "no progress report", 0, 0, NULL },
         { "json", OPT_FLAG, &json, NULL, "print the figures as one JSON object", 0, 0, NULL },

@@ -105,7 +105,8 @@ int cmd_match_merge(int argc, char **argv)
     bool json = false, quiet = false;
     const opt_spec opts[] = {
         { "sprt", OPT_STR, &sprt_text, "SPEC", "the SPRT over all the games: elo0=0,elo1=10,alpha=0.05,beta=0.05,"
-                                               "model=normalized", 0, 0, NULL },
+                                               "model=normalized (or logistic); elo0 < elo1 in "
+                                               "[-1000, 1000], alpha, beta in [1e-6, 0.5)", 0, 0, NULL },
         { "json", OPT_FLAG, &json, NULL, "print the figures as one JSON object", 0, 0, NULL },
         { "quiet", OPT_FLAG, &quiet, NULL, "no line about missing games", 0, 0, NULL },
         { 0 },

@@ -226,9 +226,11 @@ int bias_close_groups(bias_kind_data *k);
 int bias_analyse_groups(const bias_kind_data *k, int players, int resamples, uint64_t seed,
                         bias_groups_result *r);
 
-/* Output (bias_report.c, bias_plots.c). */
+/* Output (bias_report.c, bias_json.c, bias_plots.c). */
 void bias_print_text(const bias_result *r, FILE *f);
 void bias_print_json(const bias_result *r, FILE *f);
+/* "players", "pieces" or "pieces,players": a run's --rotate (REC_ROTATE_*). */
+const char *bias_rotate_name(int rotate);
 /* A Markdown report; plots (may be NULL) is the folder of the PNGs, as the
  * report should refer to it.  Written whole (core/fileio.h); an existing
  * file is replaced only with force. */

@@ -1,5 +1,7 @@
-/* bias_report.c — the bias study's results as text, JSON and a Markdown
- * report (see bias.h; charts are in bias_plots.c). */
+/* bias_report.c — the bias study's results for people: the text of
+ * triad bias and the Markdown report (--report), with the command lines
+ * that play a run again (see bias.h; the JSON is in bias_json.c, the charts
+ * in bias_plots.c). */
 #define _DEFAULT_SOURCE /* realpath() */
 #include <errno.h>
 #include <limits.h>
@@ -9,34 +11,8 @@
 #include <string.h>
 #include "core/esc.h"
 #include "core/fileio.h"
-#include "core/jsonw.h"
 #include "core/msg.h"
 #include "bias.h"
-
-/* The JSON output: every key, string and figure through core/jsonw.h's
- * member writers (a non-finite figure is null: JSON has none). */
-static void json_num(FILE *f, const char *key, double x, int first)
-{
-    jsonw_fkv_num(f, key, "%.6g", x, first);
-}
-
-/* [lo,hi], or null when there is none (fewer than two observations); key
- * NULL: an array's element. */
-static void json_interval(FILE *f, const char *key, interval i, int first)
-{
-    if (key)
-        jsonw_fkey(f, key, first);
-    else if (!first)
-        fputc(',', f);
-    if (!interval_ok(i)) {
-        fputs("null", f);
-        return;
-    }
-    fputc('[', f);
-    json_num(f, NULL, i.lo, 1);
-    json_num(f, NULL, i.hi, 0);
-    fputc(']', f);
-}
 
 /* An interval as text, "n/a" when there is none (fewer than two
  * observations): fmt formats the two bounds, each times scale.  Four
@@ -52,263 +28,12 @@ static const char *ci_text(interval i, double scale, const char *fmt)
     return b;
 }
 
-/* ,"key":[c0,c1,...] (key NULL: the array alone, after a comma unless first). */
-static void json_counts(FILE *f, const char *key, const uint64_t *c, int n, int first)
-{
-    if (key)
-        jsonw_fkey(f, key, first);
-    else if (!first)
-        fputc(',', f);
-    fputc('[', f);
-    for (int i = 0; i < n; i++)
-        jsonw_fkv_uint(f, NULL, c[i], i == 0);
-    fputc(']', f);
-}
-
-/* ,"key":[x0,x1,...] and ,"key":[interval,...]. */
-static void json_nums(FILE *f, const char *key, const double *x, int n)
-{
-    jsonw_fkey(f, key, 0);
-    fputc('[', f);
-    for (int i = 0; i < n; i++)
-        json_num(f, NULL, x[i], i == 0);
-    fputc(']', f);
-}
-
-static void json_intervals(FILE *f, const char *key, const interval *x, int n)
-{
-    jsonw_fkey(f, key, 0);
-    fputc('[', f);
-    for (int i = 0; i < n; i++)
-        json_interval(f, NULL, x[i], i == 0);
-    fputc(']', f);
-}
-
-static const char *rotate_name(int rotate)
+/* See bias.h: the JSON (bias_json.c) names the rotation this way too. */
+const char *bias_rotate_name(int rotate)
 {
     return (rotate & REC_ROTATE_PIECES) && (rotate & REC_ROTATE_PLAYERS) ? "pieces,players"
            : rotate & REC_ROTATE_PIECES                                    ? "pieces"
                                                                            : "players";
-}
-
-static void json_components(FILE *f, const bias_components *c)
-{
-    if (!c->setups)
-        return;
-    jsonw_fkey(f, "components", 0);
-    fputc('{', f);
-    jsonw_fkv_uint(f, "setups", c->setups, 1);
-    jsonw_fkv_int(f, "rotations", c->rotations, 0);
-    jsonw_fkv_int(f, "replicates", c->replicates, 0);
-    jsonw_fkv_uint(f, "other_games", c->other, 0);
-    json_num(f, "game_var", c->game_var, 0);
-    json_num(f, "setup_var", c->setup_var, 0);
-    json_interval(f, "setup_var_ci95", c->setup_var_ci, 0);
-    json_num(f, "seat_setup_var", c->seat_setup_var, 0);
-    json_interval(f, "seat_setup_var_ci95", c->seat_setup_var_ci, 0);
-    fputc('}', f);
-}
-
-/* The setup variance and the one-sided fraction (the same figures in the
- * "paired" block that older readers know and in "rotation_groups"). */
-static void json_setup_figures(FILE *f, const bias_groups_result *g)
-{
-    json_num(f, "setup_variance", g->setup_var, 0);
-    json_interval(f, "setup_variance_ci95", g->setup_var_ci, 0);
-    json_num(f, "setup_share", g->setup_share, 0);
-    json_num(f, "one_sided_fraction", g->one_sided, 0);
-    json_interval(f, "one_sided_ci95", g->one_sided_ci, 0);
-    json_num(f, "one_sided_observed", g->one_sided_observed, 0);
-    json_num(f, "one_sided_expected", g->one_sided_expected, 0);
-}
-
-static void json_groups(FILE *f, const bias_groups_result *g)
-{
-    if (g->pentanomial && g->groups >= 2) { /* TZAAR's pairs; the estimates need two pairs at least */
-        jsonw_fkey(f, "paired", 0);
-        fputc('{', f);
-        jsonw_fkv_uint(f, "pairs", g->groups, 1);
-        json_counts(f, "white_pentanomial", g->first_penta, 5, 0);
-        json_counts(f, "arrangement_pentanomial", g->holder_penta, 5, 0);
-        json_setup_figures(f, g);
-        fputc('}', f);
-    }
-    if (!g->groups)
-        return;
-    jsonw_fkey(f, "rotation_groups", 0);
-    fputc('{', f);
-    jsonw_fkv_int(f, "rotations", g->rotations, 1);
-    jsonw_fkv_str(f, "rotate", rotate_name(g->rotate), 0);
-    jsonw_fkv_uint(f, "groups", g->groups, 0);
-    jsonw_fkv_uint(f, "groups_other", g->groups_other, 0);
-    json_num(f, "first_seat_share", g->first_share, 0);
-    json_interval(f, "first_seat_share_ci95", g->first_share_ci, 0);
-    if (g->groups >= 2) {
-        json_num(f, "arrangement_variance", g->arrangement_var, 0);
-        json_num(f, "outcome_variance", g->outcome_var, 0);
-        json_setup_figures(f, g);
-    }
-    json_nums(f, "first_seat_share_by_rotation", g->rot_first, g->rotations);
-    json_intervals(f, "first_seat_share_by_rotation_ci95", g->rot_first_ci, g->rotations);
-    json_num(f, "rotation_difference", g->rot_diff, 0);
-    json_interval(f, "rotation_difference_ci95", g->rot_diff_ci, 0);
-    fputc('}', f);
-}
-
-static void json_kind(const bias_result *r, int k, FILE *f, int first)
-{
-    const bias_kind_result *s = &r->kind[k];
-    jsonw_fkey(f, r->game->setup_names[k], first);
-    fputc('{', f);
-    jsonw_fkv_uint(f, "games", s->games, 1);
-    /* white_score: the first seat's share (TZAAR's White), under the name
-     * this output has always used */
-    json_num(f, "white_score", s->share[0], 0);
-    json_interval(f, "ci95", s->share_ci[0], 0);
-    jsonw_fkv_num(f, "mean_turns", "%.4f", s->mean_turns, 0);
-    jsonw_fkv_num(f, "sd_turns", "%.4f", s->sd_turns, 0);
-    jsonw_fkey(f, "endings", 0);
-    fputc('{', f);
-    for (int e = 1; e < r->endings; e++)
-        jsonw_fkv_uint(f, r->game->ending_names[e], s->endings[e], e == 1);
-    fputc('}', f);
-    json_num(f, "first_seat_advantage", s->first_advantage, 0);
-    jsonw_fkv_uint(f, "ties", s->ties, 0);
-    jsonw_fkv_uint(f, "point_ties", s->point_ties, 0);
-    jsonw_fkv_str(f, "interval", s->points ? "t" : "wilson", 0);
-    jsonw_fkv_uint(f, "clusters", s->clusters, 0);
-    jsonw_fkey(f, "seats", 0);
-    fputc('[', f);
-    for (int p = 0; p < r->players; p++) {
-        fputs(p ? ",{" : "{", f);
-        json_num(f, "mean", s->mean[p], 1);
-        json_interval(f, "ci95", s->mean_ci[p], 0);
-        json_num(f, "share", s->share[p], 0);
-        json_interval(f, "share_ci95", s->share_ci[p], 0);
-        json_counts(f, "ranks", s->ranks[p], r->players, 0);
-        fputc('}', f);
-    }
-    fputc(']', f);
-    json_nums(f, "turn_order_share", s->mover_share, r->players); /* first to act at the start, then on */
-    json_intervals(f, "turn_order_share_ci95", s->mover_share_ci, r->players);
-    jsonw_fkey(f, "turn_order_ranks", 0);
-    fputc('[', f);
-    for (int q = 0; q < r->players; q++)
-        json_counts(f, NULL, s->mover_ranks[q], r->players, q == 0);
-    fputc(']', f);
-    json_counts(f, "shared_firsts", s->shared_firsts, r->players, 0); /* per seat: games whose first place it shares */
-    json_counts(f, "turn_order_shared_firsts", s->mover_shared_firsts, r->players, 0);
-    if (s->nparts) {
-        jsonw_fkey(f, "score_parts", 0);
-        fputc('{', f);
-        for (int p = 0; p < s->nparts; p++) {
-            jsonw_fkey(f, r->game->scoring->score_part_names[p], p == 0);
-            fputc('[', f);
-            for (int q = 0; q < r->players; q++) {
-                fputs(q ? ",{" : "{", f);
-                json_num(f, "mean", s->part[p][q], 1);
-                json_interval(f, "ci95", s->part_ci[p][q], 0);
-                fputc('}', f);
-            }
-            fputc(']', f);
-        }
-        fputc('}', f);
-    }
-    json_groups(f, &s->grp);
-    json_components(f, &s->comp);
-    fputc('}', f);
-}
-
-/* The runs read: what every figure holds for. */
-static void json_runs(const bias_result *r, FILE *f)
-{
-    jsonw_fkey(f, "runs", 0);
-    fputc('[', f);
-    for (int i = 0; i < r->nruns; i++) {
-        const rec_run *run = &r->runs[i].run;
-        char shard[32], sig[17];
-        snprintf(shard, sizeof shard, "%u/%u", run->shard, run->shards ? run->shards : 1);
-        snprintf(sig, sizeof sig, "%016llx", (unsigned long long)run->engine_sig);
-        fputs(i ? ",{" : "{", f);
-        jsonw_fkv_str(f, "file", r->runs[i].file, 1);
-        jsonw_fkv_str(f, "source", run->source == REC_SOURCE_IMPORT ? "import" : "selfplay", 0);
-        jsonw_fkv_str(f, "setup", rec_setup_name(run, run->setup), 0);
-        jsonw_fkv_uint(f, "seed", run->seed, 0);
-        jsonw_fkv_uint(f, "games", run->games, 0);
-        jsonw_fkv_int(f, "rotations", run->rotations, 0);
-        jsonw_fkv_str(f, "rotate", run->rotations > 1 ? rotate_name(run->rotate) : "none", 0);
-        jsonw_fkv_int(f, "replicates", run->replicates, 0);
-        jsonw_fkv_str(f, "shard", shard, 0);
-        jsonw_fkv_str(f, "engine_signature", sig, 0);
-        jsonw_fkey(f, "specs", 0);
-        fputc('[', f);
-        for (int s = 0; s < run->players; s++)
-            jsonw_fkv_str(f, NULL, run->specs[s], s == 0);
-        fputs("]}", f);
-    }
-    fputc(']', f);
-    jsonw_fkv_int(f, "runs_not_listed", r->runs_more, 0);
-}
-
-void bias_print_json(const bias_result *r, FILE *f)
-{
-    fputc('{', f);
-    jsonw_fkv_uint(f, "duplicates", r->duplicates, 1);
-    jsonw_fkv_str(f, "game", r->game->name, 0);
-    jsonw_fkv_int(f, "players", r->players, 0);
-    json_runs(r, f);
-    jsonw_fkey(f, "by_setup", 0);
-    fputc('{', f);
-    for (int k = 0, first = 1; k < r->kinds; k++)
-        if (r->kind[k].games) {
-            json_kind(r, k, f, first);
-            first = 0;
-        }
-    fputc('}', f);
-    jsonw_fkey(f, "differences", 0);
-    fputc('[', f);
-    for (int i = 0; i < r->ndiffs; i++) {
-        const proportion_diff *d = &r->diff[i].d;
-        fputs(i ? ",{" : "{", f);
-        jsonw_fkv_str(f, "a", r->game->setup_names[r->diff[i].a], 1);
-        jsonw_fkv_str(f, "b", r->game->setup_names[r->diff[i].b], 0);
-        json_num(f, "diff", d->diff, 0);
-        json_interval(f, "ci95", d->ci, 0);
-        json_num(f, "z", d->z, 0);
-        json_num(f, "p_value", d->p_value, 0);
-        fputc('}', f);
-    }
-    fputc(']', f);
-    if (r->reg_ok) {
-        jsonw_fkey(f, "regression", 0);
-        fputc('{', f);
-        jsonw_fkv_uint(f, "games", r->reg_rows, 1);
-        jsonw_fkv_int(f, "setups", r->reg_clusters, 0);
-        jsonw_fkey(f, "coefficients", 0);
-        fputc('{', f);
-        for (int j = 0; j <= r->game->study->nstart_features; j++) {
-            jsonw_fkey(f, j ? r->game->study->start_feature_names[j - 1] : "intercept", j == 0);
-            fputc('{', f);
-            if (r->reg_dropped[j]) /* not in the fit */
-                jsonw_fkv_str(f, "dropped", r->reg_dropped[j] == 1 ? "constant" : "collinear", 1);
-            else {
-                json_num(f, "beta", r->beta[j], 1);
-                json_num(f, "se", r->se[j], 0);
-                json_num(f, "se_model", r->se_model[j], 0);
-            }
-            fputc('}', f);
-        }
-        fputc('}', f);
-        jsonw_fkey(f, "kinds", 0);
-        fputc('[', f);
-        for (int k = 0, first = 1; k < r->kinds; k++)
-            if (r->kind[k].games && r->kind[k].varies) {
-                jsonw_fkv_str(f, NULL, r->game->setup_names[k], first);
-                first = 0;
-            }
-        fputs("]}", f);
-    }
-    fputs("}\n", f);
 }
 
 static void print_kind_table(const bias_result *r, FILE *f, bool md)
@@ -405,7 +130,7 @@ static void print_groups(const bias_result *r, int k, FILE *f, bool md)
     const bias_groups_result *g = &r->kind[k].grp;
     const char *b = md ? "- " : "  ";
     fprintf(f, "%sRotation groups, %s setups (%llu groups of %d games, %s rotated)\n%s", md ? "\n## " : "\n",
-            r->game->setup_names[k], (unsigned long long)g->groups, g->rotations, rotate_name(g->rotate),
+            r->game->setup_names[k], (unsigned long long)g->groups, g->rotations, bias_rotate_name(g->rotate),
             md ? "\n" : "");
     if (g->pentanomial) {
         fprintf(f, "%sseat 0's points per pair 0 / 1 / 2: %llu / %llu / %llu\n", b,
@@ -581,7 +306,7 @@ static void print_provenance(const bias_result *r, FILE *f)
                 run->source == REC_SOURCE_IMPORT ? "imported games" : "self-play", rec_setup_name(run, run->setup),
                 (unsigned long long)run->seed, (unsigned long long)run->games);
         if (run->rotations > 1)
-            fprintf(f, ", %d rotations (%s move)", run->rotations, rotate_name(run->rotate));
+            fprintf(f, ", %d rotations (%s move)", run->rotations, bias_rotate_name(run->rotate));
         if (run->replicates > 1)
             fprintf(f, ", %d replicates", run->replicates);
         if (run->shards > 1)

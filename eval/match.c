@@ -125,11 +125,14 @@ match_nway match_nway_estimate(const match_tally *t)
     return e;
 }
 
-/* One "key=value" of --sprt (the text from p up to the next ',' or the end). */
-static int sprt_item(const char *s, const char *p, size_t len, match_sprt *out, char *err, size_t n)
+/* One "key=value" of --sprt (the text from p up to the next ',' or the end);
+ * seen: the keys given so far, one bit each, so that none is given twice. */
+static int sprt_item(const char *s, const char *p, size_t len, match_sprt *out, unsigned *seen, char *err,
+                     size_t n)
 {
-    char item[64], why[80];
-    double v, *dest = NULL;
+    static const char *const keys[] = { "elo0", "elo1", "alpha", "beta", "model" };
+    char item[64];
+    double v, *dest[] = { &out->elo0, &out->elo1, &out->alpha, &out->beta, NULL };
     if (len >= sizeof item) {
         snprintf(err, n, "bad --sprt '%s' at offset %d: item too long", MSG_PATH(s), (int)(p - s));
         return -1;
@@ -143,7 +146,20 @@ static int sprt_item(const char *s, const char *p, size_t len, match_sprt *out, 
         return -1;
     }
     *eq = 0;
-    if (!strcmp(item, "model")) {
+    int k = 0;
+    while (k < 5 && strcmp(item, keys[k]))
+        k++;
+    if (k == 5) {
+        snprintf(err, n, "bad --sprt '%s': unknown key '%s' (elo0, elo1, alpha, beta, model)", MSG_PATH(s),
+                 MSG_PATH(item));
+        return -1;
+    }
+    if (*seen & 1u << k) {
+        snprintf(err, n, "bad --sprt '%s': %s given twice", MSG_PATH(s), keys[k]);
+        return -1;
+    }
+    *seen |= 1u << k;
+    if (!dest[k]) {
         if (strcmp(eq + 1, "normalized") && strcmp(eq + 1, "logistic")) {
             snprintf(err, n, "bad --sprt '%s': model '%s' (expected normalized or logistic)", MSG_PATH(s),
                      MSG_PATH(eq + 1));
@@ -152,33 +168,30 @@ static int sprt_item(const char *s, const char *p, size_t len, match_sprt *out, 
         out->model = strcmp(eq + 1, "logistic") ? SPRT_NORMALIZED : SPRT_LOGISTIC;
         return 0;
     }
-    if (!strcmp(item, "elo0"))
-        dest = &out->elo0;
-    else if (!strcmp(item, "elo1"))
-        dest = &out->elo1;
-    else if (!strcmp(item, "alpha"))
-        dest = &out->alpha;
-    else if (!strcmp(item, "beta"))
-        dest = &out->beta;
-    if (!dest) {
-        snprintf(err, n, "bad --sprt '%s': unknown key '%s' (elo0, elo1, alpha, beta, model)", MSG_PATH(s), item);
+    /* The ranges are sprt.h's; an error rate of 1/2 or more is refused
+     * below, num_double's range being closed. */
+    int elo = k < 2;
+    if (num_double(eq + 1, elo ? -SPRT_ELO_MAX : SPRT_ERR_MIN, elo ? SPRT_ELO_MAX : SPRT_ERR_MAX, &v, NULL, 0) ||
+        (!elo && v >= SPRT_ERR_MAX)) {
+        if (elo)
+            snprintf(err, n, "bad --sprt '%s' at offset %d: %s '%s' is not a decimal number from %g to %g",
+                     MSG_PATH(s), (int)(p - s), item, MSG_PATH(eq + 1), -SPRT_ELO_MAX, SPRT_ELO_MAX);
+        else
+            snprintf(err, n, "bad --sprt '%s' at offset %d: %s '%s' is not a decimal number from %g to below %g",
+                     MSG_PATH(s), (int)(p - s), item, MSG_PATH(eq + 1), SPRT_ERR_MIN, SPRT_ERR_MAX);
         return -1;
     }
-    if (num_double(eq + 1, -HUGE_VAL, HUGE_VAL, &v, why, sizeof why)) {
-        snprintf(err, n, "bad --sprt '%s' at offset %d: %s '%s' is %s", MSG_PATH(s), (int)(p - s), item, eq + 1,
-                 why);
-        return -1;
-    }
-    *dest = v;
+    *dest[k] = v;
     return 0;
 }
 
 int match_sprt_parse(const char *s, match_sprt *out, char *err, size_t n)
 {
+    unsigned seen = 0;
     *out = (match_sprt){ 0, 10, 0.05, 0.05, SPRT_NORMALIZED };
     for (const char *p = s; *p;) {
         size_t len = strcspn(p, ",");
-        if (sprt_item(s, p, len, out, err, n))
+        if (sprt_item(s, p, len, out, &seen, err, n))
             return -1;
         p += len;
         if (*p == ',' && !*++p) {
@@ -186,8 +199,8 @@ int match_sprt_parse(const char *s, match_sprt *out, char *err, size_t n)
             return -1;
         }
     }
-    if (!(out->elo1 > out->elo0) || !(out->alpha > 0 && out->alpha < 0.5) || !(out->beta > 0 && out->beta < 0.5)) {
-        snprintf(err, n, "bad --sprt '%s': need elo1 > elo0 and 0 < alpha, beta < 0.5", MSG_PATH(s));
+    if (!(out->elo1 > out->elo0)) {
+        snprintf(err, n, "bad --sprt '%s': elo0 (%g) must be below elo1 (%g)", MSG_PATH(s), out->elo0, out->elo1);
         return -1;
     }
     return 0;

@@ -10,7 +10,8 @@
  * current p (the constraint's gradient gives
  * v_i = a_i - 1/2 - s sigma (1 + ((a_i - mu) / sigma)^2) / 2, which sums
  * under p to the constraint itself) and solved again until p stops moving,
- * walking to the target from the data in steps (see mle()). */
+ * walking to the target from the data in steps (see mle()).  Every loop
+ * here has a bound on its iterations, so the test ends for any input. */
 #include <math.h>
 #include <string.h>
 #include "sprt.h"
@@ -20,6 +21,7 @@
 #define LN10 2.302585092994045684     /* M_LN10 is not ISO C */
 #define SQRT2 1.414213562373095049
 #define NELO_PER_T (800 / LN10)      /* normalized Elo per unit of t */
+#define MLE_TRIES 10000              /* steps of the walk in mle(), far more than it takes */
 
 /* q: the observed frequencies, empty cells filled; returns the pairs. */
 static double frequencies(const uint64_t counts[5], double q[5])
@@ -101,6 +103,8 @@ static int mle_normalized_at(const double q[5], double s, double p[5])
 static int mle(const double q[5], sprt_model model, double elo, double p[5])
 {
     double v[5];
+    if (!(fabs(elo) <= SPRT_ELO_MAX))
+        return -1; /* NaN too: the hypotheses sprt.h allows */
     if (model == SPRT_LOGISTIC) {
         double s = score_from_elo(elo);
         for (int i = 0; i < 5; i++)
@@ -111,22 +115,33 @@ static int mle(const double q[5], sprt_model model, double elo, double p[5])
      * the per-game t of normalized Elo.  Far from the data the linearised
      * constraint can be out of reach, so the fit walks from the data's own
      * s (where the data is its own fit) to the target in steps, each
-     * starting from the last fit, and halves a step that fails. */
-    double target = SQRT2 * elo / NELO_PER_T, mu, sigma, step = 0.05;
+     * starting from the last fit, and halves a step that fails.  The data's
+     * own s can be huge (all pairs won: the empty cells' 1e-3 pairs make
+     * sigma tiny, s about 11,000 for a million pairs), so a step is 5% of
+     * |s| where that is more than 0.05: a walk of a few hundred steps, not
+     * one of |s| / 0.05.  The tries are counted, so that the walk ends for
+     * any input (the caller gets -1 if it runs out). */
+    double target = SQRT2 * elo / NELO_PER_T, mu, sigma, scale = 1;
     memcpy(p, q, 5 * sizeof *p);
     moments(p, &mu, &sigma);
     double s = (mu - 0.5) / sigma;
-    while (s != target) {
+    if (!isfinite(s))
+        return -1;
+    for (int tries = 0; s != target; tries++) {
+        double step = scale * fmax(0.05, 0.05 * fabs(s));
         double next = fabs(target - s) <= step ? target : s + (target > s ? step : -step);
         double trial[5];
+        if (tries >= MLE_TRIES || next == s)
+            return -1;
         memcpy(trial, p, sizeof trial);
         if (mle_normalized_at(q, next, trial)) {
-            if ((step /= 2) < 1e-9)
+            if ((scale /= 2) < 1e-9)
                 return -1;
             continue;
         }
         memcpy(p, trial, sizeof trial);
         s = next;
+        scale = fmin(1, scale * 2);
     }
     return 0;
 }
@@ -159,6 +174,8 @@ sprt_state sprt_penta(const uint64_t counts[5], sprt_model model, double elo0, d
     sprt_state s = { 0, log(beta / (1 - alpha)), log((1 - beta) / alpha), 0 };
     double q[5], p0[5], p1[5];
     double n = frequencies(counts, q);
+    if (!(alpha >= SPRT_ERR_MIN && alpha < SPRT_ERR_MAX && beta >= SPRT_ERR_MIN && beta < SPRT_ERR_MAX))
+        return s;
     if (n <= 0 || mle(q, model, elo0, p0) || mle(q, model, elo1, p1))
         return s;
     for (int i = 0; i < 5; i++)

@@ -21,6 +21,20 @@
 
 #include <stdint.h>
 
+/* The parameters a test is run with (the --sprt parser holds them to these):
+ *   |elo0|, |elo1| <= SPRT_ELO_MAX, in either model: 1000 logistic Elo is a
+ *     score of 99.7%, 1000 normalized Elo a mean 4.1 standard deviations
+ *     above 1/2, far past any difference worth a sequential test; past about
+ *     6,000 logistic Elo the score is 1 in a double and no fit exists;
+ *   SPRT_ERR_MIN <= alpha, beta < SPRT_ERR_MAX: error rates below one in a
+ *     million only lengthen the test (bounds of +-13.8 at 1e-6), and below
+ *     about 1e-308 the bound log((1 - beta) / alpha) is infinite; below 1/2
+ *     each, so that alpha + beta < 1 and lower < 0 < upper.
+ * Outside them sprt_penta() tests nothing (LLR 0, go on). */
+#define SPRT_ELO_MAX 1000.0
+#define SPRT_ERR_MIN 1e-6
+#define SPRT_ERR_MAX 0.5
+
 typedef enum { SPRT_NORMALIZED = 0, SPRT_LOGISTIC = 1 } sprt_model;
 
 typedef struct sprt_state {

@@ -10,7 +10,9 @@
 #   run ARGS...                 "$bin" ARGS with stdout in $tmp/out, stderr in
 #                               $tmp/err, the status in $rc (stdin as the caller gives it),
 #                               and RUN_TIMEOUT (seconds, if set) stops a
-#                               command that hangs (status 124)
+#                               command that hangs (status 124; 137 when it
+#                               is still there 10 s after SIGTERM, which
+#                               `triad match` takes as "stop when you can")
 #   status DESC CODE ARGS...    run, and expect exit status CODE
 #   bad DESC WORD ARGS...       run, and expect a refusal: exit 2, one stderr
 #                               line containing WORD (a fixed string), nothing
@@ -48,7 +50,7 @@ check() {
     if "$@"; then ok "$what"; else not_ok "$what" "failed: $*"; fi
 }
 run() {
-    ${RUN_TIMEOUT:+timeout "$RUN_TIMEOUT"} "$bin" "$@" >"$tmp/out" 2>"$tmp/err"
+    ${RUN_TIMEOUT:+timeout -k 10 "$RUN_TIMEOUT"} "$bin" "$@" >"$tmp/out" 2>"$tmp/err"
     rc=$?
 }
 status() {

@@ -118,6 +118,18 @@ static void sprt_spec_parsing(void)
     CHECK(match_sprt_parse("elo0=5,elo1=5", &s, err, sizeof err) == -1);
     CHECK(match_sprt_parse("elo0=0;elo1=5", &s, err, sizeof err) == -1 && strstr(err, "offset"));
     CHECK(match_sprt_parse("alpha=0.7", &s, err, sizeof err) == -1);
+    /* the ranges of sprt.h: no infinite bound, no hypothesis past 1000 Elo */
+    CHECK(match_sprt_parse("alpha=1e-310", &s, err, sizeof err) == -1 && strstr(err, "alpha '1e-310'"));
+    CHECK(match_sprt_parse("beta=0.5", &s, err, sizeof err) == -1 && strstr(err, "to below 0.5"));
+    CHECK(match_sprt_parse("alpha=1e-6,beta=0.4999", &s, err, sizeof err) == 0 && s.alpha == 1e-6);
+    CHECK(match_sprt_parse("elo1=1e308", &s, err, sizeof err) == -1 && strstr(err, "from -1000 to 1000"));
+    CHECK(match_sprt_parse("elo0=-1000,elo1=1000", &s, err, sizeof err) == 0 && s.elo0 == -1000);
+    CHECK(match_sprt_parse("elo0=-10,elo1=-5", &s, err, sizeof err) == 0 && s.elo1 == -5);
+    CHECK(match_sprt_parse("elo1=inf", &s, err, sizeof err) == -1);
+    CHECK(match_sprt_parse("elo0=nan", &s, err, sizeof err) == -1);
+    CHECK(match_sprt_parse("elo0=0,elo1=10,elo1=20", &s, err, sizeof err) == -1 && strstr(err, "elo1 given twice"));
+    CHECK(match_sprt_parse("model=logistic,model=logistic", &s, err, sizeof err) == -1 && strstr(err, "twice"));
+    CHECK(match_sprt_parse("elo0=20", &s, err, sizeof err) == -1 && strstr(err, "elo0 (20) must be below elo1 (10)"));
 }
 
 const test_case tests_match[] = {

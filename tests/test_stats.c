@@ -146,6 +146,23 @@ static void sprt_fits_are_constrained_maxima(void)
     for (int i = 0; i < 5; i++)
         v += (double)c[i] * (a[i] - m) * (a[i] - m) / 145.0;
     CHECK(NEAR(sprt_penta_nelo(c), 800 / log(10) * (m - 0.5) / sqrt(2 * v), 1e-9));
+    /* Hypotheses past sprt.h's range, or error rates outside it, test
+     * nothing (elo 1e308 used to walk forever), and a million pairs all won
+     * (the data's own s about 11,000) still fit and decide. */
+    CHECK(sprt_penta_mle(c, SPRT_NORMALIZED, 1e308, p) == -1 && sprt_penta_mle(c, SPRT_LOGISTIC, -1e308, p) == -1);
+    CHECK(sprt_penta_mle(c, SPRT_NORMALIZED, NAN, p) == -1);
+    sprt_state st = sprt_penta(c, SPRT_NORMALIZED, 0, 10, 1e-310, 0.05);
+    CHECK(st.llr == 0 && st.decision == 0);
+    uint64_t won[5] = { 0, 0, 0, 0, 1000000 };
+    REQUIRE(sprt_penta_mle(won, SPRT_NORMALIZED, 1000, p) == 0);
+    mu = var = 0;
+    for (int i = 0; i < 5; i++)
+        mu += p[i] * i / 4.0;
+    for (int i = 0; i < 5; i++)
+        var += p[i] * (i / 4.0 - mu) * (i / 4.0 - mu);
+    CHECKF(NEAR(800 / log(10) * (mu - 0.5) / sqrt(2 * var), 1000, 1e-6), "nElo of the fit %f",
+           800 / log(10) * (mu - 0.5) / sqrt(2 * var));
+    CHECK(sprt_penta(won, SPRT_NORMALIZED, 0, 10, 0.05, 0.05).decision == 1);
 }
 
 static void proportion_difference_newcombe(void)
