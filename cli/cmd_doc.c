@@ -99,6 +99,8 @@ static int man_page(void)
     opts_capture(NULL, NULL);
     fputs(".SH ENVIRONMENT\n.TP\n.B TRIAD_DATA\nThe data folder (weights, TRID's boards); by default ./data, "
           "then beside the program: ../data, ../share/triad/data.\n"
+          ".TP\n.B TRIAD_PROGRESS_SECONDS\nSeconds between the plain progress lines of long runs when stderr "
+          "is not a terminal (logs, Slurm): 5 by default, 0.01 to 86400.\n"
           ".SH EXIT STATUS\n0 done; 1 a check failed or a damaged block was skipped; 2 bad input (one error "
           "line on stderr); 3 (records merge, records verify) games of the run are missing.\n"
           ".SH FILES\nRecords files (\\fI.trd\\fR): docs/records.md.  Position strings and notation: "

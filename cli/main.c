@@ -6,6 +6,7 @@
 #include "core/msg.h"
 #include "games/game.h"
 #include "commands.h"
+#include "progress.h"
 
 static const cli_command commands[] = {
     { "perft", cmd_perft, "count the leaves of the game tree (move-generator check)" },
@@ -62,6 +63,11 @@ int main(int argc, char **argv)
     game_list(); /* every game initialised before any command can reach one */
     /* GSL's default handler aborts; the toolkit checks every status instead. */
     gsl_set_error_handler_off();
+    char err[128];
+    if (progress_read_env(err, sizeof err)) {
+        fprintf(stderr, "triad: %s\n", err);
+        return 2;
+    }
     /* A signal removes the temporary files the command registered. */
     fio_cleanup_install();
     if (argc >= 2 && !strcmp(argv[1], "--version"))

@@ -1,4 +1,5 @@
 /* progress.c — see progress.h. */
+#include <stdlib.h>
 #include <unistd.h>
 #include "core/clock.h"
 #include "core/fileio.h"
@@ -8,7 +9,24 @@
 
 #define BAR_WIDTH 24
 #define TTY_PERIOD 0.25  /* seconds between redraws of the bar */
-#define LOG_PERIOD 5.0   /* seconds between plain status lines */
+/* Seconds between plain status lines (logs, Slurm): 5 unless
+ * TRIAD_PROGRESS_SECONDS says otherwise (progress_read_env, once at start). */
+static double log_period = 5.0;
+
+int progress_read_env(char *err, size_t n)
+{
+    const char *v = getenv("TRIAD_PROGRESS_SECONDS");
+    if (!v)
+        return 0;
+    char *end;
+    double x = strtod(v, &end);
+    if (end == v || *end || !(x >= 0.01 && x <= 86400)) {
+        snprintf(err, n, "TRIAD_PROGRESS_SECONDS='%.40s' is not a number of seconds from 0.01 to 86400", v);
+        return -1;
+    }
+    log_period = x;
+    return 0;
+}
 
 void progress_start(progress *pr, FILE *out, bool quiet, int seats, uint64_t total, uint64_t at_start)
 {
@@ -53,7 +71,7 @@ static void seat_scores(const progress *pr, char *text, size_t n, int seats, uin
 void progress_update(progress *pr, uint64_t done, const double points[GAME_MAX_PLAYERS])
 {
     double now = clock_seconds();
-    if (pr->quiet || now - pr->t_last < (pr->tty ? TTY_PERIOD : LOG_PERIOD))
+    if (pr->quiet || now - pr->t_last < (pr->tty ? TTY_PERIOD : log_period))
         return;
     pr->t_last = now;
     double rate = (double)(done - pr->at_start) / (now - pr->t_start);

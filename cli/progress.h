@@ -27,6 +27,11 @@ typedef struct progress {
     void *status_ctx;
 } progress;
 
+/* Reads TRIAD_PROGRESS_SECONDS, the seconds between plain status lines
+ * (default 5; a Slurm job's log may want 60), for every later report: 0,
+ * or -1 with the message in err when it is not a number from 0.01 to
+ * 86400.  Called once, before any command runs (main.c). */
+int progress_read_env(char *err, size_t n);
 void progress_start(progress *pr, FILE *out, bool quiet, int seats, uint64_t total, uint64_t at_start);
 /* Names the lines (default "selfplay") and replaces the seats' means with
  * status's text (either may be NULL: the default). */

@@ -97,7 +97,9 @@ sigrun() { # SIG WAIT-FOR-REGEX FILE COMMAND...: runs the command in the backgro
     local sig=$1 want=$2 file=$3
     shift 3
     rm -f "$file" "$tmp/sig.err"
-    "$bin" "$@" 2>"$tmp/sig.err" &
+    # a status line every 0.3 s, not 5: the run would play (and the checks
+    # replay) 5 s of games on 2 threads before the signal
+    TRIAD_PROGRESS_SECONDS=0.3 "$bin" "$@" 2>"$tmp/sig.err" &
     local pid=$!
     for _ in $(seq 3000); do
         grep -qE "$want" "$tmp/sig.err" 2>/dev/null && break
@@ -109,6 +111,12 @@ sigrun() { # SIG WAIT-FOR-REGEX FILE COMMAND...: runs the command in the backgro
     sig_rc=$?
 }
 long=(--games 50000000 --seed 3 --threads 2 --block-games 65536 --flush-seconds 1000)
+# TRIAD_PROGRESS_SECONDS: the period of the plain status lines, checked at start
+for v in 0 abc 1e9 nan; do
+    TRIAD_PROGRESS_SECONDS=$v "$bin" selfplay --players random --games 5 --seed 1 --out "$tmp/pe.rec" >"$tmp/out" 2>"$tmp/err"
+    check "TRIAD_PROGRESS_SECONDS=$v is refused in one line, exit 2, nothing written" \
+        test $? -eq 2 -a "$(cat "$tmp/err")" = "triad: TRIAD_PROGRESS_SECONDS='$v' is not a number of seconds from 0.01 to 86400" -a ! -e "$tmp/pe.rec"
+done
 sigrun TERM '^selfplay: [1-9][0-9]*/' "$tmp/term.rec" selfplay --players random "${long[@]}" --out "$tmp/term.rec"
 reported=$(sed -n 's#^selfplay: \([0-9]*\)/.*#\1#p' "$tmp/sig.err" | tail -1)
 said=$(stopped SIGTERM "$tmp/sig.err")
