@@ -134,46 +134,39 @@ void jsonw_fkey(FILE *f, const char *key, int first)
 {
     if (!first)
         fputc(',', f);
+    if (!key)
+        return; /* an array's element: the comma alone */
     jsonw_fstring(f, key);
     fputc(':', f);
 }
 
-/* The separator and key of a member (key NULL: an array's element). */
-static void fmember(FILE *f, const char *key, int first)
-{
-    if (key)
-        jsonw_fkey(f, key, first);
-    else if (!first)
-        fputc(',', f);
-}
-
 void jsonw_fkv_num(FILE *f, const char *key, const char *fmt, double x, int first)
 {
-    fmember(f, key, first);
+    jsonw_fkey(f, key, first);
     jsonw_fnum(f, fmt, x);
 }
 
 void jsonw_fkv_int(FILE *f, const char *key, long long v, int first)
 {
-    fmember(f, key, first);
+    jsonw_fkey(f, key, first);
     fprintf(f, "%lld", v);
 }
 
 void jsonw_fkv_uint(FILE *f, const char *key, unsigned long long v, int first)
 {
-    fmember(f, key, first);
+    jsonw_fkey(f, key, first);
     fprintf(f, "%llu", v);
 }
 
 void jsonw_fkv_str(FILE *f, const char *key, const char *s, int first)
 {
-    fmember(f, key, first);
+    jsonw_fkey(f, key, first);
     jsonw_fstring(f, s);
 }
 
 void jsonw_fkv_bool(FILE *f, const char *key, bool v, int first)
 {
-    fmember(f, key, first);
+    jsonw_fkey(f, key, first);
     fputs(v ? "true" : "false", f);
 }
 

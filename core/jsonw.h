@@ -37,7 +37,8 @@ void jsonw_format_double(char *out, size_t n, double x);
 /* The stream forms.  jsonw_fstring: s as a JSON string, as jsonw_string.
  * jsonw_fnum: x in the printf format fmt (one double conversion, "%.6g",
  * "%.3f": the figure's own precision), or null when x is not finite.
- * jsonw_fkey: "key": after a comma unless first. */
+ * jsonw_fkey: "key": after a comma unless first (key NULL: the comma
+ * alone, before an array's element). */
 void jsonw_fstring(FILE *f, const char *s);
 void jsonw_fnum(FILE *f, const char *fmt, double x);
 void jsonw_fkey(FILE *f, const char *key, int first);

@@ -16,10 +16,7 @@ static void json_num(FILE *f, const char *key, double x, int first)
  * NULL: an array's element. */
 static void json_interval(FILE *f, const char *key, interval i, int first)
 {
-    if (key)
-        jsonw_fkey(f, key, first);
-    else if (!first)
-        fputc(',', f);
+    jsonw_fkey(f, key, first);
     if (!interval_ok(i)) {
         fputs("null", f);
         return;
@@ -33,10 +30,7 @@ static void json_interval(FILE *f, const char *key, interval i, int first)
 /* ,"key":[c0,c1,...] (key NULL: the array alone, after a comma unless first). */
 static void json_counts(FILE *f, const char *key, const uint64_t *c, int n, int first)
 {
-    if (key)
-        jsonw_fkey(f, key, first);
-    else if (!first)
-        fputc(',', f);
+    jsonw_fkey(f, key, first);
     fputc('[', f);
     for (int i = 0; i < n; i++)
         jsonw_fkv_uint(f, NULL, c[i], i == 0);

@@ -146,10 +146,10 @@ static int sprt_item(const char *s, const char *p, size_t len, match_sprt *out, 
         return -1;
     }
     *eq = 0;
-    int k = 0;
-    while (k < 5 && strcmp(item, keys[k]))
+    int k = 0, nkeys = (int)(sizeof keys / sizeof *keys);
+    while (k < nkeys && strcmp(item, keys[k]))
         k++;
-    if (k == 5) {
+    if (k == nkeys) {
         snprintf(err, n, "bad --sprt '%s': unknown key '%s' (elo0, elo1, alpha, beta, model)", MSG_PATH(s),
                  MSG_PATH(item));
         return -1;

@@ -360,6 +360,7 @@ static void jsonw_fkv_members(void)
     STREAM_IS(",\"k\\\"\":\"a\\nb\xef\xbf\xbd\"", jsonw_fkv_str(f, "k\"", "a\nb\xff", 0));
     STREAM_IS("\"s\",\"t\"", jsonw_fkv_str(f, NULL, "s", 1); jsonw_fkv_str(f, NULL, "t", 0));
     STREAM_IS("\"b\":true,\"c\":false", jsonw_fkv_bool(f, "b", true, 1); jsonw_fkv_bool(f, "c", false, 0));
+    STREAM_IS("\"k\":[,", jsonw_fkey(f, "k", 1); fputc('[', f); jsonw_fkey(f, NULL, 1); jsonw_fkey(f, NULL, 0));
 }
 
 const test_case tests_num[] = {
