@@ -4,6 +4,7 @@
 #include "core/clock.h"
 #include "core/fileio.h"
 #include "core/msg.h"
+#include "core/num.h"
 #include "meter.h"
 #include "progress.h"
 
@@ -18,9 +19,8 @@ int progress_read_env(char *err, size_t n)
     const char *v = getenv("TRIAD_PROGRESS_SECONDS");
     if (!v)
         return 0;
-    char *end;
-    double x = strtod(v, &end);
-    if (end == v || *end || !(x >= 0.01 && x <= 86400)) {
+    double x;
+    if (num_double(v, 0.01, 86400, &x, NULL, 0)) { /* the toolkit's one number syntax */
         snprintf(err, n, "TRIAD_PROGRESS_SECONDS='%.40s' is not a number of seconds from 0.01 to 86400", v);
         return -1;
     }

@@ -112,7 +112,7 @@ sigrun() { # SIG WAIT-FOR-REGEX FILE COMMAND...: runs the command in the backgro
 }
 long=(--games 50000000 --seed 3 --threads 2 --block-games 65536 --flush-seconds 1000)
 # TRIAD_PROGRESS_SECONDS: the period of the plain status lines, checked at start
-for v in 0 abc 1e9 nan; do
+for v in 0 abc 1e9 nan 0x10; do
     TRIAD_PROGRESS_SECONDS=$v "$bin" selfplay --players random --games 5 --seed 1 --out "$tmp/pe.rec" >"$tmp/out" 2>"$tmp/err"
     check "TRIAD_PROGRESS_SECONDS=$v is refused in one line, exit 2, nothing written" \
         test $? -eq 2 -a "$(cat "$tmp/err")" = "triad: TRIAD_PROGRESS_SECONDS='$v' is not a number of seconds from 0.01 to 86400" -a ! -e "$tmp/pe.rec"
