@@ -341,7 +341,7 @@ int cmd_match(int argc, char **argv)
                                                "model=normalized (or logistic; docs/tuning.md); "
                                                "elo0 < elo1 in [-1000, 1000], alpha, beta in [1e-6, 0.5)",
           0, 0, NULL },
-        { "quiet", OPT_FLAG, &v.quiet, NULL, "no progress report", 0, 0, NULL },
+        { "quiet", OPT_FLAG, &v.quiet, NULL, "no progress report (otherwise a status line every $TRIAD_PROGRESS_SECONDS, default 5, off a terminal)", 0, 0, NULL },
         { "json", OPT_FLAG, &json, NULL, "print the figures as one JSON object", 0, 0, NULL },
         { 0 },
     };

@@ -109,7 +109,7 @@ int cmd_selfplay(int argc, char **argv)
         { "resume", OPT_FLAG, &o.resume, NULL, "keep FILE's games and play only the missing ones", 0, 0, NULL },
         { "force", OPT_FLAG, &o.force, NULL, "overwrite FILE", 0, 0, NULL },
         { "shard", OPT_STR, &shard, "K/N", "play only setups k with k % N == K", 0, 0, NULL },
-        { "quiet", OPT_FLAG, &v.quiet, NULL, "no progress report", 0, 0, NULL },
+        { "quiet", OPT_FLAG, &v.quiet, NULL, "no progress report (otherwise a status line every $TRIAD_PROGRESS_SECONDS, default 5, off a terminal)", 0, 0, NULL },
         { "block-games", OPT_INT, &o.block_games, "N", "games per block (default 1024)", 1, 65536, NULL },
         { "flush-seconds", OPT_DOUBLE, &o.flush_seconds, "X", "write a partial block after X s (default 10)", 0, 0, NULL },
         { 0 },
