@@ -221,8 +221,16 @@ typedef struct game_bench {
     uint64_t (*perft_bulk)(void *s, int depth);
     /* Optional: nodes of a fixed-depth search of the game's own searcher
      * from s (for the search signature); NULL when the game has only
-     * generic players. */
-    uint64_t (*search_nodes)(const void *s, int depth);
+     * generic players.  With scratch NULL the call makes its searcher and
+     * frees it.  Otherwise *scratch (NULL before a run of calls) may keep
+     * the searcher for the next call, and search_scratch_free releases it
+     * after the run: the engine signature, which nearly every process
+     * computes, then allocates one table for the suite's positions, not
+     * one each (TZAAR: a fresh 16 MB table per position was 40% of its
+     * cost).  The count must be the same either way. */
+    uint64_t (*search_nodes)(void **scratch, const void *s, int depth);
+    /* Required when search_nodes stores into *scratch. */
+    void (*search_scratch_free)(void *scratch);
     /* Optional: figures of the game's own, each the median of runs timings
      * (Talat: the frozen test's cost per call).  How many it wrote. */
     int (*bench_extra)(int runs, game_bench_figure *out, int max);

@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "signature.h"
+#include "core/debug.h"
 
 int game_signature_depth(int depth, int reduce)
 {
@@ -39,7 +40,7 @@ static int run_suite(const game_def *g, int reduce, uint64_t *perft, uint64_t *s
 {
     *perft = *search = 0;
     uint64_t h = fnv_bytes(0xcbf29ce484222325ULL, g->name, strlen(g->name) + 1);
-    void *s = malloc(g->state_size);
+    void *s = malloc(g->state_size), *scratch = NULL; /* the searcher, kept from one position to the next */
     if (!s) {
         snprintf(err, n, "out of memory");
         return -1;
@@ -54,7 +55,7 @@ static int run_suite(const game_def *g, int reduce, uint64_t *perft, uint64_t *s
         }
         uint64_t leaves = g->bench->perft(s, game_signature_depth(b->perft_depth, reduce));
         int sd = game_signature_depth(b->search_depth, reduce);
-        uint64_t nodes = g->bench->search_nodes && sd ? g->bench->search_nodes(s, sd) : 0;
+        uint64_t nodes = g->bench->search_nodes && sd ? g->bench->search_nodes(&scratch, s, sd) : 0;
         if (nodes == UINT64_MAX) {
             snprintf(err, n, "%s bench position '%s': out of memory for the search", g->name, b->name);
             rc = -1;
@@ -64,6 +65,8 @@ static int run_suite(const game_def *g, int reduce, uint64_t *perft, uint64_t *s
         h = fnv_u64(fnv_u64(h, leaves), nodes);
     }
     free(s);
+    if (scratch && g->bench->search_scratch_free)
+        g->bench->search_scratch_free(scratch);
     if (hash)
         *hash = h ? h : 1; /* 0 means "could not compute" */
     return rc;
@@ -95,7 +98,11 @@ uint64_t game_engine_signature(const game_def *g)
     if (!sig) {
         uint64_t perft, search;
         char err[256];
-        if (run_suite(g, GAME_SIGNATURE_REDUCE, &perft, &search, &sig, err, sizeof err))
+        /* Unchecked: see dbg_pause() in core/debug.h. */
+        dbg_pause();
+        int rc = run_suite(g, GAME_SIGNATURE_REDUCE, &perft, &search, &sig, err, sizeof err);
+        dbg_resume();
+        if (rc)
             sig = 0;
         else if (slot < CACHE_GAMES)
             cache[slot].game = g, cache[slot].signature = sig;

@@ -10,6 +10,7 @@
  * 25 s optimised, too long for the suite.) */
 #include <pthread.h>
 #include <stdint.h>
+#include <stdlib.h>
 #include <string.h>
 #include "check.h"
 #include "games/signature.h"
@@ -188,18 +189,65 @@ static void hooks_leave_the_position(void)
     tz_setup_fixed(&p);
     before = p;
     CHECK(tz_game_perft(&p, 2) == 1797 && !memcmp(&p, &before, sizeof p));
-    CHECK(tz_game_search_nodes(&p, 2) == 456 && !memcmp(&p, &before, sizeof p));
-    CHECK(tz_game_search_nodes(&p, 2) == 456); /* a fresh table every call */
+    CHECK(tz_game_search_nodes(NULL, &p, 2) == 456 && !memcmp(&p, &before, sizeof p));
+    CHECK(tz_game_search_nodes(NULL, &p, 2) == 456); /* a fresh table every call */
+    void *scratch = NULL;
+    CHECK(tz_game_search_nodes(&scratch, &p, 2) == 456 && scratch && !memcmp(&p, &before, sizeof p));
+    CHECK(tz_game_search_nodes(&scratch, &p, 2) == 456); /* the kept table's entries read as empty */
+    tz_game_search_scratch_free(scratch);
     tz_setup_make(&p, SETUP_TOURNAMENT, 3);
-    CHECK(p.phase == PHASE_PLACE && tz_game_search_nodes(&p, 3) == 0);
+    CHECK(p.phase == PHASE_PLACE && tz_game_search_nodes(NULL, &p, 3) == 0);
     char err[256];
     /* Black has lost its Tzaars: White has won. */
     REQUIRE(tz_pos_from_text(&p, "abc.......................................................BC w 1", err, sizeof err) ==
             0);
-    CHECK(tz_game_winner(&p, NULL) == WHITE && tz_game_search_nodes(&p, 3) == 0);
+    CHECK(tz_game_winner(&p, NULL) == WHITE && tz_game_search_nodes(NULL, &p, 3) == 0);
+}
+
+/* A kept searcher (search_nodes' scratch, as the engine signature keeps
+ * it) counts what a fresh one counts, whatever searched before it: every
+ * game's positions in the suite's order and backwards, at the depths less
+ * 2, against fresh searchers. */
+static void kept_searcher_counts_as_fresh(void)
+{
+    int games = 0, compared = 0;
+    for (const game_def *const *gp = game_list(); *gp; gp++) {
+        const game_def *g = *gp;
+        if (!g->bench || !g->bench->search_nodes)
+            continue;
+        games++;
+        int n = 0;
+        while (g->bench->positions[n].name)
+            n++;
+        void *s = malloc(g->state_size);
+        REQUIRE(s);
+        for (int dir = 0; dir < 2; dir++) {
+            void *scratch = NULL;
+            for (int k = 0; k < n; k++) {
+                const game_bench_pos *b = &g->bench->positions[dir ? n - 1 - k : k];
+                char why[256];
+                int depth = game_signature_depth(b->search_depth, 2);
+                REQUIRE(g->from_text(s, b->position, why, sizeof why) == 0);
+                uint64_t kept = g->bench->search_nodes(&scratch, s, depth);
+                uint64_t fresh = g->bench->search_nodes(NULL, s, depth);
+                CHECKF(kept == fresh, "%s '%s' depth %d%s: %llu nodes with a kept searcher, %llu fresh", g->name,
+                       b->name, depth, dir ? " (backwards)" : "", (unsigned long long)kept,
+                       (unsigned long long)fresh);
+                compared++;
+            }
+            if (scratch) {
+                CHECK(g->bench->search_scratch_free != NULL);
+                if (g->bench->search_scratch_free)
+                    g->bench->search_scratch_free(scratch);
+            }
+        }
+        free(s);
+    }
+    CHECKF(games >= 3 && compared >= 20, "%d games, %d positions compared", games, compared);
 }
 
 const test_case tests_bench[] = {
+    { "bench_kept_searcher_counts_as_fresh", kept_searcher_counts_as_fresh },
     { "bench_signatures_pinned_for_every_game", signatures_pinned },
     { "bench_suite_shape", bench_suite_shape },
     { "bench_engine_signature_pinned_and_stable", engine_signature_pinned_and_stable },

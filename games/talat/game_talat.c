@@ -117,8 +117,10 @@ static void g_start_features(const void *s, double *out)
 
 extern const game_def game_talat;
 
-static uint64_t g_search_nodes(const void *s, int depth)
+/* scratch unused: a fresh searcher every call (game.h allows it). */
+static uint64_t g_search_nodes(void **scratch, const void *s, int depth)
 {
+    (void)scratch;
     return tl_search_nodes(&game_talat, s, depth);
 }
 

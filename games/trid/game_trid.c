@@ -126,8 +126,10 @@ static uint64_t g_perft_bulk(void *s, int depth)
 
 extern const game_def game_trid;
 
-static uint64_t g_search_nodes(const void *s, int depth)
+/* scratch unused: a fresh searcher every call (game.h allows it). */
+static uint64_t g_search_nodes(void **scratch, const void *s, int depth)
 {
+    (void)scratch;
     return trid_search_nodes(&game_trid, s, depth);
 }
 

@@ -2,6 +2,7 @@
  * The midgame positions come from random games; they are written out so the
  * suite never depends on anything but the engine. */
 #include <stddef.h>
+#include <stdlib.h>
 #include "bench.h"
 #include "eval.h"
 #include "movegen.h"
@@ -35,19 +36,42 @@ uint64_t tz_game_perft_bulk(void *state, int depth)
     return tz_perft_bulk(state, depth);
 }
 
-uint64_t tz_game_search_nodes(const void *state, int depth)
+/* What a kept searcher needs beside it: the weights it points at. */
+typedef struct bench_scratch {
+    eval_weights w;
+    searcher *s;
+} bench_scratch;
+
+void tz_game_search_scratch_free(void *scratch)
+{
+    bench_scratch *b = scratch;
+    if (b) {
+        tz_searcher_free(b->s);
+        free(b);
+    }
+}
+
+uint64_t tz_game_search_nodes(void **scratch, const void *state, int depth)
 {
     const position *p = state;
     if (p->phase == PHASE_PLACE || tz_game_winner(p, NULL) >= 0)
         return 0;
-    eval_weights w;
-    tz_eval_weights_default(&w);
-    searcher *s = tz_searcher_new(TZAAR_BENCH_TT_MB, &w);
-    if (!s)
-        return UINT64_MAX;
+    bench_scratch *b = scratch ? *scratch : NULL;
+    if (!b) {
+        if (!(b = malloc(sizeof *b)))
+            return UINT64_MAX;
+        tz_eval_weights_default(&b->w);
+        if (!(b->s = tz_searcher_new(TZAAR_BENCH_TT_MB, &b->w))) {
+            free(b);
+            return UINT64_MAX;
+        }
+    }
     search_limits lim = { .depth = depth };
     search_report r;
-    tz_search_run(s, p, &lim, TZAAR_BENCH_SEED, &r);
-    tz_searcher_free(s);
+    tz_search_run(b->s, p, &lim, TZAAR_BENCH_SEED, &r);
+    if (scratch)
+        *scratch = b;
+    else
+        tz_game_search_scratch_free(b);
     return r.nodes;
 }

@@ -28,7 +28,11 @@ uint64_t tz_game_perft_bulk(void *state, int depth);
 /* game.h's search_nodes hook: the nodes of a depth-limited search of the
  * position (default weights, TZAAR_BENCH_TT_MB, TZAAR_BENCH_SEED); 0 for a
  * position that is over or still in placement, where the searcher does not
- * run, and UINT64_MAX when out of memory for the table. */
-uint64_t tz_game_search_nodes(const void *state, int depth);
+ * run, and UINT64_MAX when out of memory for the table.  scratch: as in
+ * game.h; a kept searcher starts each search afresh (its table's new
+ * generation reads as empty, tt.h), so the count does not depend on it. */
+uint64_t tz_game_search_nodes(void **scratch, const void *state, int depth);
+/* search_scratch_free: frees what tz_game_search_nodes kept. */
+void tz_game_search_scratch_free(void *scratch);
 
 #endif

@@ -290,6 +290,7 @@ static const game_bench tzaar_bench_table = {
     .perft_bulk = tz_game_perft_bulk,
     .positions = tz_bench_positions,
     .search_nodes = tz_game_search_nodes,
+    .search_scratch_free = tz_game_search_scratch_free,
 };
 
 const game_def game_tzaar = {
