@@ -3,7 +3,7 @@
 #include <stdlib.h>
 #include "games/game_codec.h"
 
-#define STACK_ACTIONS 256 /* legal lists up to this size need no allocation */
+#define STACK_ACTIONS 1024 /* legal lists up to this size (every game so far: TRID 640) need no allocation */
 
 /* legal(s) into the caller's stack array, or a fresh one when the game's
  * bound is larger; NULL when out of memory.  *count gets the length. */
