@@ -297,11 +297,14 @@ void tz_search_run(searcher *s, const position *p, const search_limits *lim, uin
         if (abs(v) >= SCORE_WIN - d)
             break;
         double iter = r->seconds - t_prev;
-        if (lim->ms > 0) {
-            /* Start the next iteration only when its first action, the
-             * best so far, can be searched to the end: that part is about
-             * a third of an iteration, and an iteration costs the last
-             * one times the growth seen so far. */
+        if (lim->ms > 0 && lim->ties) {
+            /* Without ties the search simply goes on until the clock
+             * stops it: an interrupted iteration is used, and time left
+             * unspent in an action's budget is lost.  With ties only a
+             * whole iteration counts, so the next one starts only when
+             * its first action, the best so far, can be searched to the
+             * end: that part is about a third of an iteration, and an
+             * iteration costs the last one times the growth seen so far. */
             /* Iterations under a millisecond time the clock, not the tree. */
             double growth = iter_prev > 0.001 ? iter / iter_prev : 8;
             growth = growth < 2 ? 2 : growth > 30 ? 30 : growth;
