@@ -413,7 +413,7 @@ static void crc32_is_the_zlib_one(void)
         CHECKF(fio_crc32(0, data, len) == want, "length %zu", len);
         CHECKF(fio_crc32(fio_crc32(0, data, len / 3), data + len / 3, len - len / 3) == want, "length %zu", len);
     }
-    /* (the wcrc= values records hold are pinned by cli_records2.sh: 87124ae8, 9119f4b4) */
+    /* (the wcrc= values records hold are pinned by cli_records2.sh: 87124ae8, fcd8bebb) */
 }
 
 const test_case tests_fileio[] = {

@@ -15,37 +15,37 @@
 
 typedef struct feature_info {
     const char *name;
-    double weight; /* the default: data/weights/default.txt (tuned-ladder4k, issue 10) */
+    double weight; /* the default: data/weights/default.txt (issue 20's second refit) */
     const char *about;
 } feature_info;
 
 static const feature_info features[EVAL_FEATURES] = {
-    [F_TZAAR_STACKS] = { "tzaar_stacks", -10.29099901007368, "Tzaar-topped stacks, diminishing: 1 + 1/2 + ... + 1/n" },
-    [F_TZARRA_STACKS] = { "tzarra_stacks", 118.59909092212864, "Tzarra-topped stacks, same curve" },
-    [F_TOTT_STACKS] = { "tott_stacks", 308.54232483709615, "Tott-topped stacks, same curve" },
-    [F_TZAAR_HEIGHT] = { "tzaar_height", 154.37819437400282, "pieces in Tzaar-topped stacks" },
-    [F_TZARRA_HEIGHT] = { "tzarra_height", 115.3479752050776, "pieces in Tzarra-topped stacks" },
-    [F_TOTT_HEIGHT] = { "tott_height", 126.8274554489652, "pieces in Tott-topped stacks" },
-    [F_TZAAR_TALLEST] = { "tzaar_tallest", -7.360138416191519, "height of the tallest Tzaar stack" },
-    [F_TZARRA_TALLEST] = { "tzarra_tallest", 4.979251759218385, "height of the tallest Tzarra stack" },
-    [F_TOTT_TALLEST] = { "tott_tallest", 18.848477336310147, "height of the tallest Tott stack" },
-    [F_STACKS] = { "stacks", -101.59043545355159, "stacks of any type" },
-    [F_ONE_LEFT] = { "one_left", 18.555562813209406, "types with exactly one stack left" },
-    [F_CAPTURES] = { "captures", 23.049492613371733, "capture actions available (mobility)" },
-    [F_NO_CAPTURE] = { "no_capture", -543.7856134776548, "1 when no capture is available" },
-    [F_HANGING_TZAAR] = { "hanging_tzaar", 18.682933799609962, "Tzaars the side to act can capture, at most 2 (side not to act only)" },
-    [F_HANGING_TZARRA] = { "hanging_tzarra", -28.84919928892203, "Tzarras the side to act can capture, at most 2 (side not to act only)" },
-    [F_HANGING_TOTT] = { "hanging_tott", -212.8981971976736, "Totts the side to act can capture, at most 2 (side not to act only)" },
-    [F_HANGING_LAST] = { "hanging_last", -434.006311676526, "capturable last stacks of a type (side not to act only)" },
-    [F_THREATENED] = { "threatened", -542.8748876605051, "stacks the opponent could capture, at most 2 (side to act only)" },
-    [F_THREATENED_LAST] = { "threatened_last", -129.35267577313823, "last stacks of a type the opponent could capture (side to act only)" },
-    [F_SAFE_TYPES] = { "safe_types", 321.14167222624326, "types whose tallest stack is taller than every enemy stack" },
-    [F_SECURE_TYPES] = { "secure_types", -543.5554193703526, "types whose tallest stack outnumbers all enemy pieces (never capturable)" },
-    [F_CENTRE] = { "centre", 0.859938075607416, "stacks within two steps of the hole" },
-    [F_TEMPO] = { "tempo", 784.1378852990786, "+1 for the side to act (it is about to capture), as White minus Black" },
-    [F_TARGETS] = { "targets", 28.991230935962665, "enemy stacks it can capture now (each once)" },
-    [F_IMMUNE_PIECES] = { "immune_pieces", -56.4269853666004, "pieces in its stacks taller than every enemy stack" },
-    [F_LAST_ATTACKERS] = { "last_attackers", -16.53666342508559, "enemy stacks as tall as one of its last stacks of a type, per such stack" },
+    [F_TZAAR_STACKS] = { "tzaar_stacks", 9.0100474682626999, "Tzaar-topped stacks, diminishing: 1 + 1/2 + ... + 1/n" },
+    [F_TZARRA_STACKS] = { "tzarra_stacks", 55.754208942012369, "Tzarra-topped stacks, same curve" },
+    [F_TOTT_STACKS] = { "tott_stacks", 163.5908064213252, "Tott-topped stacks, same curve" },
+    [F_TZAAR_HEIGHT] = { "tzaar_height", 152.9558409296819, "pieces in Tzaar-topped stacks" },
+    [F_TZARRA_HEIGHT] = { "tzarra_height", 173.16986006099663, "pieces in Tzarra-topped stacks" },
+    [F_TOTT_HEIGHT] = { "tott_height", 125.77483458984892, "pieces in Tott-topped stacks" },
+    [F_TZAAR_TALLEST] = { "tzaar_tallest", 41.276260790089481, "height of the tallest Tzaar stack" },
+    [F_TZARRA_TALLEST] = { "tzarra_tallest", 19.2026885335355, "height of the tallest Tzarra stack" },
+    [F_TOTT_TALLEST] = { "tott_tallest", 40.985009870271753, "height of the tallest Tott stack" },
+    [F_STACKS] = { "stacks", -93.221893270241225, "stacks of any type" },
+    [F_ONE_LEFT] = { "one_left", 57.468934162235492, "types with exactly one stack left" },
+    [F_CAPTURES] = { "captures", 16.960778024643979, "capture actions available (mobility)" },
+    [F_NO_CAPTURE] = { "no_capture", -423.15894699356073, "1 when no capture is available" },
+    [F_HANGING_TZAAR] = { "hanging_tzaar", 7.9786627460196851, "Tzaars the side to act can capture, at most 2 (side not to act only)" },
+    [F_HANGING_TZARRA] = { "hanging_tzarra", -18.827436729412948, "Tzarras the side to act can capture, at most 2 (side not to act only)" },
+    [F_HANGING_TOTT] = { "hanging_tott", -106.61732720937825, "Totts the side to act can capture, at most 2 (side not to act only)" },
+    [F_HANGING_LAST] = { "hanging_last", -434.00631167652602, "capturable last stacks of a type (side not to act only)" },
+    [F_THREATENED] = { "threatened", -405.99345015938565, "stacks the opponent could capture, at most 2 (side to act only)" },
+    [F_THREATENED_LAST] = { "threatened_last", -106.03510961748155, "last stacks of a type the opponent could capture (side to act only)" },
+    [F_SAFE_TYPES] = { "safe_types", 286.61855208643044, "types whose tallest stack is taller than every enemy stack" },
+    [F_SECURE_TYPES] = { "secure_types", -554.36158695505219, "types whose tallest stack outnumbers all enemy pieces (never capturable)" },
+    [F_CENTRE] = { "centre", 1.9078754675444642, "stacks within two steps of the hole" },
+    [F_TEMPO] = { "tempo", 731.88192872599336, "+1 for the side to act (it is about to capture), as White minus Black" },
+    [F_TARGETS] = { "targets", 44.923596912810879, "enemy stacks it can capture now (each once)" },
+    [F_IMMUNE_PIECES] = { "immune_pieces", -67.715636265758064, "pieces in its stacks taller than every enemy stack" },
+    [F_LAST_ATTACKERS] = { "last_attackers", -20.317527560943891, "enemy stacks as tall as one of its last stacks of a type, per such stack" },
 };
 
 /* The 18 points within two steps of the hole, in point-index bits (the test
