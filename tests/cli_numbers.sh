@@ -149,7 +149,11 @@ run records stats --json "$root/data/records/talat-ab4-played.trd"
 check "stats_ranks_by_the_rules_tie_break_too" grep -q '"ranks":\[4274,3297,2431\]}.*"ties":162,"point_ties":1131,' "$tmp/out"
 
 # --- item 7: the tuner keeps the start unless the fit beats it on held-out games ------
-sp --players ab:depth=1 --games 300 --seed 1 --out "$tmp/ab1.trd"
+# 300 games are few enough that on some seeds the fit does worse on the
+# held-out games than the starting weights: with the default weights of
+# 2026-11-27, seeds 3, 4, 6 and 8 of 1-8 (seed 1 did until then).  The
+# check below that the fit really was worse keeps this from passing vacuously.
+sp --players ab:depth=1 --games 300 --seed 6 --out "$tmp/ab1.trd"
 run tune --records "$tmp/ab1.trd" --weights "$root/data/weights/default.txt" --out "$tmp/w1e4.txt" --l2 1e-4 --json --quiet
 check "tune_with_a_fit_worse_on_held_out_games_keeps_the_start (json kept: start)" grep -q '"kept":"start"' "$tmp/out"
 check "and_the_fit_really_was_worse" awk -v a="$(jnum validation_loss_after)" -v s="$(jnum validation_loss_start)" \
