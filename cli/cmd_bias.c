@@ -83,8 +83,10 @@ int cmd_bias(int argc, char **argv)
         "advantage, ranks, ties, game lengths and endings; the differences between\n"
         "kinds; the rotation-group analysis of runs with --rotations (how much the setup\n"
         "itself decides; TZAAR's --paired is 2 rotations); a logistic regression of the\n"
-        "first seat's share on the start features of varying setups.  FILE...: records\n"
-        "files (self-play runs, imports, merges) of one game.  Models: docs/bias.md.",
+        "first seat's share on the start features of varying setups; with two seats and\n"
+        "two players or more, the first mover's edge fitted jointly with every player's\n"
+        "strength over all games (self-play and matches).  FILE...: records files\n"
+        "(self-play runs, matches, imports, merges) of one game.  Models: docs/bias.md.",
         opts,
     };
     int rc = opts_parse_operands(&spec, &records, argc, argv);

@@ -78,6 +78,7 @@ void bias_free(bias_data *d)
         bias_reps_free(&d->kind[k].reps);
     }
     rec_dedup_free(&d->seen);
+    bias_players_free(&d->pl);
     memset(d, 0, sizeof *d);
 }
 
@@ -179,6 +180,23 @@ int bias_add_game(bias_data *d, const rec_game *g, int rotations, int rotate, ui
     return add_row(k, gd, g, share[0], setup);
 }
 
+/* g's row of the joint model (bias_players.h), two seats only.  Its
+ * cluster is the setup without the players (seed, setup index, kind, start
+ * list): runs of one seed play the same random setups at every strength,
+ * and those games are not independent either. */
+static int add_players_row(bias_data *d, const rec_run *run, const rec_game *g)
+{
+    if (d->players != 2) {
+        d->pl.left_out++;
+        return 0;
+    }
+    int a = d->game->over(g->start) ? 0 : d->game->to_act(g->start);
+    uint64_t key = seed_mix(seed_mix(run->seed, rec_setup_index(run, g->id)), (uint64_t)g->setup);
+    key = seed_mix(key, run->positions_sum);
+    return bias_players_add(&d->pl, g->setup, g->specs[a], g->specs[1 - a], run->engine_sig,
+                            tune_label(g->scores, 2, a), key);
+}
+
 /* Refuses a run of another game or another number of seats than the first. */
 static int check_run(bias_data *d, const rec_run *run, const char *path, char *err, size_t n)
 {
@@ -255,6 +273,7 @@ int bias_add_file(bias_data *d, const char *path, void (*warn)(const char *msg),
             oom = added < 0 || bias_add_game(d, g, 1, 0, setup) || bias_add_replicate(d, run, g);
         else
             oom = added < 0 || bias_add_game(d, g, run->rotations, run->rotate, setup);
+        oom = oom || add_players_row(d, run, g);
     }
     free(g);
     rec_reader_close(r);
@@ -510,5 +529,9 @@ int bias_analyse(const bias_data *d, int resamples, uint64_t seed, bias_result *
                 r->diff[r->ndiffs++] = (bias_diff){ a, b,
                                                     share_difference(&d->kind[a].shares, &d->kind[b].shares) };
     regress(d, r);
+    if (bias_players_analyse(&d->pl, d->kinds, &r->pl)) {
+        snprintf(err, n, "out of memory");
+        return -1;
+    }
     return 0;
 }

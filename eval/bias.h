@@ -11,7 +11,9 @@
  * two kinds; the rotation-group analysis (a run with rotations R > 1 plays
  * every setup R times: how much the setup decides, bias_groups.c; TZAAR's
  * paired games are R = 2); and a logistic regression of the first seat's
- * share on the game's start features over the kinds whose start varies.
+ * share on the game's start features over the kinds whose start varies; and
+ * (two seats) the first mover's edge fitted jointly with the players'
+ * strengths, so that match games count too (bias_players.h).
  * The models are explained in docs/bias.md. */
 #ifndef TRIAD_BIAS_H
 #define TRIAD_BIAS_H
@@ -24,11 +26,12 @@
 #include "records/dedup.h"
 #include "records/record.h"
 #include "bias_components.h"
+#include "bias_players.h"
 #include "seat_stats.h"
 #include "stats.h"
 
 #define BIAS_TURNS_MAX 128 /* histogram bins of game length, in turns */
-#define BIAS_KINDS_MAX 8   /* setup kinds of one game */
+#define BIAS_KINDS_MAX BIAS_PLAYERS_KINDS_MAX /* setup kinds of one game (8) */
 #define BIAS_ENDINGS_MAX 8 /* ending names of one game, "none" included */
 #define BIAS_PARTS_MAX 4   /* score parts of one game (game_def.score_parts) */
 #define BIAS_DIFFS_MAX (BIAS_KINDS_MAX * (BIAS_KINDS_MAX - 1) / 2)
@@ -88,6 +91,7 @@ typedef struct bias_data {
     bias_kind_data kind[BIAS_KINDS_MAX];
     uint64_t files, skipped;
     rec_dedup seen;            /* games already read: a game read twice counts once */
+    bias_players_data pl;      /* every game by its players, for the joint model */
     bias_run_info runs[BIAS_RUNS_MAX];
     int nruns, runs_more;      /* runs kept, and those past BIAS_RUNS_MAX */
 } bias_data;
@@ -181,6 +185,7 @@ typedef struct bias_result {
     /* left out of the fit: 1 the same in every start, 2 a combination of
      * the features before it (collinear); 0 fitted */
     int reg_dropped[GAME_MAX_FEATURES + 1];
+    bias_players_result pl;            /* the first mover's edge with the players' strengths */
     uint64_t duplicates;               /* games read twice (the same run and id), dropped */
     bias_run_info runs[BIAS_RUNS_MAX]; /* the runs read, for the report */
     int nruns, runs_more;

@@ -185,6 +185,49 @@ static void num_th(buf *b, const char *text)
     out_str(b, "</th>");
 }
 
+/* The joint model (bias_players.h), as bias_report.c prints it; the specs
+ * are the records' text, escaped. */
+static void put_players(buf *b, const bias_result *r)
+{
+    const bias_players_result *p = &r->pl;
+    if (p->nplayers < 2)
+        return;
+    out_printf(b, "<section><h2>The first mover's edge with the players' strengths <span class=\"sub\">(every "
+                  "game, self-play and matches: %llu games of %d players in %d components, %ld setups; 95%% "
+                  "intervals clustered by setup)</span></h2><div class=\"scroll\"><table><thead><tr><th>setup"
+                  "</th><th class=\"num\">games</th><th class=\"num\">first mover between equal players</th>"
+                  "</tr></thead><tbody>\n",
+               (unsigned long long)p->games, p->nplayers, p->components, p->clusters);
+    for (int k = 0; k < p->kinds; k++)
+        if (p->kind[k].games && p->kind[k].ok) {
+            out_str(b, "<tr><td>");
+            esc_html(b, r->game->setup_names[k]);
+            out_printf(b, "</td><td class=\"num\">%llu</td>", (unsigned long long)p->kind[k].games);
+            share_cell(b, p->kind[k].score, p->kind[k].score_ci);
+            out_str(b, "</tr>\n");
+        }
+    out_str(b, "</tbody></table></div><div class=\"scroll\"><table><thead><tr><th>player</th><th>engine</th>"
+               "<th class=\"num\">component</th><th class=\"num\">games</th><th class=\"num\">Elo against the "
+               "reference</th></tr></thead><tbody>\n");
+    for (int i = 0; i < p->nplayers; i++) {
+        const bias_players_strength *s = &p->player[i];
+        out_str(b, "<tr><td>");
+        esc_html(b, s->who.spec);
+        out_printf(b, "</td><td>%016llx</td><td class=\"num\">%d</td><td class=\"num\">%llu</td><td class=\"num\">",
+                   (unsigned long long)s->who.sig, s->component, (unsigned long long)s->games);
+        if (s->unbounded)
+            out_str(b, s->unbounded > 0 ? "won every game against the others" : "lost every game against the others");
+        else if (s->reference)
+            out_str(b, "0 (the reference)");
+        else if (!s->against_others || !interval_ok(s->elo_ci))
+            out_str(b, "no games against the others");
+        else
+            out_printf(b, "%+.1f <span class=\"sub\">(%+.1f – %+.1f)</span>", s->elo, s->elo_ci.lo, s->elo_ci.hi);
+        out_str(b, "</td></tr>\n");
+    }
+    out_str(b, "</tbody></table></div></section>\n");
+}
+
 static void put_tables(buf *b, const bias_result *r)
 {
     static const char *const num = " class=\"num\"";
@@ -323,6 +366,7 @@ static void put_tables(buf *b, const bias_result *r)
         }
         out_str(b, "</tbody></table></div></section>\n");
     }
+    put_players(b, r);
 }
 
 /* Copies dir/plots/NAME.svg into b from its <svg> on; 0, or -1 when missing. */

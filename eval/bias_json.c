@@ -1,6 +1,7 @@
 /* bias_json.c — the bias study's results as one JSON object (bias_print_json,
  * triad bias --json); the text and Markdown report are in bias_report.c,
  * the charts in bias_plots.c, the web page in bias_html.c. */
+#include <math.h>
 #include <stdio.h>
 #include "core/jsonw.h"
 #include "bias.h"
@@ -54,6 +55,77 @@ static void json_intervals(FILE *f, const char *key, const interval *x, int n)
     for (int i = 0; i < n; i++)
         json_interval(f, NULL, x[i], i == 0);
     fputc(']', f);
+}
+
+/* ,"kinds":[...] of the players model: each kind's edge between equal players. */
+static void json_edges(FILE *f, const bias_result *r)
+{
+    const bias_players_result *p = &r->pl;
+    jsonw_fkey(f, "kinds", 0);
+    fputc('[', f);
+    for (int k = 0, first = 1; k < p->kinds; k++) {
+        const bias_players_kind *q = &p->kind[k];
+        if (!q->games)
+            continue;
+        fputs(first ? "{" : ",{", f);
+        first = 0;
+        jsonw_fkv_str(f, "setup", r->game->setup_names[k], 1);
+        jsonw_fkv_uint(f, "games", q->games, 0);
+        json_num(f, "first_score", q->score, 0);
+        json_interval(f, "first_score_ci95", q->score_ci, 0);
+        json_num(f, "edge_elo", q->elo, 0);
+        json_interval(f, "edge_elo_ci95", q->elo_ci, 0);
+        json_num(f, "edge_logit", q->edge, 0);
+        json_num(f, "edge_logit_se", q->se, 0);
+        fputc('}', f);
+    }
+    fputc(']', f);
+}
+
+/* ,"players":[...] of the players model: each player's strength. */
+static void json_strengths(FILE *f, const bias_players_result *p)
+{
+    jsonw_fkey(f, "players", 0);
+    fputc('[', f);
+    for (int i = 0; i < p->nplayers; i++) {
+        const bias_players_strength *s = &p->player[i];
+        char sig[24];
+        snprintf(sig, sizeof sig, "%016llx", (unsigned long long)s->who.sig);
+        fputs(i ? ",{" : "{", f);
+        jsonw_fkv_str(f, "spec", s->who.spec, 1);
+        jsonw_fkv_str(f, "engine", sig, 0);
+        jsonw_fkv_int(f, "component", s->component, 0);
+        jsonw_fkv_bool(f, "reference", s->reference, 0);
+        jsonw_fkv_uint(f, "games", s->games, 0);
+        jsonw_fkv_uint(f, "against_others", s->against_others, 0);
+        jsonw_fkv_int(f, "unbounded", s->unbounded, 0);
+        json_num(f, "elo", s->unbounded ? (double)s->unbounded * INFINITY : s->elo, 0);
+        json_interval(f, "elo_ci95", s->elo_ci, 0);
+        fputc('}', f);
+    }
+    fputc(']', f);
+}
+
+/* ,"players_model":{...} (bias_players.h), when the records hold two
+ * players or more; a figure that cannot be estimated is null. */
+static void json_players(FILE *f, const bias_result *r)
+{
+    const bias_players_result *p = &r->pl;
+    if (p->nplayers < 2)
+        return;
+    jsonw_fkey(f, "players_model", 0);
+    fputc('{', f);
+    jsonw_fkv_bool(f, "fitted", p->fitted, 1);
+    if (!p->fitted)
+        jsonw_fkv_str(f, "error", *p->err ? p->err : "no games", 0);
+    jsonw_fkv_uint(f, "games", p->games, 0);
+    jsonw_fkv_int(f, "setups", p->clusters, 0);
+    jsonw_fkv_int(f, "components", p->components, 0);
+    jsonw_fkv_uint(f, "separated_games", p->separated, 0);
+    jsonw_fkv_uint(f, "left_out", p->left_out, 0);
+    json_edges(f, r);
+    json_strengths(f, p);
+    fputc('}', f);
 }
 
 static void json_components(FILE *f, const bias_components *c)
@@ -273,5 +345,6 @@ void bias_print_json(const bias_result *r, FILE *f)
             }
         fputs("]}", f);
     }
+    json_players(f, r);
     fputs("}\n", f);
 }

@@ -181,6 +181,65 @@ static void print_components(const bias_result *r, int k, FILE *f, bool md)
                 (unsigned long long)c->other);
 }
 
+/* The joint model (bias_players.h), when the records hold two players or
+ * more: the first mover's edge between equal players by kind, then every
+ * player's strength against its component's reference. */
+static void print_players(const bias_result *r, FILE *f, bool md)
+{
+    const bias_players_result *p = &r->pl;
+    if (p->nplayers < 2)
+        return;
+    fprintf(f, "%sThe first mover's edge with the players' strengths (logistic model with a term per player, "
+               "every game of two seats: self-play and matches; docs/bias.md)\n%s",
+            md ? "\n## " : "\n", md ? "\n" : "");
+    if (!p->fitted)
+        fprintf(f, "%snot fitted: %s", md ? "" : "  ", *p->err ? p->err : "no games");
+    else
+        fprintf(f, "%s%d players in %d component%s (players joined by games between them), %llu games in %ld "
+                   "setups (the clusters of the standard errors)",
+                md ? "" : "  ", p->nplayers, p->components, p->components == 1 ? "" : "s",
+                (unsigned long long)p->games, p->clusters);
+    if (p->separated)
+        fprintf(f, "; %llu games of players who won or lost every game against the others left out",
+                (unsigned long long)p->separated);
+    if (p->left_out)
+        fprintf(f, "; %llu games left out (more than %d players)", (unsigned long long)p->left_out,
+                BIAS_PLAYERS_MAX);
+    if (p->fitted)
+        fputs(md ? ".\n\n| setup | games | first mover between equal players | edge in Elo |\n|---|---:|---:|---:|\n"
+                 : "\n",
+              f);
+    else
+        fputs(md ? ".\n" : "\n", f);
+    for (int k = 0; p->fitted && k < p->kinds; k++)
+        if (p->kind[k].games)
+            fprintf(f, md ? "| %s | %llu | %.1f%% %s | %+.1f %s |\n" : "  %-12s %7llu games  first mover %.1f%% %s  "
+                                                                  "edge %+.1f Elo %s\n",
+                    r->game->setup_names[k], (unsigned long long)p->kind[k].games, 100 * p->kind[k].score,
+                    ci_text(p->kind[k].score_ci, 100, "[%.1f, %.1f]"), p->kind[k].elo,
+                    ci_text(p->kind[k].elo_ci, 1, "[%+.1f, %+.1f]"));
+    fputs(md ? "\n| player | engine | component | games | against others | Elo against the reference |\n"
+               "|---|---|---:|---:|---:|---|\n"
+             : "  players (Elo against the reference of their component):\n",
+          f);
+    for (int i = 0; i < p->nplayers; i++) {
+        const bias_players_strength *s = &p->player[i];
+        char what[96];
+        if (s->unbounded)
+            snprintf(what, sizeof what, "%s every game against the others", s->unbounded > 0 ? "won" : "lost");
+        else if (s->reference)
+            snprintf(what, sizeof what, "0 (the reference)");
+        else if (!s->against_others)
+            snprintf(what, sizeof what, "no games against the others");
+        else
+            snprintf(what, sizeof what, "%+.1f %s", s->elo, ci_text(s->elo_ci, 1, "[%+.1f, %+.1f]"));
+        fprintf(f, md ? "| `%s` | `%016llx` | %d | %llu | %llu | %s |\n"
+                      : "    %-28s engine %016llx  component %d  games %llu (%llu against others)  %s\n",
+                s->who.spec, (unsigned long long)s->who.sig, s->component, (unsigned long long)s->games,
+                (unsigned long long)s->against_others, what);
+    }
+}
+
 static void print_sections(const bias_result *r, FILE *f, bool md)
 {
     const char *h = md ? "\n## " : "\n";
@@ -229,6 +288,7 @@ static void print_sections(const bias_result *r, FILE *f, bool md)
                         j ? r->game->study->start_feature_names[j - 1] : "intercept", r->beta[j], r->se[j],
                         r->beta[j] / r->se[j], r->se_model[j]);
     }
+    print_players(r, f, md);
 }
 
 void bias_print_text(const bias_result *r, FILE *f)

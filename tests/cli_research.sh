@@ -48,6 +48,41 @@ if command -v gnuplot >/dev/null; then
         ok "bias --plots writes PNG and SVG, --report embeds them"
     else not_ok "bias --plots writes PNG and SVG, --report embeds them" "exit $rc"; fi
 fi
+# bias with a match: the first mover's edge fitted with the players' strengths
+if "$bin" match --a ab:depth=1 --b greedy --games 40 --seed 4 --out "$tmp/pm.trd" --json >"$tmp/pm.json" 2>/dev/null &&
+    "$bin" selfplay --games 100 --players greedy --seed 1 --paired --out "$tmp/pg.trd" --quiet; then
+    run bias --records "$tmp/pm.trd" "$tmp/pg.trd" --json
+    has "bias --json fits the players model over self-play and a match" \
+        '"players_model":\{"fitted":true,"games":140,"setups":70,"components":1,"separated_games":0,"left_out":0,"kinds":\[\{"setup":"random","games":140,"first_score":[0-9.e-]+,"first_score_ci95":\[[0-9.e-]+,[0-9.e-]+\],"edge_elo":-?[0-9.e]+'
+    has "bias --json: the player with the most games is the reference" \
+        '"players":\[\{"spec":"ab:depth=1,noise=0,tt=16","engine":"[0-9a-f]{16}","component":0,"reference":false,"games":40,"against_others":40,"unbounded":0,"elo":-[0-9.e]+,"elo_ci95":\[-[0-9.e]+,[-0-9.e]+\]\},\{"spec":"greedy",[^}]*"reference":true,"games":140,'
+    run bias --records "$tmp/pm.trd"
+    has "bias's text names the model and both players" "^  2 players in 1 component .*, 40 games in 20 setups"
+    # On the match alone the model's strength is the match's Elo to within a few points
+    # (the first-mover term is nearly balanced by the pairs); both from the same 40 games.
+    model=$(grep -o 'greedy .* [-+][0-9.]* \[' "$tmp/out" | grep -o '[-+][0-9.]* \[$' | tr -d ' [')
+    match=$(grep -o '"elo":[-0-9.e]*' "$tmp/pm.json" | head -1 | cut -d: -f2)
+    if [ -n "$model" ] && awk -v a="$model" -v b="$match" 'BEGIN { d = a + b; exit !(d < 5 && d > -5 && a > 50) }'; then
+        ok "bias's strength of greedy over ab:depth=1 agrees with match's ($model, $match for A)"
+    else not_ok "bias's strength of greedy over ab:depth=1 agrees with match's" "model '$model', match '$match'"; fi
+    run bias --records "$tmp/pg.trd" --json
+    if grep -q '"players_model"' "$tmp/out"; then not_ok "bias leaves the players model out for one player" "present"
+    else ok "bias leaves the players model out for one player"; fi
+else
+    not_ok "a match and self-play for the players model" "match or selfplay failed"
+fi
+# A player's spec is the records' text: an engine path with markup reaches the
+# players table of bias --html escaped, never raw.
+hostile=$tmp/'<img>"x'\''&.sh'
+printf '#!/bin/sh\nexec "%s" engine "$@"\n' "$bin" >"$hostile" && chmod +x "$hostile"
+if command -v gnuplot >/dev/null &&
+    "$bin" match --a "engine:cmd=$hostile,depth=1,timeout=60000" --b greedy --games 2 --seed 4 --out "$tmp/hm.trd" --quiet >/dev/null 2>&1; then
+    run bias --records "$tmp/hm.trd" --html "$tmp/hm-html"
+    if [ "$rc" -eq 0 ] && [ "$(grep -o '&lt;img&gt;&quot;x&#39;&amp;.sh' "$tmp/hm-html/index.html" | wc -l)" -ge 2 ] &&
+        ! grep -q '<img>' "$tmp/hm-html/index.html"; then
+        ok "bias --html escapes a player's spec in the players table"
+    else not_ok "bias --html escapes a player's spec in the players table" "exit $rc"; fi
+fi
 bad "bias without --records" "records" bias --json
 bad "bias on a missing file" "$tmp/none.trd" bias --records "$tmp/none.trd"
 printf 'not a records file\n' >"$tmp/garbage.trd"

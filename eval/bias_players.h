@@ -1,0 +1,99 @@
+/* bias_players.h — the first mover's edge estimated jointly with the
+ * players' strengths, so that every committed game counts: self-play at
+ * every strength and the matches between players.
+ *
+ * The model (two seats; Bradley–Terry with a first-move term): the first
+ * mover's share of the points in a game of setup kind k between player a
+ * (moving first) and player b is
+ *
+ *     logistic(e_k + s_a - s_b),
+ *
+ * e_k the kind's first-move edge between equal players, s_p a player's
+ * strength (log-odds; Elo = 400 / ln 10 x s).  A player is a canonical spec
+ * together with the engine signature of its run: the same spec built from
+ * other code or weights is another player.  Self-play games inform e_k
+ * alone; games between different players inform both.  Strengths are
+ * identified only against players met: the players fall into components
+ * joined by games between them, and in each the player with the most games
+ * (then the first in byte order of spec and signature) is the reference,
+ * s = 0.  A player who won (or lost) every game against the others has no
+ * finite strength: its games against others are left out of the fit and it
+ * is reported as such.  Standard errors are cluster-robust by setup (the
+ * key the caller gives: games that share a start are one cluster).  The
+ * fit is eval/logistic.h's, with a ridge of 1e-6 so that a separation the
+ * check above misses still ends finite.  docs/bias.md explains the model. */
+#ifndef TRIAD_BIAS_PLAYERS_H
+#define TRIAD_BIAS_PLAYERS_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include "records/record.h"
+#include "stats.h"
+
+#define BIAS_PLAYERS_MAX 64      /* players of one study; games of more are left out */
+#define BIAS_PLAYERS_KINDS_MAX 8 /* setup kinds (bias.h's BIAS_KINDS_MAX) */
+
+typedef struct bias_player {
+    char spec[REC_SPEC_MAX];
+    uint64_t sig;              /* the engine signature of its run (0: unknown, v1 files) */
+} bias_player;
+
+typedef struct bias_players_row {
+    uint64_t setup;            /* the cluster */
+    double y;                  /* the first mover's share of the points */
+    int16_t kind, a, b;        /* a moves first, b second */
+} bias_players_row;
+
+typedef struct bias_players_data {
+    int n;
+    bias_player player[BIAS_PLAYERS_MAX];
+    bias_players_row *rows;
+    size_t nrows, cap;
+    uint64_t left_out;         /* games past BIAS_PLAYERS_MAX players, or of more than two seats */
+} bias_players_data;
+
+/* One game: its kind, the first mover's and the other's specs, the
+ * engine signature of the run, the first mover's share and the setup key.
+ * Returns 0, or -1 when out of memory. */
+int bias_players_add(bias_players_data *d, int kind, const char *first, const char *second, uint64_t sig,
+                     double first_share, uint64_t setup);
+void bias_players_free(bias_players_data *d);
+
+typedef struct bias_players_kind {
+    uint64_t games;
+    bool ok;                   /* fitted, with a robust standard error */
+    double edge, se;           /* e_k and its robust standard error (log-odds) */
+    double score;              /* logistic(e_k): the first mover's expected score between equal players */
+    interval score_ci;
+    double elo;                /* e_k in Elo */
+    interval elo_ci;
+} bias_players_kind;
+
+typedef struct bias_players_strength {
+    bias_player who;
+    uint64_t games, against_others; /* all its games, and those against another player (fitted or not) */
+    double points;             /* its points in the games against others */
+    int component;             /* 0 .. components-1 */
+    bool reference;            /* s = 0 by definition */
+    int unbounded;             /* +1: won every game against others, -1: lost every one; 0: estimated */
+    double elo, se;            /* against its component's reference; se in Elo */
+    interval elo_ci;
+} bias_players_strength;
+
+typedef struct bias_players_result {
+    bool fitted;               /* the model was fitted (some game has been read) */
+    int nplayers, components;
+    uint64_t games, left_out, separated; /* games fitted; left out (bias_players_data); of unbounded players */
+    long clusters;
+    int kinds;
+    bias_players_kind kind[BIAS_PLAYERS_KINDS_MAX];
+    bias_players_strength player[BIAS_PLAYERS_MAX];
+    char err[128];             /* why the fit failed, when it did (fitted false with games) */
+} bias_players_result;
+
+/* Fits the model over kinds 0 .. kinds-1.  0, or -1 when out of memory;
+ * a fit that fails leaves r->fitted false with the reason in r->err. */
+int bias_players_analyse(const bias_players_data *d, int kinds, bias_players_result *r);
+
+#endif
