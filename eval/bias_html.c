@@ -193,11 +193,12 @@ static void put_players(buf *b, const bias_result *r)
     if (p->nplayers < 2)
         return;
     out_printf(b, "<section><h2>The first mover's edge with the players' strengths <span class=\"sub\">(every "
-                  "game, self-play and matches: %llu games of %d players in %d components, %ld setups; 95%% "
+                  "game, self-play and matches: %llu games of %d players in %d component%s, %ld setups; 95%% "
                   "intervals clustered by setup)</span></h2><div class=\"scroll\"><table><thead><tr><th>setup"
                   "</th><th class=\"num\">games</th><th class=\"num\">first mover between equal players</th>"
                   "</tr></thead><tbody>\n",
-               (unsigned long long)p->games, p->nplayers, p->components, p->clusters);
+               (unsigned long long)p->games, p->nplayers, p->components, p->components == 1 ? "" : "s",
+               p->clusters);
     for (int k = 0; k < p->kinds; k++)
         if (p->kind[k].games && p->kind[k].ok) {
             out_str(b, "<tr><td>");
