@@ -112,6 +112,13 @@ static int add_row(bias_kind_data *k, const game_def *gd, const rec_game *g, dou
     return 0;
 }
 
+/* The seat that acts first in g (seat 0 when its start is already over):
+ * the turn order of the movers' shares and the joint model's first mover. */
+static int first_mover(const game_def *gd, const rec_game *g)
+{
+    return gd->over(g->start) ? 0 : gd->to_act(g->start);
+}
+
 int bias_add_game(bias_data *d, const rec_game *g, int rotations, int rotate, uint64_t setup)
 {
     const game_def *gd = d->game;
@@ -137,7 +144,7 @@ int bias_add_game(bias_data *d, const rec_game *g, int rotations, int rotate, ui
     int oom = seat_stats_add_game(&k->scores, g->scores, ranks, setup);
     oom |= seat_stats_add_game(&k->shares, share, ranks, setup);
     /* by turn order: the seats in the order they act from the start */
-    int opener = gd->over(g->start) ? 0 : gd->to_act(g->start);
+    int opener = first_mover(gd, g);
     double order[GAME_MAX_PLAYERS] = { 0 };
     int order_ranks[GAME_MAX_PLAYERS] = { 0 };
     for (int j = 0; j < n; j++)
@@ -190,7 +197,7 @@ static int add_players_row(bias_data *d, const rec_run *run, const rec_game *g)
         d->pl.left_out++;
         return 0;
     }
-    int a = d->game->over(g->start) ? 0 : d->game->to_act(g->start);
+    int a = first_mover(d->game, g);
     uint64_t key = seed_mix(seed_mix(run->seed, rec_setup_index(run, g->id)), (uint64_t)g->setup);
     key = seed_mix(key, run->positions_sum);
     return bias_players_add(&d->pl, g->setup, g->specs[a], g->specs[1 - a], run->engine_sig,

@@ -78,8 +78,8 @@ static void describe_players(const bias_players_data *d, bias_players_result *r,
         if (w->a == w->b)
             continue;
         r->player[w->b].games++;
-        r->player[w->a].against_others++, r->player[w->a].points += w->y;
-        r->player[w->b].against_others++, r->player[w->b].points += 1 - w->y;
+        r->player[w->a].against_others++;
+        r->player[w->b].against_others++;
     }
     for (;;) {
         double met[BIAS_PLAYERS_MAX] = { 0 }, won[BIAS_PLAYERS_MAX] = { 0 }; /* over the rows still used */
@@ -172,7 +172,7 @@ static uint32_t *cluster_ids(const bias_players_data *d, const unsigned char *us
 static interval around(double x, double se, double scale)
 {
     if (!isfinite(se))
-        return (interval){ NAN, NAN };
+        return interval_none();
     return (interval){ scale * (x - Z95 * se), scale * (x + Z95 * se) };
 }
 
@@ -238,14 +238,14 @@ static int fit(const bias_players_data *d, int kinds, const unsigned char *used,
             q->ok = isfinite(q->se);
             q->score = logistic(q->edge);
             interval e = around(q->edge, q->se, 1);
-            q->score_ci = q->ok ? (interval){ logistic(e.lo), logistic(e.hi) } : (interval){ NAN, NAN };
+            q->score_ci = q->ok ? (interval){ logistic(e.lo), logistic(e.hi) } : interval_none();
             q->elo = ELO_PER_LOGIT * q->edge;
             q->elo_ci = around(q->edge, q->se, ELO_PER_LOGIT);
         }
         for (int p = 0; p < d->n; p++) {
             bias_players_strength *s = &r->player[p];
             if (pcol[p] < 0) {
-                s->elo = s->reference && !s->unbounded ? 0 : NAN, s->se = NAN, s->elo_ci = (interval){ NAN, NAN };
+                s->elo = s->reference && !s->unbounded ? 0 : NAN, s->se = NAN, s->elo_ci = interval_none();
                 continue;
             }
             s->elo = ELO_PER_LOGIT * beta[pcol[p]];
@@ -267,10 +267,10 @@ int bias_players_analyse(const bias_players_data *d, int kinds, bias_players_res
     for (int p = 0; p < d->n; p++) {
         r->player[p].who = d->player[p];
         r->player[p].elo = r->player[p].se = NAN;
-        r->player[p].elo_ci = (interval){ NAN, NAN };
+        r->player[p].elo_ci = interval_none();
     }
     for (int k = 0; k < BIAS_PLAYERS_KINDS_MAX; k++)
-        r->kind[k].score_ci = r->kind[k].elo_ci = (interval){ NAN, NAN };
+        r->kind[k].score_ci = r->kind[k].elo_ci = interval_none();
     unsigned char *used = malloc(d->nrows ? d->nrows : 1);
     if (!used)
         return -1;

@@ -73,7 +73,6 @@ typedef struct bias_players_kind {
 typedef struct bias_players_strength {
     bias_player who;
     uint64_t games, against_others; /* all its games, and those against another player (fitted or not) */
-    double points;             /* its points in the games against others */
     int component;             /* 0 .. components-1 */
     bool reference;            /* s = 0 by definition */
     int unbounded;             /* +1: won every game against others, -1: lost every one; 0: estimated */
