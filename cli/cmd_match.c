@@ -324,7 +324,7 @@ int cmd_match(int argc, char **argv)
         { "games", OPT_U64, &games, "N", "games, a multiple of the seats: N/seats setups, each played once "
                                         "with A in every seat", 0, 0, NULL },
         { "setup", OPT_STR, &setup, "KIND", "the game's setup (default: the game's; TZAAR: random (default), "
-                                           "fixed or tournament)", 0, 0, NULL },
+                                           "fixed, tournament or tournament-black)", 0, 0, NULL },
         { "seed", OPT_U64, &seed, "S", "the run's seed (default 1)", 0, 0, NULL },
         { "threads", OPT_INT, &o.threads, "T", "worker threads (default: all cores)", 1, 256, NULL },
         { "out", OPT_STR, &o.out, "FILE", "keep the games in this records file (default: a temporary file)", 0, 0,

@@ -118,7 +118,7 @@ int cmd_play(int argc, char **argv)
           0, 0, NULL },
         { "black", OPT_STR, &so.black, "SPEC", "seat 1's player (TZAAR's Black)", 0, 0, NULL },
         { "nplayers", OPT_INT, &nplayers, "N", "seats (default: the game's)", 1, GAME_MAX_PLAYERS, NULL },
-        { "setup", OPT_STR, &setup, "KIND", "the game's setup (default: the game's; TZAAR: random (default), fixed or tournament)", 0, 0,
+        { "setup", OPT_STR, &setup, "KIND", "the game's setup (default: the game's; TZAAR: random (default), fixed, tournament or tournament-black)", 0, 0,
           NULL },
         { "position", OPT_STR, &text, "STR", "start from this position string instead", 0, 0, NULL },
         { "seed", OPT_U64, &seed, "S", "seeds a random setup and every player's choice (default 1)", 0, 0, NULL },

@@ -98,7 +98,7 @@ int cmd_selfplay(int argc, char **argv)
         { "nplayers", OPT_INT, &so.nplayers, "N", "seats (default: the game's; triad help lists them)", 1, GAME_MAX_PLAYERS, NULL },
         { "white", OPT_STR, &so.seats.white, "SPEC", "White's player (TZAAR: --seat 0=SPEC)", 0, 0, NULL },
         { "black", OPT_STR, &so.seats.black, "SPEC", "Black's player (TZAAR: --seat 1=SPEC)", 0, 0, NULL },
-        { "setup", OPT_STR, &setup, "KIND", "the game's setup (default: the game's; TZAAR: random (default), fixed or tournament)", 0, 0, NULL },
+        { "setup", OPT_STR, &setup, "KIND", "the game's setup (default: the game's; TZAAR: random (default), fixed, tournament or tournament-black)", 0, 0, NULL },
         { "seed", OPT_U64, &o.run.seed, "S", "the run's seed: game i depends on (S, i) alone (default 1)", 0, 0, NULL },
         { "threads", OPT_INT, &o.threads, "T", "worker threads (default: all cores)", 1, 256, NULL },
         { "rotations", OPT_INT, &so.rotations, "R", "play each setup R times, its pieces moved one seat on each time", 1, GAME_MAX_PLAYERS, NULL },

@@ -65,7 +65,7 @@ typedef struct cli_start {
     { "position", OPT_STR, &(st).position, "STR", "a position string of the game (docs/formats.md)", 0, 0,  \
       NULL },                                                                                                \
     { "setup", OPT_STR, &(st).setup, "KIND", "a setup of the game (default: the game's; TZAAR: random "    \
-      "(default), fixed or tournament)", 0, 0, NULL },                                                      \
+      "(default), fixed, tournament or tournament-black)", 0, 0, NULL },                                                      \
     { "seed", OPT_U64, &(st).seed, "S", "seed of a random setup (default 1)", 0, 0, &(st).seed_given },      \
     { "nplayers", OPT_INT, &(st).players, "N", "players, for a game that has a choice (default: the "       \
       "game's)", 1, GAME_MAX_PLAYERS, NULL }

@@ -19,7 +19,7 @@
 #   GAMES="10000 10000 1000 100"   self-play games per setup kind at each rung
 #   MATCH_GAMES="2000 2000 1000"   games of rung i+1 against rung i
 #   KINDS="random fixed tournament" PLACE="eval search soft random"  (tournament placement policies:
-#   eval, search, soft, random; docs/players.md)
+#   eval, search, soft, random; docs/players.md; KINDS may add tournament-black, Black placing first)
 #   POLICY_GAMES="2000 1000 0 0"  tournament games at each rung for the policies other
 #   than eval (0: none at that rung)
 #   REPLICATES=2 SEED=1 THREADS=(all cores) SHARD=K/N (self-play only; merge the shards
@@ -81,11 +81,13 @@ for i in "${!rungs[@]}"; do
             random) selfplay "$rung" "$spec" "$kind" "$dir/random.trd" $((n / (2 * replicates) * 2 * replicates)) \
                         --paired --replicates "$replicates" ;;
             fixed) selfplay "$rung" "$spec" "$kind" "$dir/fixed.trd" $((n / 2 * 2)) --paired ;;
-            tournament) # not paired: under the rules White places first and moves first
+            tournament | tournament-black)
+                # not paired: under the rules page White places first and moves
+                # first; tournament-black is the other reading (Black places first)
                 for policy in "${policies[@]}"; do
                     m=$n
                     [ "$policy" = eval ] || m=$(nth policy_games "$i")
-                    [ "$m" -eq 0 ] || selfplay "$rung" "$(place "$spec" "$policy")" "$kind" "$dir/tournament-$policy.trd" "$m"
+                    [ "$m" -eq 0 ] || selfplay "$rung" "$(place "$spec" "$policy")" "$kind" "$dir/$kind-$policy.trd" "$m"
                 done ;;
         esac
     done

@@ -66,7 +66,7 @@ good "view --select id alternatives" view "$rec" --out "$tmp/s2" --select 'id=1|
 good "view --select that matches nothing" view "$rec" --out "$tmp/s3" --select 'setup=fixed' &&
     expect "zero games" grep -q "^0 games" "$tmp/out"
 bad "bad --select key" "unknown key" view "$rec" --out "$tmp/s4" --select 'colour=white'
-bad "bad --select value" "expected random, fixed or tournament" view "$rec" --out "$tmp/s4" --select 'setup=rnd'
+bad "bad --select value" "expected random, fixed, tournament or tournament-black" view "$rec" --out "$tmp/s4" --select 'setup=rnd'
 bad "bad --select range" "bad --select" view "$rec" --out "$tmp/s4" --select 'id=9-2'
 bad "view without --out" "--out DIR is required" view "$rec"
 bad "view without records" "no RECORDS file" view --out "$tmp/s4"

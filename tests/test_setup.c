@@ -10,6 +10,8 @@
 #include <string.h>
 
 #include "check.h"
+#include "core/prng.h"
+#include "games/tzaar/make.h"
 #include "games/tzaar/movegen.h"
 #include "games/tzaar/notation.h"
 #include "games/tzaar/position.h"
@@ -277,11 +279,49 @@ static void test_tournament(void)
     CHECK(tz_pos_check(&p) == NULL);
 }
 
+/* tournament-black, the other reading of who places first: the empty board
+ * with Black to place; the players alternate, every position on the way
+ * prints and parses back to itself (the position string has no field for
+ * the first placer: the counts and the side say it), and after the 60th
+ * piece, placed by White, White opens the game (alternation alone would
+ * hand the turn back to Black). */
+static void test_tournament_black(void)
+{
+    position p, q;
+    tz_setup_tournament_black(&p);
+    CHECK(p.occ[WHITE] == 0 && p.occ[BLACK] == 0);
+    CHECK(p.side == BLACK && p.phase == PHASE_PLACE && p.winner == -1);
+    CHECK(tz_pos_check(&p) == NULL);
+    tz_setup_make(&q, SETUP_TOURNAMENT_BLACK, 7);
+    CHECK(!memcmp(&p, &q, sizeof p));
+    char t[POS_TEXT_MAX], err[200];
+    tz_pos_to_text(&p, t, sizeof t);
+    CHECK(!strcmp(t, "............................................................ b p"));
+    xoshiro256 rng;
+    xoshiro_seed(&rng, 11);
+    for (int k = 0; p.phase == PHASE_PLACE; k++) {
+        CHECKF(p.side == (k % 2 ? WHITE : BLACK), "placement %d: side %d", k, p.side);
+        action list[MAX_ACTIONS];
+        int n = tz_gen_actions(&p, list);
+        REQUIRE(n > 0);
+        undo u;
+        pos_make(&p, list[xoshiro_below(&rng, (uint64_t)n)], &u);
+        CHECK(tz_pos_check(&p) == NULL);
+        tz_pos_to_text(&p, t, sizeof t);
+        CHECKF(tz_pos_from_text(&q, t, err, sizeof err) == 0 && q.hash == p.hash && q.side == p.side,
+               "placement %d: '%s' does not parse back (%s)", k, t, err);
+    }
+    CHECK(p.phase == PHASE_OPENING && p.side == WHITE);
+    CHECK(__builtin_popcountll(p.occ[WHITE]) == 30 && __builtin_popcountll(p.occ[BLACK]) == 30);
+    CHECK(tz_game_winner(&p, NULL) == -1);
+}
+
 static void test_setup_names(void)
 {
     CHECK(tz_setup_kind("random") == SETUP_RANDOM);
     CHECK(tz_setup_kind("fixed") == SETUP_FIXED);
     CHECK(tz_setup_kind("tournament") == SETUP_TOURNAMENT);
+    CHECK(tz_setup_kind("tournament-black") == SETUP_TOURNAMENT_BLACK);
     CHECK(tz_setup_kind("bogus") == -1);
     CHECK(tz_setup_kind("") == -1);
     CHECK(tz_setup_kind("Fixed") == -1 || tz_setup_kind("Fixed") == SETUP_FIXED);
@@ -296,6 +336,7 @@ const test_case tests_setup[] = {
     { "setup_random", test_random_setups },
     { "setup_shuffle_unbiased", test_shuffle_unbiased },
     { "setup_tournament", test_tournament },
+    { "setup_tournament_black", test_tournament_black },
     { "setup_names", test_setup_names },
     { NULL, NULL },
 };

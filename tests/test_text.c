@@ -334,20 +334,21 @@ static void test_impossible_positions(void)
     /* phase 0 with pieces missing, or with a tall stack */
     snprintf(s, sizeof s, ".%s w 0", FIXED_CELLS + 1);
     BAD(s, NULL);
-    /* placement: White places first, so White has as many stacks as Black or
-     * one more, and the side follows from the counts */
+    /* placement: the players alternate from the first placer (White, or
+     * Black in tournament-black), so the counts differ by at most one and
+     * the one behind places next */
     snprintf(s, sizeof s, "a%.59s w p", dots);
     BAD(s, NULL);
     snprintf(s, sizeof s, "A%.59s b p", dots);
     BAD(s, NULL);
-    snprintf(s, sizeof s, "A%.59s w p", dots);
-    BAD(s, NULL);
     snprintf(s, sizeof s, "aa%.58s b p", dots);
     BAD(s, NULL);
-    snprintf(s, sizeof s, "aA%.58s b p", dots);
+    snprintf(s, sizeof s, "AA%.58s w p", dots);
     BAD(s, NULL);
-    snprintf(s, sizeof s, "%.60s b p", dots);
-    BAD(s, NULL);
+    snprintf(s, sizeof s, "aAAA%.56s w p", dots);
+    BAD(s, "differ by at most one");
+    snprintf(s, sizeof s, "aaA%.57s w p", dots);
+    BAD(s, "Black's turn");
     /* placement with tall stacks */
     snprintf(s, sizeof s, "a2A%.58s w p", dots);
     BAD(s, NULL);
@@ -363,8 +364,8 @@ static void test_impossible_positions(void)
     /* their valid neighbours parse */
     position p;
     char err[300];
-    const char *good[8];
-    char g[8][POS_TEXT_MAX];
+    const char *good[12];
+    char g[12][POS_TEXT_MAX];
     int n = 0;
     snprintf(g[n], sizeof g[n], "a20b9c%.54sABC w 1", dots), good[n] = g[n], n++;
     snprintf(g[n], sizeof g[n], "aaaaaabc%.49sABC w 1", dots), good[n] = g[n], n++;
@@ -373,6 +374,11 @@ static void test_impossible_positions(void)
     snprintf(g[n], sizeof g[n], "%.60s w p", dots), good[n] = g[n], n++;
     snprintf(g[n], sizeof g[n], "aaaaaaAAAAAA%.48s w p", dots), good[n] = g[n], n++;
     snprintf(g[n], sizeof g[n], "%s w 0", FIXED_CELLS), good[n] = g[n], n++;
+    /* Black placing first (tournament-black): Black one ahead with White to
+     * place, equal counts with Black to place, the empty board with Black */
+    snprintf(g[n], sizeof g[n], "A%.59s w p", dots), good[n] = g[n], n++;
+    snprintf(g[n], sizeof g[n], "aA%.58s b p", dots), good[n] = g[n], n++;
+    snprintf(g[n], sizeof g[n], "%.60s b p", dots), good[n] = g[n], n++;
     for (int i = 0; i < n; i++)
         CHECKF(tz_pos_from_text(&p, good[i], err, sizeof err) == 0, "'%s': %s", good[i], err);
 }

@@ -13,7 +13,7 @@
 #include "setup.h"
 #include "start_features.h"
 
-static const char *const tz_setups[] = { "random", "fixed", "tournament", NULL };
+static const char *const tz_setups[] = { "random", "fixed", "tournament", "tournament-black", NULL };
 static const char *const tz_endings[] = { "none", "trinity", "no_capture", NULL }; /* by END_* */
 static const char *const tz_seats[] = { "White", "Black", NULL };
 
@@ -39,7 +39,7 @@ static int tz_setup(void *s, const char *name, int players, uint64_t seed, char 
 {
     int kind = tz_setup_kind(name);
     if (kind < 0) {
-        snprintf(err, n, "unknown setup '%s' (expected random, fixed or tournament)", name);
+        snprintf(err, n, "unknown setup '%s' (expected random, fixed, tournament or tournament-black)", name);
         return -1;
     }
     if (players != 2) {

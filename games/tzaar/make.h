@@ -5,7 +5,9 @@
 #ifndef TRIAD_MAKE_H
 #define TRIAD_MAKE_H
 
+#include <stddef.h>
 #include <string.h>
+#include "position.h"
 
 /* Zobrist keys (position.c).  A stack's key is
  * z_top[colour][type][point] ^ z_height[point][height]; heights never exceed

@@ -50,13 +50,17 @@ static int validate(const position *p, char *err, size_t n)
             return fail(err, n, "bad position: phase 0 needs all 60 pieces on the board");
     }
     if (p->phase == PHASE_PLACE) {
+        /* The players alternate from whoever placed first (White by the
+         * rules page, Black in tournament-black), so the counts differ by
+         * at most one and, when they differ, the one behind places next;
+         * when they are equal either may (the first placer). */
         int d = stacks[WHITE] - stacks[BLACK];
-        if (d != 0 && d != 1)
-            return fail(err, n, "bad position: in placement White places first, so White has as many "
-                                "pieces as Black or one more (has %d and %d)", stacks[0], stacks[1]);
-        if ((d == 0) != (p->side == WHITE))
+        if (d < -1 || d > 1)
+            return fail(err, n, "bad position: in placement the players alternate, so their piece counts "
+                                "differ by at most one (has %d and %d)", stacks[0], stacks[1]);
+        if (d != 0 && (d > 0) != (p->side == BLACK))
             return fail(err, n, "bad position: with %d pieces placed it is %s's turn to place",
-                        stacks[0] + stacks[1], d == 0 ? "White" : "Black");
+                        stacks[0] + stacks[1], d > 0 ? "Black" : "White");
         if (stacks[0] + stacks[1] == 60)
             return fail(err, n, "bad position: all 60 pieces are placed, so the phase is 0, not p");
     }

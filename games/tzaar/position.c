@@ -122,11 +122,15 @@ void tz_pos_make_place(position *p, action a)
     p->type[to] = (uint8_t)t;
     p->count[us][t]++;
     p->reserve[us][t]--;
-    /* The players alternate; after the 60th piece White opens the game. */
+    /* The players alternate; after the 60th piece White opens the game,
+     * whoever placed first (60 is even, so alternation alone would give
+     * the turn back to the first placer: Black, in tournament-black). */
     p->side ^= 1;
     if (!(p->reserve[0][0] | p->reserve[0][1] | p->reserve[0][2] |
-          p->reserve[1][0] | p->reserve[1][1] | p->reserve[1][2]))
+          p->reserve[1][0] | p->reserve[1][1] | p->reserve[1][2])) {
         p->phase = PHASE_OPENING;
+        p->side = WHITE;
+    }
     p->hash = h ^ tz_z_state[p->side][p->phase];
     pos_debug_check(p, "placement");
 }

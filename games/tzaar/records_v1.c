@@ -105,7 +105,7 @@ static int decode_actions(cursor *in, game_v1_game *g, const position *start, ch
 static int decode_game(const game_def *gd, cursor *in, game_v1_game *g, char *err, size_t n)
 {
     (void)gd;
-    if (g->setup < 0 || g->setup >= SETUP_KINDS || g->start_mode > POS_TEXT)
+    if (g->setup < 0 || g->setup >= SETUP_KINDS_V1 || g->start_mode > POS_TEXT)
         return bad(err, n, "bad flags", -1);
     tz_state st;
     memset(&st, 0, sizeof st);

@@ -4,7 +4,7 @@
 #include "core/prng.h"
 #include "setup.h"
 
-const char *const tz_setup_names[SETUP_KINDS] = { "random", "fixed", "tournament" };
+const char *const tz_setup_names[SETUP_KINDS] = { "random", "fixed", "tournament", "tournament-black" };
 
 /* The rulebook's Figure 4; data/setups/fixed.pos holds the same line and a
  * test checks the two agree, point by point with the rules page's table. */
@@ -54,12 +54,20 @@ void tz_setup_tournament(position *p)
     tz_pos_finish(p, WHITE, PHASE_PLACE);
 }
 
+void tz_setup_tournament_black(position *p)
+{
+    tz_pos_clear(p);
+    tz_pos_finish(p, BLACK, PHASE_PLACE);
+}
+
 void tz_setup_make(position *p, int kind, uint64_t seed)
 {
     if (kind == SETUP_FIXED)
         tz_setup_fixed(p);
     else if (kind == SETUP_TOURNAMENT)
         tz_setup_tournament(p);
+    else if (kind == SETUP_TOURNAMENT_BLACK)
+        tz_setup_tournament_black(p);
     else
         tz_setup_random(p, seed);
 }
