@@ -423,7 +423,7 @@ int cmd_match(int argc, char **argv)
     if (shard && (rc = cli_parse_shard("match", shard, &o.run)))
         return rc;
     unsigned char *starts __attribute__((cleanup(free_starts))) = NULL;
-    if (positions && (rc = match_load_positions(positions, g, &o.run, &starts)))
+    if (positions && (rc = cli_load_positions("match", positions, g, &o.run, &starts)))
         return rc;
     /* The same start every time, the players moved a seat on: with two
      * players, the standard pair (same position, players swap sides), which

@@ -10,10 +10,5 @@
 int cmd_match_merge(int argc, char **argv);
 /* The report match prints (text, or one JSON object). */
 void cmd_match_report(const match_tally *t, const run_opts *o, bool json, bool quiet);
-/* Reads --positions FILE (one position string a line, blank lines and '#'
- * comments skipped) for run's game and players: the states into *states
- * (malloc'ed), their count and checksum into run (run->positions points at
- * them).  0, or 2 after the error line ("FILE:LINE: ..."). */
-int match_load_positions(const char *path, const game_def *g, rec_run *run, unsigned char **states);
 
 #endif

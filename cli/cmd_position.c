@@ -216,18 +216,54 @@ int cmd_show(int argc, char **argv)
     return 0;
 }
 
+/* cls[i]: the index of the first action whose result is an image of
+ * action i's result (the game's symmetry_key).  Quadratic in the actions,
+ * which is nothing next to printing them.  0, or 2 after the error line. */
+static int action_classes(const game_def *g, const void *s, const game_action *list, int n, int **cls)
+{
+    if (!g->symmetry_key)
+        return cli_error("legal", "--classes: %s has no symmetry capability (triad help lists each game's)", g->name);
+    int *c = malloc(sizeof *c * (size_t)(n ? n : 1));
+    uint64_t *key = malloc(sizeof *key * (size_t)(n ? n : 1));
+    void *t = malloc(g->state_size);
+    if (!c || !key || !t) {
+        free(c), free(key), free(t);
+        return cli_error("legal", "out of memory");
+    }
+    for (int i = 0; i < n; i++) {
+        memcpy(t, s, g->state_size);
+        g->apply(t, list[i]);
+        key[i] = g->symmetry_key(t);
+        c[i] = i;
+        for (int j = 0; j < i; j++)
+            if (key[j] == key[i]) {
+                c[i] = c[j];
+                break;
+            }
+    }
+    free(key);
+    free(t);
+    *cls = c;
+    return 0;
+}
+
 int cmd_legal(int argc, char **argv)
 {
     cli_start st = { 0 };
-    bool json = false;
+    bool json = false, classes = false;
     const opt_spec opts[] = {
         CLI_START_OPTS(st),
-        { "json", OPT_FLAG, &json, NULL, "print {\"actions\":[...]}", 0, 0, NULL },
+        { "classes", OPT_FLAG, &classes, NULL, "after each action, its class: the first action in the game's order "
+                                               "whose result is an image of this one's under the game's symmetries", 0, 0, NULL },
+        { "json", OPT_FLAG, &json, NULL, "print {\"actions\":[...]} (with --classes, \"classes\":[...] beside it)", 0, 0, NULL },
         { 0 },
     };
-    const cmd_spec spec = { "legal", "[--game NAME] [--position STR | --setup KIND [--seed S]] [--json]",
+    const cmd_spec spec = { "legal", "[--game NAME] [--position STR | --setup KIND [--seed S]] [--classes] [--json]",
                             "Lists the legal actions, one per line, in the game's order (none when the\n"
-                            "game is over, which is then said on stderr).", opts };
+                            "game is over, which is then said on stderr).  --classes groups them by\n"
+                            "symmetry (games with the 'symmetry' capability): actions whose resulting\n"
+                            "positions are images of each other are one class, named by its first action\n"
+                            "(e.g. the 14 opening classes of TZAAR's fixed setup).", opts };
     int rc = opts_parse(&spec, argc, argv);
     if (rc)
         return rc == 1 ? 0 : rc;
@@ -241,21 +277,41 @@ int cmd_legal(int argc, char **argv)
         return cli_error("legal", "out of memory");
     }
     int n = g->legal(s, list);
+    int *cls = NULL;
+    if (classes && (rc = action_classes(g, s, list, n, &cls))) {
+        free(list);
+        free(s);
+        return rc;
+    }
     if (json) {
         putchar('{');
         jsonw_fkey(stdout, "actions", 1);
         putchar('[');
     }
     for (int i = 0; i < n; i++) {
-        char name[GAME_ACTION_TEXT_MAX];
+        char name[GAME_ACTION_TEXT_MAX], rep[GAME_ACTION_TEXT_MAX];
         g->action_to_text(s, list[i], name, sizeof name);
         if (json)
             jsonw_fkv_str(stdout, NULL, name, i == 0);
-        else
+        else if (cls) {
+            g->action_to_text(s, list[cls[i]], rep, sizeof rep);
+            printf("%s %s\n", name, rep);
+        } else
             printf("%s\n", name);
+    }
+    if (json && cls) {
+        printf("],");
+        jsonw_fkey(stdout, "classes", 1);
+        putchar('[');
+        for (int i = 0; i < n; i++) {
+            char rep[GAME_ACTION_TEXT_MAX];
+            g->action_to_text(s, list[cls[i]], rep, sizeof rep);
+            jsonw_fkv_str(stdout, NULL, rep, i == 0);
+        }
     }
     if (json)
         printf("]}\n");
+    free(cls);
     if (g->over(s) && !json) {
         char who[200], ending[64];
         cli_result_text(g, s, who, sizeof who, ending);

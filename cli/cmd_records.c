@@ -276,13 +276,13 @@ static int tally_game(tally *t, const char *path, const rec_run *run, const rec_
                   run->players, run->game->name, t->players, t->game->name);
         return -1;
     }
-    int k = g->setup % MAX_SETUPS;
+    int k = run->npositions ? MAX_SETUPS - 1 : g->setup % (MAX_SETUPS - 1); /* a start list apart */
     t->games++;
     t->turns += (uint64_t)g->turns;
     for (int i = 0; i < run->players; i++)
         t->points[i] += g->scores[i];
     t->setup_games[k]++;
-    t->setup_names[k] = rec_setup_name(run, g->setup);
+    t->setup_names[k] = rec_start_name(run, g->setup);
     t->endings[g->ending % MAX_ENDINGS]++;
     if (!g->ending) /* unfinished: counted, never scored as a loss */
         return 0;
@@ -421,7 +421,7 @@ static void print_game(const rec_run *run, const rec_game *g)
     const game_def *gd = run->game;
     unsigned char s[GAME_STATE_MAX];
     memcpy(s, g->start, gd->state_size);
-    printf("%llu %s", (unsigned long long)g->id, rec_setup_name(run, g->setup));
+    printf("%llu %s", (unsigned long long)g->id, rec_start_name(run, g->setup));
     if (g->rotation && run->players == 2)
         printf(",swapped");
     else if (g->rotation)

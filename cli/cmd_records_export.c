@@ -184,7 +184,12 @@ static void print_info_text(const char *path, int runs, const run_info *ri)
         snprintf(label, sizeof label, "player %d", i);
         text_field(label, run->specs[i]);
     }
-    text_field("setup", rec_setup_name(run, run->setup));
+    if (run->npositions) {
+        snprintf(line, sizeof line, "a list of %llu positions (--positions; checksum %016llx)",
+                 (unsigned long long)run->npositions, (unsigned long long)run->positions_sum);
+        text_field("starts", line);
+    } else
+        text_field("setup", rec_setup_name(run, run->setup));
     snprintf(line, sizeof line, "%d (a rotation moves the %s)", run->rotations,
              run->rotate == (REC_ROTATE_PIECES | REC_ROTATE_PLAYERS) ? "pieces and the players: --paired"
              : run->rotate & REC_ROTATE_PLAYERS                      ? "players"

@@ -80,9 +80,14 @@ static int make_run(rec_run *run, const char *game, uint64_t games, bool games_g
     return cli_seat_specs("selfplay", g, players, &so->seats, run->specs);
 }
 
+static void free_starts(unsigned char **p)
+{
+    free(*p);
+}
+
 int cmd_selfplay(int argc, char **argv)
 {
-    const char *game = "tzaar", *setup = NULL, *shard = NULL;
+    const char *game = "tzaar", *setup = NULL, *shard = NULL, *positions = NULL;
     OPT_LIST_OWNED opt_list seat = { 0 };
     seats_opts so = { .seats.seat = &seat, .replicates = 1 };
     run_opts o = { .threads = (int)sysconf(_SC_NPROCESSORS_ONLN), .flush_seconds = 10 };
@@ -99,6 +104,8 @@ int cmd_selfplay(int argc, char **argv)
         { "white", OPT_STR, &so.seats.white, "SPEC", "White's player (TZAAR: --seat 0=SPEC)", 0, 0, NULL },
         { "black", OPT_STR, &so.seats.black, "SPEC", "Black's player (TZAAR: --seat 1=SPEC)", 0, 0, NULL },
         { "setup", OPT_STR, &setup, "KIND", "the game's setup (default: the game's; TZAAR: random (default), fixed, tournament or tournament-black)", 0, 0, NULL },
+        { "positions", OPT_STR, &positions, "FILE", "start from these positions, one position string a line: setup k "
+                                                   "from line k mod their count (instead of --setup)", 0, 0, NULL },
         { "seed", OPT_U64, &o.run.seed, "S", "the run's seed: game i depends on (S, i) alone (default 1)", 0, 0, NULL },
         { "threads", OPT_INT, &o.threads, "T", "worker threads (default: all cores)", 1, 256, NULL },
         { "rotations", OPT_INT, &so.rotations, "R", "play each setup R times, its pieces moved one seat on each time", 1, GAME_MAX_PLAYERS, NULL },
@@ -117,7 +124,7 @@ int cmd_selfplay(int argc, char **argv)
     const cmd_spec spec = {
         "selfplay",
         "[--game NAME] --games N (--players SPEC | --seat K=SPEC ... | --white SPEC --black SPEC)\n"
-        "       [--nplayers N] [--setup KIND] [--seed S] [--threads T] [--rotations R | --paired]\n"
+        "       [--nplayers N] [--setup KIND | --positions FILE] [--seed S] [--threads T] [--rotations R | --paired]\n"
         "       --out FILE [--resume | --force] [--shard K/N] [--quiet]",
         "Plays games between players of any registered game and stores them in a\n"
         "records file (docs/records.md).  The games are the same for any --threads;\n"
@@ -126,6 +133,8 @@ int cmd_selfplay(int argc, char **argv)
         "each time; --paired is TZAAR's pair; --replicates R plays each of those R\n"
         "times with other game seeds (game id = (setup * R + replicate) * rotations\n"
         "+ rotation), which separates the setup's effect from the games' own noise.\n"
+        "--positions FILE plays given starts (e.g. every opening of a fixed setup):\n"
+        "setup k starts from the file's position k mod their count.\n"
         "A program outside triad plays as engine:cmd=FILE (docs/players.md): its games\n"
         "are not reproducible, and its forfeits are recorded (docs/records.md).",
         opts,
@@ -133,6 +142,8 @@ int cmd_selfplay(int argc, char **argv)
     int rc = opts_parse(&spec, argc, argv);
     if (rc)
         return rc == 1 ? 0 : rc;
+    if (positions && setup)
+        return cli_error("selfplay", "give --setup or --positions, not both");
     {
         char err[300];
         const game_def *g = game_find(game, err, sizeof err);
@@ -142,6 +153,9 @@ int cmd_selfplay(int argc, char **argv)
             setup = game_default_setup(g);
     }
     if ((rc = make_run(&o.run, game, games, games_given, &so, setup, shard)))
+        return rc;
+    unsigned char *starts __attribute__((cleanup(free_starts))) = NULL;
+    if (positions && (rc = cli_load_positions("selfplay", positions, o.run.game, &o.run, &starts)))
         return rc;
     if (!o.out)
         return cli_error("selfplay", "--out FILE is required");

@@ -93,6 +93,12 @@ int cli_canonical_spec(const char *cmd, const game_def *g, const char *spec, cha
 /* --shard "K/N" (0 <= K < N <= 1000000) into run's shard and shards; 0, or
  * 2 after the error line. */
 int cli_parse_shard(const char *cmd, const char *s, rec_run *run);
+/* Reads --positions FILE (one position string a line, blank lines and '#'
+ * comments skipped; cli/positions.c) for run's game and players: the states into
+ * *states (malloc'ed, the caller frees), their count and checksum into run
+ * (run->positions points at them).  0, or 2 after the error line ("FILE:LINE: ...",
+ * under cmd's name). */
+int cli_load_positions(const char *cmd, const char *path, const game_def *g, rec_run *run, unsigned char **states);
 
 /* Who sits where: --players SPEC (every seat), --seat K=SPEC ..., or
  * --white SPEC --black SPEC (a 2-player game's seats 0 and 1). */

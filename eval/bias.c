@@ -237,6 +237,7 @@ int bias_add_file(bias_data *d, const char *path, void (*warn)(const char *msg),
         return -1;
     rec_game *g = malloc(sizeof *g);
     int rc, runs = 1, logged = 0;
+    uint64_t listed = 0;
     bool oom = !g;
     while (!oom && (rc = rec_reader_next(r, g)) != REC_END) {
         if (rc == REC_BAD) {
@@ -254,6 +255,10 @@ int bias_add_file(bias_data *d, const char *path, void (*warn)(const char *msg),
         }
         if (g->ending == 0 || g->setup < 0 || g->setup >= d->kinds) {
             d->skipped++; /* an unfinished import */
+            continue;
+        }
+        if (run->npositions) { /* games from a start list are no setup kind's */
+            listed++;
             continue;
         }
         if (rec_reader_runs(r) != logged) { /* the report names every run read */
@@ -284,6 +289,13 @@ int bias_add_file(bias_data *d, const char *path, void (*warn)(const char *msg),
     }
     free(g);
     rec_reader_close(r);
+    if (listed && warn) {
+        char msg[512];
+        snprintf(msg, sizeof msg, "%s: %llu games start from a position list (--positions), not from a setup kind: "
+                 "left out", MSG_PATH(path), (unsigned long long)listed);
+        warn(msg);
+    }
+    d->skipped += listed;
     if (oom) {
         snprintf(err, n, "out of memory reading %s", MSG_PATH(path));
         return -1;

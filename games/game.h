@@ -395,6 +395,11 @@ struct game_def {
     /* Optional: the position drawn as text lines, for a terminal (show,
      * play).  Length written, or -1 when n is too small. */
     int (*board_text)(const void *s, char *buf, size_t n);
+    /* Optional: a key that s shares with exactly its images under the
+     * game's symmetries (TZAAR: the board's 12, and the colour swap where
+     * the rules treat the colours alike), so positions group into classes
+     * (legal --classes: a fixed setup's openings).  NULL: none. */
+    uint64_t (*symmetry_key)(const void *s);
 
     /* ---- players the game adds to the generic ones ---- */
     const game_player_kind *const *player_kinds; /* optional: NULL-terminated */

@@ -171,7 +171,7 @@ int game_capabilities(const game_def *g, char *out, size_t n)
         { g->bench != NULL, "bench" },     { g->solver != NULL, "solver" },
         { g->view != NULL, "drawing" }, { g->board_text != NULL, "board" },
         { g->player_kinds != NULL, "players" }, { g->actions_left != NULL, "timing" },
-        { g->formats != NULL, "formats" },
+        { g->formats != NULL, "formats" }, { g->symmetry_key != NULL, "symmetry" },
     };
     size_t len = 0;
     if (n)

@@ -164,6 +164,11 @@ int rec_game_replay(const game_def *gd, rec_game *g, char *err, size_t n)
     return 0;
 }
 
+const char *rec_start_name(const rec_run *run, int setup)
+{
+    return run->npositions ? "positions" : rec_setup_name(run, setup);
+}
+
 const char *rec_setup_name(const rec_run *run, int setup)
 {
     const char *const *names = run->game->setup_names;

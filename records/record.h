@@ -144,6 +144,10 @@ int rec_run_diff(const rec_run *a, const rec_run *b, int flags, const char *an, 
                  char *msg, size_t n);
 /* The name of a run's setup ("random"). */
 const char *rec_setup_name(const rec_run *run, int setup);
+/* What a game of run started from, for people and tables: "positions" for a
+ * run from a start list (--positions; the setup index then only numbers the
+ * starts), else rec_setup_name(). */
+const char *rec_start_name(const rec_run *run, int setup);
 
 /* ---- writing ---- */
 typedef struct rec_writer rec_writer;

@@ -50,7 +50,7 @@ void rec_run_json_fields(const rec_run *run, buf *out)
     jsonw_string(out, source_name(run->source));
     jsonw_printf(out, ",\"run_seed\":%llu", (unsigned long long)run->seed);
     jsonw_key(out, "setup", 0);
-    jsonw_string(out, rec_setup_name(run, run->setup));
+    jsonw_string(out, rec_start_name(run, run->setup));
     jsonw_printf(out, ",\"players\":%d,\"games\":%llu,\"rotations\":%d,\"replicates\":%d", run->players,
                  (unsigned long long)run->games, run->rotations, run->replicates);
     jsonw_key(out, "rotate", 0);
@@ -288,7 +288,7 @@ int rec_game_csv(const rec_run *run, const rec_game *g, bool positions, buf *out
     buf_byte(out, ',');
     csvw_field(out, run->rules_version);
     jsonw_printf(out, ",%s,%llu,", source_name(run->source), (unsigned long long)run->seed);
-    csvw_field(out, rec_setup_name(run, run->setup));
+    csvw_field(out, rec_start_name(run, run->setup));
     jsonw_printf(out, ",%d,%llu,%d,%d,%s,%u,%u", run->players, (unsigned long long)run->games, run->rotations,
                  run->replicates, rotate_name(run->rotate), run->shard, run->shards ? run->shards : 1);
     for (int i = 0; i < GAME_MAX_PLAYERS; i++) {

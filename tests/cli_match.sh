@@ -137,7 +137,7 @@ printf 'nonsense\n' >"$tmp/badpos"
 bad "positions: a bad line names the file and line" "badpos:1: bad position" match --a random --b random \
     --games 2 --positions "$tmp/badpos"
 "$bin" show --game race3 --nplayers 2 --setup fixed | tail -1 >"$tmp/race2"
-bad "positions: a position for another number of players" "a position for 2 players; the match has 3" \
+bad "positions: a position for another number of players" "a position for 2 players; the run has 3" \
     match --game race3 --nplayers 3 --a random --b random --games 3 --positions "$tmp/race2"
 : >"$tmp/empty"
 bad "positions: an empty file" "holds no position" match --a random --b random --games 2 --positions "$tmp/empty"

@@ -237,4 +237,49 @@ run selfplay --games 20 --players random --seed 1 --out "$tmp/t1.rec" --force --
 check "--force overwrites" test "$rc" -eq 0 -a "$("$bin" records cat "$tmp/t1.rec" | wc -l)" -eq 20
 check "--quiet is quiet" test ! -s "$tmp/err"
 
+# ---- --positions and the opening classes (issue 21, item 4) ----
+# legal --classes: the fixed setup's 42 openings fall into 14 classes of 3
+run legal --setup fixed --classes
+check "legal --classes: the fixed setup's 42 openings in 14 classes" \
+    test "$(wc -l <"$tmp/out")" -eq 42 -a "$(cut -d' ' -f2 "$tmp/out" | sort -u | wc -l)" -eq 14
+check "legal --classes: every class holds 3 openings" \
+    test "$(cut -d' ' -f2 "$tmp/out" | sort | uniq -c | awk '$1 != 3' | wc -l)" -eq 0
+check "legal --classes: a class is named by its first action" \
+    sh -c "awk '!(\$2 in seen) { seen[\$2] = 1; if (\$1 != \$2) exit 1 }' '$tmp/out'"
+run legal --setup fixed --classes --json
+check "legal --classes --json: actions and classes" grep -q '^{"actions":\["A5xA4",.*\],"classes":\["A5xA4",' "$tmp/out"
+bad "legal --classes on a game without symmetries" "no symmetry capability" legal --game race3 --classes
+# selfplay --positions: every opening class played from its position
+"$bin" legal --setup fixed --classes | cut -d' ' -f2 | sort -u | while read -r a; do
+    "$bin" show --setup fixed --actions "$a" | tail -1
+done >"$tmp/openings.txt"
+check "the 14 classes' positions" test "$(sort -u "$tmp/openings.txt" | wc -l)" -eq 14
+status "selfplay --positions plays the list" 0 selfplay --games 28 --players ab:depth=1 --positions "$tmp/openings.txt" \
+    --seed 3 --threads 2 --quiet --out "$tmp/open.trd"
+run records verify "$tmp/open.trd"
+check "--positions: the run verifies" test "$rc" -eq 0
+check "--positions: game k starts from line k mod 14" sh -c "
+    '$bin' records export '$tmp/open.trd' --format jsonl | sed 's/.*\"id\":\([0-9]*\),.*\"start\":\"\([^\"]*\)\".*/\1 \2/' |
+    awk 'NR == FNR { pos[NR - 1] = \$0; next } { id = \$1; sub(/^[0-9]* /, \"\"); if (\$0 != pos[id % 14]) exit 1; n++ }
+         END { exit n != 28 }' '$tmp/openings.txt' -"
+run records stats "$tmp/open.trd"
+check "--positions: records stats names the start list, not a setup kind" grep -q '^setup positions: games 28 ' "$tmp/out"
+run records info "$tmp/open.trd"
+check "--positions: records info shows the list and its checksum" \
+    grep -qE '^  starts +a list of 14 positions \(--positions; checksum [0-9a-f]{16}\)$' "$tmp/out"
+run records export "$tmp/open.trd" --format jsonl
+check "--positions: export says \"setup\":\"positions\"" test "$(grep -c '"setup":"positions"' "$tmp/out")" -eq 28
+run bias "$tmp/open.trd" "$tmp/t1.rec"
+check "--positions: bias leaves the list's games out of the setup kinds, and says so" \
+    sh -c "grep -q 'open.trd: 28 games start from a position list (--positions), not from a setup kind: left out' '$tmp/err' &&
+           ! grep -q '^ *random *48 ' '$tmp/out'"
+head -3 "$tmp/openings.txt" >"$tmp/three.txt"
+bad "--positions: resuming with another list" "positions" selfplay --games 28 --players ab:depth=1 \
+    --positions "$tmp/three.txt" --seed 3 --threads 2 --quiet --out "$tmp/open.trd" --resume
+bad "--positions with --setup" "give --setup or --positions, not both" selfplay --games 2 --players random \
+    --positions "$tmp/three.txt" --setup fixed --out "$tmp/x.trd"
+echo "not a position" >"$tmp/junk.txt"
+bad "--positions: a bad line" "junk.txt:1:" selfplay --games 2 --players random --positions "$tmp/junk.txt" \
+    --out "$tmp/x.trd"
+
 finish

@@ -103,10 +103,12 @@ static void registry_refuses_a_partial_sub_table(void)
     bare.codec = NULL, bare.tuning = NULL, bare.study = NULL, bare.bench = NULL, bare.solver = NULL;
     bare.scoring = NULL, bare.view = NULL, bare.formats = NULL, bare.records_v1 = NULL;
     bare.board_text = NULL, bare.actions_left = NULL, bare.player_kinds = NULL, bare.seat_names = NULL;
+    bare.symmetry_key = NULL;
     char why[GAME_REFUSAL_MAX], caps[200];
     CHECKF(!refused(&bare, "", why), "tzaar without its optional parts is refused: %s", why);
     CHECK(game_capabilities(&bare, caps, sizeof caps) == 0 && caps[0] == 0);
-    CHECK(game_capabilities(base, caps, sizeof caps) > 0 && strstr(caps, "tuning") && strstr(caps, "solver"));
+    CHECK(game_capabilities(base, caps, sizeof caps) > 0 && strstr(caps, "tuning") && strstr(caps, "solver") &&
+          strstr(caps, "symmetry"));
 }
 
 /* Every registered game passes the contract (the check is not so strict

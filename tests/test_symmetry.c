@@ -11,6 +11,8 @@
 #include "check.h"
 #include "core/prng.h"
 #include "games/tzaar/eval.h"
+#include "games/tzaar/game_tzaar.h"
+#include "games/tzaar/make.h"
 #include "games/tzaar/movegen.h"
 #include "games/tzaar/notation.h"
 #include "games/tzaar/player.h"
@@ -229,6 +231,48 @@ static void test_canonical_image(void)
     uint8_t maps[SYM_ALL];
     tz_setup_fixed(&s);
     CHECK(tz_sym_canonical(&s, &c, maps) == 3); /* turned by 0, 120 and 240 degrees */
+}
+
+/* The game interface's symmetry_key (legal --classes): a position and each
+ * of its images share the key, and the fixed setup's 42 openings give 14
+ * keys, the key equal exactly when the canonical images are. */
+static void test_symmetry_key(void)
+{
+    tz_init();
+    REQUIRE(game_tzaar.symmetry_key != NULL);
+    for (int k = 0; k < 30; k++) {
+        tz_state a = { 0 }, b = { 0 };
+        random_position(&a.pos, 7000 + (uint64_t)k, k % 25);
+        uint64_t key = game_tzaar.symmetry_key(&a);
+        for (int g = 0; g < SYM_ALL; g++)
+            if (tz_sym_applies(&a.pos, g)) {
+                tz_sym_position(&a.pos, g, &b.pos);
+                CHECKF(game_tzaar.symmetry_key(&b) == key, "position %d, symmetry %d", k, g);
+            }
+    }
+    tz_state s = { 0 }, t[MAX_ACTIONS];
+    tz_setup_fixed(&s.pos);
+    action list[MAX_ACTIONS];
+    int n = tz_gen_actions(&s.pos, list), keys = 0;
+    REQUIRE(n == 42);
+    uint64_t key[MAX_ACTIONS];
+    for (int i = 0; i < n; i++) {
+        undo u;
+        t[i] = s;
+        pos_make(&t[i].pos, list[i], &u);
+        key[i] = game_tzaar.symmetry_key(&t[i]);
+        bool first = true;
+        for (int j = 0; j < i; j++) {
+            position ci, cj;
+            uint8_t maps[SYM_ALL];
+            tz_sym_canonical(&t[i].pos, &ci, maps);
+            tz_sym_canonical(&t[j].pos, &cj, maps);
+            CHECKF((key[i] == key[j]) == same_position(&ci, &cj), "openings %d and %d", i, j);
+            first = first && key[j] != key[i];
+        }
+        keys += first;
+    }
+    CHECKF(keys == 14, "%d classes of opening, expected 14", keys);
 }
 
 /* The tied set of r mapped by g, sorted. */
@@ -506,6 +550,7 @@ const test_case tests_symmetry[] = {
     { "symmetry fixed setup: turned 60 degrees is its colour swap", test_fixed_setup_symmetries },
     { "symmetry position images", test_position_images },
     { "symmetry canonical image", test_canonical_image },
+    { "symmetry key of the game interface (legal --classes)", test_symmetry_key },
     { "symmetry ab default weights: scores and tied sets", test_search_default_weights },
     { "symmetry ab tuned weights: scores and tied sets", test_search_tuned_weights },
     { "symmetry greedy", test_greedy },

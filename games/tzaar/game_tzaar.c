@@ -12,6 +12,7 @@
 #include "render_tzaar.h"
 #include "setup.h"
 #include "start_features.h"
+#include "symmetry.h"
 
 static const char *const tz_setups[] = { "random", "fixed", "tournament", "tournament-black", NULL };
 static const char *const tz_endings[] = { "none", "trinity", "no_capture", NULL }; /* by END_* */
@@ -79,6 +80,17 @@ static void tz_permute(void *s, const int perm[GAME_MAX_PLAYERS])
     if (p->winner >= 0)
         p->winner ^= 1;
     p->hash = tz_pos_hash_full(p);
+}
+
+/* The hash of the canonical image: the images of a position share it, and
+ * two positions that are not images of each other share it only by a
+ * 64-bit Zobrist collision. */
+static uint64_t tz_symmetry_key(const void *s)
+{
+    position canon;
+    uint8_t maps[SYM_ALL];
+    tz_sym_canonical(pos_of(s), &canon, maps);
+    return canon.hash;
 }
 
 static int tz_players(const void *s)
@@ -323,6 +335,7 @@ const game_def game_tzaar = {
     .action_to_text = tz_hook_action_to_text,
     .action_from_text = tz_hook_action_from_text,
     .board_text = tz_board_text,
+    .symmetry_key = tz_symmetry_key,
     .player_kinds = tz_player_kinds,
     .default_player = "ab:depth=4",
     .codec = &tzaar_codec,
