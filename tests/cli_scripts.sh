@@ -148,4 +148,28 @@ check "talat-pair.sh: a two-player run is refused (exit 2, named)" \
 TRIAD=$bin "$here/scripts/talat-pair.sh" "$tmp/pa.trd" >"$tmp/pair" 2>&1
 check "talat-pair.sh: one file is a usage error (exit 2)" test $? -eq 2
 
+# --- scripts/openings.sh: White's score per forced opening (issue 21, item 4) -------
+# A run from the committed list of the fixed setup's 14 opening classes: one
+# row per class with its games and a Wilson interval, the same figures in
+# JSON (each class's share recomputed here from records export), and a run
+# from another list of 14 positions refused (exit 2).
+list=$here/data/positions/tzaar-fixed-openings.txt
+"$bin" selfplay --games 42 --players ab:depth=1 --positions "$list" --seed 4 --threads 2 --quiet --out "$tmp/op.trd" 2>/dev/null
+TRIAD=$bin "$here/scripts/openings.sh" "$list" "$tmp/op.trd" >"$tmp/open" 2>&1
+check "openings.sh: 14 classes of 3 games each" test "$(grep -cE '^\| [0-9]+ \| [A-I][1-9]x[A-I][1-9] \| 3 \| ' "$tmp/open")" -eq 14
+check "openings.sh: class 10 is D3xC3" grep -qE '^\| 10 \| D3xC3 \| 3 \|' "$tmp/open"
+TRIAD=$bin "$here/scripts/openings.sh" --json "$list" "$tmp/op.trd" >"$tmp/open.json" 2>&1
+check "openings.sh --json: valid JSON" sh -c "python3 -m json.tool '$tmp/open.json' >/dev/null"
+# class k's White score straight from the export: games with setup_index % 14 == k
+want=$("$bin" records export "$tmp/op.trd" --format jsonl |
+    sed -n 's/.*"setup_index":\([0-9]*\),.*"scores":\[\([^],]*\),.*/\1 \2/p' |
+    awk '$1 % 14 == 5 { s += $2; n++ } END { printf "%.4f", s / n }')
+check "openings.sh --json: class 5's score is the export's ($want)" \
+    grep -q "{\"class\":5,\"name\":\"B1xB2\",\"games\":3,\"white_score\":$want," "$tmp/open.json"
+"$bin" legal --setup fixed | tail -14 | while read -r a; do "$bin" show --setup fixed --actions "$a" | tail -1; done >"$tmp/other.txt"
+"$bin" selfplay --games 14 --players random --positions "$tmp/other.txt" --seed 4 --quiet --out "$tmp/other.trd" 2>/dev/null
+TRIAD=$bin "$here/scripts/openings.sh" "$list" "$tmp/other.trd" >"$tmp/open" 2>&1
+check "openings.sh: a run from another list is refused (exit 2, said)" \
+    test $? -eq 2 -a "$(grep -c 'does not start from its line' "$tmp/open")" -eq 1
+
 finish
