@@ -78,7 +78,8 @@ check "a_grown_shard_merges_with_its_sibling_into_the_whole_run" \
 # a run with another engine signature holds other games: kept apart (unit test
 # records_dedup_identity_is_what_determines_a_game covers it); the committed
 # records still verify and count as before
-for f in "$root"/data/records/*.trd "$root"/data/records/*/*.trd "$root"/data/records/*/*/*.trd; do
+for f in "$root"/data/records/*.trd "$root"/data/records/*/*.trd "$root"/data/records/*/*/*.trd \
+    "$root"/data/records/*/*/*/*.trd; do
     [ -f "$f" ] || continue
     run records verify "$f"
     check "committed_records_still_verify ($(basename "$(dirname "$f")")/$(basename "$f"))" test "$rc" -eq 0
