@@ -38,6 +38,8 @@ bin/triad show --setup random --seed 7
 run
 bin/triad legal --position "$(cat data/setups/fixed.pos)" --json
 run
+bin/triad legal --setup fixed --classes
+run
 bin/triad perft --depth 5 --setup fixed
 run: bin/triad perft --depth 3 --setup fixed
 bin/triad bench --reduce 1 --runs 1
@@ -66,6 +68,8 @@ bin/triad selfplay --game race3 --nplayers 3 --seat 0=mcts:playouts=100 --seat 1
 run: bin/triad selfplay --game race3 --nplayers 3 --seat 0=mcts:playouts=100 --seat 1=random --seat 2=random --rotations 3 --games 30 --seed 1 --out runs/r3.trd
 bin/triad records upgrade old.trd --out new.trd
 run: cp data/records/ab2-random-200.trd old.trd && bin/triad records upgrade old.trd --out new.trd
+bin/triad selfplay --games 2800 --players ab:nodes=4000 --positions data/positions/tzaar-fixed-openings.txt --seed 1 --out runs/open.trd && scripts/openings.sh data/positions/tzaar-fixed-openings.txt runs/open.trd
+run: bin/triad selfplay --games 28 --players ab:depth=1 --positions data/positions/tzaar-fixed-openings.txt --seed 1 --out runs/open.trd && scripts/openings.sh data/positions/tzaar-fixed-openings.txt runs/open.trd | grep -q '^| 13 | E4xD4 | 2 |'
 sbatch --array=0-15 scripts/slurm/selfplay.sbatch runs/r 16 ...
 run: SLURM_ARRAY_TASK_ID=3 bash scripts/slurm/selfplay.sbatch runs/shards 16 --games 64 --players random --seed 1 --paired && test -s runs/shards/shard-3-of-16.rec
 parallel bin/triad selfplay ... --shard {}/16 --out runs/p-{}.trd --resume ::: $(seq 0 15)
