@@ -7,7 +7,8 @@
 # White's score with a Wilson 95% interval (each game its own observation:
 # the games of a class differ only by their seeds), and the mean over the
 # classes (each class weighted alike, as a uniform draw of the opening would
-# weigh them) with a normal interval from the classes' own variances.
+# weigh them) with a normal interval from the classes' own variances, and
+# a chi-square test of whether the classes' scores differ at all.
 # --json prints the same as one JSON object.  Unfinished games are counted
 # apart and left out.  Every game's stored start must be its class's line of
 # POSITIONS (a run from another list is refused, exit 2).
@@ -29,6 +30,32 @@ n=$(grep -cv '^[[:space:]]*\(#\|$\)' "$list") || true
     function wilson(s, g, sign,   p, z, c, h) { z = 1.959964; p = s / g
         c = (p + z * z / (2 * g)) / (1 + z * z / g); h = z * sqrt(p * (1 - p) / g + z * z / (4 * g * g)) / (1 + z * z / g)
         return c + sign * h }
+    # the upper tail of the chi-square distribution with df degrees of
+    # freedom at x: Q(df/2, x/2), the regularized upper incomplete gamma
+    # function (a series below a + 1, a continued fraction above)
+    function chi2_upper(x, df,   a, z, sum, term, n, b, c, d, h, an, del, lg) {
+        a = df / 2; z = x / 2
+        if (z <= 0) return 1
+        lg = lgamma(a)
+        if (z < a + 1) {
+            sum = term = 1 / a
+            for (n = 1; n < 500; n++) { term *= z / (a + n); sum += term; if (term < sum * 1e-15) break }
+            return 1 - sum * exp(-z + a * log(z) - lg)
+        }
+        b = z + 1 - a; c = 1e300; d = 1 / b; h = d
+        for (n = 1; n < 500; n++) {
+            an = -n * (n - a); b += 2; d = an * d + b; if (d < 1e-300 && d > -1e-300) d = 1e-300
+            c = b + an / c; if (c < 1e-300 && c > -1e-300) c = 1e-300
+            d = 1 / d; del = d * c; h *= del; if (del - 1 < 1e-15 && 1 - del < 1e-15) break
+        }
+        return exp(-z + a * log(z) - lg) * h
+    }
+    # log Gamma(a) for a > 0 (Stirling series after shifting a up to 7)
+    function lgamma(a,   s) {
+        s = 0
+        while (a < 7) { s -= log(a); a++ }
+        return s + (a - 0.5) * log(a) - a + 0.918938533204673 + 1 / (12 * a) - 1 / (360 * a^3) + 1 / (1260 * a^5)
+    }
     $1 == "name" { name[$2] = $3; line[$2] = $4; next }
     { k = $2 % n; if ($5 != line[k]) { bad = 1; exit 2 } if ($4 != "true") { unf++; next } g[k]++; s[k] += $3; all++ }
     END {
@@ -37,13 +64,20 @@ n=$(grep -cv '^[[:space:]]*\(#\|$\)' "$list") || true
         m = 0; v = 0; classes = 0
         for (k = 0; k < n; k++) if (g[k] > 1) { p = s[k] / g[k]; m += p; v += p * (1 - p) / (g[k] - 1); classes++ }
         if (classes) { m /= classes; h = 1.959964 * sqrt(v) / classes }
+        # do the classes differ?  Pearson chi-square of the classes x {White
+        # points, the rest} table (TZAAR has no draws)
+        tot = 0; for (k = 0; k < n; k++) if (g[k] > 1) tot += s[k]
+        pbar = all ? tot / all : 0; chi = 0
+        for (k = 0; k < n; k++) if (g[k] > 1 && pbar > 0 && pbar < 1) chi += (s[k] - g[k] * pbar)^2 / (g[k] * pbar * (1 - pbar))
+        df = classes - 1; pval = df > 0 ? chi2_upper(chi, df) : 1
         if (json) {
             printf "{\"positions\":%d,\"games\":%d,\"unfinished\":%d,\"classes\":[", n, all, unf + 0
             for (k = 0; k < n; k++) printf "%s{\"class\":%d,\"name\":\"%s\",\"games\":%d,\"white_score\":%s,\"ci95\":%s}",
                 k ? "," : "", k, name[k], g[k] + 0, g[k] ? sprintf("%.4f", s[k] / g[k]) : "null",
                 (g[k] > 1 ? sprintf("[%.4f,%.4f]", wilson(s[k], g[k], -1), wilson(s[k], g[k], 1)) : "null")
-            printf "],\"mean_over_classes\":%s,\"mean_ci95\":%s}\n", classes ? sprintf("%.4f", m) : "null",
-                (classes > 1 ? sprintf("[%.4f,%.4f]", m - h, m + h) : "null")
+            printf "],\"mean_over_classes\":%s,\"mean_ci95\":%s,\"chi2\":%s,\"df\":%d,\"p\":%s}\n",
+                classes ? sprintf("%.4f", m) : "null", (classes > 1 ? sprintf("[%.4f,%.4f]", m - h, m + h) : "null"),
+                (df > 0 ? sprintf("%.3f", chi) : "null"), df, (df > 0 ? sprintf("%.4g", pval) : "null")
             exit
         }
         print "| class | opening | games | White | 95% interval (Wilson) |"
@@ -55,4 +89,5 @@ n=$(grep -cv '^[[:space:]]*\(#\|$\)' "$list") || true
         if (classes > 1) printf "\nMean over the %d classes (each alike): %.1f%% [%.1f, %.1f]; %d games", classes, 100 * m, 100 * (m - h), 100 * (m + h), all
         if (unf) printf ", %d unfinished left out", unf
         print ""
+        if (df > 0) printf "Do the classes differ? Pearson chi-square %.2f, %d degrees of freedom, p = %.3g\n", chi, df, pval
     }'

@@ -158,8 +158,19 @@ list=$here/data/positions/tzaar-fixed-openings.txt
 TRIAD=$bin "$here/scripts/openings.sh" "$list" "$tmp/op.trd" >"$tmp/open" 2>&1
 check "openings.sh: 14 classes of 3 games each" test "$(grep -cE '^\| [0-9]+ \| [A-I][1-9]x[A-I][1-9] \| 3 \| ' "$tmp/open")" -eq 14
 check "openings.sh: class 10 is D3xC3" grep -qE '^\| 10 \| D3xC3 \| 3 \|' "$tmp/open"
+check "openings.sh: the chi-square test of the classes (13 degrees of freedom)" \
+    grep -qE '^Do the classes differ\? Pearson chi-square [0-9.]+, 13 degrees of freedom, p = [0-9.e-]+$' "$tmp/open"
 TRIAD=$bin "$here/scripts/openings.sh" --json "$list" "$tmp/op.trd" >"$tmp/open.json" 2>&1
 check "openings.sh --json: valid JSON" sh -c "python3 -m json.tool '$tmp/open.json' >/dev/null"
+# the p-value against a numeric integral of the chi-square density (python3)
+check "openings.sh --json: the chi-square p-value is the distribution's upper tail" python3 -c "
+import json, math
+r = json.load(open('$tmp/open.json')); x, k = r['chi2'], r['df']
+pdf = lambda t: math.exp((k / 2 - 1) * math.log(t) - t / 2 - k / 2 * math.log(2) - math.lgamma(k / 2))
+n, top = 20000, x + 200.0; h = (top - x) / n
+tail = h * (0.5 * pdf(x) + 0.5 * pdf(top) + sum(pdf(x + i * h) for i in range(1, n)))
+assert abs(tail - r['p']) < 1e-3 * max(tail, 1e-3), (tail, r['p'])
+"
 # class k's White score straight from the export: games with setup_index % 14 == k
 want=$("$bin" records export "$tmp/op.trd" --format jsonl |
     sed -n 's/.*"setup_index":\([0-9]*\),.*"scores":\[\([^],]*\),.*/\1 \2/p' |
