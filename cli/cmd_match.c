@@ -300,11 +300,6 @@ static void match_status(void *ctx, char *out, size_t n)
         snprintf(out + len, n - len, ", forfeits A %llu B %llu", (unsigned long long)f[0], (unsigned long long)f[1]);
 }
 
-static void free_starts(unsigned char **p)
-{
-    free(*p);
-}
-
 int cmd_match(int argc, char **argv)
 {
     if (argc > 1 && !strcmp(argv[1], "merge"))
@@ -422,7 +417,7 @@ int cmd_match(int argc, char **argv)
     o.run.rotations = per_setup;
     if (shard && (rc = cli_parse_shard("match", shard, &o.run)))
         return rc;
-    unsigned char *starts __attribute__((cleanup(free_starts))) = NULL;
+    unsigned char *starts __attribute__((cleanup(cli_free_positions))) = NULL;
     if (positions && (rc = cli_load_positions("match", positions, g, &o.run, &starts)))
         return rc;
     /* The same start every time, the players moved a seat on: with two

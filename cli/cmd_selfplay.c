@@ -80,11 +80,6 @@ static int make_run(rec_run *run, const char *game, uint64_t games, bool games_g
     return cli_seat_specs("selfplay", g, players, &so->seats, run->specs);
 }
 
-static void free_starts(unsigned char **p)
-{
-    free(*p);
-}
-
 int cmd_selfplay(int argc, char **argv)
 {
     const char *game = "tzaar", *setup = NULL, *shard = NULL, *positions = NULL;
@@ -154,7 +149,7 @@ int cmd_selfplay(int argc, char **argv)
     }
     if ((rc = make_run(&o.run, game, games, games_given, &so, setup, shard)))
         return rc;
-    unsigned char *starts __attribute__((cleanup(free_starts))) = NULL;
+    unsigned char *starts __attribute__((cleanup(cli_free_positions))) = NULL;
     if (positions && (rc = cli_load_positions("selfplay", positions, o.run.game, &o.run, &starts)))
         return rc;
     if (!o.out)

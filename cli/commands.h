@@ -99,6 +99,8 @@ int cli_parse_shard(const char *cmd, const char *s, rec_run *run);
  * (run->positions points at them).  0, or 2 after the error line ("FILE:LINE: ...",
  * under cmd's name). */
 int cli_load_positions(const char *cmd, const char *path, const game_def *g, rec_run *run, unsigned char **states);
+/* Frees *states (cli_load_positions's): the cleanup attribute of the caller's pointer. */
+void cli_free_positions(unsigned char **states);
 
 /* Who sits where: --players SPEC (every seat), --seat K=SPEC ..., or
  * --white SPEC --black SPEC (a 2-player game's seats 0 and 1). */

@@ -11,6 +11,11 @@
 #include "core/msg.h"
 #include "commands.h"
 
+void cli_free_positions(unsigned char **states)
+{
+    free(*states);
+}
+
 /* FNV-1a, 64 bits, continued from h. */
 static uint64_t fnv1a(uint64_t h, const char *s)
 {

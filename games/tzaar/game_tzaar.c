@@ -14,7 +14,6 @@
 #include "start_features.h"
 #include "symmetry.h"
 
-static const char *const tz_setups[] = { "random", "fixed", "tournament", "tournament-black", NULL };
 static const char *const tz_endings[] = { "none", "trinity", "no_capture", NULL }; /* by END_* */
 static const char *const tz_seats[] = { "White", "Black", NULL };
 
@@ -314,7 +313,7 @@ const game_def game_tzaar = {
     .state_size = sizeof(tz_state),
     .max_actions = MAX_ACTIONS,
     .init = tz_game_init,
-    .setup_names = tz_setups,
+    .setup_names = tz_setup_names,
     .setup = tz_setup,
     .permute = tz_permute,
     .players = tz_players,

@@ -4,7 +4,8 @@
 #include "core/prng.h"
 #include "setup.h"
 
-const char *const tz_setup_names[SETUP_KINDS] = { "random", "fixed", "tournament", "tournament-black" };
+/* NULL-terminated, so that the game interface takes it as its setup_names. */
+const char *const tz_setup_names[SETUP_KINDS + 1] = { "random", "fixed", "tournament", "tournament-black", NULL };
 
 /* The rulebook's Figure 4; data/setups/fixed.pos holds the same line and a
  * test checks the two agree, point by point with the rules page's table. */

@@ -15,7 +15,7 @@ enum { SETUP_RANDOM = 0, SETUP_FIXED = 1, SETUP_TOURNAMENT = 2, SETUP_TOURNAMENT
 /* The kinds of version-1 records files, written before tournament-black. */
 enum { SETUP_KINDS_V1 = 3 };
 
-extern const char *const tz_setup_names[SETUP_KINDS]; /* "random", "fixed", "tournament", "tournament-black" */
+extern const char *const tz_setup_names[SETUP_KINDS + 1]; /* "random", "fixed", "tournament", "tournament-black", NULL */
 extern const char TZ_SETUP_FIXED_TEXT[];
 
 /* Returns the kind for a name, or -1. */
