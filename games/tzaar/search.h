@@ -4,8 +4,8 @@
  * plies, one per action, so a normal turn is two plies; the score is negated
  * only where the player changes, and the evaluation is taken only at turn
  * boundaries.  Below the nominal depth a small quiescence finishes the turn
- * in progress (pass or a capture as the second action) and, at a turn
- * boundary, lets the side to act make its best first capture.
+ * in progress (pass or a capture as the second action); at a turn boundary
+ * the evaluation is the horizon.
  *
  * Scores are integers from the side to act's point of view: the evaluation
  * (eval.h, ~100 per ordinary stack) clamped to +-SCORE_EVAL_MAX, or

@@ -20,6 +20,7 @@
  * on the side's turn that costs a few evaluations instead of dozens. */
 #define Q_CAPTURES 4
 #define FUTILITY_MARGIN 150
+#define LATE_REDUCTION 2 /* plies: a whole turn (search.c) */
 
 #define ACTION_CODES 4096 /* from | to << 6: distinct for the actions of one position */
 
