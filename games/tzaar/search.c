@@ -297,7 +297,9 @@ static int search(searcher *s, int depth, int ply, int alpha, int beta)
          * and static_value() sees a capture that wins and a side left
          * without one.  Searching the best first capture there instead
          * (four captures and a pass, each evaluated) cost three of every
-         * four nodes of the fourth iteration and bought nothing in play. */
+         * four nodes of the fourth iteration; the search without it (and
+         * with whole-turn reductions) is stronger at equal time
+         * (docs/players.md). */
         return p->phase == PHASE_SECOND ? q_second(s, ply, beta) : leaf(s, ply);
     if (tz_search_budget_spent(s))
         return 0;
