@@ -1,5 +1,6 @@
-/* cmd_records.h — what the two halves of `triad records` share
- * (cmd_records.c reads, cmd_records_write.c writes). */
+/* cmd_records.h — what the parts of `triad records` share (cmd_records.c:
+ * the dispatcher, cat and verify; cmd_records_stats.c: stats;
+ * cmd_records_write.c: the subcommands that write; cmd_records_export.c). */
 #ifndef TRIAD_CMD_RECORDS_H
 #define TRIAD_CMD_RECORDS_H
 
@@ -20,6 +21,7 @@ rec_reader *open_or_say(const char *cmd, const char *path);
 /* The next game, reporting bad blocks (and counting them in *bad). */
 int next_game(const char *cmd, const char *path, rec_reader *r, rec_game *g, int *bad);
 
+int records_stats(int argc, char **argv, rec_game *g);
 int records_merge(int argc, char **argv, rec_game *g);
 int records_import(int argc, char **argv, rec_game *g);
 int records_export(int argc, char **argv, rec_game *g);
