@@ -229,9 +229,10 @@ static void put_players(buf *b, const bias_result *r)
     out_str(b, "</tbody></table></div></section>\n");
 }
 
-static void put_tables(buf *b, const bias_result *r)
+/* Every seat's share (and mean points) by setup kind, by turn order, and the
+ * differences between kinds. */
+static void put_share_tables(buf *b, const bias_result *r)
 {
-    static const char *const num = " class=\"num\"";
     const char *const *names = r->game->setup_names;
     char name[16];
     bool points = false;
@@ -314,6 +315,12 @@ static void put_tables(buf *b, const bias_result *r)
         out_str(b, "</ul>\n");
     }
     out_str(b, "</section>\n");
+}
+
+/* Per kind of rotated setups: the rotation groups' figures. */
+static void put_groups(buf *b, const bias_result *r)
+{
+    const char *const *names = r->game->setup_names;
     for (int k = 0; k < r->kinds; k++) {
         const bias_groups_result *g = &r->kind[k].grp;
         if (g->groups < 2 || g->rotations < 2)
@@ -346,6 +353,12 @@ static void put_tables(buf *b, const bias_result *r)
                    100 * g->one_sided_observed, 100 * g->one_sided_expected, 100 * g->one_sided,
                    100 * g->one_sided_ci.lo, 100 * g->one_sided_ci.hi);
     }
+}
+
+/* The logistic regression of seat 0's result on the start's features. */
+static void put_regression(buf *b, const bias_result *r)
+{
+    static const char *const num = " class=\"num\"";
     if (r->reg_ok) {
         out_printf(b, "<section><h2>What favours the first seat on a varying setup (logistic regression, %zu "
                       "games of %ld setups; standard errors clustered by setup)</h2><div class=\"scroll\"><table><thead><tr><th>feature</th><th class=\"num\">"
@@ -367,6 +380,13 @@ static void put_tables(buf *b, const bias_result *r)
         }
         out_str(b, "</tbody></table></div></section>\n");
     }
+}
+
+static void put_tables(buf *b, const bias_result *r)
+{
+    put_share_tables(b, r);
+    put_groups(b, r);
+    put_regression(b, r);
     put_players(b, r);
 }
 
