@@ -300,44 +300,171 @@ static void match_status(void *ctx, char *out, size_t n)
         snprintf(out + len, n - len, ", forfeits A %llu B %llu", (unsigned long long)f[0], (unsigned long long)f[1]);
 }
 
+/* The options of one `triad match`. */
+typedef struct match_args {
+    const char *a, *b, *setup, *sprt_text, *game, *shard, *positions;
+    uint64_t games, seed;
+    int nplayers;
+    bool json;
+} match_args;
+
+/* Checks the options against each other and the game, and fills the run's
+ * header in o (players, specs, setup, seed, shard, start positions); 0, or
+ * the exit status after one error line. */
+static int prepare(match_args *m, run_opts *o, const game_def **gp, match_sprt *sprt, unsigned char **starts)
+{
+    int rc;
+    if (!m->a || !m->b)
+        return cli_error("match", "--a SPEC and --b SPEC are required");
+    const game_def *g = *gp = cli_game("match", m->game);
+    if (!g)
+        return 2;
+    int players = m->nplayers ? m->nplayers : game_default_players(g);
+    if (players < 2 || players < g->min_players || players > g->max_players)
+        return cli_error("match", "--nplayers: %s is a game for %d to %d players, not %d (a match needs 2 or more)",
+                         g->name, g->min_players, g->max_players, players);
+    int per_setup = players == 2 ? 2 : players;
+    if (m->games < (uint64_t)per_setup || m->games % (uint64_t)per_setup)
+        return cli_error("match", "--games must be a multiple of %d of at least %d (%s)", per_setup, per_setup,
+                         players == 2 ? "pairs of games" : "A in every seat of each setup");
+    if (m->sprt_text && players != 2)
+        return cli_error("match", "--sprt is for 2-player matches (pentanomial pairs)");
+    if (o->resume && !o->out)
+        return cli_error("match", "--resume needs --out FILE (the match's records)");
+    if (o->resume && o->force)
+        return cli_error("match", "give --resume or --force, not both");
+    if (m->shard && m->sprt_text)
+        return cli_error("match", "--sprt stops a match early, and a shard plays all its games: give --sprt to "
+                         "triad match merge");
+    if (m->positions && m->setup)
+        return cli_error("match", "give --setup or --positions, not both");
+    rec_run_init(&o->run, g, players);
+    o->run.setup = -1;
+    if (!m->setup)
+        m->setup = game_default_setup(g);
+    for (int i = 0; g->setup_names[i]; i++)
+        if (!strcmp(g->setup_names[i], m->setup))
+            o->run.setup = i;
+    if (o->run.setup < 0)
+        return cli_error("match", "unknown setup '%s' for %s", m->setup, g->name);
+    char err[600];
+    unsigned char probe[GAME_STATE_MAX]; /* a setup the game refuses for this many players */
+    if (g->setup(probe, m->setup, players, 0, err, sizeof err))
+        return cli_error("match", "%s", err);
+    if (m->sprt_text && match_sprt_parse(m->sprt_text, sprt, err, sizeof err))
+        return cli_error("match", "%s", err);
+    /* A is listed first, B in every other seat. */
+    if ((rc = cli_canonical_spec("match", g, m->a, o->run.specs[0])))
+        return rc;
+    for (int k = 1; k < players; k++)
+        if ((rc = cli_canonical_spec("match", g, m->b, o->run.specs[k])))
+            return rc;
+    o->run.games = m->games;
+    o->run.seed = m->seed;
+    o->run.rotations = per_setup;
+    if (m->shard && (rc = cli_parse_shard("match", m->shard, &o->run)))
+        return rc;
+    if (m->positions && (rc = cli_load_positions("match", m->positions, g, &o->run, starts)))
+        return rc;
+    /* The same start every time, the players moved a seat on: with two
+     * players, the standard pair (same position, players swap sides), which
+     * cancels the start's own bias within each pair. */
+    o->run.rotate = REC_ROTATE_PLAYERS;
+
+    return 0;
+}
+
+/* Plays the match prepared in o and reports it; the exit status. */
+static int play(const match_args *m, run_opts *o, run_view *v, const match_sprt *sprt)
+{
+    char err[600];
+    int rc;
+    int players = o->run.players;
+    o->no_resume = !o->out;
+    char tmp[] = "/tmp/triad-match-XXXXXX";
+    int tmp_slot = -1;
+    if (!o->out) {
+        int fd = mkstemp(tmp);
+        if (fd < 0)
+            return cli_error("match", "cannot create a temporary records file in /tmp: %s", strerror(errno));
+        close(fd);
+        tmp_slot = fio_cleanup_add(tmp); /* removed on SIGINT or SIGTERM too */
+        o->out = tmp;
+        o->force = true;
+        v->hide_path = true; /* the progress lines never name it */
+    }
+    match_tally t;
+    if (match_tally_init(&t, players, m->games, sprt))
+        return cli_error("match", "out of memory");
+    match_ctx mc = { &t, o, v->quiet };
+    o->on_game = on_game;
+    o->on_game_ctx = &mc;
+    v->status = match_status;
+    v->status_ctx = &mc;
+    rc = cli_run_selfplay(o, v, err, sizeof err);
+    if (o->out == tmp) {
+        unlink(tmp);
+        fio_cleanup_remove(tmp_slot);
+    }
+    if (rc == RUN_STOPPED) { /* no figures from a match cut short; its games are kept in --out */
+        if (o->out == tmp)
+            fprintf(stderr, "triad match: stopped by %s before the end (no --out: its games are not kept)\n",
+                    fio_signal_name(fio_stop_requested()));
+        else
+            fprintf(stderr, "triad match: %s\n", err);
+        fio_stop_exit(fio_stop_requested());
+    }
+    if (rc) {
+        match_tally_free(&t);
+        cli_error("match", "%s", err);
+        return rc; /* 2 refused (bad --out), 1 failed while playing or writing */
+    }
+    report(&t, o, m->json, v->quiet);
+    match_tally_free(&t);
+    return 0;
+}
+
+/* The report, for triad match merge (cmd_match_merge.c). */
+void cmd_match_report(const match_tally *t, const run_opts *o, bool json, bool quiet)
+{
+    report(t, o, json, quiet);
+}
+
 int cmd_match(int argc, char **argv)
 {
     if (argc > 1 && !strcmp(argv[1], "merge"))
         return cmd_match_merge(argc - 1, argv + 1);
-    const char *a = NULL, *b = NULL, *setup = NULL, *sprt_text = NULL, *game = NULL, *shard = NULL, *positions = NULL;
-    uint64_t games = 0, seed = CLI_SEED_DEFAULT;
-    int nplayers = 0;
-    bool json = false;
+    match_args m = { .seed = CLI_SEED_DEFAULT };
     run_opts o = { .threads = (int)sysconf(_SC_NPROCESSORS_ONLN), .flush_seconds = 10 };
     run_view v = { .name = "match" };
     const opt_spec opts[] = {
-        { "game", OPT_STR, &game, "NAME", "the game (default tzaar; triad help lists them)", 0, 0, NULL },
-        { "nplayers", OPT_INT, &nplayers, "N", "seats (default: the game's); N > 2: A against N-1 copies of B",
+        { "game", OPT_STR, &m.game, "NAME", "the game (default tzaar; triad help lists them)", 0, 0, NULL },
+        { "nplayers", OPT_INT, &m.nplayers, "N", "seats (default: the game's); N > 2: A against N-1 copies of B",
           2, GAME_MAX_PLAYERS, NULL },
-        { "a", OPT_STR, &a, "SPEC", "player A, e.g. ab:depth=2,weights=tuned.txt", 0, 0, NULL },
-        { "b", OPT_STR, &b, "SPEC", "player B", 0, 0, NULL },
-        { "games", OPT_U64, &games, "N", "games, a multiple of the seats: N/seats setups, each played once "
+        { "a", OPT_STR, &m.a, "SPEC", "player A, e.g. ab:depth=2,weights=tuned.txt", 0, 0, NULL },
+        { "b", OPT_STR, &m.b, "SPEC", "player B", 0, 0, NULL },
+        { "games", OPT_U64, &m.games, "N", "games, a multiple of the seats: N/seats setups, each played once "
                                         "with A in every seat", 0, 0, NULL },
-        { "setup", OPT_STR, &setup, "KIND", "the game's setup (default: the game's; TZAAR: random (default), "
+        { "setup", OPT_STR, &m.setup, "KIND", "the game's setup (default: the game's; TZAAR: random (default), "
                                            "fixed, tournament or tournament-black)", 0, 0, NULL },
-        { "seed", OPT_U64, &seed, "S", "the run's seed (default 1)", 0, 0, NULL },
+        { "seed", OPT_U64, &m.seed, "S", "the run's seed (default 1)", 0, 0, NULL },
         { "threads", OPT_INT, &o.threads, "T", "worker threads (default: all cores)", 1, 256, NULL },
         { "out", OPT_STR, &o.out, "FILE", "keep the games in this records file (default: a temporary file)", 0, 0,
           NULL },
         { "force", OPT_FLAG, &o.force, NULL, "overwrite --out", 0, 0, NULL },
         { "resume", OPT_FLAG, &o.resume, NULL, "keep --out's games (counted again) and play only the missing ones",
           0, 0, NULL },
-        { "shard", OPT_STR, &shard, "K/N", "play only setups k with k % N == K (one machine's part; triad match "
+        { "shard", OPT_STR, &m.shard, "K/N", "play only setups k with k % N == K (one machine's part; triad match "
                                           "merge reports them together)", 0, 0, NULL },
-        { "positions", OPT_STR, &positions, "FILE", "start from these positions, one position string a line, "
+        { "positions", OPT_STR, &m.positions, "FILE", "start from these positions, one position string a line, "
                                                     "each played with A in every seat (in turn, again from the "
                                                     "first when the games outnumber them)", 0, 0, NULL },
-        { "sprt", OPT_STR, &sprt_text, "SPEC", "stop when the SPRT decides: elo0=0,elo1=10,alpha=0.05,beta=0.05,"
+        { "sprt", OPT_STR, &m.sprt_text, "SPEC", "stop when the SPRT decides: elo0=0,elo1=10,alpha=0.05,beta=0.05,"
                                                "model=normalized (or logistic; docs/tuning.md); "
                                                "elo0 < elo1 in [-1000, 1000], alpha, beta in [1e-6, 0.5)",
           0, 0, NULL },
         { "quiet", OPT_FLAG, &v.quiet, NULL, "no progress report (otherwise a status line every $TRIAD_PROGRESS_SECONDS, default 5, off a terminal)", 0, 0, NULL },
-        { "json", OPT_FLAG, &json, NULL, "print the figures as one JSON object", 0, 0, NULL },
+        { "json", OPT_FLAG, &m.json, NULL, "print the figures as one JSON object", 0, 0, NULL },
         { 0 },
     };
     const cmd_spec spec = {
@@ -366,111 +493,10 @@ int cmd_match(int argc, char **argv)
     int rc = opts_parse(&spec, argc, argv);
     if (rc)
         return rc == 1 ? 0 : rc;
-    if (!a || !b)
-        return cli_error("match", "--a SPEC and --b SPEC are required");
-    const game_def *g = cli_game("match", game);
-    if (!g)
-        return 2;
-    int players = nplayers ? nplayers : game_default_players(g);
-    if (players < 2 || players < g->min_players || players > g->max_players)
-        return cli_error("match", "--nplayers: %s is a game for %d to %d players, not %d (a match needs 2 or more)",
-                         g->name, g->min_players, g->max_players, players);
-    int per_setup = players == 2 ? 2 : players;
-    if (games < (uint64_t)per_setup || games % (uint64_t)per_setup)
-        return cli_error("match", "--games must be a multiple of %d of at least %d (%s)", per_setup, per_setup,
-                         players == 2 ? "pairs of games" : "A in every seat of each setup");
-    if (sprt_text && players != 2)
-        return cli_error("match", "--sprt is for 2-player matches (pentanomial pairs)");
-    if (o.resume && !o.out)
-        return cli_error("match", "--resume needs --out FILE (the match's records)");
-    if (o.resume && o.force)
-        return cli_error("match", "give --resume or --force, not both");
-    if (shard && sprt_text)
-        return cli_error("match", "--sprt stops a match early, and a shard plays all its games: give --sprt to "
-                         "triad match merge");
-    if (positions && setup)
-        return cli_error("match", "give --setup or --positions, not both");
-    rec_run_init(&o.run, g, players);
-    o.run.setup = -1;
-    if (!setup)
-        setup = game_default_setup(g);
-    for (int i = 0; g->setup_names[i]; i++)
-        if (!strcmp(g->setup_names[i], setup))
-            o.run.setup = i;
-    if (o.run.setup < 0)
-        return cli_error("match", "unknown setup '%s' for %s", setup, g->name);
-    char err[600];
-    unsigned char probe[GAME_STATE_MAX]; /* a setup the game refuses for this many players */
-    if (g->setup(probe, setup, players, 0, err, sizeof err))
-        return cli_error("match", "%s", err);
+    const game_def *g;
     match_sprt sprt;
-    if (sprt_text && match_sprt_parse(sprt_text, &sprt, err, sizeof err))
-        return cli_error("match", "%s", err);
-    /* A is listed first, B in every other seat. */
-    if ((rc = cli_canonical_spec("match", g, a, o.run.specs[0])))
-        return rc;
-    for (int k = 1; k < players; k++)
-        if ((rc = cli_canonical_spec("match", g, b, o.run.specs[k])))
-            return rc;
-    o.run.games = games;
-    o.run.seed = seed;
-    o.run.rotations = per_setup;
-    if (shard && (rc = cli_parse_shard("match", shard, &o.run)))
-        return rc;
     unsigned char *starts __attribute__((cleanup(cli_free_positions))) = NULL;
-    if (positions && (rc = cli_load_positions("match", positions, g, &o.run, &starts)))
+    if ((rc = prepare(&m, &o, &g, &sprt, &starts)))
         return rc;
-    /* The same start every time, the players moved a seat on: with two
-     * players, the standard pair (same position, players swap sides), which
-     * cancels the start's own bias within each pair. */
-    o.run.rotate = REC_ROTATE_PLAYERS;
-
-    o.no_resume = !o.out;
-    char tmp[] = "/tmp/triad-match-XXXXXX";
-    int tmp_slot = -1;
-    if (!o.out) {
-        int fd = mkstemp(tmp);
-        if (fd < 0)
-            return cli_error("match", "cannot create a temporary records file in /tmp: %s", strerror(errno));
-        close(fd);
-        tmp_slot = fio_cleanup_add(tmp); /* removed on SIGINT or SIGTERM too */
-        o.out = tmp;
-        o.force = true;
-        v.hide_path = true; /* the progress lines never name it */
-    }
-    match_tally t;
-    if (match_tally_init(&t, players, games, sprt_text ? &sprt : NULL))
-        return cli_error("match", "out of memory");
-    match_ctx mc = { &t, &o, v.quiet };
-    o.on_game = on_game;
-    o.on_game_ctx = &mc;
-    v.status = match_status;
-    v.status_ctx = &mc;
-    rc = cli_run_selfplay(&o, &v, err, sizeof err);
-    if (o.out == tmp) {
-        unlink(tmp);
-        fio_cleanup_remove(tmp_slot);
-    }
-    if (rc == RUN_STOPPED) { /* no figures from a match cut short; its games are kept in --out */
-        if (o.out == tmp)
-            fprintf(stderr, "triad match: stopped by %s before the end (no --out: its games are not kept)\n",
-                    fio_signal_name(fio_stop_requested()));
-        else
-            fprintf(stderr, "triad match: %s\n", err);
-        fio_stop_exit(fio_stop_requested());
-    }
-    if (rc) {
-        match_tally_free(&t);
-        cli_error("match", "%s", err);
-        return rc; /* 2 refused (bad --out), 1 failed while playing or writing */
-    }
-    report(&t, &o, json, v.quiet);
-    match_tally_free(&t);
-    return 0;
-}
-
-/* The report, for triad match merge (cmd_match_merge.c). */
-void cmd_match_report(const match_tally *t, const run_opts *o, bool json, bool quiet)
-{
-    report(t, o, json, quiet);
+    return play(&m, &o, &v, m.sprt_text ? &sprt : NULL);
 }
