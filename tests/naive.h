@@ -4,7 +4,8 @@
  * arrays indexed by column (0..8 = A..I) and row (1..9), walking neighbours
  * one step at a time exactly as the page states them.  It shares nothing with
  * games/tzaar/: it exists only as a second opinion for the differential test
- * (tests/test_diff.c).  Slow on purpose; obviously correct is the goal.
+ * (tests/test_diff.c, tests/test_diff_static.c).  Slow on purpose; obviously
+ * correct is the goal.
  *
  * Everything goes through text: positions are parsed from and printed to the
  * position string, actions are the rules-page notation ("C3xD4", "C3+D4",
