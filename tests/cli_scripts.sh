@@ -183,4 +183,44 @@ TRIAD=$bin "$here/scripts/openings.sh" "$list" "$tmp/other.trd" >"$tmp/open" 2>&
 check "openings.sh: a run from another list is refused (exit 2, said)" \
     test $? -eq 2 -a "$(grep -c 'does not start from its line' "$tmp/open")" -eq 1
 
+# --- scripts/paired-setups.sh: White's score on the same setups under two players (issue 21)
+# Two runs with one seed and setup kind (the same 4 setups), played by
+# ab:depth=1 and by random: the difference of the per-setup means recomputed
+# here from records export, 0 for a run against itself, negated when A and B
+# swap, and a run with another seed (other setups) refused (exit 2, said).
+for who in "ab:depth=1 9 psa" "random 9 psb" "random 10 psc"; do
+    set -- $who
+    "$bin" selfplay --games 16 --players "$1" --setup random --paired --replicates 2 --seed "$2" --threads 2 --quiet \
+        --out "$tmp/$3.trd" 2>/dev/null
+done
+TRIAD=$bin "$here/scripts/paired-setups.sh" --json "$tmp/psa.trd" -- "$tmp/psb.trd" >"$tmp/paired.json" 2>&1
+check "paired-setups.sh --json: valid JSON over 4 setups" python3 -c "
+import json; r = json.load(open('$tmp/paired.json')); assert r['setups'] == 4 and r['games_a'] == 16 == r['games_b'], r"
+check "paired-setups.sh: the difference and its t interval from the export" python3 -c "
+import json, subprocess, statistics as st
+def per_setup(f):
+    out = subprocess.run(['$bin', 'records', 'export', f, '--format', 'jsonl'], capture_output=True, text=True).stdout
+    d = {}
+    for l in out.splitlines():
+        g = json.loads(l); d.setdefault(g['setup_index'], []).append(g['scores'][0])
+    return {k: sum(v) / len(v) for k, v in d.items()}
+a, b = per_setup('$tmp/psa.trd'), per_setup('$tmp/psb.trd')
+diffs = [b[k] - a[k] for k in sorted(a)]
+m = st.mean(diffs); h = 3.182446 * st.stdev(diffs) / 2   # t(0.975, 3 df), 4 setups
+r = json.load(open('$tmp/paired.json'))
+assert abs(r['difference'] - m) < 1e-4, (r, m)
+assert abs(r['ci95'][0] - (m - h)) < 2e-3 and abs(r['ci95'][1] - (m + h)) < 2e-3, (r, m, h)
+"
+TRIAD=$bin "$here/scripts/paired-setups.sh" --json "$tmp/psa.trd" -- "$tmp/psa.trd" >"$tmp/paired0.json" 2>&1
+check "paired-setups.sh: a run against itself differs by 0" grep -q '"difference":0.0000,"ci95":\[0.0000,0.0000\]' "$tmp/paired0.json"
+TRIAD=$bin "$here/scripts/paired-setups.sh" --json "$tmp/psb.trd" -- "$tmp/psa.trd" >"$tmp/paired1.json" 2>&1
+check "paired-setups.sh: swapping A and B negates the difference" python3 -c "
+import json; r = json.load(open('$tmp/paired.json')); s = json.load(open('$tmp/paired1.json'))
+assert abs(r['difference'] + s['difference']) < 1e-9 and r['white_a'] == s['white_b'], (r, s)"
+TRIAD=$bin "$here/scripts/paired-setups.sh" "$tmp/psa.trd" -- "$tmp/psc.trd" >"$tmp/paired2" 2>&1
+check "paired-setups.sh: runs of other setups are refused (exit 2, said)" \
+    test $? -eq 2 -a "$(grep -c 'starts differently in A and in B' "$tmp/paired2")" -eq 1
+TRIAD=$bin "$here/scripts/paired-setups.sh" "$tmp/psa.trd" >"$tmp/paired3" 2>&1
+check "paired-setups.sh: without -- and B, a usage line (exit 2)" test $? -eq 2 -a "$(grep -c '^usage:' "$tmp/paired3")" -eq 1
+
 finish
