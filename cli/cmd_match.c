@@ -311,12 +311,12 @@ typedef struct match_args {
 /* Checks the options against each other and the game, and fills the run's
  * header in o (players, specs, setup, seed, shard, start positions); 0, or
  * the exit status after one error line. */
-static int prepare(match_args *m, run_opts *o, const game_def **gp, match_sprt *sprt, unsigned char **starts)
+static int prepare(match_args *m, run_opts *o, match_sprt *sprt, unsigned char **starts)
 {
     int rc;
     if (!m->a || !m->b)
         return cli_error("match", "--a SPEC and --b SPEC are required");
-    const game_def *g = *gp = cli_game("match", m->game);
+    const game_def *g = cli_game("match", m->game);
     if (!g)
         return 2;
     int players = m->nplayers ? m->nplayers : game_default_players(g);
@@ -370,7 +370,6 @@ static int prepare(match_args *m, run_opts *o, const game_def **gp, match_sprt *
      * players, the standard pair (same position, players swap sides), which
      * cancels the start's own bias within each pair. */
     o->run.rotate = REC_ROTATE_PLAYERS;
-
     return 0;
 }
 
@@ -378,8 +377,6 @@ static int prepare(match_args *m, run_opts *o, const game_def **gp, match_sprt *
 static int play(const match_args *m, run_opts *o, run_view *v, const match_sprt *sprt)
 {
     char err[600];
-    int rc;
-    int players = o->run.players;
     o->no_resume = !o->out;
     char tmp[] = "/tmp/triad-match-XXXXXX";
     int tmp_slot = -1;
@@ -394,14 +391,14 @@ static int play(const match_args *m, run_opts *o, run_view *v, const match_sprt 
         v->hide_path = true; /* the progress lines never name it */
     }
     match_tally t;
-    if (match_tally_init(&t, players, m->games, sprt))
+    if (match_tally_init(&t, o->run.players, m->games, sprt))
         return cli_error("match", "out of memory");
     match_ctx mc = { &t, o, v->quiet };
     o->on_game = on_game;
     o->on_game_ctx = &mc;
     v->status = match_status;
     v->status_ctx = &mc;
-    rc = cli_run_selfplay(o, v, err, sizeof err);
+    int rc = cli_run_selfplay(o, v, err, sizeof err);
     if (o->out == tmp) {
         unlink(tmp);
         fio_cleanup_remove(tmp_slot);
@@ -493,10 +490,9 @@ int cmd_match(int argc, char **argv)
     int rc = opts_parse(&spec, argc, argv);
     if (rc)
         return rc == 1 ? 0 : rc;
-    const game_def *g;
     match_sprt sprt;
     unsigned char *starts __attribute__((cleanup(cli_free_positions))) = NULL;
-    if ((rc = prepare(&m, &o, &g, &sprt, &starts)))
+    if ((rc = prepare(&m, &o, &sprt, &starts)))
         return rc;
     return play(&m, &o, &v, m.sprt_text ? &sprt : NULL);
 }
