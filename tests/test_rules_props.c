@@ -15,13 +15,6 @@
 #include "games/tzaar/position.h"
 #include "games/tzaar/setup.h"
 
-/* A point from its rules-page label ("C3"). */
-static int label_point(const char *label)
-{
-    int len = 0;
-    return tz_geo_parse_label(label, &len);
-}
-
 /* Plays random games from random, fixed and tournament setups; at every
  * position makes and unmakes every legal action and compares. */
 static void test_make_unmake(void)
@@ -153,6 +146,7 @@ static void test_random_game_properties(void)
 static void test_pos_check_detects(void)
 {
     position p, q;
+    int len = 0, c3 = tz_geo_parse_label("C3", &len), a5 = tz_geo_parse_label("A5", &len);
     tz_setup_fixed(&p);
     CHECK(tz_pos_check(&p) == NULL);
     q = p;
@@ -162,13 +156,13 @@ static void test_pos_check_detects(void)
     q.count[WHITE][TOTT]--;
     CHECK(tz_pos_check(&q) != NULL);
     q = p;
-    q.height[label_point("C3")] = 2;
+    q.height[c3] = 2;
     CHECK(tz_pos_check(&q) != NULL); /* hash no longer matches */
     q = p;
-    q.height[label_point("C3")] = 0;
+    q.height[c3] = 0;
     CHECK(tz_pos_check(&q) != NULL);
     q = p;
-    q.occ[BLACK] |= 1ULL << label_point("A5");
+    q.occ[BLACK] |= 1ULL << a5;
     CHECK(tz_pos_check(&q) != NULL);
     CHECK(tz_pos_hash_full(&p) == p.hash);
     q = p;
