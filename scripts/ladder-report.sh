@@ -52,7 +52,7 @@ score_rows() {
             for j in "${!files[@]}"; do
                 [ -f "${files[$j]}" ] || continue
                 $triad records cat "${files[$j]}" | awk -v kind="${labels[$j]}" -v rung="${rungs[$i]}" -v elo="$elo" \
-                    -v elo_se="$elo_se" -v per=$((2 * replicates)) -f scripts/ladder-score.awk
+                    -v elo_se="$elo_se" -v per=$((2 * replicates)) -f scripts/tquantile.awk -f scripts/ladder-score.awk
             done
         done
     done

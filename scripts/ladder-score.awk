@@ -1,6 +1,7 @@
 # ladder-score.awk — White's score in one records file (`triad records cat`
 # lines on stdin), with its 95% interval, for scripts/ladder-report.sh.
 # Variables: kind, rung, elo, elo_se, per (games per setup on random setups).
+# Run with -f scripts/tquantile.awk before it (t975).
 # Prints: kind rung elo elo_se games white lo hi se mean_turns.
 # Random setups: a setup's `per` games (a colour-swapped pair times the
 # replicates) share an arrangement, so the setup is the observation: the
@@ -20,7 +21,7 @@ END {
         mean = s1 / c
         var = c > 1 ? (s2 - c * mean * mean) / (c - 1) : 0
         se = sqrt(var / c)
-        t = tq(c - 1)
+        t = t975(c - 1)   # scripts/tquantile.awk
         lo = mean - t * se; hi = mean + t * se; p = mean
     } else {
         z = 1.959963984540054
@@ -30,12 +31,4 @@ END {
         lo = centre - half; hi = centre + half; se = sqrt(p * (1 - p) / games)
     }
     printf "%s\t%s\t%s\t%s\t%d\t%.5f\t%.5f\t%.5f\t%.5f\t%.1f\n", kind, rung, elo, elo_se, games, p, lo, hi, se, turns / games
-}
-# The 97.5% Student t quantile with v degrees of freedom (Cornish-Fisher
-# expansion about the normal one; within 1e-3 for v >= 5).
-function tq(v,   z) {
-    z = 1.959963984540054
-    if (v < 1) return 12.706
-    return z + (z ^ 3 + z) / (4 * v) + (5 * z ^ 5 + 16 * z ^ 3 + 3 * z) / (96 * v * v) \
-        + (3 * z ^ 7 + 19 * z ^ 5 + 17 * z ^ 3 - 15 * z) / (384 * v ^ 3)
 }

@@ -29,15 +29,8 @@ games() {
     $triad records export "${@:2}" --format jsonl |
         sed -n 's/.*"setup_index":\([0-9]*\),"rotation":\([0-9]*\),.*"start":"\([^"]*\)".*"scores":\[\([^],]*\),[^]]*\].*"finished":\([a-z]*\).*/'"$1"'\t\1\t\2\t\4\t\5\t\3/p'
 }
-{ games A "${a[@]}"; games B "${b[@]}"; } | awk -F'\t' -v json="$json" '
-    # the t distribution'"'"'s 97.5% quantile for df degrees of freedom: a
-    # table to 30, then Cornish-Fisher from the normal one (within 1e-4)
-    function t975(df,   z) {
-        if (df <= 30) return tq[df]
-        z = 1.959964
-        return z + (z^3 + z) / (4 * df) + (5 * z^5 + 16 * z^3 + 3 * z) / (96 * df^2) + (3 * z^7 + 19 * z^5 + 17 * z^3 - 15 * z) / (384 * df^3) }
-    BEGIN { split("12.7062 4.3027 3.1824 2.7764 2.5706 2.4469 2.3646 2.3060 2.2622 2.2281 2.2010 2.1788 2.1604 2.1448 " \
-                  "2.1314 2.1199 2.1098 2.1009 2.0930 2.0860 2.0796 2.0739 2.0687 2.0639 2.0595 2.0555 2.0518 2.0484 2.0452 2.0423", tq, " ") }
+# t975() comes from scripts/tquantile.awk, put before the program's text
+{ games A "${a[@]}"; games B "${b[@]}"; } | awk -F'\t' -v json="$json" "$(cat scripts/tquantile.awk)"'
     {
         key = $1 SUBSEP $2
         if ($3 == 0) { if (($2 in start) && start[$2] != $6) { bad = $2; exit 2 } start[$2] = $6 }

@@ -223,4 +223,40 @@ check "paired-setups.sh: runs of other setups are refused (exit 2, said)" \
 TRIAD=$bin "$here/scripts/paired-setups.sh" "$tmp/psa.trd" >"$tmp/paired3" 2>&1
 check "paired-setups.sh: without -- and B, a usage line (exit 2)" test $? -eq 2 -a "$(grep -c '^usage:' "$tmp/paired3")" -eq 1
 
+
+# --- scripts/tquantile.awk: the t quantile of the scripts' intervals ---------------
+# t975(df) against the t distribution's CDF integrated here (python3), from
+# 1 to 200 degrees of freedom; and ladder-score.awk's interval on 4 setups
+# (3 degrees of freedom, where a normal-based expansion is 0.7% short) is
+# the mean of the setups' scores plus or minus t975(3) standard errors.
+check "tquantile.awk: t975(df) is the t distribution's 97.5% quantile (df 1..200)" python3 -c "
+import math, subprocess
+dfs = [1, 2, 3, 4, 5, 7, 10, 20, 29, 30, 31, 40, 60, 100, 200]
+prog = 'BEGIN { ' + ' '.join('printf \"%%.6f\\n\", t975(%d);' % d for d in dfs) + ' }'
+got = subprocess.run(['awk', '-f', '$here/scripts/tquantile.awk', prog], capture_output=True, text=True).stdout.split()
+def cdf(x, v, n=200000):
+    c = math.exp(math.lgamma((v + 1) / 2) - math.lgamma(v / 2)) / math.sqrt(v * math.pi)
+    f = lambda t: (1 + t * t / v) ** (-(v + 1) / 2)
+    h = x / n
+    return 0.5 + c * h * (0.5 * f(0) + 0.5 * f(x) + sum(f(i * h) for i in range(1, n)))
+for d, q in zip(dfs, got):
+    assert abs(cdf(float(q), d) - 0.975) < 2e-5, (d, q, cdf(float(q), d))
+"
+"$bin" selfplay --games 16 --players random --setup random --paired --replicates 2 --seed 11 --threads 2 --quiet \
+    --out "$tmp/ls.trd" 2>/dev/null
+"$bin" records cat "$tmp/ls.trd" | awk -v kind=random -v rung=1 -v elo=0 -v elo_se=0 -v per=4 \
+    -f "$here/scripts/tquantile.awk" -f "$here/scripts/ladder-score.awk" >"$tmp/ls.out" 2>&1
+check "ladder-score.awk: a t interval with 3 degrees of freedom on 4 setups" python3 -c "
+import json, subprocess, statistics as st
+out = subprocess.run(['$bin', 'records', 'export', '$tmp/ls.trd', '--format', 'jsonl'], capture_output=True, text=True).stdout
+d = {}
+for l in out.splitlines():
+    g = json.loads(l); d.setdefault(g['setup_index'], []).append(g['scores'][0])
+m = [sum(v) / len(v) for v in d.values()]
+assert len(m) == 4
+mean, half = st.mean(m), 3.182446 * st.stdev(m) / 2
+f = open('$tmp/ls.out').read().split('\t')
+assert abs(float(f[5]) - mean) < 1e-5 and abs(float(f[6]) - (mean - half)) < 2e-4 and abs(float(f[7]) - (mean + half)) < 2e-4, (f, mean, half)
+"
+
 finish
