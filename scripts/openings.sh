@@ -11,7 +11,8 @@
 # a chi-square test of whether the classes' scores differ at all.
 # --json prints the same as one JSON object.  Unfinished games are counted
 # apart and left out.  Every game's stored start must be its class's line of
-# POSITIONS (a run from another list is refused, exit 2).
+# POSITIONS (a run from another list is refused, exit 2); a records file that
+# cannot be read whole is refused too (export's error line, exit 2).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 json=0
@@ -21,11 +22,16 @@ list=$1; shift
 triad=${TRIAD:-bin/triad}
 n=$(grep -cv '^[[:space:]]*\(#\|$\)' "$list") || true
 [ "$n" -gt 0 ] || { echo "openings.sh: $list holds no position" >&2; exit 2; }
+# The records are exported whole first: a file that cannot be read (missing,
+# torn, not a records file) stops the script with export's own error line
+# and exit 2, before any figure is computed from part of the games.
+games=$(mktemp)
+trap 'rm -f "$games"' EXIT
+$triad records export "$@" --format jsonl >"$games" || exit 2
 {
     # the class names (the comment line just above each position) and lines
     awk '/^[[:space:]]*$/ { next } /^#/ { name = $2; next } { printf "name\t%d\t%s\t%s\n", k++, name, $0; name = "" }' "$list"
-    $triad records export "$@" --format jsonl |
-        sed -n 's/.*"setup_index":\([0-9]*\),.*"start":"\([^"]*\)".*"scores":\[\([^],]*\),[^]]*\].*"finished":\([a-z]*\).*/game\t\1\t\3\t\4\t\2/p'
+    sed -n 's/.*"setup_index":\([0-9]*\),.*"start":"\([^"]*\)".*"scores":\[\([^],]*\),[^]]*\].*"finished":\([a-z]*\).*/game\t\1\t\3\t\4\t\2/p' "$games"
 } | awk -F'\t' -v n="$n" -v json="$json" '
     function wilson(s, g, sign,   p, z, c, h) { z = 1.959964; p = s / g
         c = (p + z * z / (2 * g)) / (1 + z * z / g); h = z * sqrt(p * (1 - p) / g + z * z / (4 * g * g)) / (1 + z * z / g)

@@ -6,8 +6,9 @@
 # t interval (each setup one observation: its games share the position, so
 # the setup is the cluster).  Runs with the same run seed and setup kind give
 # each index the same start; a setup whose start differs between A and B (a
-# run with another seed or kind) is refused (exit 2).  Unfinished games are
-# left out.  --json prints the same as one JSON object.
+# run with another seed or kind) is refused (exit 2), and so is a file that
+# cannot be read whole.  Unfinished games are left out.  --json prints the
+# same as one JSON object.
 #
 # Example: the 1,000,000-node sample against the 256,000-node rung on the
 # sample's 100 setups:
@@ -24,13 +25,19 @@ for f in "$@"; do
 done
 [ ${#a[@]} -gt 0 ] && [ ${#b[@]} -gt 0 ] || { echo "usage: scripts/paired-setups.sh [--json] A.trd... -- B.trd..." >&2; exit 2; }
 triad=${TRIAD:-bin/triad}
+# Both sides are exported whole first: a file that cannot be read (missing,
+# torn, not a records file) stops the script with export's own error line
+# and exit 2, before any figure is computed from part of the games.
+ta=$(mktemp) tb=$(mktemp)
+trap 'rm -f "$ta" "$tb"' EXIT
+$triad records export "${a[@]}" --format jsonl >"$ta" || exit 2
+$triad records export "${b[@]}" --format jsonl >"$tb" || exit 2
 # one line per game: side, setup index, rotation, seat 0's score, finished, start
 games() {
-    $triad records export "${@:2}" --format jsonl |
-        sed -n 's/.*"setup_index":\([0-9]*\),"rotation":\([0-9]*\),.*"start":"\([^"]*\)".*"scores":\[\([^],]*\),[^]]*\].*"finished":\([a-z]*\).*/'"$1"'\t\1\t\2\t\4\t\5\t\3/p'
+    sed -n 's/.*"setup_index":\([0-9]*\),"rotation":\([0-9]*\),.*"start":"\([^"]*\)".*"scores":\[\([^],]*\),[^]]*\].*"finished":\([a-z]*\).*/'"$1"'\t\1\t\2\t\4\t\5\t\3/p' "$2"
 }
 # t975() comes from scripts/tquantile.awk, put before the program's text
-{ games A "${a[@]}"; games B "${b[@]}"; } | awk -F'\t' -v json="$json" "$(cat scripts/tquantile.awk)"'
+{ games A "$ta"; games B "$tb"; } | awk -F'\t' -v json="$json" "$(cat scripts/tquantile.awk)"'
     {
         key = $1 SUBSEP $2
         if ($3 == 0) { if (($2 in start) && start[$2] != $6) { bad = $2; exit 2 } start[$2] = $6 }

@@ -182,6 +182,10 @@ check "openings.sh --json: class 5's score is the export's ($want)" \
 TRIAD=$bin "$here/scripts/openings.sh" "$list" "$tmp/other.trd" >"$tmp/open" 2>&1
 check "openings.sh: a run from another list is refused (exit 2, said)" \
     test $? -eq 2 -a "$(grep -c 'does not start from its line' "$tmp/open")" -eq 1
+head -c "$(($(wc -c <"$tmp/op.trd") - 20))" "$tmp/op.trd" >"$tmp/optorn.trd"
+TRIAD=$bin "$here/scripts/openings.sh" "$list" "$tmp/optorn.trd" >"$tmp/open" 2>"$tmp/open.err"
+check "openings.sh: a torn records file: exit 2, one error line (torn), no table from part of it" \
+    test $? -eq 2 -a "$(wc -l <"$tmp/open.err")" -eq 1 -a ! -s "$tmp/open" -a "$(grep -c 'torn' "$tmp/open.err")" -eq 1
 
 # --- scripts/paired-setups.sh: White's score on the same setups under two players (issue 21)
 # Two runs with one seed and setup kind (the same 4 setups), played by
@@ -222,6 +226,15 @@ check "paired-setups.sh: runs of other setups are refused (exit 2, said)" \
     test $? -eq 2 -a "$(grep -c 'starts differently in A and in B' "$tmp/paired2")" -eq 1
 TRIAD=$bin "$here/scripts/paired-setups.sh" "$tmp/psa.trd" >"$tmp/paired3" 2>&1
 check "paired-setups.sh: without -- and B, a usage line (exit 2)" test $? -eq 2 -a "$(grep -c '^usage:' "$tmp/paired3")" -eq 1
+# A file that cannot be read whole stops it with one error line (export's)
+# and no figures: missing, and torn (cut inside its last block).
+TRIAD=$bin "$here/scripts/paired-setups.sh" "$tmp/psa.trd" -- "$tmp/missing.trd" >"$tmp/paired4" 2>"$tmp/paired4.err"
+check "paired-setups.sh: a missing file: exit 2, one error line naming it, no figures" \
+    test $? -eq 2 -a "$(wc -l <"$tmp/paired4.err")" -eq 1 -a ! -s "$tmp/paired4" -a "$(grep -c 'missing.trd' "$tmp/paired4.err")" -eq 1
+head -c "$(($(wc -c <"$tmp/psb.trd") - 20))" "$tmp/psb.trd" >"$tmp/pstorn.trd"
+TRIAD=$bin "$here/scripts/paired-setups.sh" "$tmp/psa.trd" -- "$tmp/pstorn.trd" >"$tmp/paired5" 2>"$tmp/paired5.err"
+check "paired-setups.sh: a torn file: exit 2, one error line (torn), no figures from part of it" \
+    test $? -eq 2 -a "$(wc -l <"$tmp/paired5.err")" -eq 1 -a ! -s "$tmp/paired5" -a "$(grep -c 'torn' "$tmp/paired5.err")" -eq 1
 
 
 # --- scripts/tquantile.awk: the t quantile of the scripts' intervals ---------------
