@@ -18,6 +18,15 @@ kinds=(${KINDS:-random fixed tournament})
 policies=(${PLACE:-eval search soft random})
 replicates=${REPLICATES:-2}
 triad=${TRIAD:-bin/triad}
+# Every rung's records are read whole before anything is written: a torn or
+# corrupt file stops the report with records cat's one error line, never a
+# table or chart from the part before the tear.
+for r in "${rungs[@]}"; do
+    for f in "$out/rung-$r"/*.trd; do
+        [ -e "$f" ] || continue
+        "$triad" records cat "$f" >/dev/null || exit 2
+    done
+done
 mkdir -p "$out/plots"
 data=$out/plots/ladder.dat
 strength=$out/plots/setup_strength.dat

@@ -16,14 +16,19 @@ triad=${TRIAD:-bin/triad}
 # side to act is field 8 of the start line; game id = setup * rotations
 # + rotation (one replicate).
 shares() {
-    "$triad" records cat --start "$1" | awk -v rot="$2" '
+    awk -v rot="$2" '
         $2 == "start" { side[$1] = index("bwg", $8) - 1; next }
         { for (i = 3; i <= NF; i++) if ($i ~ /^[0-9]+-[0-9]+-[0-9]+$/) break
           if (i > NF || $(i + 1) == "unfinished") next
           split($i, s, "-"); t = s[1] + s[2] + s[3]; if (t == 0) next
           f = side[$1]
-          printf "%d %.9f %.9f %.9f\n", int($1 / rot), s[f % 3 + 1] / t, s[(f + 1) % 3 + 1] / t, s[(f + 2) % 3 + 1] / t }'
+          printf "%d %.9f %.9f %.9f\n", int($1 / rot), s[f % 3 + 1] / t, s[(f + 1) % 3 + 1] / t, s[(f + 2) % 3 + 1] / t }' "$1"
 }
+# Each file is read whole before anything is printed: a missing, torn or
+# foreign file stops here with records cat's one error line, never with
+# figures from the part before the tear.
+tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
+for i in 1 2; do "$triad" records cat --start "${!i}" >"$tmp/$i" || exit 2; done
 rotations() { "$triad" records info "$1" 2>/dev/null | awk '/rotations/ { for (i = 1; i <= NF; i++) if ($i ~ /^[0-9]+$/) { print $i; exit } }'; }
 for f in "$1" "$2"; do
     [ "$("$triad" records info "$f" | awk '$1 ~ /^(game|players|replicates)$/ { printf "%s=%s ", $1, $2 }')" = \
@@ -32,7 +37,7 @@ for f in "$1" "$2"; do
 done
 ra=$(rotations "$1"); rb=$(rotations "$2")
 [ -n "$ra" ] && [ "$ra" = "$rb" ] || { echo "talat-pair.sh: the two runs need the same number of rotations (read '$ra' and '$rb')" >&2; exit 2; }
-{ shares "$1" "$ra" | sed 's/^/A /'; shares "$2" "$rb" | sed 's/^/B /'; } | awk '
+{ shares "$tmp/1" "$ra" | sed 's/^/A /'; shares "$tmp/2" "$rb" | sed 's/^/B /'; } | awk '
     { n[$1, $2]++; for (p = 1; p <= 3; p++) s[$1, $2, p] += $(p + 2); setup[$2] = 1 }
     END {
         for (k in setup) {

@@ -147,6 +147,12 @@ check "talat-pair.sh: a two-player run is refused (exit 2, named)" \
     test $? -eq 2 -a "$(grep -c 'pz.trd: not a three-player Talat run' "$tmp/pair")" -eq 1
 TRIAD=$bin "$here/scripts/talat-pair.sh" "$tmp/pa.trd" >"$tmp/pair" 2>&1
 check "talat-pair.sh: one file is a usage error (exit 2)" test $? -eq 2
+# A torn file (cut inside its last block) stops the script with records
+# cat's one error line and no figures from the part before the tear.
+head -c "$(($(wc -c <"$tmp/pb.trd") - 20))" "$tmp/pb.trd" >"$tmp/pbtorn.trd"
+TRIAD=$bin "$here/scripts/talat-pair.sh" "$tmp/pa.trd" "$tmp/pbtorn.trd" >"$tmp/pair" 2>"$tmp/pair.err"
+check "talat-pair.sh: a torn file: exit 2, one error line (torn), no figures from part of it" \
+    test $? -eq 2 -a "$(wc -l <"$tmp/pair.err")" -eq 1 -a ! -s "$tmp/pair" -a "$(grep -c 'torn' "$tmp/pair.err")" -eq 1
 
 # --- scripts/openings.sh: White's score per forced opening (issue 21, item 4) -------
 # A run from the committed list of the fixed setup's 14 opening classes: one
@@ -271,5 +277,28 @@ mean, half = st.mean(m), 3.182446 * st.stdev(m) / 2
 f = open('$tmp/ls.out').read().split('\t')
 assert abs(float(f[5]) - mean) < 1e-5 and abs(float(f[6]) - (mean - half)) < 2e-4 and abs(float(f[7]) - (mean + half)) < 2e-4, (f, mean, half)
 "
+
+# --- scripts/ladder-report.sh: a small ladder's report, and a torn rung -------------
+# Two rungs of 16 games, a match figure and the files ladder.sh leaves: the
+# report is written; with one rung's records torn it stops with records
+# cat's one error line and writes nothing (no table from part of a file).
+lr=$tmp/lr
+mkdir -p "$lr/rung-100" "$lr/rung-200"
+for r in 100 200; do
+    "$bin" selfplay --players ab:nodes=$r --setup random --paired --replicates 2 --games 16 --seed 1 --quiet \
+        --out "$lr/rung-$r/random.trd" 2>/dev/null
+done
+echo '{"games":20,"score":0.6,"elo":70.4,"elo_ci95":[-50.0,190.0]}' >"$lr/match-200-100.json"
+echo "engine signature $("$bin" records info "$lr/rung-100/random.trd" | awk '$1 == "engine_signature" { print $2 }')" >"$lr/engine.txt"
+printf '100\trandom\t16\t0.1\n200\trandom\t16\t0.1\n' >"$lr/cost.tsv"
+cp -r "$lr" "$tmp/lrtorn"
+RUNGS="100 200" KINDS=random PLACE=eval TRIAD=$bin "$here/scripts/ladder-report.sh" "$lr" >"$tmp/lr.out" 2>&1
+check "ladder-report.sh: two rungs of 16 games give a report" test $? -eq 0 -a -s "$lr/ladder.md" -a -s "$lr/plots/white.dat"
+f=$tmp/lrtorn/rung-200/random.trd
+head -c "$(($(wc -c <"$f") - 20))" "$f" >"$f.cut" && mv "$f.cut" "$f"
+RUNGS="100 200" KINDS=random PLACE=eval TRIAD=$bin "$here/scripts/ladder-report.sh" "$tmp/lrtorn" >"$tmp/lr.out" 2>"$tmp/lr.err"
+check "ladder-report.sh: a torn rung: exit 2, one error line (torn), nothing written" \
+    test $? -eq 2 -a "$(wc -l <"$tmp/lr.err")" -eq 1 -a "$(grep -c 'torn' "$tmp/lr.err")" -eq 1 \
+    -a ! -e "$tmp/lrtorn/ladder.md" -a ! -e "$tmp/lrtorn/plots"
 
 finish
