@@ -224,6 +224,63 @@ static void print_text(const game_def *g, const tune_result *r, double pps, cons
            r->kept_start ? "the starting weights, unchanged" : "the fitted weights");
 }
 
+/* --l2, --cv-rule and --l2-grid into the fit's options (--max-vif and --seed
+ * are already in *fo); 0, or the command's exit status after its error line. */
+static int fit_opts_parse(const char *l2_text, const char *rule, const char *grid_text, int folds, double *grid,
+                          tune_fit_opts *fo)
+{
+    char err[512];
+    int rc;
+    if (!strcmp(rule, "min"))
+        fo->cv_rule = TUNE_CV_MIN;
+    else if (strcmp(rule, "1se"))
+        return cli_error("tune", "bad --cv-rule '%s' (expected 1se or min)", rule);
+    if (!strcmp(l2_text, "cv"))
+        fo->cv_folds = folds;
+    else if (num_double(l2_text, -HUGE_VAL, HUGE_VAL, &fo->l2, err, sizeof err))
+        return cli_error("tune", "bad number for --l2: '%s' is %s", l2_text, err);
+    if (!(fo->l2 >= 0))
+        return cli_error("tune", "bad --l2 %g: must be 0 or more", fo->l2);
+    if (grid_text) {
+        if (!fo->cv_folds)
+            return cli_error("tune", "--l2-grid needs --l2 cv");
+        if ((rc = parse_grid(grid_text, grid, &fo->ngrid)))
+            return rc;
+        fo->grid = grid;
+    }
+    if (!(fo->max_vif >= 0))
+        return cli_error("tune", "bad --max-vif %g: must be 0 (never drop) or more", fo->max_vif);
+    return 0;
+}
+
+/* The output is checked before the work: a typo costs nothing, and an input
+ * (a records file or the starting weights) is never replaced by the weights. */
+static int output_check(const char *out, bool force, const opt_list *records, const char *in)
+{
+    char err[512];
+    for (int i = 0; i <= records->n; i++)
+        if (fio_same_file(out, i < records->n ? records->items[i] : in))
+            return cli_error("tune", "refusing to write %s: it is also an input (%s)", out,
+                             i < records->n ? records->items[i] : in);
+    if (fio_out_check(out, force, err, sizeof err))
+        return cli_error("tune", "%s", err);
+    return 0;
+}
+
+/* What the caller should know about the data and the start, on stderr. */
+static void warn_result(const tune_result *r)
+{
+    if (r->duplicates)
+        fprintf(stderr, "tune: %llu duplicate games dropped (the same game read twice: docs/records.md)\n",
+                (unsigned long long)r->duplicates);
+    if (r->anti_predictive) {
+        char msg[256];
+        snprintf(msg, sizeof msg, "the starting weights are anti-predictive (their best scale K = %.6g is not "
+                 "positive); the penalty still pulls towards them as given", r->k_start);
+        warn_line(msg);
+    }
+}
+
 int cmd_tune(int argc, char **argv)
 {
     OPT_LIST_OWNED opt_list records = { 0 };
@@ -289,25 +346,8 @@ int cmd_tune(int argc, char **argv)
     tune_fit_opts fo = { .max_vif = max_vif, .seed = seed };
     double grid[TUNE_GRID_MAX];
     char err[512], def[4096];
-    if (!strcmp(rule, "min"))
-        fo.cv_rule = TUNE_CV_MIN;
-    else if (strcmp(rule, "1se"))
-        return cli_error("tune", "bad --cv-rule '%s' (expected 1se or min)", rule);
-    if (!strcmp(l2_text, "cv"))
-        fo.cv_folds = folds;
-    else if (num_double(l2_text, -HUGE_VAL, HUGE_VAL, &fo.l2, err, sizeof err))
-        return cli_error("tune", "bad number for --l2: '%s' is %s", l2_text, err);
-    if (!(fo.l2 >= 0))
-        return cli_error("tune", "bad --l2 %g: must be 0 or more", fo.l2);
-    if (grid_text) {
-        if (!fo.cv_folds)
-            return cli_error("tune", "--l2-grid needs --l2 cv");
-        if ((rc = parse_grid(grid_text, grid, &fo.ngrid)))
-            return rc;
-        fo.grid = grid;
-    }
-    if (!(max_vif >= 0))
-        return cli_error("tune", "bad --max-vif %g: must be 0 (never drop) or more", max_vif);
+    if ((rc = fit_opts_parse(l2_text, rule, grid_text, folds, grid, &fo)))
+        return rc;
 
     const game_def *g;
     if (records_game((const char *const *)records.items, records.n, game, &g, err, sizeof err))
@@ -318,14 +358,8 @@ int cmd_tune(int argc, char **argv)
             return cli_error("tune", "game %s has no default weights: give --weights IN", g->name);
         in = def;
     }
-    /* The output is checked before the work: a typo costs nothing, and an
-     * input is never replaced by the weights. */
-    for (int i = 0; i <= records.n; i++)
-        if (fio_same_file(out, i < records.n ? records.items[i] : in))
-            return cli_error("tune", "refusing to write %s: it is also an input (%s)", out,
-                             i < records.n ? records.items[i] : in);
-    if (fio_out_check(out, force, err, sizeof err))
-        return cli_error("tune", "%s", err);
+    if ((rc = output_check(out, force, &records, in)))
+        return rc;
     double start[GAME_MAX_FEATURES];
     uint32_t crc;
     if (gweights_load(g, in, start, &crc, err, sizeof err))
@@ -340,15 +374,7 @@ int cmd_tune(int argc, char **argv)
         return cli_error("tune", "%s", err);
     if (!quiet && isatty(STDERR_FILENO))
         fputc('\n', stderr);
-    if (r.duplicates)
-        fprintf(stderr, "tune: %llu duplicate games dropped (the same game read twice: docs/records.md)\n",
-                (unsigned long long)r.duplicates);
-    if (r.anti_predictive) {
-        char msg[256];
-        snprintf(msg, sizeof msg, "the starting weights are anti-predictive (their best scale K = %.6g is not "
-                 "positive); the penalty still pulls towards them as given", r.k_start);
-        warn_line(msg);
-    }
+    warn_result(&r);
     if (write_weights(out, force, g, &r, &records, err, sizeof err))
         return cli_error("tune", "%s", err);
 
