@@ -16,10 +16,13 @@ static void warn_line(const char *msg)
 
 int cmd_view(int argc, char **argv)
 {
+    OPT_LIST_OWNED opt_list records = { 0 };
     const char *dir = NULL, *game_name = NULL, *expr = NULL;
     uint64_t limit = 0;
     bool force = false;
     const opt_spec opts[] = {
+        { "records", OPT_LIST, &records, "FILE...", "the same as RECORDS... (the records files, given as operands)",
+          0, 0, NULL },
         { "out", OPT_STR, &dir, "DIR", "the site's folder (index.html, viewer.html, games/)", 0, 0, NULL },
         { "game", OPT_STR, &game_name, "NAME", "the game the records hold (default: the first file's)", 0, 0, NULL },
         { "select", OPT_STR, &expr, "EXPR", "only games matching EXPR, e.g. setup=random,id=100-199 "
@@ -41,37 +44,11 @@ int cmd_view(int argc, char **argv)
         "VALUE may list alternatives with '|'.  Details: docs/viewer.md.",
         opts,
     };
-    /* File operands may come before, between or after the options. */
-    char **optv = malloc(((size_t)argc + 1) * sizeof *optv);
-    const char **files = malloc(((size_t)argc + 1) * sizeof *files);
-    int nopt = 0, nfiles = 0, rc;
-    if (!optv || !files) {
-        free(optv);
-        free(files);
-        return cli_error("view", "out of memory");
-    }
-    optv[nopt++] = argv[0];
-    for (int i = 1; i < argc; i++) {
-        if (!strcmp(argv[i], "--records")) /* RECORDS... as an option, as bias and tune take it */
-            continue;
-        if (strncmp(argv[i], "--", 2) || !argv[i][2]) {
-            files[nfiles++] = argv[i];
-            continue;
-        }
-        optv[nopt++] = argv[i];
-        const opt_spec *o = opts;
-        while (o->name && strcmp(o->name, argv[i] + 2))
-            o++;
-        if (o->name && o->kind != OPT_FLAG && i + 1 < argc)
-            optv[nopt++] = argv[++i];
-    }
-    optv[nopt] = NULL;
-    rc = opts_parse(&spec, nopt, optv);
-    free(optv);
-    if (rc) {
-        free(files);
+    int rc = opts_parse_operands(&spec, &records, argc, argv);
+    if (rc)
         return rc == 1 ? 0 : rc;
-    }
+    const char **files = (const char **)records.items;
+    int nfiles = records.n;
     char err[1024];
     selection sel;
     const game_def *game = NULL;
@@ -94,10 +71,8 @@ int cmd_view(int argc, char **argv)
         rc = cli_error("view", "the game '%s' has no drawing (game_def.view)", game->name);
     else if (sel_parse(&sel, game, expr, err, sizeof err))
         rc = cli_error("view", "%s", err);
-    if (rc) {
-        free(files);
+    if (rc)
         return rc;
-    }
     uint64_t dups = 0;
     view_result res;
     view_opts vo = { game, dir, &sel, limit, force, warn_line, NULL, NULL, &dups };
@@ -105,7 +80,6 @@ int cmd_view(int argc, char **argv)
     rc = view_write_site(&vo, files, nfiles, &res, err, sizeof err);
     fio_stop_end();
     sel_free(&sel);
-    free(files);
     if (rc && res.signal) {
         fprintf(stderr, "triad view: %s: %s left as it was\n", err, dir);
         fio_stop_exit(fio_stop_requested());
