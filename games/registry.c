@@ -38,6 +38,8 @@ static bool names_ok(const char *const *names, int count)
     return true;
 }
 
+static int check_tables(const game_def *g, bool ready, const char *name, char *err, size_t n);
+
 /* ready: the game's init() has run, so the tables it fills (TZAAR's
  * feature names, TRID's setup names) can be checked too. */
 static int check(const game_def *g, bool ready, char *err, size_t n)
@@ -86,7 +88,13 @@ static int check(const game_def *g, bool ready, char *err, size_t n)
     HOOK(action_from_text);
     if (ready && g->seat_names)
         NEED(names_ok(g->seat_names, g->max_players), "seat_names has fewer names than max_players");
+    return check_tables(g, ready, name, err, n);
+}
 
+/* The optional sub-tables: a game may leave one out (NULL), but one it
+ * declares must be complete, since drivers test only the table's pointer. */
+static int check_tables(const game_def *g, bool ready, const char *name, char *err, size_t n)
+{
     if (g->codec) {
         SUB(codec, encode_start);
         SUB(codec, decode_start);
