@@ -151,6 +151,54 @@ static double prior_scale(const logit_data *tk, double start_rms, double k_start
     return k > 0 && isfinite(k) ? k : fabs(k_start);
 }
 
+/* The signed scale of the start, searched far beyond any sensible value
+ * (the loss is convex in K, so its minimum is found wherever it is), and
+ * the start's losses at that scale: the figures the fit must beat. */
+static int scale_start(const logit_data *train, const logit_data *val, const double *start, tune_result *r,
+                       double *start_rms, char *err, size_t n)
+{
+    int k = (int)train->k;
+    *start_rms = rms_logit(train, NULL, k, start);
+    if (!(*start_rms > 0)) {
+        snprintf(err, n, "the starting weights evaluate every training position as 0: nothing to scale");
+        return -1;
+    }
+    r->k_start = logit_fit_scale(train, start, -1e3 / *start_rms, 1e3 / *start_rms);
+    r->anti_predictive = r->k_start <= 0;
+    double beta[GAME_MAX_FEATURES];
+    logit_opts unit = { .scale = 1 };
+    for (int j = 0; j < k; j++)
+        beta[j] = r->k_start * start[j];
+    r->train_before = logit_loss(train, &unit, beta);
+    r->validation_before = logit_loss(val, &unit, beta);
+    if (r->k_start > 0) {
+        r->validation_start = r->validation_before;
+    } else { /* the best a search can make of them: no scale at all */
+        double zero[GAME_MAX_FEATURES] = { 0 };
+        r->validation_start = logit_loss(val, &unit, zero);
+    }
+    return 0;
+}
+
+/* The fit back in the search's units at the prior's scale: the dropped
+ * features keep their weights exactly, and P = sigmoid(k w . f).  A fit that
+ * does not predict the held-out games better than the starting weights (each
+ * at its own best scale on the training games) is not an improvement: the
+ * result keeps the start, and says so (kept_start; the fit stays in fitted). */
+static void store_fit(tune_result *r, const double *start, const int *cols, int nc, const double *beta,
+                      const double *se, const double *se_model, size_t nval)
+{
+    for (int c = 0; c < nc; c++) {
+        r->after[cols[c]] = beta[c] / r->k;
+        r->se[cols[c]] = se[c] / r->k;
+        r->se_model[cols[c]] = se_model[c] / r->k;
+    }
+    memcpy(r->fitted, r->after, sizeof *r->after * (size_t)r->nfeatures);
+    r->kept_start = !(nval > 0 && r->validation_after < r->validation_start);
+    if (r->kept_start)
+        memcpy(r->after, start, sizeof *start * (size_t)r->nfeatures);
+}
+
 int tune_fit(const logit_data *train, const logit_data *val, const double *start, const tune_fit_opts *o,
              tune_result *r, char *err, size_t n)
 {
@@ -165,27 +213,11 @@ int tune_fit(const logit_data *train, const logit_data *val, const double *start
     if (tune_design_check(train->x, train->n, stride, k, start, o->max_vif, &r->design, err, n))
         return -1;
 
-    /* The signed scale of the start, searched far beyond any sensible
-     * value: the loss is convex in K, so its minimum is found wherever it is. */
-    double start_rms = rms_logit(train, NULL, k, start);
-    if (!(start_rms > 0)) {
-        snprintf(err, n, "the starting weights evaluate every training position as 0: nothing to scale");
+    double start_rms;
+    if (scale_start(train, val, start, r, &start_rms, err, n))
         return -1;
-    }
-    r->k_start = logit_fit_scale(train, start, -1e3 / start_rms, 1e3 / start_rms);
-    r->anti_predictive = r->k_start <= 0;
     double beta[GAME_MAX_FEATURES], prior[GAME_MAX_FEATURES], se[GAME_MAX_FEATURES], se_model[GAME_MAX_FEATURES];
     logit_opts unit = { .scale = 1 };
-    for (int j = 0; j < k; j++)
-        beta[j] = r->k_start * start[j];
-    r->train_before = logit_loss(train, &unit, beta);
-    r->validation_before = logit_loss(val, &unit, beta);
-    if (r->k_start > 0) {
-        r->validation_start = r->validation_before;
-    } else { /* the best a search can make of them: no scale at all */
-        double zero[GAME_MAX_FEATURES] = { 0 };
-        r->validation_start = logit_loss(val, &unit, zero);
-    }
 
     int cols[GAME_MAX_FEATURES], nc = 0;
     for (int j = 0; j < k; j++)
@@ -231,20 +263,7 @@ int tune_fit(const logit_data *train, const logit_data *val, const double *start
         snprintf(err, n, "out of memory");
         goto done;
     }
-    /* Back to the search's units at the prior's scale: the dropped
-     * features keep their weights exactly, and P = sigmoid(k w . f). */
-    for (int c = 0; c < nc; c++) {
-        r->after[cols[c]] = beta[c] / r->k;
-        r->se[cols[c]] = se[c] / r->k;
-        r->se_model[cols[c]] = se_model[c] / r->k;
-    }
-    /* A fit that does not predict the held-out games better than the
-     * starting weights (each at its own best scale on the training games)
-     * is not an improvement: the result keeps the start, and says so. */
-    memcpy(r->fitted, r->after, sizeof *r->after * (size_t)k);
-    r->kept_start = !(val->n > 0 && r->validation_after < r->validation_start);
-    if (r->kept_start)
-        memcpy(r->after, start, sizeof *start * (size_t)k);
+    store_fit(r, start, cols, nc, beta, se, se_model, val->n);
     rc = 0;
 done:
     free(off_t);
