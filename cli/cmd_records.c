@@ -325,6 +325,8 @@ int cmd_records(int argc, char **argv)
         fputs("usage: triad records SUBCOMMAND ...\n\nsubcommands:\n", out);
         for (size_t i = 0; i < n; i++)
             fprintf(out, "  %-8s %s\n", subcommands[i].name, subcommands[i].summary);
+        fputs("\nThe records files are operands (FILE...), before, between or after the options;\n"
+              "--records FILE... is the same (the alias bias, tune, view and solve take too).\n", out);
         fputs("\n'triad records SUBCOMMAND --help' describes one; the format is in docs/records.md.\n", out);
         return argc < 2 ? 2 : 0;
     }

@@ -168,14 +168,15 @@ int cmd_solve(int argc, char **argv)
 {
     cli_start st = { 0 };
     const char *actions = NULL, *positions = NULL, *records = NULL;
+    OPT_LIST_OWNED opt_list files = { 0 };
     solve_opts o = { .nodes = 1000000, .memory_mb = 256 };
     const opt_spec opts[] = {
         CLI_START_OPTS(st),
         { "actions", OPT_STR, &actions, "\"A B ...\"", "play these actions first (space-separated)", 0, 0, NULL },
         { "positions", OPT_STR, &positions, "FILE", "solve every position of FILE, one a line (blank lines and "
           "#-lines skipped)", 0, 0, NULL },
-        { "records", OPT_STR, &records, "FILE", "classify every finished game of a records file (the oracle)",
-          0, 0, NULL },
+        { "records", OPT_STR, &records, "FILE", "the same as FILE (a records file, given as the operand: its "
+          "games classified, the oracle)", 0, 0, NULL },
         { "nodes", OPT_U64, &o.nodes, "N", "positions the solver may expand, per position (default 1000000; "
           "0: no limit, not with --records)", 0, 0, NULL },
         { "memory", OPT_INT, &o.memory_mb, "MB", "the solver's table in MiB (default 256)", 1, 1 << 20, NULL },
@@ -190,7 +191,7 @@ int cmd_solve(int argc, char **argv)
         "[--game NAME] [--position STR | --setup KIND [--seed S]] [--actions \"A B ...\"] [--nodes N] [--memory MB]\n"
         "       [--json]\n"
         "   or: triad solve [--game NAME] --positions FILE [--nodes N] [--memory MB] [--json] [--quiet]\n"
-        "   or: triad solve --records FILE [--max-games N] [--nodes N] [--memory MB] [--json] [--quiet]",
+        "   or: triad solve FILE [--max-games N] [--nodes N] [--memory MB] [--json] [--quiet]",
         "Proves who wins a position with perfect play, with the game's exact solver\n"
         "(TZAAR: df-pn, a proof-number search; games without one are refused), within a\n"
         "budget of expanded positions: win or loss for the side to act, a winning\n"
@@ -199,7 +200,7 @@ int cmd_solve(int argc, char **argv)
         "runs out.  It reaches positions with few stacks (docs/solver.md gives how far).\n"
         "Each position is solved with an empty table, so a result depends on the\n"
         "position and the limits alone.\n"
-        "--records FILE: for every game, the turn starts are solved from the last one\n"
+        "FILE (or --records FILE), a records file: for every game, the turn starts are solved from the last one\n"
         "back until one is not proven; each lost game is then 'already_lost' (the loser\n"
         "was lost at the first solvable position) or 'lost_by_play' (a solvable\n"
         "position after it was won for the eventual loser: the turn that lost it is\n"
@@ -207,12 +208,16 @@ int cmd_solve(int argc, char **argv)
         "then a summary by the loser's seat.",
         opts
     };
-    int rc = opts_parse(&spec, argc, argv);
+    int rc = opts_parse_operands(&spec, &files, argc, argv);
     if (rc)
         return rc == 1 ? 0 : rc;
+    if (files.n > 1 || (files.n && records))
+        return cli_error("solve", "give one records FILE (as the operand or --records, not both)");
+    if (files.n)
+        records = files.items[0];
     int sources = !!positions + !!records + !!(st.position || st.setup);
     if (sources > 1)
-        return cli_error("solve", "give one of --position/--setup, --positions and --records");
+        return cli_error("solve", "give one of --position/--setup, --positions and a records FILE (--records)");
     if ((positions || records) && (actions || st.seed_given || st.players))
         return cli_error("solve", "--%s applies to one position (--position or --setup)",
                          actions ? "actions" : st.seed_given ? "seed" : "nplayers");

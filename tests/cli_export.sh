@@ -173,6 +173,25 @@ run tune "$sample" --out "$tmp/w.txt" --positions 2000 --quiet
 check "tune_takes_records_as_operands" test "$rc" -eq 0 -a -s "$tmp/w.txt"
 run view --records "$tmp/tz.trd" --out "$tmp/site"
 check "view_takes_records_as_an_alias" test "$rc" -eq 0 -a "$(cat "$tmp/out")" = "6 games: $tmp/site/index.html"
+run solve --records "$sample" --max-games 2 --nodes 2000 --json --quiet
+cp "$tmp/out" "$tmp/s1"
+run solve "$sample" --max-games 2 --nodes 2000 --json --quiet
+if test "$rc" -eq 0 -a -s "$tmp/s1" && cmp -s "$tmp/out" "$tmp/s1"; then ok "solve_takes_records_as_an_operand"
+else not_ok "solve_takes_records_as_an_operand" "a condition failed"; fi
+run records --help
+check "records_help_names_the_records_alias" grep -qF -- "--records FILE... is the same" "$tmp/out"
+wrong=
+for sub in cat verify info export; do
+    a=$("$bin" records $sub "$tmp/talat.trd" --format jsonl 2>/dev/null | md5sum)
+    [ $sub = export ] || a=$("$bin" records $sub "$tmp/talat.trd" 2>/dev/null | md5sum)
+    [ $sub = export ] && b=$("$bin" records $sub --records "$tmp/talat.trd" --format jsonl 2>/dev/null | md5sum) ||
+        b=$("$bin" records $sub --records "$tmp/talat.trd" 2>/dev/null | md5sum)
+    [ "$a" = "$b" ] || wrong="$wrong $sub"
+done
+check "records_subcommands_take_the_records_alias" test -z "$wrong" || echo "#   not:$wrong"
+bad "solve_one_records_file" "one records FILE" solve "$sample" "$sample" --nodes 2000
+bad "solve_operand_and_records" "one records FILE" solve "$sample" --records "$sample" --nodes 2000
+bad "solve_operand_not_with_position" "give one of" solve "$sample" --setup random --nodes 2000
 # Workers append games as they finish, so two runs of one seed hold the same games in any order.
 sp --game race3 --players random --games 4 --out "$tmp/noseed.trd"
 sp --game race3 --players random --games 4 --seed 1 --out "$tmp/seed1.trd"
