@@ -20,47 +20,35 @@
 #include "opts.h"
 
 
-/* Splits argv into options (for opts_parse) and file operands, using the
- * table to know which options take a value. */
-static int split_args(const cmd_spec *c, int argc, char **argv, char **opts, int *nopts,
-                      const char **files, int *nfiles)
-{
-    *nopts = *nfiles = 0;
-    opts[(*nopts)++] = argv[0];
-    for (int i = 1; i < argc; i++) {
-        if (!strcmp(argv[i], "--records")) /* FILE... as an option, as bias and tune take it */
-            continue;
-        if (strncmp(argv[i], "--", 2) || !argv[i][2]) {
-            if (*nfiles == MAX_FILES)
-                return cli_error(c->name, "more than %d files", MAX_FILES);
-            files[(*nfiles)++] = argv[i];
-            continue;
-        }
-        opts[(*nopts)++] = argv[i];
-        const opt_spec *o = c->opts;
-        while (o->name && strcmp(o->name, argv[i] + 2))
-            o++;
-        if (o->name && o->kind != OPT_FLAG && i + 1 < argc)
-            opts[(*nopts)++] = argv[++i];
-    }
-    opts[*nopts] = NULL;
-    return 0;
-}
-
 /* Parses the options and file operands of a subcommand; 0 to go on, -1
- * after --help, else the exit status. */
+ * after --help, else the exit status.  Every subcommand takes its files as
+ * operands and --records FILE... as their alias (as bias, tune and view
+ * do), listed in its help, the man page and the completion: the table
+ * parsed is the subcommand's with that entry added. */
 int parse(const cmd_spec *c, int argc, char **argv, const char **files, int *nfiles, bool need_files)
 {
-    char **opts = malloc(((size_t)argc + 1) * sizeof *opts);
-    int nopts, rc;
-    if (!opts)
-        return cli_error(c->name, "out of memory");
-    rc = split_args(c, argc, argv, opts, &nopts, files, nfiles);
-    if (!rc)
-        rc = opts_parse(c, nopts, opts);
-    free(opts);
+    enum { MAX_OPTS = 32 };
+    OPT_LIST_OWNED opt_list records = { 0 };
+    opt_spec table[MAX_OPTS];
+    int k = 0;
+    for (; c->opts[k].name; k++) {
+        if (k + 2 >= MAX_OPTS)
+            return cli_error(c->name, "internal: more than %d options", MAX_OPTS - 2);
+        table[k] = c->opts[k];
+    }
+    table[k++] = (opt_spec){ "records", OPT_LIST, &records, "FILE...",
+                             "the same as FILE... (the records files, given as operands)", 0, 0, NULL };
+    table[k] = (opt_spec){ 0 };
+    cmd_spec spec = *c;
+    spec.opts = table;
+    int rc = opts_parse_operands(&spec, &records, argc, argv);
     if (rc)
         return rc == 1 ? -1 : rc;
+    if (records.n > MAX_FILES)
+        return cli_error(c->name, "more than %d files", MAX_FILES);
+    for (int i = 0; i < records.n; i++)
+        files[i] = records.items[i];
+    *nfiles = records.n;
     if (need_files && !*nfiles)
         return cli_error(c->name, "no FILE given (see triad %s --help)", c->name);
     return 0;

@@ -189,6 +189,15 @@ for sub in cat verify info export; do
     [ "$a" = "$b" ] || wrong="$wrong $sub"
 done
 check "records_subcommands_take_the_records_alias" test -z "$wrong" || echo "#   not:$wrong"
+# ... listed in each subcommand's help (so in the man page and completion),
+# and as --records=FILE too, as every other option takes its value.
+wrong=
+for sub in cat verify info stats export merge import upgrade; do
+    "$bin" records $sub --help 2>/dev/null | grep -q -- '--records FILE\.\.\.' || wrong="$wrong $sub"
+done
+check "records_subcommands_list_the_records_alias_in_their_help" test -z "$wrong" || echo "#   not:$wrong"
+check "records_stats_takes_records_equals_file" \
+    test "$("$bin" records stats --records="$tmp/talat.trd" 2>&1 | md5sum)" = "$("$bin" records stats "$tmp/talat.trd" 2>&1 | md5sum)"
 bad "solve_one_records_file" "one records FILE" solve "$sample" "$sample" --nodes 2000
 bad "solve_operand_and_records" "one records FILE" solve "$sample" --records "$sample" --nodes 2000
 bad "solve_operand_not_with_position" "give one of" solve "$sample" --setup random --nodes 2000
