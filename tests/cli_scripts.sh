@@ -102,6 +102,11 @@ if [ "$(mkv SAN=1)" = san ]; then
 else
     not_ok "make SAN=1: bin/triad is the sanitizer build" "$(mkv SAN=1)"
 fi
+# ARCH=native prints "release" too: compare the bytes with each build's binary.
+mkv ARCH=native >/dev/null
+check "make ARCH=native: bin/triad is the native build" cmp -s "$mk/bin/triad" "$mk/build/release-native/triad"
+mkv >/dev/null
+check "make after make ARCH=native: bin/triad is the portable release again" cmp -s "$mk/bin/triad" "$mk/build/release/triad"
 check "make CFLAGS=-DEXTRA: a new CFLAGS rebuilds" test "$(mkv CFLAGS=-DEXTRA)" = "release extra"
 check "make after make CFLAGS=-DEXTRA: rebuilt without it" test "$(mkv)" = release
 check "make -n after a build: nothing to do" test -z "$(mkenv make -s -C "$mk" -n)"
