@@ -197,6 +197,24 @@ head -c "$(($(wc -c <"$tmp/op.trd") - 20))" "$tmp/op.trd" >"$tmp/optorn.trd"
 TRIAD=$bin "$here/scripts/openings.sh" "$list" "$tmp/optorn.trd" >"$tmp/open" 2>"$tmp/open.err"
 check "openings.sh: a torn records file: exit 2, one error line (torn), no table from part of it" \
     test $? -eq 2 -a "$(wc -l <"$tmp/open.err")" -eq 1 -a ! -s "$tmp/open" -a "$(grep -c 'torn' "$tmp/open.err")" -eq 1
+# --played: the fixed setup's games classed by their first action.  A run
+# from the setup turned by 180 degrees (the string reversed: a paired run's
+# second rotation) is the same games' images, since the players play images
+# alike; its first actions mapped back give the same table, row for row.
+s0=$("$bin" show --setup fixed | tail -1)
+echo "$s0" >"$tmp/p0.txt"
+echo "$s0" | awk '{ s = ""; for (i = length($1); i > 0; i--) s = s substr($1, i, 1); print s, $2, $3 }' >"$tmp/p1.txt"
+for k in 0 1; do
+    "$bin" selfplay --players ab:nodes=300,ties=1 --positions "$tmp/p$k.txt" --games 12 --seed 4 --quiet \
+        --out "$tmp/fx$k.trd" 2>/dev/null
+    TRIAD=$bin "$here/scripts/openings.sh" --played "$tmp/fx$k.trd" >"$tmp/fx$k.out" 2>&1
+done
+check "openings.sh --played: the setup and its image give one table (12 games, classed)" \
+    test "$(grep -c '^| [0-9]* | [A-I][0-9]x[A-I][0-9] | [1-9]' "$tmp/fx0.out")" -ge 1 -a \
+    "$(grep -o '; [0-9]* games' "$tmp/fx0.out")" = "; 12 games" -a "$(diff "$tmp/fx0.out" "$tmp/fx1.out" && echo same)" = same
+TRIAD=$bin "$here/scripts/openings.sh" --played "$tmp/op.trd" >"$tmp/open" 2>"$tmp/open.err"
+check "openings.sh --played: games from other starts are refused (exit 2, one line)" \
+    test $? -eq 2 -a "$(wc -l <"$tmp/open.err")" -eq 1 -a ! -s "$tmp/open"
 
 # --- scripts/paired-setups.sh: White's score on the same setups under two players (issue 21)
 # Two runs with one seed and setup kind (the same 4 setups), played by
