@@ -220,7 +220,7 @@ static void script_shares(const bias_result *r, FILE *f, bool movers)
     }
     double w = 0.6 / r->players;
     fprintf(f, "  set title \"Every %s's share of the points by setup kind (95%% intervals%s)\"\n"
-               "  set ylabel \"share of the points\"\n  set key outside right top\n"
+               "  set ylabel \"share of the points\"\n  set key below\n"
                "  plot %.6f with lines dt 2 lc rgb \"gray40\" title \"fair share (1/%d)\"",
             movers ? "turn position" : "seat", clustered ? ", clustered by setup" : "", fair, r->players);
     static const char *const nth[GAME_MAX_PLAYERS] = { "1st", "2nd", "3rd", "4th" };

@@ -199,6 +199,11 @@ if command -v gnuplot >/dev/null; then
     check "charts_legends_list_only_setups_with_games" test "$(grep -c 'title "fixed"\|title "tournament"' "$gp")" -eq 0
     "$bin" bias --game talat --records "$root/data/records/zihin-ab4-random.trd" --plots "$tmp/plz" >/dev/null 2>&1
     check "charts_talat_legend_lists_no_empty_setups" test "$(grep -c 'title "played"\|title "mirror"' "$tmp/plz/bias.gp")" -eq 0
+    # a chart of every seat keeps its legend below the plot, so the centred
+    # title has the whole width (with the legend at the right it ran off the left edge)
+    "$bin" bias --game talat --records "$root/data/records/talat-ab4-random.trd" --plots "$tmp/pl3" >/dev/null 2>&1
+    check "charts_every_seat_legend_below_so_the_title_fits" \
+        test "$(grep -c 'share of the points by setup kind' "$tmp/pl3/bias.gp")" -ge 1 -a "$(grep -c 'set key outside right' "$tmp/pl3/bias.gp")" -eq 0
     # the ladder's charts (scripts/ladder-plots.sh): bars side by side, ticks at the rungs
     mkdir -p "$tmp/lad/plots"
     printf '1000\t0\t0\t0\t0\t0\t0\t0\t0\n4000\t2000\t0.8\t249\t9\t249\t9\t231\t269\n' >"$tmp/lad/plots/ladder.dat"
