@@ -25,8 +25,14 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 json=0 played=0
-[ "${1:-}" = --json ] && { json=1; shift; }
-[ "${1:-}" = --played ] && { played=1; shift; }
+while :; do
+    case ${1:-} in
+        --json) json=1; shift ;;
+        --played) played=1; shift ;;
+        --*) echo "openings.sh: unknown option '$1' (usage: scripts/openings.sh [--json] [--played] ...)" >&2; exit 2 ;;
+        *) break ;;
+    esac
+done
 [ $# -ge $((2 - played)) ] ||
     { echo "usage: scripts/openings.sh [--json] POSITIONS RECORDS... | [--json] --played RECORDS..." >&2; exit 2; }
 triad=${TRIAD:-bin/triad}
@@ -49,7 +55,11 @@ fi
 # and exit 2, before any figure is computed from part of the games.
 games=$(mktemp)
 trap 'rm -f "$games" "$classes"' EXIT
-$triad records export "$@" --format jsonl >"$games" || exit 2
+# (a game read twice counts once; an unfinished game's null scores made
+# comparable so it is counted as unfinished, and its start still checked)
+$triad records export "$@" --format jsonl >"$games.all" || { rm -f "$games.all"; exit 2; }
+awk -v name=openings.sh -f scripts/dedup-games.awk "$games.all" | sed 's/"scores":null/"scores":[0,0]/' >"$games"
+rm -f "$games.all"
 {
     if [ $played = 1 ]; then
         # class k: its representative action names it; every game's class from its first action

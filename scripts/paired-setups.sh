@@ -33,8 +33,10 @@ trap 'rm -f "$ta" "$tb"' EXIT
 $triad records export "${a[@]}" --format jsonl >"$ta" || exit 2
 $triad records export "${b[@]}" --format jsonl >"$tb" || exit 2
 # one line per game: side, setup index, rotation, seat 0's score, finished, start
+# (a game read twice counts once; an unfinished game's null scores made
+# comparable so that the program sees it, and leaves it out as unfinished)
 games() {
-    sed -n 's/.*"setup_index":\([0-9]*\),"rotation":\([0-9]*\),.*"start":"\([^"]*\)".*"scores":\[\([^],]*\),[^]]*\].*"finished":\([a-z]*\).*/'"$1"'\t\1\t\2\t\4\t\5\t\3/p' "$2"
+    awk -v name=paired-setups.sh -f scripts/dedup-games.awk "$2" | sed 's/"scores":null/"scores":[0,0]/' | sed -n 's/.*"setup_index":\([0-9]*\),"rotation":\([0-9]*\),.*"start":"\([^"]*\)".*"scores":\[\([^],]*\),[^]]*\].*"finished":\([a-z]*\).*/'"$1"'\t\1\t\2\t\4\t\5\t\3/p'
 }
 # t975() comes from scripts/tquantile.awk, put before the program's text
 { games A "$ta"; games B "$tb"; } | awk -F'\t' -v json="$json" "$(cat scripts/tquantile.awk)"'
