@@ -180,10 +180,10 @@ int cmd_solve(int argc, char **argv)
         { "nodes", OPT_U64, &o.nodes, "N", "positions the solver may expand, per position (default 1000000; "
           "0: no limit, not with --records)", 0, 0, NULL },
         { "memory", OPT_INT, &o.memory_mb, "MB", "the solver's table in MiB (default 256)", 1, 1 << 20, NULL },
-        { "max-games", OPT_U64, &o.max_games, "N", "--records: the first N games only", 1, UINT32_MAX, NULL },
-        { "json", OPT_FLAG, &o.json, NULL, "one JSON object a line (--records: one a game, then a summary)", 0, 0,
+        { "max-games", OPT_U64, &o.max_games, "N", "a records FILE: the first N games only", 1, UINT32_MAX, NULL },
+        { "json", OPT_FLAG, &o.json, NULL, "one JSON object a line (a records FILE: one a game, then a summary)", 0, 0,
           NULL },
-        { "quiet", OPT_FLAG, &o.quiet, NULL, "no progress on stderr (--positions, --records)", 0, 0, NULL },
+        { "quiet", OPT_FLAG, &o.quiet, NULL, "no progress on stderr (--positions, a records FILE)", 0, 0, NULL },
         { 0 },
     };
     const cmd_spec spec = {
@@ -222,9 +222,9 @@ int cmd_solve(int argc, char **argv)
         return cli_error("solve", "--%s applies to one position (--position or --setup)",
                          actions ? "actions" : st.seed_given ? "seed" : "nplayers");
     if (o.max_games && !records)
-        return cli_error("solve", "--max-games applies to --records only");
+        return cli_error("solve", "--max-games applies to a records FILE only");
     if (records && !o.nodes) /* the back-walk would reach the opening, which no search ends */
-        return cli_error("solve", "--records needs a node limit per position (--nodes N, N > 0)");
+        return cli_error("solve", "a records FILE needs a node limit per position (--nodes N, N > 0)");
     if (records)
         return solve_records(records, st.game, &o);
     const game_def *g = cli_game("solve", st.game);

@@ -120,12 +120,12 @@ int solve_records(const char *path, const char *want, const solve_opts *o)
     char err[400];
     const game_def *g;
     if (records_game(&path, 1, want, &g, err, sizeof err))
-        return cli_error("solve", "--records: %s", err);
+        return cli_error("solve", "%s", err);
     if (!g->solver)
-        return cli_error("solve", "--records: the game '%s' has no solver (TZAAR has one)", g->name);
+        return cli_error("solve", "%s: the game '%s' has no solver (TZAAR has one)", path, g->name);
     rec_reader *r = rec_reader_open(path, err, sizeof err);
     if (!r)
-        return cli_error("solve", "--records: %s", err);
+        return cli_error("solve", "%s", err);
     void *solver = g->solver->create((size_t)o->memory_mb << 20, err, sizeof err);
     rec_game *rg = malloc(sizeof *rg);
     if (!solver || !rg) {
@@ -151,7 +151,7 @@ int solve_records(const char *path, const char *want, const solve_opts *o)
         }
         const rec_run *run = rec_reader_run(r);
         if (run->game != g) {
-            rc = cli_error("solve", "--records: %s holds a later run of '%s', not '%s'", path, run->game->name,
+            rc = cli_error("solve", "%s holds a later run of '%s', not '%s'", path, run->game->name,
                            g->name);
             break;
         }
@@ -161,7 +161,7 @@ int solve_records(const char *path, const char *want, const solve_opts *o)
         oracle_game og;
         if (oracle_classify(g, solver, rg->start, rg->actions, rg->nactions, o->nodes, &og, err, sizeof err)) {
             meter_pause(m);
-            rc = cli_error("solve", "--records: %s: game %llu: %s", path, (unsigned long long)rg->id, err);
+            rc = cli_error("solve", "%s: game %llu: %s", path, (unsigned long long)rg->id, err);
             break;
         }
         sm.games++;

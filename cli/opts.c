@@ -103,8 +103,11 @@ static int append_list(const cmd_spec *c, const opt_spec *o, const char *eq, int
     int before = l->n;
     if (!l->items && !(l->items = malloc((size_t)argc * sizeof *l->items)))
         return cli_error(c->name, "out of memory for --%s", o->name);
-    if (eq)
+    if (eq) {
+        if (!eq[1]) /* "--records=": an empty name would reach open() as "" */
+            return cli_error(c->name, "--%s= needs a value (%s)", o->name, o->arg ? o->arg : "VALUE");
         l->items[l->n++] = eq + 1;
+    }
     while (*i + 1 < argc && strncmp(argv[*i + 1], "--", 2))
         l->items[l->n++] = argv[++*i];
     if (l->n == before)

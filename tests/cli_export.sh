@@ -196,6 +196,7 @@ for sub in cat verify info stats export merge import upgrade; do
     "$bin" records $sub --help 2>/dev/null | grep -q -- '--records FILE\.\.\.' || wrong="$wrong $sub"
 done
 check "records_subcommands_list_the_records_alias_in_their_help" test -z "$wrong" || echo "#   not:$wrong"
+bad "records_equals_with_no_name_is_refused_by_name" "--records= needs a value (FILE...)" records cat --records= "$tmp/talat.trd"
 check "records_stats_takes_records_equals_file" \
     test "$("$bin" records stats --records="$tmp/talat.trd" 2>&1 | md5sum)" = "$("$bin" records stats "$tmp/talat.trd" 2>&1 | md5sum)"
 bad "solve_one_records_file" "one records FILE" solve "$sample" "$sample" --nodes 2000

@@ -62,6 +62,8 @@ bad "bad_memory" "--memory" solve --memory 0
 bad "two_sources" "give one of" solve --records "$tmp/r.trd" --positions "$tmp/pos.txt"
 bad "max_games_without_records" "--max-games" solve --max-games 3
 bad "records_without_a_node_limit" "node limit" solve --records "$tmp/r.trd" --nodes 0
+bad "records_operand_errors_do_not_name_an_option_not_given" "a records FILE needs a node limit" solve "$tmp/r.trd" --nodes 0
+bad "records_operand_missing_names_the_file_alone" "solve: $tmp/nothing.trd: " solve "$tmp/nothing.trd"
 bad "actions_with_records" "--actions" solve --records "$tmp/r.trd" --actions "A1xB1"
 bad "missing_records" "nothing.trd" solve --records "$tmp/nothing.trd"
 bad "missing_positions" "nothing.txt" solve --positions "$tmp/nothing.txt"
