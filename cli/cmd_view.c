@@ -21,14 +21,14 @@ int cmd_view(int argc, char **argv)
     uint64_t limit = 0;
     bool force = false;
     const opt_spec opts[] = {
-        { "records", OPT_LIST, &records, "FILE...", "the same as RECORDS... (the records files, given as operands)",
-          0, 0, NULL },
         { "out", OPT_STR, &dir, "DIR", "the site's folder (index.html, viewer.html, games/)", 0, 0, NULL },
         { "game", OPT_STR, &game_name, "NAME", "the game the records hold (default: the first file's)", 0, 0, NULL },
         { "select", OPT_STR, &expr, "EXPR", "only games matching EXPR, e.g. setup=random,id=100-199 "
                                           "(docs/viewer.md)", 0, 0, NULL },
         { "limit", OPT_U64, &limit, "N", "at most N games (the first selected)", 0, 0, NULL },
         { "force", OPT_FLAG, &force, NULL, "write into a DIR that already has files", 0, 0, NULL },
+        { "records", OPT_LIST, &records, "FILE...", "the same as RECORDS... (the records files, given as operands)",
+          0, 0, NULL },
         { 0 },
     };
     const cmd_spec spec = {

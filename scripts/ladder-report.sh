@@ -22,9 +22,16 @@ triad=${TRIAD:-bin/triad}
 # corrupt file stops the report with records cat's one error line, never a
 # table or chart from the part before the tear.
 for r in "${rungs[@]}"; do
-    for f in "$out/rung-$r"/*.trd; do
-        [ -e "$f" ] || continue
-        "$triad" records cat "$f" >/dev/null || exit 2
+    for kind in "${kinds[@]}"; do
+        case $kind in
+            tournament) names=(); for p in "${policies[@]}"; do names+=("tournament-$p"); done ;;
+            *) names=("$kind") ;;
+        esac
+        for name in "${names[@]}"; do
+            f=$out/rung-$r/$name.trd
+            [ -e "$f" ] || continue
+            "$triad" records cat "$f" >/dev/null || exit 2
+        done
     done
 done
 mkdir -p "$out/plots"

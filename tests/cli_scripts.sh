@@ -215,6 +215,24 @@ check "openings.sh --played: the setup and its image give one table (12 games, c
 TRIAD=$bin "$here/scripts/openings.sh" --played "$tmp/op.trd" >"$tmp/open" 2>"$tmp/open.err"
 check "openings.sh --played: games from other starts are refused (exit 2, one line)" \
     test $? -eq 2 -a "$(wc -l <"$tmp/open.err")" -eq 1 -a ! -s "$tmp/open"
+# Unfinished games (null scores in the export) are counted apart, and
+# their start is checked like any other's; a game read twice counts once;
+# the flags in either order.
+printf '(;FF[TZAAR]PW[ann]PB[bob]POS[%s];W[kokp])\n' "${s0% w 0}" >"$tmp/fu.sgf"
+"$bin" records import --littlegolem "$tmp/fu.sgf" --out "$tmp/fu.trd" 2>/dev/null
+TRIAD=$bin "$here/scripts/openings.sh" --json --played "$tmp/fx0.trd" "$tmp/fu.trd" >"$tmp/fu.json" 2>&1
+check "openings.sh --played: an unfinished game is counted as unfinished (12 games, 1 unfinished)" \
+    grep -q '"games":12,"unfinished":1,' "$tmp/fu.json"
+"$bin" selfplay --players random --setup random --games 1 --seed 2 --quiet --out "$tmp/ru.trd" 2>/dev/null
+"$bin" records export --littlegolem "$tmp/ru.trd" 2>/dev/null | sed 's/\(;W\[[a-z]*\]\).*/\1)/' >"$tmp/ru.sgf"
+"$bin" records import --littlegolem "$tmp/ru.sgf" --out "$tmp/ru2.trd" 2>/dev/null
+TRIAD=$bin "$here/scripts/openings.sh" --played "$tmp/fx0.trd" "$tmp/ru2.trd" >"$tmp/open" 2>"$tmp/open.err"
+check "openings.sh --played: an unfinished game from another start is refused too (exit 2)" \
+    test $? -eq 2 -a "$(grep -c 'does not start from the fixed setup' "$tmp/open.err")" -eq 1 -a ! -s "$tmp/open"
+TRIAD=$bin "$here/scripts/openings.sh" --played --json "$tmp/fx0.trd" "$tmp/fx0.trd" >"$tmp/fx2.json" 2>"$tmp/fx2.err"
+TRIAD=$bin "$here/scripts/openings.sh" --json --played "$tmp/fx0.trd" >"$tmp/fx1.json" 2>&1
+check "openings.sh: --played --json as --json --played, and a file given twice counts once (said on stderr)" \
+    test "$(cat "$tmp/fx2.json")" = "$(cat "$tmp/fx1.json")" -a "$(grep -c '12 duplicate games dropped' "$tmp/fx2.err")" -eq 1
 
 # --- scripts/paired-setups.sh: White's score on the same setups under two players (issue 21)
 # Two runs with one seed and setup kind (the same 4 setups), played by
@@ -247,6 +265,9 @@ assert abs(r['ci95'][0] - (m - h)) < 2e-3 and abs(r['ci95'][1] - (m + h)) < 2e-3
 TRIAD=$bin "$here/scripts/paired-setups.sh" --json "$tmp/psa.trd" -- "$tmp/psa.trd" >"$tmp/paired0.json" 2>&1
 check "paired-setups.sh: a run against itself differs by 0" grep -q '"difference":0.0000,"ci95":\[0.0000,0.0000\]' "$tmp/paired0.json"
 TRIAD=$bin "$here/scripts/paired-setups.sh" --json "$tmp/psb.trd" -- "$tmp/psa.trd" >"$tmp/paired1.json" 2>&1
+TRIAD=$bin "$here/scripts/paired-setups.sh" --json "$tmp/psa.trd" "$tmp/psa.trd" -- "$tmp/psb.trd" >"$tmp/paired2x.json" 2>"$tmp/paired2x.err"
+check "paired-setups.sh: a file given twice counts once (same figures, said on stderr)" \
+    test "$(cat "$tmp/paired2x.json")" = "$(cat "$tmp/paired.json")" -a "$(grep -c 'duplicate games dropped' "$tmp/paired2x.err")" -eq 1
 check "paired-setups.sh: swapping A and B negates the difference" python3 -c "
 import json; r = json.load(open('$tmp/paired.json')); s = json.load(open('$tmp/paired1.json'))
 assert abs(r['difference'] + s['difference']) < 1e-9 and r['white_a'] == s['white_b'], (r, s)"
@@ -317,6 +338,9 @@ printf '100\trandom\t16\t0.1\n200\trandom\t16\t0.1\n' >"$lr/cost.tsv"
 cp -r "$lr" "$tmp/lrtorn"
 RUNGS="100 200" KINDS=random PLACE=eval TRIAD=$bin "$here/scripts/ladder-report.sh" "$lr" >"$tmp/lr.out" 2>&1
 check "ladder-report.sh: two rungs of 16 games give a report" test $? -eq 0 -a -s "$lr/ladder.md" -a -s "$lr/plots/white.dat"
+echo junk >"$tmp/lrstray.trd" && cp -r "$lr" "$tmp/lrs" && rm -rf "$tmp/lrs/plots" "$tmp/lrs/ladder."* && cp "$tmp/lrstray.trd" "$tmp/lrs/rung-100/old.trd"
+RUNGS="100 200" KINDS=random PLACE=eval TRIAD=$bin "$here/scripts/ladder-report.sh" "$tmp/lrs" >"$tmp/lr.out" 2>&1
+check "ladder-report.sh: a stray file in a rung's folder, which the report does not read, stops nothing" test $? -eq 0 -a -s "$tmp/lrs/ladder.md"
 f=$tmp/lrtorn/rung-200/random.trd
 head -c "$(($(wc -c <"$f") - 20))" "$f" >"$f.cut" && mv "$f.cut" "$f"
 RUNGS="100 200" KINDS=random PLACE=eval TRIAD=$bin "$here/scripts/ladder-report.sh" "$tmp/lrtorn" >"$tmp/lr.out" 2>"$tmp/lr.err"
