@@ -18,16 +18,15 @@ kinds=(${KINDS:-random fixed tournament})
 policies=(${PLACE:-eval search soft random})
 replicates=${REPLICATES:-2}
 triad=${TRIAD:-bin/triad}
+# The records files a kind has at each rung, by name: one per placement
+# policy for tournament, else the kind's own.
+kind_names() { if [ "$1" = tournament ]; then for p in "${policies[@]}"; do echo "tournament-$p"; done; else echo "$1"; fi; }
 # Every rung's records are read whole before anything is written: a torn or
 # corrupt file stops the report with records cat's one error line, never a
 # table or chart from the part before the tear.
 for r in "${rungs[@]}"; do
     for kind in "${kinds[@]}"; do
-        case $kind in
-            tournament) names=(); for p in "${policies[@]}"; do names+=("tournament-$p"); done ;;
-            *) names=("$kind") ;;
-        esac
-        for name in "${names[@]}"; do
+        for name in $(kind_names "$kind"); do
             f=$out/rung-$r/$name.trd
             [ -e "$f" ] || continue
             "$triad" records cat "$f" >/dev/null || exit 2
@@ -54,20 +53,17 @@ elo_rows >"$data"
 # --- White's score per rung and kind, from the records -----------------------
 # columns: kind rung elo elo_se games white lo hi se
 score_rows() {
-    local i kind file
+    local i kind
     for i in "${!rungs[@]}"; do
         local elo elo_se
         elo=$(awk -v n=$((i + 1)) 'NR == n { print $6 }' "$data")
         elo_se=$(awk -v n=$((i + 1)) 'NR == n { print $7 }' "$data")
         for kind in "${kinds[@]}"; do
-            local files=() labels=()
-            case $kind in
-                tournament) for p in "${policies[@]}"; do files+=("$out/rung-${rungs[$i]}/tournament-$p.trd"); labels+=("tournament-$p"); done ;;
-                *) files=("$out/rung-${rungs[$i]}/$kind.trd"); labels=("$kind") ;;
-            esac
-            for j in "${!files[@]}"; do
-                [ -f "${files[$j]}" ] || continue
-                $triad records cat "${files[$j]}" | awk -v kind="${labels[$j]}" -v rung="${rungs[$i]}" -v elo="$elo" \
+            local name
+            for name in $(kind_names "$kind"); do
+                local f=$out/rung-${rungs[$i]}/$name.trd
+                [ -f "$f" ] || continue
+                $triad records cat "$f" | awk -v kind="$name" -v rung="${rungs[$i]}" -v elo="$elo" \
                     -v elo_se="$elo_se" -v per=$((2 * replicates)) -f scripts/tquantile.awk -f scripts/ladder-score.awk
             done
         done

@@ -54,10 +54,10 @@ fi
 # torn, not a records file) stops the script with export's own error line
 # and exit 2, before any figure is computed from part of the games.
 games=$(mktemp)
-trap 'rm -f "$games" "$classes"' EXIT
+trap 'rm -f "$games" "$games.all" "$classes"' EXIT
 # (a game read twice counts once; an unfinished game's null scores made
 # comparable so it is counted as unfinished, and its start still checked)
-$triad records export "$@" --format jsonl >"$games.all" || { rm -f "$games.all"; exit 2; }
+$triad records export "$@" --format jsonl >"$games.all" || exit 2
 awk -v name=openings.sh -f scripts/dedup-games.awk "$games.all" | sed 's/"scores":null/"scores":[0,0]/' >"$games"
 rm -f "$games.all"
 {
@@ -119,7 +119,7 @@ rm -f "$games.all"
         return AT[(x + 0) "," (y + 0)]   # + 0: never the key "-0"
     }
     # the symmetry that takes the fixed setup to start st (-1: none); fills BACK[st, q] = p for image(g, p) = q
-    function find(st,   g, p, ok, b0, b1) {
+    function find(st,   g, p, ok) {
         if (!NP) geometry()
         split(fixed, f0, " "); split(st, f1, " ")
         if (f0[2] != f1[2] || f0[3] != f1[3] || length(f1[1]) != NP) return -1
