@@ -287,6 +287,49 @@ check "paired-setups.sh: a torn file: exit 2, one error line (torn), no figures 
     test $? -eq 2 -a "$(wc -l <"$tmp/paired5.err")" -eq 1 -a ! -s "$tmp/paired5" -a "$(grep -c 'torn' "$tmp/paired5.err")" -eq 1
 
 
+# --- scripts/white-chart.sh: White's score per player, one curve per family (issue 21)
+# A table of three points, one of them not there yet: the two drawn carry
+# bias's own White's score and interval, the third is skipped with one line;
+# a series name with quotes reaches the chart and the JSON intact; a point
+# mixing setup kinds, a malformed line and a torn file are refused (exit 2).
+"$bin" selfplay --games 4 --players random --setup tournament --seed 9 --quiet --out "$tmp/wct.trd" 2>/dev/null
+printf '# a comment\nab \x27depth 1\x27 "family"\t1\tab:depth=1\t%s\nrandom\t2\trandom\t%s\nrandom\t3\trandom\t%s\n' \
+    "$tmp/psa.trd" "$tmp/psb.trd" "$tmp/later.trd" >"$tmp/wc.tsv"
+TRIAD=$bin "$here/scripts/white-chart.sh" --json "$tmp/wc.tsv" "$tmp/wc" >"$tmp/wc.json" 2>"$tmp/wc.err"
+check "white-chart.sh --json: the points that are there, each with bias's White's score and interval" python3 -c "
+import json, subprocess
+r = json.load(open('$tmp/wc.json'))['points']
+assert [p['series'] for p in r] == ['ab \'depth 1\' \"family\"', 'random'] and [p['x'] for p in r] == [1, 2], r
+for p, f in zip(r, ['$tmp/psa.trd', '$tmp/psb.trd']):
+    b = json.loads(subprocess.run(['$bin', 'bias', f, '--json'], capture_output=True, text=True).stdout)['by_setup']['random']
+    assert p['games'] == b['games'] == 16, (p, b)
+    assert abs(p['white_score'] - 100 * b['white_score']) < 0.006, (p, b)
+    assert all(abs(x - 100 * y) < 0.006 for x, y in zip(p['ci95'], b['ci95'])), (p, b)"
+check "white-chart.sh: a point not there yet is skipped, said in one line naming its file" \
+    test "$(grep -c 'skipped.*later.trd' "$tmp/wc.err")" -eq 1 -a "$(wc -l <"$tmp/wc/white.dat")" -eq 2
+if command -v gnuplot >/dev/null; then
+    check "white-chart.sh: the chart, PNG and SVG, with the quoted family in its key" \
+        test -s "$tmp/wc/white_vs_nodes.png" -a "$(grep -c "depth 1" "$tmp/wc/white_vs_nodes.svg")" -ge 1
+else
+    ok "white-chart.sh: the chart # SKIP no gnuplot here"
+fi
+TRIAD=$bin "$here/scripts/white-chart.sh" "$tmp/wc.tsv" "$tmp/wc" >"$tmp/wc.md" 2>/dev/null
+check "white-chart.sh: the Markdown table has the same points" \
+    test "$(grep -c '^| ' "$tmp/wc.md")" -eq 3 -a "$(grep -c '| 16 |' "$tmp/wc.md")" -eq 2
+printf 'mixed\t1\tab\t%s %s\n' "$tmp/psa.trd" "$tmp/wct.trd" >"$tmp/wcm.tsv"
+TRIAD=$bin "$here/scripts/white-chart.sh" "$tmp/wcm.tsv" "$tmp/wcm" >"$tmp/wcm.out" 2>"$tmp/wcm.err"
+check "white-chart.sh: a point with two setup kinds is refused (exit 2, the line named)" \
+    test $? -eq 2 -a "$(grep -c 'wcm.tsv:1:.*one kind' "$tmp/wcm.err")" -eq 1
+printf 'a\tnot-a-number\tp\t%s\n' "$tmp/psa.trd" >"$tmp/wcb.tsv"
+TRIAD=$bin "$here/scripts/white-chart.sh" "$tmp/wcb.tsv" "$tmp/wcb" >/dev/null 2>"$tmp/wcb.err"
+check "white-chart.sh: a malformed line is refused (exit 2, one line naming it)" \
+    test $? -eq 2 -a "$(wc -l <"$tmp/wcb.err")" -eq 1 -a "$(grep -c 'wcb.tsv:1:' "$tmp/wcb.err")" -eq 1
+printf 'a\t1\tp\t%s\n' "$tmp/pstorn.trd" >"$tmp/wcx.tsv"
+TRIAD=$bin "$here/scripts/white-chart.sh" "$tmp/wcx.tsv" "$tmp/wcx" >/dev/null 2>"$tmp/wcx.err"
+check "white-chart.sh: a torn file stops it (exit 2, said), no data file written" \
+    test $? -eq 2 -a "$(grep -c 'torn' "$tmp/wcx.err")" -ge 1 -a ! -e "$tmp/wcx/white.dat"
+
+
 # --- scripts/tquantile.awk: the t quantile of the scripts' intervals ---------------
 # t975(df) against the t distribution's CDF integrated here (python3), from
 # 1 to 200 degrees of freedom; and ladder-score.awk's interval on 4 setups
