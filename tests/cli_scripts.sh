@@ -308,8 +308,17 @@ for p, f in zip(r, ['$tmp/psa.trd', '$tmp/psb.trd']):
 check "white-chart.sh: a point not there yet is skipped, said in one line naming its file" \
     test "$(grep -c 'skipped.*later.trd' "$tmp/wc.err")" -eq 1 -a "$(wc -l <"$tmp/wc/white.dat")" -eq 2
 if command -v gnuplot >/dev/null; then
-    check "white-chart.sh: the chart, PNG and SVG, with the quoted family in its key" \
-        test -s "$tmp/wc/white_vs_nodes.png" -a "$(grep -c "depth 1" "$tmp/wc/white_vs_nodes.svg")" -ge 1
+    # in the SVG each curve is a group: its title, then a mark per point and one in the key
+    check "white-chart.sh: the chart, PNG and SVG, each curve with its points (the quoted family's too)" python3 -c "
+import os, re
+assert os.path.getsize('$tmp/wc/white_vs_nodes.png') > 0
+svg = open('$tmp/wc/white_vs_nodes.svg').read()
+groups = {}
+for g in svg.split('<g id=\"gnuplot_plot_')[1:]:
+    t = re.search(r'<title>(.*?)</title>', g).group(1)
+    groups[t] = len(re.findall(r'gpPt\d', g))
+fam = [t for t in groups if 'depth 1' in t]
+assert len(fam) == 1 and groups[fam[0]] == 2 and groups['random'] == 2, groups"
 else
     ok "white-chart.sh: the chart # SKIP no gnuplot here"
 fi
@@ -324,6 +333,32 @@ printf 'a\tnot-a-number\tp\t%s\n' "$tmp/psa.trd" >"$tmp/wcb.tsv"
 TRIAD=$bin "$here/scripts/white-chart.sh" "$tmp/wcb.tsv" "$tmp/wcb" >/dev/null 2>"$tmp/wcb.err"
 check "white-chart.sh: a malformed line is refused (exit 2, one line naming it)" \
     test $? -eq 2 -a "$(wc -l <"$tmp/wcb.err")" -eq 1 -a "$(grep -c 'wcb.tsv:1:' "$tmp/wcb.err")" -eq 1
+printf 'a\t0\tp\t%s\n' "$tmp/psa.trd" >"$tmp/wc0.tsv"
+TRIAD=$bin "$here/scripts/white-chart.sh" "$tmp/wc0.tsv" "$tmp/wc0" >/dev/null 2>"$tmp/wc0.err"
+check "white-chart.sh: x = 0 is refused (a log scale would drop it), exit 2, the line named" \
+    test $? -eq 2 -a "$(wc -l <"$tmp/wc0.err")" -eq 1 -a "$(grep -c 'wc0.tsv:1: x must be a number above 0' "$tmp/wc0.err")" -eq 1
+printf 'a\t007\tp\t%s\nb\t1\tp\x01\t%s\n' "$tmp/psa.trd" "$tmp/psa.trd" >"$tmp/wc7.tsv"
+TRIAD=$bin "$here/scripts/white-chart.sh" "$tmp/wc7.tsv" "$tmp/wc7" >/dev/null 2>"$tmp/wc7.err"
+sed -i 1d "$tmp/wc7.tsv"
+TRIAD=$bin "$here/scripts/white-chart.sh" "$tmp/wc7.tsv" "$tmp/wc7" >/dev/null 2>>"$tmp/wc7.err"
+check "white-chart.sh: x 007 (not a JSON number) and a control character in a name are refused, the line named" \
+    test "$(grep -c 'wc7.tsv:1: x must be' "$tmp/wc7.err")" -eq 1 -a "$(grep -c 'wc7.tsv:1: a control character' "$tmp/wc7.err")" -eq 1
+check "white-chart.sh: white.dat gets the mode of a new file here (not a temporary file's private one)" \
+    test "$(stat -c %a "$tmp/wc/white.dat")" = "$(printf '%o' $((0666 & ~$(umask))))"
+printf 'a|b\t10\tp|q\t%s\r\n' "$tmp/psa.trd" >"$tmp/wccr.tsv"
+TRIAD=$bin "$here/scripts/white-chart.sh" "$tmp/wccr.tsv" "$tmp/wccr" >"$tmp/wccr.md" 2>"$tmp/wccr.err"
+check "white-chart.sh: a CRLF table reads as LF, and a | in a name is escaped in the Markdown row" \
+    test $? -eq 0 -a "$(grep -c '^| a\\|b | `p\\|q` | 16 |' "$tmp/wccr.md")" -eq 1
+"$bin" selfplay --games 30 --players random --setup random --seed 3 --threads 1 --quiet --block-games 10 --out "$tmp/wcb30.trd" 2>/dev/null
+head -c "$(($(wc -c <"$tmp/wcb30.trd") - 20))" "$tmp/wcb30.trd" >"$tmp/wcb30t.trd"
+printf 'a\t1\tp\t%s\n' "$tmp/wcb30t.trd" >"$tmp/wct3.tsv"
+TRIAD=$bin "$here/scripts/white-chart.sh" "$tmp/wct3.tsv" "$tmp/wct3" >"$tmp/wct3.out" 2>"$tmp/wct3.err"
+check "white-chart.sh: a file torn after whole blocks (bias would skip the block) is refused, not drawn from part" \
+    test $? -eq 2 -a "$(wc -l <"$tmp/wct3.err")" -eq 1 -a "$(grep -c 'wct3.tsv:1: "p": .*torn' "$tmp/wct3.err")" -eq 1 -a ! -s "$tmp/wct3.out"
+: >"$tmp/wcfile"
+TRIAD=$bin "$here/scripts/white-chart.sh" "$tmp/wc.tsv" "$tmp/wcfile" >"$tmp/wcf.out" 2>"$tmp/wcf.err"
+check "white-chart.sh: OUT that is a file is refused (exit 2, one line), nothing printed" \
+    test $? -eq 2 -a "$(wc -l <"$tmp/wcf.err")" -eq 1 -a ! -s "$tmp/wcf.out"
 printf 'a\t1\tp\t%s\n' "$tmp/pstorn.trd" >"$tmp/wcx.tsv"
 TRIAD=$bin "$here/scripts/white-chart.sh" "$tmp/wcx.tsv" "$tmp/wcx" >/dev/null 2>"$tmp/wcx.err"
 check "white-chart.sh: a torn file stops it (exit 2, said), no data file written" \
