@@ -234,6 +234,10 @@ int bias_analyse_groups(const bias_kind_data *k, int players, int resamples, uin
 /* Output (bias_report.c, bias_json.c, bias_plots.c). */
 void bias_print_text(const bias_result *r, FILE *f);
 void bias_print_json(const bias_result *r, FILE *f);
+/* Who the joint model's first mover is in kind k: its seat's name (TZAAR's
+ * "White", or "Black" where Black acts first), or "either seat" when the
+ * games of the kind differ in it. */
+const char *bias_first_seat_name(const bias_result *r, int k, char name[16]);
 /* "players", "pieces" or "pieces,players": a run's --rotate (REC_ROTATE_*). */
 const char *bias_rotate_name(int rotate);
 /* A Markdown report; plots (may be NULL) is the folder of the PNGs, as the

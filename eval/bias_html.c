@@ -201,9 +201,12 @@ static void put_players(buf *b, const bias_result *r)
                p->clusters);
     for (int k = 0; k < p->kinds; k++)
         if (p->kind[k].games && p->kind[k].ok) {
+            char seat[16];
             out_str(b, "<tr><td>");
             esc_html(b, r->game->setup_names[k]);
-            out_printf(b, "</td><td class=\"num\">%llu</td>", (unsigned long long)p->kind[k].games);
+            out_str(b, " <span class=\"sub\">(first: ");
+            esc_html(b, bias_first_seat_name(r, k, seat));
+            out_printf(b, ")</span></td><td class=\"num\">%llu</td>", (unsigned long long)p->kind[k].games);
             share_cell(b, p->kind[k].score, p->kind[k].score_ci);
             out_str(b, "</tr>\n");
         }

@@ -44,6 +44,14 @@ int bias_players_add(bias_players_data *d, int kind, const char *first, const ch
     return 0;
 }
 
+void bias_players_note_first(bias_players_data *d, int kind, int seat)
+{
+    if (kind < 0 || kind >= BIAS_PLAYERS_KINDS_MAX)
+        return;
+    signed char *o = &d->opener[kind];
+    *o = *o == 0 || *o == seat + 1 ? (signed char)(seat + 1) : -1;
+}
+
 void bias_players_free(bias_players_data *d)
 {
     free(d->rows);
@@ -269,8 +277,10 @@ int bias_players_analyse(const bias_players_data *d, int kinds, bias_players_res
         r->player[p].elo = r->player[p].se = NAN;
         r->player[p].elo_ci = interval_none();
     }
-    for (int k = 0; k < BIAS_PLAYERS_KINDS_MAX; k++)
+    for (int k = 0; k < BIAS_PLAYERS_KINDS_MAX; k++) {
         r->kind[k].score_ci = r->kind[k].elo_ci = interval_none();
+        r->kind[k].first_seat = d->opener[k] > 0 ? d->opener[k] - 1 : -1;
+    }
     unsigned char *used = malloc(d->nrows ? d->nrows : 1);
     if (!used)
         return -1;

@@ -28,6 +28,14 @@ static const char *ci_text(interval i, double scale, const char *fmt)
     return b;
 }
 
+/* See bias.h: the text, the Markdown, the page and the JSON name the joint
+ * model's first mover this way. */
+const char *bias_first_seat_name(const bias_result *r, int k, char name[16])
+{
+    int s = k >= 0 && k < BIAS_PLAYERS_KINDS_MAX ? r->pl.kind[k].first_seat : -1;
+    return s < 0 ? "either seat" : game_seat_name(r->game, s, name);
+}
+
 /* See bias.h: the JSON (bias_json.c) names the rotation this way too. */
 const char *bias_rotate_name(int rotate)
 {
@@ -211,13 +219,16 @@ static void print_players(const bias_result *r, FILE *f, bool md)
               f);
     else
         fputs(md ? ".\n" : "\n", f);
-    for (int k = 0; p->fitted && k < p->kinds; k++)
+    for (int k = 0; p->fitted && k < p->kinds; k++) {
+        char seat[16];
         if (p->kind[k].games)
-            fprintf(f, md ? "| %s | %llu | %.1f%% %s | %+.1f %s |\n" : "  %-12s %7llu games  first mover %.1f%% %s  "
-                                                                  "edge %+.1f Elo %s\n",
-                    r->game->setup_names[k], (unsigned long long)p->kind[k].games, 100 * p->kind[k].score,
+            fprintf(f, md ? "| %s | %llu | %s: %.1f%% %s | %+.1f %s |\n"
+                          : "  %-16s %7llu games  first mover (%s) %.1f%% %s  edge %+.1f Elo %s\n",
+                    r->game->setup_names[k], (unsigned long long)p->kind[k].games,
+                    bias_first_seat_name(r, k, seat), 100 * p->kind[k].score,
                     ci_text(p->kind[k].score_ci, 100, "[%.1f, %.1f]"), p->kind[k].elo,
                     ci_text(p->kind[k].elo_ci, 1, "[%+.1f, %+.1f]"));
+    }
     fputs(md ? "\n| player | engine | component | games | against others | Elo against the reference |\n"
                "|---|---|---:|---:|---:|---|\n"
              : "  players (Elo against the reference of their component):\n",

@@ -82,6 +82,27 @@ static void recovers_the_model(void)
     bias_players_free(&d);
 }
 
+/* Which seat the first mover is, per kind: the one noted in every game of
+ * the kind, -1 where games differ in it or none was noted. */
+static void first_seat_per_kind(void)
+{
+    static bias_players_data d;
+    memset(&d, 0, sizeof d);
+    for (int i = 0; i < 4; i++) {
+        bias_players_note_first(&d, 0, 0);
+        bias_players_note_first(&d, 1, 1);
+        bias_players_note_first(&d, 2, i & 1);
+        CHECK(bias_players_add(&d, i % 3, "x", "x", 1, i & 1, (uint64_t)i) == 0);
+    }
+    bias_players_note_first(&d, BIAS_PLAYERS_KINDS_MAX, 0); /* out of range: ignored */
+    static bias_players_result r;
+    REQUIRE(bias_players_analyse(&d, 4, &r) == 0);
+    CHECKF(r.kind[0].first_seat == 0 && r.kind[1].first_seat == 1 && r.kind[2].first_seat == -1 &&
+               r.kind[3].first_seat == -1,
+           "%d %d %d %d", r.kind[0].first_seat, r.kind[1].first_seat, r.kind[2].first_seat, r.kind[3].first_seat);
+    bias_players_free(&d);
+}
+
 /* With self-play alone the edge is the first mover's observed share. */
 static void self_play_edge_by_hand(void)
 {
@@ -174,6 +195,7 @@ static void one_cluster_has_no_interval(void)
 const test_case tests_bias_players[] = {
     { "bias_players_recovers_the_model", recovers_the_model },
     { "bias_players_self_play_edge_by_hand", self_play_edge_by_hand },
+    { "bias_players_first_seat_per_kind", first_seat_per_kind },
     { "bias_players_components_and_unbounded", components_and_unbounded_players },
     { "bias_players_by_engine_and_the_limit", players_by_engine_and_the_limit },
     { "bias_players_one_cluster_no_interval", one_cluster_has_no_interval },
