@@ -71,10 +71,7 @@ static void json_edges(FILE *f, const bias_result *r)
         first = 0;
         jsonw_fkv_str(f, "setup", r->game->setup_names[k], 1);
         jsonw_fkv_uint(f, "games", q->games, 0);
-        if (q->first_seat >= 0)
-            jsonw_fkv_uint(f, "first_seat", (uint64_t)q->first_seat, 0);
-        else
-            jsonw_fkey(f, "first_seat", 0), fputs("null", f);
+        jsonw_fkv_num(f, "first_seat", "%.0f", q->first_seat >= 0 ? q->first_seat : NAN, 0); /* null: it varies */
         char seat[16];
         jsonw_fkv_str(f, "first_seat_name", bias_first_seat_name(r, k, seat), 0);
         json_num(f, "first_score", q->score, 0);
