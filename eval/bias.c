@@ -198,10 +198,9 @@ static int add_players_row(bias_data *d, const rec_run *run, const rec_game *g)
         return 0;
     }
     int a = first_mover(d->game, g);
-    bias_players_note_first(&d->pl, g->setup, a);
     uint64_t key = seed_mix(seed_mix(run->seed, rec_setup_index(run, g->id)), (uint64_t)g->setup);
     key = seed_mix(key, run->positions_sum);
-    return bias_players_add(&d->pl, g->setup, g->specs[a], g->specs[1 - a], run->engine_sig,
+    return bias_players_add(&d->pl, g->setup, a, g->specs[a], g->specs[1 - a], run->engine_sig,
                             tune_label(g->scores, 2, a), key);
 }
 

@@ -24,8 +24,8 @@ static int player_index(bias_players_data *d, const char *spec, uint64_t sig)
     return d->n++;
 }
 
-int bias_players_add(bias_players_data *d, int kind, const char *first, const char *second, uint64_t sig,
-                     double first_share, uint64_t setup)
+int bias_players_add(bias_players_data *d, int kind, int first_seat, const char *first, const char *second,
+                     uint64_t sig, double first_share, uint64_t setup)
 {
     int a = player_index(d, first, sig), b = a < 0 ? -1 : player_index(d, second, sig);
     if (a < 0 || b < 0 || kind < 0 || kind >= BIAS_PLAYERS_KINDS_MAX) {
@@ -40,16 +40,9 @@ int bias_players_add(bias_players_data *d, int kind, const char *first, const ch
         d->rows = rows;
         d->cap = cap;
     }
-    d->rows[d->nrows++] = (bias_players_row){ setup, first_share, (int16_t)kind, (int16_t)a, (int16_t)b };
+    d->rows[d->nrows++] =
+        (bias_players_row){ setup, first_share, (int16_t)kind, (int16_t)a, (int16_t)b, (int8_t)first_seat };
     return 0;
-}
-
-void bias_players_note_first(bias_players_data *d, int kind, int seat)
-{
-    if (kind < 0 || kind >= BIAS_PLAYERS_KINDS_MAX)
-        return;
-    signed char *o = &d->opener[kind];
-    *o = *o == 0 || *o == seat + 1 ? (signed char)(seat + 1) : -1;
 }
 
 void bias_players_free(bias_players_data *d)
@@ -265,6 +258,24 @@ static int fit(const bias_players_data *d, int kinds, const unsigned char *used,
     return 0;
 }
 
+/* Each kind's first mover's seat, the same in every game of the kind, or -1
+ * where the games differ in it (or the kind has none). */
+static void first_seats(const bias_players_data *d, bias_players_result *r)
+{
+    bool seen[BIAS_PLAYERS_KINDS_MAX] = { false };
+    for (int k = 0; k < BIAS_PLAYERS_KINDS_MAX; k++)
+        r->kind[k].first_seat = -1;
+    for (size_t i = 0; i < d->nrows; i++) {
+        const bias_players_row *w = &d->rows[i];
+        bias_players_kind *q = &r->kind[w->kind];
+        if (!seen[w->kind])
+            q->first_seat = w->seat;
+        else if (q->first_seat != w->seat)
+            q->first_seat = -1;
+        seen[w->kind] = true;
+    }
+}
+
 int bias_players_analyse(const bias_players_data *d, int kinds, bias_players_result *r)
 {
     memset(r, 0, sizeof *r);
@@ -277,10 +288,9 @@ int bias_players_analyse(const bias_players_data *d, int kinds, bias_players_res
         r->player[p].elo = r->player[p].se = NAN;
         r->player[p].elo_ci = interval_none();
     }
-    for (int k = 0; k < BIAS_PLAYERS_KINDS_MAX; k++) {
+    for (int k = 0; k < BIAS_PLAYERS_KINDS_MAX; k++)
         r->kind[k].score_ci = r->kind[k].elo_ci = interval_none();
-        r->kind[k].first_seat = d->opener[k] > 0 ? d->opener[k] - 1 : -1;
-    }
+    first_seats(d, r);
     unsigned char *used = malloc(d->nrows ? d->nrows : 1);
     if (!used)
         return -1;

@@ -43,6 +43,8 @@ typedef struct bias_players_row {
     uint64_t setup;            /* the cluster */
     double y;                  /* the first mover's share of the points */
     int16_t kind, a, b;        /* a moves first, b second */
+    int8_t seat;               /* a's seat: the model's first mover is whoever acts first, White in one
+                                  kind and Black in another (TZAAR's tournament-black), and a report says which */
 } bias_players_row;
 
 typedef struct bias_players_data {
@@ -51,19 +53,13 @@ typedef struct bias_players_data {
     bias_players_row *rows;
     size_t nrows, cap;
     uint64_t left_out;         /* games past BIAS_PLAYERS_MAX players, or of more than two seats */
-    signed char opener[BIAS_PLAYERS_KINDS_MAX]; /* per kind, the seat moving first: 0 none noted, seat + 1, -1 varies */
 } bias_players_data;
 
-/* One game: its kind, the first mover's and the other's specs, the
- * engine signature of the run, the first mover's share and the setup key.
- * Returns 0, or -1 when out of memory. */
-int bias_players_add(bias_players_data *d, int kind, const char *first, const char *second, uint64_t sig,
-                     double first_share, uint64_t setup);
-/* Notes which seat moved first in a game of kind: the model's first mover
- * is whoever acts first at the start, White in one kind and Black in
- * another (TZAAR's tournament-black: Black places first), and a report
- * must say which. */
-void bias_players_note_first(bias_players_data *d, int kind, int seat);
+/* One game: its kind, the first mover's seat, the first mover's and the
+ * other's specs, the engine signature of the run, the first mover's share
+ * and the setup key.  Returns 0, or -1 when out of memory. */
+int bias_players_add(bias_players_data *d, int kind, int first_seat, const char *first, const char *second,
+                     uint64_t sig, double first_share, uint64_t setup);
 void bias_players_free(bias_players_data *d);
 
 typedef struct bias_players_kind {
@@ -74,7 +70,7 @@ typedef struct bias_players_kind {
     interval score_ci;
     double elo;                /* e_k in Elo */
     interval elo_ci;
-    int first_seat;            /* the seat moving first in every game of the kind; -1: it varies or none noted */
+    int first_seat;            /* the seat moving first in every game of the kind in the model; -1: it varies or none */
 } bias_players_kind;
 
 typedef struct bias_players_strength {

@@ -27,7 +27,7 @@ static void play(bias_players_data *d, xoshiro256 *rng, int kind, const char *a,
         double s1 = i & 1 ? sb : sa, s2 = i & 1 ? sa : sb;
         double p = logistic((edge + s1 - s2) / ELO);
         double u = (double)(xoshiro_next(rng) >> 11) / 9007199254740992.0;
-        CHECK(bias_players_add(d, kind, first, second, 7, u < p ? 1 : 0, *key) == 0);
+        CHECK(bias_players_add(d, kind, 0, first, second, 7, u < p ? 1 : 0, *key) == 0);
         if (i & 1)
             ++*key;
     }
@@ -82,19 +82,20 @@ static void recovers_the_model(void)
     bias_players_free(&d);
 }
 
-/* Which seat the first mover is, per kind: the one noted in every game of
- * the kind, -1 where games differ in it or none was noted. */
+/* Which seat the first mover is, per kind: the one of every game of the
+ * kind in the model, -1 where games differ in it or the kind has none; a
+ * game the model leaves out (a kind out of range) does not count. */
 static void first_seat_per_kind(void)
 {
     static bias_players_data d;
     memset(&d, 0, sizeof d);
     for (int i = 0; i < 4; i++) {
-        bias_players_note_first(&d, 0, 0);
-        bias_players_note_first(&d, 1, 1);
-        bias_players_note_first(&d, 2, i & 1);
-        CHECK(bias_players_add(&d, i % 3, "x", "x", 1, i & 1, (uint64_t)i) == 0);
+        CHECK(bias_players_add(&d, 0, 0, "x", "x", 1, i & 1, (uint64_t)i) == 0);
+        CHECK(bias_players_add(&d, 1, 1, "x", "x", 1, i & 1, (uint64_t)i) == 0);
+        CHECK(bias_players_add(&d, 2, i & 1, "x", "x", 1, i & 1, (uint64_t)i) == 0);
     }
-    bias_players_note_first(&d, BIAS_PLAYERS_KINDS_MAX, 0); /* out of range: ignored */
+    CHECK(bias_players_add(&d, BIAS_PLAYERS_KINDS_MAX, 1, "x", "x", 1, 1, 9) == 0); /* left out */
+    CHECK(d.left_out == 1);
     static bias_players_result r;
     REQUIRE(bias_players_analyse(&d, 4, &r) == 0);
     CHECKF(r.kind[0].first_seat == 0 && r.kind[1].first_seat == 1 && r.kind[2].first_seat == -1 &&
@@ -109,8 +110,8 @@ static void self_play_edge_by_hand(void)
     static bias_players_data d;
     memset(&d, 0, sizeof d);
     for (int i = 0; i < 100; i++)
-        CHECK(bias_players_add(&d, 1, "x", "x", 1, i < 30 ? 1 : 0, (uint64_t)i) == 0);
-    CHECK(bias_players_add(&d, 1, "y", "y", 1, 0.5, 1000) == 0);
+        CHECK(bias_players_add(&d, 1, 0, "x", "x", 1, i < 30 ? 1 : 0, (uint64_t)i) == 0);
+    CHECK(bias_players_add(&d, 1, 0, "y", "y", 1, 0.5, 1000) == 0);
     static bias_players_result r;
     REQUIRE(bias_players_analyse(&d, 3, &r) == 0);
     REQUIRE(r.fitted);
@@ -129,13 +130,13 @@ static void components_and_unbounded_players(void)
     memset(&d, 0, sizeof d);
     uint64_t key = 1;
     for (int i = 0; i < 10; i++) {
-        CHECK(bias_players_add(&d, 0, i & 1 ? "b" : "a", i & 1 ? "a" : "b", 1, i & 1 ? 0 : 1, key++) == 0);
-        CHECK(bias_players_add(&d, 0, "a", "c", 1, 1, key++) == 0);
+        CHECK(bias_players_add(&d, 0, 0, i & 1 ? "b" : "a", i & 1 ? "a" : "b", 1, i & 1 ? 0 : 1, key++) == 0);
+        CHECK(bias_players_add(&d, 0, 0, "a", "c", 1, 1, key++) == 0);
     }
     for (int i = 0; i < 40; i++) {
-        CHECK(bias_players_add(&d, 0, i & 1 ? "c" : "b", i & 1 ? "b" : "c", 1, i % 3 ? 1 : 0, key++) == 0);
-        CHECK(bias_players_add(&d, 0, i & 1 ? "e" : "d", i & 1 ? "d" : "e", 1, i % 4 ? 0 : 1, key++) == 0);
-        CHECK(bias_players_add(&d, 0, "f", "f", 1, i & 1, key++) == 0);
+        CHECK(bias_players_add(&d, 0, 0, i & 1 ? "c" : "b", i & 1 ? "b" : "c", 1, i % 3 ? 1 : 0, key++) == 0);
+        CHECK(bias_players_add(&d, 0, 0, i & 1 ? "e" : "d", i & 1 ? "d" : "e", 1, i % 4 ? 0 : 1, key++) == 0);
+        CHECK(bias_players_add(&d, 0, 0, "f", "f", 1, i & 1, key++) == 0);
     }
     static bias_players_result r;
     REQUIRE(bias_players_analyse(&d, 1, &r) == 0);
@@ -161,13 +162,13 @@ static void players_by_engine_and_the_limit(void)
 {
     static bias_players_data d;
     memset(&d, 0, sizeof d);
-    CHECK(bias_players_add(&d, 0, "ab", "ab", 1, 1, 1) == 0);
-    CHECK(bias_players_add(&d, 0, "ab", "ab", 2, 0, 2) == 0);
+    CHECK(bias_players_add(&d, 0, 0, "ab", "ab", 1, 1, 1) == 0);
+    CHECK(bias_players_add(&d, 0, 0, "ab", "ab", 2, 0, 2) == 0);
     CHECK(d.n == 2);
     char spec[32];
     for (int i = 0; i < BIAS_PLAYERS_MAX; i++) {
         snprintf(spec, sizeof spec, "p%d", i);
-        CHECK(bias_players_add(&d, 0, spec, spec, 1, 0.5, 3) == 0);
+        CHECK(bias_players_add(&d, 0, 0, spec, spec, 1, 0.5, 3) == 0);
     }
     CHECK(d.n == BIAS_PLAYERS_MAX && d.left_out == 2 && d.nrows == BIAS_PLAYERS_MAX);
     static bias_players_result r;
@@ -183,7 +184,7 @@ static void one_cluster_has_no_interval(void)
     static bias_players_data d;
     memset(&d, 0, sizeof d);
     for (int i = 0; i < 50; i++)
-        CHECK(bias_players_add(&d, 0, "x", "x", 1, i % 3 == 0, 9) == 0);
+        CHECK(bias_players_add(&d, 0, 0, "x", "x", 1, i % 3 == 0, 9) == 0);
     static bias_players_result r;
     REQUIRE(bias_players_analyse(&d, 1, &r) == 0);
     CHECK(r.fitted && r.clusters == 1 && !r.kind[0].ok);
