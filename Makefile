@@ -75,7 +75,7 @@ CFLAGS ?=
 ALL_CFLAGS = $(CFLAGS_BASE) -fPIC -fvisibility=hidden $(CFLAGS_OPT) $(CFLAGS)
 
 BUILD    = build/$(VARIANT)
-LIB_SRC  = $(wildcard core/*.c games/*.c games/*/*.c records/*.c selfplay/*.c eval/*.c view/*.c)
+LIB_SRC  = $(wildcard core/*.c engine/*.c engine/*/*.c records/*.c selfplay/*.c eval/*.c view/*.c)
 CLI_SRC  = $(wildcard cli/*.c)
 TEST_SRC = $(wildcard tests/*.c)
 LIB_OBJ  = $(LIB_SRC:%.c=$(BUILD)/%.o)
@@ -127,7 +127,7 @@ bench: bin/triad
 
 # libFuzzer needs clang.  Four harnesses (tests/fuzz/fuzz_NAME.c): the
 # position and action parsers, the records reader and the LittleGolem
-# importer.  The library sources they reach (core/, games/, records/, selfplay/) are
+# importer.  The library sources they reach (core/, engine/, records/, selfplay/) are
 # compiled once into build/fuzz/obj and linked into each, with zlib.
 #
 # make fuzz: each target runs FUZZ_SECONDS and keeps its corpus in
@@ -153,7 +153,7 @@ FUZZ_RUNS   ?= 20000
 # coverage (979 edges against 969).  make fuzz leaves the size free.
 FUZZ_CI_RECORDS_LEN ?= 4096
 FUZZ_DIR     = build/fuzz
-FUZZ_SRC     = $(wildcard core/*.c games/*.c games/*/*.c records/*.c selfplay/*.c)
+FUZZ_SRC     = $(wildcard core/*.c engine/*.c engine/*/*.c records/*.c selfplay/*.c)
 FUZZ_OBJ     = $(FUZZ_SRC:%.c=$(FUZZ_DIR)/obj/%.o)
 FUZZ_SAN     = -fno-omit-frame-pointer -fno-sanitize-recover=all
 # The fuzzers re-derive the incremental state after every make and unmake
@@ -227,7 +227,7 @@ clean:
 # blocks above so that changes there merge easily) ----
 #
 # libtriad.a and libtriad.so (include/triad.h, api/; docs/library.md) are
-# core/, games/, records/, selfplay/ and api/.  Every object is compiled once, with
+# core/, engine/, records/, selfplay/ and api/.  Every object is compiled once, with
 # -fPIC -fvisibility=hidden (in ALL_CFLAGS above, so that $(BUILD)/flags
 # holds them), and bin/triad, the tests and both libraries link the same
 # objects: Debian's gcc builds position-independent executables anyway
@@ -247,7 +247,7 @@ LDLIBS     += -ldl
 LIB_LDLIBS  = -lz -lpthread -lm -ldl
 API_SRC     = $(wildcard api/*.c)
 API_OBJ     = $(API_SRC:%.c=$(BUILD)/%.o)
-LIBTRIAD_OBJ = $(patsubst %.c,$(BUILD)/%.o,$(wildcard core/*.c games/*.c games/*/*.c records/*.c selfplay/*.c)) $(API_OBJ)
+LIBTRIAD_OBJ = $(patsubst %.c,$(BUILD)/%.o,$(wildcard core/*.c engine/*.c engine/*/*.c records/*.c selfplay/*.c)) $(API_OBJ)
 LIBTRIAD_A  = $(BUILD)/libtriad.a
 LIBTRIAD_SO = $(BUILD)/libtriad.so.$(SOVERSION)
 API_TESTS   = $(BUILD)/triad-api-test $(BUILD)/triad-api-test-static

@@ -5,7 +5,7 @@
 
 #define TRIAD_BUILDING_LIBRARY 1
 #include <stdarg.h>
-#include "games/game.h"
+#include "engine/game.h"
 #include "include/triad.h"
 
 struct triad_game {

@@ -7,7 +7,7 @@
 #include "core/fileio.h"
 #include "core/jsonw.h"
 #include "core/msg.h"
-#include "games/players.h"
+#include "engine/players.h"
 #include "commands.h"
 #include "opts.h"
 

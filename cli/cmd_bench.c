@@ -1,7 +1,7 @@
 /* cmd_bench.c — `triad bench`: over a game's bench positions, perft speed
  * with make/unmake at every node and the perft signature, the speed and
  * node-count signature of the game's fixed-depth search, and the engine
- * signature (games/signature.h).  Bulk-counting speed (TZAAR has it) is
+ * signature (engine/signature.h).  Bulk-counting speed (TZAAR has it) is
  * printed apart, labelled, with --bulk.  A full bench takes minutes: its
  * progress goes to stderr (cli/meter.h), one step per timed run. */
 #include <inttypes.h>
@@ -11,7 +11,7 @@
 #include <string.h>
 #include "core/clock.h"
 #include "core/jsonw.h"
-#include "games/signature.h"
+#include "engine/signature.h"
 #include "commands.h"
 #include "meter.h"
 #include "opts.h"

@@ -6,7 +6,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "games/game.h"
+#include "engine/game.h"
 #include "commands.h"
 #include "opts.h"
 #include "version.h"

@@ -9,8 +9,8 @@
 #include <string.h>
 #include "core/msg.h"
 #include "core/num.h"
-#include "games/players.h"
-#include "games/timeman.h"
+#include "engine/players.h"
+#include "engine/timeman.h"
 #include "commands.h"
 #include "opts.h"
 
@@ -196,7 +196,7 @@ static int clock_key(engine *e, const char *k, const char *v, uint64_t clock[2][
 
 /* go [depth N] [nodes N] [ms N] [time<S> MS inc<S> MS ...]: limits given
  * here replace the player's; a clock becomes an ms limit through the time
- * manager (games/timeman.h), the smaller of the two when ms is given too. */
+ * manager (engine/timeman.h), the smaller of the two when ms is given too. */
 static void eng_go(engine *e, char **save)
 {
     static const char *const keys[3] = { "depth", "nodes", "ms" };

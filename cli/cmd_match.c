@@ -6,7 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
-#include "games/replay.h"
+#include "engine/replay.h"
 #include "core/fileio.h"
 #include "core/jsonw.h"
 #include "core/msg.h"

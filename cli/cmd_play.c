@@ -7,7 +7,7 @@
 #include <string.h>
 #include "core/msg.h"
 #include "core/prng.h"
-#include "games/players.h"
+#include "engine/players.h"
 #include "commands.h"
 #include "opts.h"
 

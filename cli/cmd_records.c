@@ -11,7 +11,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "games/replay.h"
+#include "engine/replay.h"
 #include "core/idset.h"
 #include "records/record.h"
 #include "records/record_export.h"

@@ -5,7 +5,7 @@
 
 #include <stdbool.h>
 #include <stdint.h>
-#include "games/game.h"
+#include "engine/game.h"
 
 typedef struct solve_opts {
     uint64_t nodes;      /* per position; 0: no limit */

@@ -12,7 +12,7 @@
 #include "core/num.h"
 #include "eval/records_game.h"
 #include "eval/tune.h"
-#include "games/weights.h"
+#include "engine/weights.h"
 #include "commands.h"
 #include "opts.h"
 

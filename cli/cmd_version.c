@@ -2,12 +2,12 @@
  * to name this build: the version (VERSION), the git commit it was built
  * from (-dirty: with uncommitted changes), the variant and compiler flags,
  * libtriad's API version, and every game's engine signature (the one
- * records carry: games/signature.h). */
+ * records carry: engine/signature.h). */
 #include <stdio.h>
 #include <string.h>
 #include "core/jsonw.h"
-#include "games/game.h"
-#include "games/signature.h"
+#include "engine/game.h"
+#include "engine/signature.h"
 #include "include/triad.h"
 #include "commands.h"
 #include "opts.h"

@@ -7,7 +7,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
-#include "games/game.h"
+#include "engine/game.h"
 #include "records/record.h"
 #include "opts.h"
 
@@ -43,7 +43,7 @@ int cli_help_doc(const char *what);
 const game_def *cli_game(const char *cmd, const char *name);
 
 /* One vocabulary for every command: when not told, a command starts from
- * the game's default setup (game_default_setup() in games/game.h: TZAAR
+ * the game's default setup (game_default_setup() in engine/game.h: TZAAR
  * random, as the rulebook has it; Talat played; TRID hex5), with the game's
  * default number of players (game_default_players()), and --seed is 1.
  * --seed S seeds everything random the command does (a random setup, the

@@ -5,7 +5,7 @@
 #include <time.h>
 #include "core/msg.h"
 #include "core/num.h"
-#include "games/players.h"
+#include "engine/players.h"
 #include "commands.h"
 #include "opts.h"
 

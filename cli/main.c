@@ -4,7 +4,7 @@
 #include <gsl/gsl_errno.h>
 #include "core/fileio.h"
 #include "core/msg.h"
-#include "games/game.h"
+#include "engine/game.h"
 #include "commands.h"
 #include "progress.h"
 

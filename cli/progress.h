@@ -9,7 +9,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
-#include "games/game.h"
+#include "engine/game.h"
 #include "selfplay/run.h"
 
 typedef struct progress {

@@ -41,7 +41,7 @@ static inline bool dbg_due(void)
     return calls <= DBG_ALWAYS || calls % DBG_STRIDE == 0;
 }
 
-/* The one user: the cached engine signature (games/signature.c), the same
+/* The one user: the cached engine signature (engine/signature.c), the same
  * fixed bench searches in every process.  Computed first in nearly every
  * process, it used the thread's DBG_ALWAYS checks on positions that the
  * unit tests and `triad bench` check anyway; in the sanitizer build those

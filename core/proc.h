@@ -1,5 +1,5 @@
 /* proc.h — a child process spoken to in lines over pipes, for players that
- * run outside triad (games/player_engine.c).
+ * run outside triad (engine/player_engine.c).
  *
  * The child is started with no shell (execv of the file itself, no
  * arguments: a wrapper script gives them), its stdin and stdout on pipes

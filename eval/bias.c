@@ -6,7 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <gsl/gsl_cdf.h>
-#include "games/replay.h"
+#include "engine/replay.h"
 #include "core/msg.h"
 #include "core/prng.h"
 #include "records/record.h"

@@ -1,4 +1,4 @@
-/* bias.h — the opening-setup bias study, for any game of games/game.h: how
+/* bias.h — the opening-setup bias study, for any game of engine/game.h: how
  * much the first seat gains, how much the setup itself decides, and how
  * that differs between the game's setup kinds (g->setup_names).
  *
@@ -22,7 +22,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
-#include "games/game.h"
+#include "engine/game.h"
 #include "records/dedup.h"
 #include "records/record.h"
 #include "bias_components.h"

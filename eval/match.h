@@ -18,7 +18,7 @@
 
 #include <stdbool.h>
 #include <stdint.h>
-#include "games/game.h"
+#include "engine/game.h"
 #include "records/record.h"
 #include "sprt.h"
 #include "stats.h"
@@ -46,7 +46,7 @@ typedef struct match_tally {
     uint64_t ranks[GAME_MAX_PLAYERS]; /* A's games by rank (0 = first; ties share) */
     /* Per player, 0 for A and 1 for B (all its seats): games lost by
      * forfeit, by reason (GAME_FORFEIT_*), and answers late but within the
-     * time margin (players outside triad only: games/player_engine.c). */
+     * time margin (players outside triad only: engine/player_engine.c). */
     uint64_t forfeits[2][GAME_FORFEITS];
     uint64_t overruns[2];
     const match_sprt *sprt; /* NULL: play every game (2 players only) */

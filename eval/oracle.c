@@ -2,7 +2,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "games/replay.h"
+#include "engine/replay.h"
 #include "oracle.h"
 
 static const char *const class_names[ORACLE_CLASSES] = { "already_lost", "lost_by_play", "unsolved",

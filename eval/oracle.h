@@ -28,7 +28,7 @@
 #define TRIAD_ORACLE_H
 
 #include <stdint.h>
-#include "games/game.h"
+#include "engine/game.h"
 
 enum { ORACLE_ALREADY_LOST = 0, ORACLE_LOST_BY_PLAY = 1, ORACLE_UNSOLVED = 2, ORACLE_UNFINISHED = 3,
        ORACLE_CLASSES = 4 };

@@ -8,7 +8,7 @@
 #define TRIAD_RECORDS_GAME_H
 
 #include <stddef.h>
-#include "games/game.h"
+#include "engine/game.h"
 
 /* The game of files[0..nfiles-1] into *g.  want: the --game name asked
  * for, or NULL for the records' own.  0, or -1 with one line in err: an

@@ -28,7 +28,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
-#include "games/game.h"
+#include "engine/game.h"
 #include "stats.h"
 
 /* The games of one cluster (setup): their number and per-seat sums. */

@@ -4,7 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
-#include "games/replay.h"
+#include "engine/replay.h"
 #include "core/clock.h"
 #include "core/prng.h"
 #include "records/dedup.h"

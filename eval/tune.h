@@ -1,5 +1,5 @@
 /* tune.h — fitting a game's evaluation weights to game outcomes (Texel's
- * method), for any game of games/game.h.
+ * method), for any game of engine/game.h.
  *
  * Games are replayed from records through the game interface; every
  * position the game's tune_sample() accepts (a turn boundary) and its
@@ -25,7 +25,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
-#include "games/game.h"
+#include "engine/game.h"
 #include "logistic.h"
 #include "tune_diag.h"
 

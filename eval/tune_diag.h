@@ -7,7 +7,7 @@
 #define TRIAD_TUNE_DIAG_H
 
 #include <stddef.h>
-#include "games/game.h"
+#include "engine/game.h"
 
 /* What the fit does with a feature. */
 enum {

@@ -2,7 +2,7 @@
  * hashes), so a false "duplicate" needs a 128-bit collision. */
 #include <stdlib.h>
 #include <string.h>
-#include "games/players.h"
+#include "engine/players.h"
 #include "core/prng.h"
 #include "dedup.h"
 

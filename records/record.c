@@ -7,10 +7,10 @@
 #include <stdio.h>
 #include <string.h>
 #include "core/prng.h"
-#include "games/game_codec.h"
-#include "games/players.h"
-#include "games/replay.h"
-#include "games/signature.h"
+#include "engine/game_codec.h"
+#include "engine/players.h"
+#include "engine/replay.h"
+#include "engine/signature.h"
 #include "record.h"
 
 /* Distinguishes the setup stream from the games' stream of the same run. */

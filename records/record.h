@@ -1,6 +1,6 @@
 /* record.h — triad's game records: a library for writing and reading them
  * (records/, the layer below self-play, evaluation and the viewer, which
- * knows games only through games/game.h).
+ * knows games only through engine/game.h).
  *
  * A records file holds the games of one run (self-play, an import or a merge
  * of shards).  It is a header block followed by game blocks; every block is
@@ -18,7 +18,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
-#include "games/game.h"
+#include "engine/game.h"
 
 #define REC_FORMAT_VERSION 2  /* what the writer writes; readers take 1 and 2 */
 #define REC_SPEC_MAX GAME_PLAYER_NAME_MAX       /* a player spec, NUL included (128) */
@@ -49,7 +49,7 @@ typedef struct rec_run {
     int rotate;                       /* REC_ROTATE_* bits */
     uint32_t shard, shards;           /* setups k with k % shards == shard; 0/1 = all */
     char specs[GAME_MAX_PLAYERS][REC_SPEC_MAX]; /* canonical spec per listed player */
-    uint64_t engine_sig;              /* games/signature.h; 0 in v1 files (unknown) */
+    uint64_t engine_sig;              /* engine/signature.h; 0 in v1 files (unknown) */
     /* Starts from a list of positions (match --positions FILE) instead of
      * the setup's: setup index k starts from position k mod npositions.
      * The header keeps the count and a checksum (FNV-1a of the position

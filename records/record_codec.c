@@ -13,8 +13,8 @@
 #include <zlib.h>
 #include "core/msg.h"
 #include "core/num.h"
-#include "games/game_codec.h"
-#include "games/replay.h"
+#include "engine/game_codec.h"
+#include "engine/replay.h"
 #include "record_codec.h"
 
 enum { START_DERIVED = 0, START_CODEC = 1, START_TEXT = 2 };
@@ -185,7 +185,7 @@ static bool derive_start(const rec_run *run, const rec_game *g, unsigned char *s
     return true;
 }
 
-/* The encoder's walk over a game's positions (games/replay.h's visitor):
+/* The encoder's walk over a game's positions (engine/replay.h's visitor):
  * action k coded where it is played; a code of UINT32_MAX (not legal)
  * stops the walk before it. */
 typedef struct encode_walk {
@@ -323,7 +323,7 @@ int rec_decode_game(cursor *in, rec_game *g, const rec_run *run, const char (*sp
     unsigned char s[GAME_STATE_MAX];
     memcpy(s, g->start, gd->state_size);
     int turns0 = gd->turns(s);
-    /* Not games/replay.h's loop: here the actions are not known before the
+    /* Not engine/replay.h's loop: here the actions are not known before the
      * replay, each is decoded from its code in the position it is played in. */
     for (int j = 0; j < g->nactions; j++) {
         uint32_t code = flags & FLAG_WIDE ? (uint32_t)cur_varint(in) : cur_byte(in);
@@ -332,7 +332,7 @@ int rec_decode_game(cursor *in, rec_game *g, const rec_run *run, const char (*sp
             return bad_game(err, n, g->id, "truncated actions", -1);
         /* A decoded action is legal: an index code names the code-th of
          * legal(), and a game's own codec refuses a code that names no legal
-         * action (games/game.h; tests/test_conformance.c checks every code).
+         * action (engine/game.h; tests/test_conformance.c checks every code).
          * Looking it up in legal() again tripled the cost of a replay. */
         if (gd->over(s) || game_decode_action(gd, s, code, &a))
             return bad_game(err, n, g->id, "illegal action", j);

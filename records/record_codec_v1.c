@@ -6,7 +6,7 @@
  * Format 1 named no game: its files are the records of the game with the
  * records_v1 hook (TZAAR, the only game then).  This reads the frame — the
  * header, each game's id, flags, seed and players — and the game's hook
- * reads the start and the actions (games/tzaar/records_v1.c). */
+ * reads the start and the actions (engine/tzaar/records_v1.c). */
 #include <stdio.h>
 #include <string.h>
 #include "record_codec.h"

@@ -2,7 +2,7 @@
 #include <stdio.h>
 #include <string.h>
 #include "core/jsonw.h"
-#include "games/replay.h"
+#include "engine/replay.h"
 #include "record_export.h"
 
 const char *rec_ending_name(const game_def *gd, int ending)
@@ -79,7 +79,7 @@ typedef struct replayed {
  * text after it or NULL) for every action; fills r.  0, or -1 with err. */
 typedef void (*each_action_fn)(void *ctx, int k, const char *act, const char *pos);
 
-/* replay()'s walk over the positions (games/replay.h's visitor): at ply k
+/* replay()'s walk over the positions (engine/replay.h's visitor): at ply k
  * the text of action k is taken, and at ply k + 1 the position after it
  * goes out with it. */
 typedef struct export_walk {

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# mcts-vs-ab.sh [GAMES] — the generic MCTS player (games/mcts.c) against
+# mcts-vs-ab.sh [GAMES] — the generic MCTS player (engine/mcts.c) against
 # TZAAR's alpha-beta player, as paired matches (triad match: each random
 # setup twice, each player moving first once), printed as the markdown table
 # of docs/players.md ("MCTS on TZAAR").  GAMES per match (default 100);

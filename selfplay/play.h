@@ -4,7 +4,7 @@
 #ifndef TRIAD_PLAY_H
 #define TRIAD_PLAY_H
 
-#include "games/players.h"
+#include "engine/players.h"
 #include "records/record.h"
 
 /* Plays game id of run into g; listed[j] is the player made from the run's

@@ -69,7 +69,7 @@ if good "help exits 0" help; then
     # The registered games, the test suite's toy game apart.
     expect "help lists the games" sh -c "sed -n '/^games/,/^test games/p' '$tmp/out' | grep -qE '^  tzaar .*2 players'"
     expect "help lists race3 as a test game" sh -c "sed -n '/^test games/,\$p' '$tmp/out' | grep -qE '^  race3 .*2 to 4 players'"
-    # Each game's optional capabilities (games/game.h), on the line below it.
+    # Each game's optional capabilities (engine/game.h), on the line below it.
     expect "help lists tzaar's capabilities" sh -c "grep -A1 '^  tzaar ' '$tmp/out' | grep -qE '^ +capabilities: codec tuning study bench solver drawing'"
     expect "help lists talat's capabilities" sh -c "grep -A1 '^  talat ' '$tmp/out' | grep -qE '^ +capabilities: scoring tuning study bench drawing players\$'"
 fi

@@ -53,14 +53,14 @@ fi
 # are given; ARCH in the environment is ignored by the Makefile, so set one
 # to check that too.
 make() { env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL ARCH=x86_64 make SAN=0 DEBUG=0 "$@"; }
-make -s -C "$here" -n -B build/release/games/tzaar/perft.o >"$tmp/make" 2>&1
+make -s -C "$here" -n -B build/release/engine/tzaar/perft.o >"$tmp/make" 2>&1
 if [ "$(uname -m)" = x86_64 ]; then
     check "make: the default build is portable (-march=x86-64-v2 on x86-64)" grep -q -- '-march=x86-64-v2 ' "$tmp/make"
 fi
 check "make: the default build does not use -march=native" test "$(grep -c -- '-march=native' "$tmp/make")" -eq 0
-make -s -C "$here" -n -B ARCH=native build/release-native/games/tzaar/perft.o >"$tmp/make" 2>&1
+make -s -C "$here" -n -B ARCH=native build/release-native/engine/tzaar/perft.o >"$tmp/make" 2>&1
 check "make ARCH=native: -march=native, built in build/release-native" \
-    grep -q -- '-march=native .*-o build/release-native/games/tzaar/perft.o' "$tmp/make"
+    grep -q -- '-march=native .*-o build/release-native/engine/tzaar/perft.o' "$tmp/make"
 
 # --- bin/triad is the variant just asked for (issue 18, item 19) -------------------
 # The Makefile on a one-file program that says which variant it is: make,

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# cli_talat.sh BINARY — command-line tests of Talat (games/talat/) through the
+# cli_talat.sh BINARY — command-line tests of Talat (engine/talat/) through the
 # game-generic drivers: self-play in both modes with the generic and Talat's
 # own players, records read back, bench's perft figures, and refusals.
 # Prints "ok - ..." / "not ok - ..." per check and ends with

@@ -3,7 +3,7 @@
 #ifndef TRIAD_TEST_DIFF_H
 #define TRIAD_TEST_DIFF_H
 
-#include "games/tzaar/position.h"
+#include "engine/tzaar/position.h"
 
 typedef char action_text[8]; /* an action in the rules page's notation */
 

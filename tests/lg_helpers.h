@@ -1,13 +1,13 @@
 /* lg_helpers.h — TZAAR's LittleGolem records for the tests and fuzzers, as
  * `triad records import/export --format littlegolem` reach them: through
  * the records layer (records/formats.h) and the game's format hook
- * (games/tzaar/formats.h). */
+ * (engine/tzaar/formats.h). */
 #ifndef TRIAD_TEST_LG_HELPERS_H
 #define TRIAD_TEST_LG_HELPERS_H
 
 #include <stdio.h>
-#include "games/tzaar/formats.h"
-#include "games/tzaar/game_tzaar.h"
+#include "engine/tzaar/formats.h"
+#include "engine/tzaar/game_tzaar.h"
 #include "records/formats.h"
 
 static inline int lg_import(const char *text, const char *name, uint64_t *next_id, rec_sink sink, void *ctx,

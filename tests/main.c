@@ -20,7 +20,7 @@
 #include <time.h>
 #include <unistd.h>
 #include "check.h"
-#include "games/tzaar/position.h"
+#include "engine/tzaar/position.h"
 
 extern const test_case tests_geometry[], tests_rules[], tests_rules_props[], tests_text[], tests_setup[], tests_perft[],
     tests_diff[], tests_diff_static[], tests_records[], tests_eval[], tests_search[], tests_player[], tests_stats[],

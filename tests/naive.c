@@ -3,7 +3,7 @@
  * Straight from the rules page, with no cleverness: a 9 x 10 array of
  * (owner, top type, height), neighbours computed one step at a time with the
  * column/row formulas of the page, and every action produced and compared as
- * text.  Nothing from games/ is used. */
+ * text.  Nothing from engine/ is used. */
 #include "naive.h"
 
 #include <stdio.h>

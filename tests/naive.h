@@ -3,7 +3,7 @@
  * Written straight from the rules page (../shared/rules/tzaar.md) with plain
  * arrays indexed by column (0..8 = A..I) and row (1..9), walking neighbours
  * one step at a time exactly as the page states them.  It shares nothing with
- * games/tzaar/: it exists only as a second opinion for the differential test
+ * engine/tzaar/: it exists only as a second opinion for the differential test
  * (tests/test_diff.c, tests/test_diff_static.c).  Slow on purpose; obviously
  * correct is the goal.
  *

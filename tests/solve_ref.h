@@ -7,7 +7,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 #include "core/prng.h"
-#include "games/tzaar/position.h"
+#include "engine/tzaar/position.h"
 
 typedef struct ref {
     uint64_t nodes, budget; /* positions expanded so far, and at most */

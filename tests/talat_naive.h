@@ -1,6 +1,6 @@
 /* talat_naive.h — a deliberately plain, separately written Talat rules
  * engine for the differential test (tests/test_talat_diff.c).  It shares no code
- * with games/talat/: squares are characters in arrays, actions are their
+ * with engine/talat/: squares are characters in arrays, actions are their
  * texts, and the frozen test is a brute-force breadth-first search over
  * every position reachable by non-capturing moves, with no shortcuts. */
 #ifndef TRIAD_TALAT_NAIVE_H

@@ -1,4 +1,4 @@
-/* test_bench.c — the signatures pinned (games/signature.h, games/tzaar/bench.h).
+/* test_bench.c — the signatures pinned (engine/signature.h, engine/tzaar/bench.h).
  *
  * The perft and search signatures over every game's bench positions at
  * reduced depths, and the engine signature built from them, are pinned
@@ -13,12 +13,12 @@
 #include <stdlib.h>
 #include <string.h>
 #include "check.h"
-#include "games/signature.h"
-#include "games/tzaar/bench.h"
-#include "games/tzaar/movegen.h"
-#include "games/tzaar/notation.h"
-#include "games/tzaar/search.h"
-#include "games/tzaar/setup.h"
+#include "engine/signature.h"
+#include "engine/tzaar/bench.h"
+#include "engine/tzaar/movegen.h"
+#include "engine/tzaar/notation.h"
+#include "engine/tzaar/search.h"
+#include "engine/tzaar/setup.h"
 
 /* Every game's signatures, pinned in one table over game_list(): the
  * engine signature (records name it; a change refuses --resume), the

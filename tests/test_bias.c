@@ -2,11 +2,11 @@
 #include <math.h>
 #include <string.h>
 #include "core/prng.h"
-#include "games/tzaar/game_tzaar.h"
-#include "games/tzaar/geometry.h"
-#include "games/tzaar/setup.h"
-#include "games/tzaar/start_features.h"
-#include "games/toy/race3.h"
+#include "engine/tzaar/game_tzaar.h"
+#include "engine/tzaar/geometry.h"
+#include "engine/tzaar/setup.h"
+#include "engine/tzaar/start_features.h"
+#include "engine/toy/race3.h"
 #include "eval/bias.h"
 #include "check.h"
 

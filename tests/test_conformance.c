@@ -1,4 +1,4 @@
-/* test_conformance.c — the game interface's contract (games/game.h),
+/* test_conformance.c — the game interface's contract (engine/game.h),
  * checked for EVERY registered game by looping over game_list(): a game
  * added to the registry is tested here without a line of new test code.
  *
@@ -14,10 +14,10 @@
 #include <string.h>
 #include "check.h"
 #include "core/prng.h"
-#include "games/game.h"
-#include "games/game_codec.h"
-#include "games/players.h"
-#include "games/toy/race3.h"
+#include "engine/game.h"
+#include "engine/game_codec.h"
+#include "engine/players.h"
+#include "engine/toy/race3.h"
 
 /* A game's scratch: states and an action list of its sizes. */
 typedef struct scratch {
@@ -111,7 +111,7 @@ static void check_permute(const game_def *g, const void *s, scratch *x, int play
 }
 
 /* A game's own codec decodes every code to a legal action or refuses it
- * (games/game.h): the records reader relies on it.  Every code up to 64
+ * (engine/game.h): the records reader relies on it.  Every code up to 64
  * past the largest a legal action has, and the largest codes. */
 static void check_codec_legal_only(const game_def *g, const void *s, const game_action *acts, int n,
                                    const char *where)

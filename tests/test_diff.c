@@ -26,11 +26,11 @@
 #include "check.h"
 #include "diff.h"
 #include "naive.h"
-#include "games/tzaar/movegen.h"
-#include "games/tzaar/notation.h"
-#include "games/tzaar/position.h"
+#include "engine/tzaar/movegen.h"
+#include "engine/tzaar/notation.h"
+#include "engine/tzaar/position.h"
 #include "core/prng.h"
-#include "games/tzaar/setup.h"
+#include "engine/tzaar/setup.h"
 
 #define REPORT_LIMIT 3
 #define DIFF_SEED 0x7a4a52d1ff00ULL

@@ -9,11 +9,11 @@
 #include "check.h"
 #include "diff.h"
 #include "naive.h"
-#include "games/tzaar/make.h"
-#include "games/tzaar/movegen.h"
-#include "games/tzaar/notation.h"
-#include "games/tzaar/position.h"
-#include "games/tzaar/setup.h"
+#include "engine/tzaar/make.h"
+#include "engine/tzaar/movegen.h"
+#include "engine/tzaar/notation.h"
+#include "engine/tzaar/position.h"
+#include "engine/tzaar/setup.h"
 
 /* Position strings: both parsers round-trip tall stacks, and both reject
  * strings that are malformed beyond doubt. */

@@ -1,9 +1,9 @@
-/* test_engine.c — players that run outside triad (games/player_engine.c)
+/* test_engine.c — players that run outside triad (engine/player_engine.c)
  * and what they rest on: the child-process layer (core/proc.h: reads with
  * a deadline, no SIGPIPE, no zombie, the process group killed), the engine
  * player's forfeits against small scripts that break the protocol, the
  * forfeit and overrun fields of records (written, read back, checked
- * against the replay), and the time manager (games/timeman.h).  The
+ * against the replay), and the time manager (engine/timeman.h).  The
  * command-line side, with `triad engine` behind a wrapper for every game,
  * is tests/cli_engines.sh. */
 #include <errno.h>
@@ -19,8 +19,8 @@
 #include "check.h"
 #include "core/clock.h"
 #include "core/proc.h"
-#include "games/players.h"
-#include "games/timeman.h"
+#include "engine/players.h"
+#include "engine/timeman.h"
 #include "selfplay/play.h"
 #include "records/record.h"
 

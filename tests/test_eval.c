@@ -7,12 +7,12 @@
 
 #include "check.h"
 #include "tz_walk.h"
-#include "games/tzaar/eval.h"
-#include "games/tzaar/movegen.h"
+#include "engine/tzaar/eval.h"
+#include "engine/tzaar/movegen.h"
 #include "core/prng.h"
-#include "games/tzaar/setup.h"
-#include "games/game.h"
-#include "games/weights.h"
+#include "engine/tzaar/setup.h"
+#include "engine/game.h"
+#include "engine/weights.h"
 
 static void names_are_unique_and_indexed(void)
 {
@@ -86,7 +86,7 @@ static void centre_counts_points_near_the_hole(void)
 }
 
 /* Writes text and its end line to a temporary file and loads it through
- * tz_eval_weights_load() (games/weights.c underneath, as for every game); the
+ * tz_eval_weights_load() (engine/weights.c underneath, as for every game); the
  * file's path goes to path. */
 static int load_text(eval_weights *w, const char *text, char path[32], char *err, size_t n)
 {

@@ -9,7 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "check.h"
-#include "games/game_codec.h"
+#include "engine/game_codec.h"
 #include "records/formats.h"
 
 static int idx_import(const game_def *g, const char *text, const char *file, game_transcript_fn sink, void *ctx,

@@ -4,17 +4,17 @@
 #include <string.h>
 #include "check.h"
 #include "core/prng.h"
-#include "games/game.h"
-#include "games/game_codec.h"
-#include "games/players.h"
-#include "games/replay.h"
-#include "games/tzaar/eval.h"
-#include "games/tzaar/formats.h"
-#include "games/tzaar/game_tzaar.h"
-#include "games/tzaar/movegen.h"
-#include "games/tzaar/notation.h"
-#include "games/tzaar/player.h"
-#include "games/tzaar/setup.h"
+#include "engine/game.h"
+#include "engine/game_codec.h"
+#include "engine/players.h"
+#include "engine/replay.h"
+#include "engine/tzaar/eval.h"
+#include "engine/tzaar/formats.h"
+#include "engine/tzaar/game_tzaar.h"
+#include "engine/tzaar/movegen.h"
+#include "engine/tzaar/notation.h"
+#include "engine/tzaar/player.h"
+#include "engine/tzaar/setup.h"
 #include "selfplay/play.h"
 #include "records/record.h"
 
@@ -238,7 +238,7 @@ static void tzaar_selfplay_through_the_interface(void)
     gplayer_free(seat_of[1]);
 }
 
-/* games/replay.h, the one replay loop, on every game: random games played
+/* engine/replay.h, the one replay loop, on every game: random games played
  * by hand and replayed see every position once in order, end where the
  * hand-played game ended, stop where the visitor asks, and stop before an
  * action that is not legal when asked to check. */

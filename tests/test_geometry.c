@@ -6,7 +6,7 @@
 #include <string.h>
 
 #include "check.h"
-#include "games/tzaar/geometry.h"
+#include "engine/tzaar/geometry.h"
 #include "core/prng.h"
 
 /* Points per column A..I, from the rules page. */

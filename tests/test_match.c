@@ -2,7 +2,7 @@
  * the --sprt parser. */
 #include <math.h>
 #include <string.h>
-#include "games/tzaar/position.h"
+#include "engine/tzaar/position.h"
 #include "eval/match.h"
 #include "check.h"
 

@@ -1,5 +1,5 @@
-/* test_mcts.c — the generic MCTS player (games/mcts.c) and the generic
- * weights reader (games/weights.c), on two toy games defined here through
+/* test_mcts.c — the generic MCTS player (engine/mcts.c) and the generic
+ * weights reader (engine/weights.c), on two toy games defined here through
  * game.h alone: 2-player Nim (take 1 to 3, who takes the last wins; one
  * evaluation feature that is perfect play) and a 3-player game tree with
  * points written as a table. */
@@ -8,8 +8,8 @@
 #include <unistd.h>
 #include "check.h"
 #include "core/fileio.h"
-#include "games/players.h"
-#include "games/weights.h"
+#include "engine/players.h"
+#include "engine/weights.h"
 
 /* ---- Nim ---- */
 

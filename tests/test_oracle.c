@@ -9,10 +9,10 @@
 #include "check.h"
 #include "core/prng.h"
 #include "eval/oracle.h"
-#include "games/game.h"
-#include "games/tzaar/game_tzaar.h"
-#include "games/tzaar/movegen.h"
-#include "games/tzaar/setup.h"
+#include "engine/game.h"
+#include "engine/tzaar/game_tzaar.h"
+#include "engine/tzaar/movegen.h"
+#include "engine/tzaar/setup.h"
 #include "solve_ref.h"
 
 #define MAX_GAME 256

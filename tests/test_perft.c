@@ -6,12 +6,12 @@
 #include <string.h>
 
 #include "check.h"
-#include "games/tzaar/movegen.h"
-#include "games/tzaar/notation.h"
-#include "games/tzaar/perft.h"
-#include "games/tzaar/position.h"
+#include "engine/tzaar/movegen.h"
+#include "engine/tzaar/notation.h"
+#include "engine/tzaar/perft.h"
+#include "engine/tzaar/position.h"
 #include "core/prng.h"
-#include "games/tzaar/setup.h"
+#include "engine/tzaar/setup.h"
 
 static void test_fixed_perft(void)
 {

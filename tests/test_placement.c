@@ -1,5 +1,5 @@
 /* test_placement.c — the placement policies of greedy and ab (place=,
- * games/tzaar/placement.h): the default places exactly as before the
+ * engine/tzaar/placement.h): the default places exactly as before the
  * option existed (sequences pinned from the code before it), every policy
  * completes legal tournament games, seeds reproduce and vary the
  * placements, search is an exact two-ply minimax that sees a reply one ply
@@ -9,12 +9,12 @@
 
 #include "check.h"
 #include "core/prng.h"
-#include "games/tzaar/movegen.h"
-#include "games/tzaar/notation.h"
-#include "games/tzaar/placement.h"
-#include "games/tzaar/player.h"
-#include "games/tzaar/setup.h"
-#include "games/tzaar/symmetry.h"
+#include "engine/tzaar/movegen.h"
+#include "engine/tzaar/notation.h"
+#include "engine/tzaar/placement.h"
+#include "engine/tzaar/player.h"
+#include "engine/tzaar/setup.h"
+#include "engine/tzaar/symmetry.h"
 
 /* Places a whole tournament start with pl on both sides (placement k gets
  * seed_mix(seed, k), as a game's actions do), every placement checked

@@ -4,10 +4,10 @@
 #include <string.h>
 
 #include "check.h"
-#include "games/tzaar/movegen.h"
-#include "games/tzaar/notation.h"
-#include "games/tzaar/player.h"
-#include "games/tzaar/setup.h"
+#include "engine/tzaar/movegen.h"
+#include "engine/tzaar/notation.h"
+#include "engine/tzaar/player.h"
+#include "engine/tzaar/setup.h"
 
 static void expect_spec_error(const char *spec, const char *want)
 {

@@ -11,11 +11,11 @@
 #include <unistd.h>
 
 #include "check.h"
-#include "games/tzaar/game_tzaar.h"
-#include "games/tzaar/movegen.h"
-#include "games/tzaar/notation.h"
-#include "games/tzaar/player.h"
-#include "games/tzaar/setup.h"
+#include "engine/tzaar/game_tzaar.h"
+#include "engine/tzaar/movegen.h"
+#include "engine/tzaar/notation.h"
+#include "engine/tzaar/player.h"
+#include "engine/tzaar/setup.h"
 #include "core/idset.h"
 #include "lg_helpers.h"
 #include "selfplay/play.h"

@@ -9,8 +9,8 @@
 #include <unistd.h>
 
 #include "check.h"
-#include "games/tzaar/game_tzaar.h"
-#include "games/tzaar/setup.h"
+#include "engine/tzaar/game_tzaar.h"
+#include "engine/tzaar/setup.h"
 #include "records/dedup.h"
 #include "lg_helpers.h"
 #include "records/record.h"

@@ -1,9 +1,9 @@
-/* test_registry.c — the game contract (games/game.h): the registry refuses
+/* test_registry.c — the game contract (engine/game.h): the registry refuses
  * a game that lacks a mandatory hook, is over the state limit or gives an
  * optional sub-table in part, and the defaults mean one thing each. */
 #include <string.h>
 #include "check.h"
-#include "games/game.h"
+#include "engine/game.h"
 
 /* Registers the one game g as the registry does; true when it is refused
  * with a reason that mentions want. */

@@ -6,11 +6,11 @@
 #include <string.h>
 
 #include "check.h"
-#include "games/tzaar/movegen.h"
-#include "games/tzaar/notation.h"
-#include "games/tzaar/position.h"
+#include "engine/tzaar/movegen.h"
+#include "engine/tzaar/notation.h"
+#include "engine/tzaar/position.h"
 #include "core/prng.h"
-#include "games/tzaar/setup.h"
+#include "engine/tzaar/setup.h"
 
 /* Builds a position from "E1=a E2=B3 ..." (point, '=', piece letter, optional
  * height) with pos_clear/pos_put/pos_finish.  Returns 0, or -1 on a typo. */

@@ -9,11 +9,11 @@
 
 #include "check.h"
 #include "core/prng.h"
-#include "games/tzaar/make.h"
-#include "games/tzaar/movegen.h"
-#include "games/tzaar/notation.h"
-#include "games/tzaar/position.h"
-#include "games/tzaar/setup.h"
+#include "engine/tzaar/make.h"
+#include "engine/tzaar/movegen.h"
+#include "engine/tzaar/notation.h"
+#include "engine/tzaar/position.h"
+#include "engine/tzaar/setup.h"
 
 /* Plays random games from random, fixed and tournament setups; at every
  * position makes and unmakes every legal action and compares. */

@@ -6,11 +6,11 @@
 #include <string.h>
 
 #include "check.h"
-#include "games/tzaar/movegen.h"
-#include "games/tzaar/notation.h"
-#include "games/tzaar/search.h"
-#include "games/tzaar/setup.h"
-#include "games/tzaar/tt.h"
+#include "engine/tzaar/movegen.h"
+#include "engine/tzaar/notation.h"
+#include "engine/tzaar/search.h"
+#include "engine/tzaar/setup.h"
+#include "engine/tzaar/tt.h"
 
 /* Builds a position from "A1=c A2=C3 ..." (point '=' piece letter [height]). */
 static int build(position *p, const char *spec, int side, int phase)

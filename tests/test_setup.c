@@ -11,11 +11,11 @@
 
 #include "check.h"
 #include "core/prng.h"
-#include "games/tzaar/make.h"
-#include "games/tzaar/movegen.h"
-#include "games/tzaar/notation.h"
-#include "games/tzaar/position.h"
-#include "games/tzaar/setup.h"
+#include "engine/tzaar/make.h"
+#include "engine/tzaar/movegen.h"
+#include "engine/tzaar/notation.h"
+#include "engine/tzaar/position.h"
+#include "engine/tzaar/setup.h"
 
 /* The rules page's table of the fixed setup (Figure 4), copied verbatim. */
 static const char *const fixed_table[2][3] = {

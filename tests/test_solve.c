@@ -1,4 +1,4 @@
-/* test_solve.c — the endgame solver (games/tzaar/solve.h): against a plain
+/* test_solve.c — the endgame solver (engine/tzaar/solve.h): against a plain
  * exhaustive minimax on many random small positions (both sides to act,
  * the first and the second action of a turn), its proofs replayed action by
  * action, positions whose results are known by hand, the board's
@@ -9,13 +9,13 @@
 
 #include "check.h"
 #include "core/prng.h"
-#include "games/game.h"
-#include "games/tzaar/game_tzaar.h"
-#include "games/tzaar/movegen.h"
-#include "games/tzaar/notation.h"
-#include "games/tzaar/setup.h"
-#include "games/tzaar/solve.h"
-#include "games/tzaar/symmetry.h"
+#include "engine/game.h"
+#include "engine/tzaar/game_tzaar.h"
+#include "engine/tzaar/movegen.h"
+#include "engine/tzaar/notation.h"
+#include "engine/tzaar/setup.h"
+#include "engine/tzaar/solve.h"
+#include "engine/tzaar/symmetry.h"
 #include "solve_ref.h"
 
 #define MEM (8u << 20)

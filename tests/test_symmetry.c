@@ -1,5 +1,5 @@
 /* test_symmetry.c — the board's 12 symmetries and the colour swap
- * (games/tzaar/symmetry.h), and that the players play symmetric positions
+ * (engine/tzaar/symmetry.h), and that the players play symmetric positions
  * alike (issue 10, finding 1): on random positions and every symmetry that
  * applies, ab at fixed depths gives the same score and the same tied set of
  * best actions, mapped, and greedy the same choice, mapped; on the fixed
@@ -10,15 +10,15 @@
 
 #include "check.h"
 #include "core/prng.h"
-#include "games/tzaar/eval.h"
-#include "games/tzaar/game_tzaar.h"
-#include "games/tzaar/make.h"
-#include "games/tzaar/movegen.h"
-#include "games/tzaar/notation.h"
-#include "games/tzaar/player.h"
-#include "games/tzaar/search.h"
-#include "games/tzaar/setup.h"
-#include "games/tzaar/symmetry.h"
+#include "engine/tzaar/eval.h"
+#include "engine/tzaar/game_tzaar.h"
+#include "engine/tzaar/make.h"
+#include "engine/tzaar/movegen.h"
+#include "engine/tzaar/notation.h"
+#include "engine/tzaar/player.h"
+#include "engine/tzaar/search.h"
+#include "engine/tzaar/setup.h"
+#include "engine/tzaar/symmetry.h"
 
 /* Same contents: stacks, heights, top types, side, phase, winner, counts,
  * reserves and hash (the type of an empty point means nothing). */

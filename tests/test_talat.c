@@ -1,4 +1,4 @@
-/* test_talat.c — Talat's rules (games/talat/), each on a constructed
+/* test_talat.c — Talat's rules (engine/talat/), each on a constructed
  * position, the rules page's perft figures and the texts; the differential
  * test against the separately written naive engine (talat_naive.c) is in
  * test_talat_diff.c. */
@@ -7,8 +7,8 @@
 #include <time.h>
 #include "check.h"
 #include "core/prng.h"
-#include "games/game.h"
-#include "games/talat/talat.h"
+#include "engine/game.h"
+#include "engine/talat/talat.h"
 #include "talat_naive.h"
 
 #define EMPTY5 "...../...../...../...../....."

@@ -1,4 +1,4 @@
-/* test_talat_diff.c — Talat's engine (games/talat/) against the separately
+/* test_talat_diff.c — Talat's engine (engine/talat/) against the separately
  * written naive engine (talat_naive.c): random games from the empty boards,
  * 2 and 3 players, compared at every position (legal actions as text,
  * whether the game is over, points and ranks). */
@@ -7,8 +7,8 @@
 #include <time.h>
 #include "check.h"
 #include "core/prng.h"
-#include "games/game.h"
-#include "games/talat/talat.h"
+#include "engine/game.h"
+#include "engine/talat/talat.h"
 #include "talat_naive.h"
 
 /* Games per mode in the differential test: the release build looks for a

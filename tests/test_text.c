@@ -8,11 +8,11 @@
 #include <string.h>
 
 #include "check.h"
-#include "games/tzaar/movegen.h"
-#include "games/tzaar/notation.h"
-#include "games/tzaar/position.h"
+#include "engine/tzaar/movegen.h"
+#include "engine/tzaar/notation.h"
+#include "engine/tzaar/position.h"
 #include "core/prng.h"
-#include "games/tzaar/setup.h"
+#include "engine/tzaar/setup.h"
 
 static const char FIXED_CELLS[] = "cCCCCcbBBBccbaAAbccbacCabcCBACcabcCBAcCABCCBaaABCCbbbBCccccC";
 

@@ -1,4 +1,4 @@
-/* test_trid.c — TRID (games/trid/): every rule and convention of the rules
+/* test_trid.c — TRID (engine/trid/): every rule and convention of the rules
  * page on a constructed position, the board file parser's errors, the
  * page's perft figures, and rotations by the board's symmetry.  The
  * differential test against the naive generator is test_trid_diff.c. */
@@ -6,13 +6,13 @@
 #include <string.h>
 #include "check.h"
 #include "core/prng.h"
-#include "games/game.h"
-#include "games/players.h"
-#include "games/trid/board.h"
-#include "games/trid/movegen.h"
-#include "games/trid/perft.h"
-#include "games/trid/setup.h"
-#include "games/trid/text.h"
+#include "engine/game.h"
+#include "engine/players.h"
+#include "engine/trid/board.h"
+#include "engine/trid/movegen.h"
+#include "engine/trid/perft.h"
+#include "engine/trid/setup.h"
+#include "engine/trid/text.h"
 
 static const game_def *trid(void)
 {

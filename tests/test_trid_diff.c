@@ -1,4 +1,4 @@
-/* test_trid_diff.c — TRID's move generator and rules (games/trid/)
+/* test_trid_diff.c — TRID's move generator and rules (engine/trid/)
  * against the naive engine (trid_naive.h) over random games: at every ply
  * the same legal actions (as text), the same position after the chosen
  * one (so the same captures, triangle captures and eliminations), and at
@@ -14,7 +14,7 @@
 #include <string.h>
 #include "check.h"
 #include "core/prng.h"
-#include "games/game.h"
+#include "engine/game.h"
 #include "trid_naive.h"
 
 #ifdef TRIAD_DEBUG

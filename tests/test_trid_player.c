@@ -1,13 +1,13 @@
-/* test_trid_player.c — TRID's players' noise=N (games/trid/player.c): TRID
+/* test_trid_player.c — TRID's players' noise=N (engine/trid/player.c): TRID
  * has one start, so a player without noise plays the same opening in every
  * game, whatever the seed; noise=N spreads the openings, reproducibly, and
  * never trades a win away. */
 #include <string.h>
 #include "check.h"
-#include "games/game.h"
-#include "games/players.h"
-#include "games/trid/movegen.h"
-#include "games/trid/text.h"
+#include "engine/game.h"
+#include "engine/players.h"
+#include "engine/trid/movegen.h"
+#include "engine/trid/text.h"
 
 /* Distinct 6-ply openings from the 2-player start over seeds 1..40 (each
  * ply's seed drawn from the game's). */

@@ -1,4 +1,4 @@
-/* test_trid_pos.c — TRID's hot path (games/trid/pos.h, movegen.h,
+/* test_trid_pos.c — TRID's hot path (engine/trid/pos.h, movegen.h,
  * features.h) against the plain definitions, over random games on every
  * board and player count: make then unmake gives back the position byte
  * for byte, what make keeps up to date is what the state gives, the
@@ -11,13 +11,13 @@
 #include <string.h>
 #include "check.h"
 #include "core/prng.h"
-#include "games/game.h"
-#include "games/trid/features.h"
-#include "games/trid/movegen.h"
-#include "games/trid/perft.h"
-#include "games/trid/player.h"
-#include "games/trid/setup.h"
-#include "games/trid/text.h"
+#include "engine/game.h"
+#include "engine/trid/features.h"
+#include "engine/trid/movegen.h"
+#include "engine/trid/perft.h"
+#include "engine/trid/player.h"
+#include "engine/trid/setup.h"
+#include "engine/trid/text.h"
 
 #ifdef TRIAD_DEBUG
 #define GAMES 6

@@ -3,12 +3,12 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
-#include "games/toy/race3.h"
-#include "games/tzaar/eval.h"
-#include "games/tzaar/game_tzaar.h"
-#include "games/tzaar/movegen.h"
+#include "engine/toy/race3.h"
+#include "engine/tzaar/eval.h"
+#include "engine/tzaar/game_tzaar.h"
+#include "engine/tzaar/movegen.h"
 #include "core/prng.h"
-#include "games/tzaar/setup.h"
+#include "engine/tzaar/setup.h"
 #include "eval/tune.h"
 #include "check.h"
 

@@ -8,10 +8,10 @@
 #include <string.h>
 #include "core/prng.h"
 #include "eval/tune.h"
-#include "games/toy/race3.h"
-#include "games/tzaar/eval.h"
-#include "games/tzaar/game_tzaar.h"
-#include "games/tzaar/geometry.h"
+#include "engine/toy/race3.h"
+#include "engine/tzaar/eval.h"
+#include "engine/tzaar/game_tzaar.h"
+#include "engine/tzaar/geometry.h"
 #include "check.h"
 
 static double uniform(xoshiro256 *r)

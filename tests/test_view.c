@@ -3,11 +3,11 @@
  * and a game's data file (every ply's position string in it). */
 #include <stdlib.h>
 #include <string.h>
-#include "games/game.h"
-#include "games/tzaar/game_tzaar.h"
-#include "games/tzaar/movegen.h"
-#include "games/tzaar/notation.h"
-#include "games/tzaar/setup.h"
+#include "engine/game.h"
+#include "engine/tzaar/game_tzaar.h"
+#include "engine/tzaar/movegen.h"
+#include "engine/tzaar/notation.h"
+#include "engine/tzaar/setup.h"
 #include "view/select.h"
 #include "view/site.h"
 #include "check.h"

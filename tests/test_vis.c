@@ -1,4 +1,4 @@
-/* test_vis.c — TZAAR's incremental who-sees-whom (games/tzaar/vis.h) and
+/* test_vis.c — TZAAR's incremental who-sees-whom (engine/tzaar/vis.h) and
  * the evaluation features of issue 20 that read it, each against a naive
  * re-derivation from the move generator.
  *
@@ -13,10 +13,10 @@
 #include "check.h"
 #include "tz_walk.h"
 #include "core/prng.h"
-#include "games/tzaar/eval.h"
-#include "games/tzaar/movegen.h"
-#include "games/tzaar/setup.h"
-#include "games/tzaar/vis.h"
+#include "engine/tzaar/eval.h"
+#include "engine/tzaar/movegen.h"
+#include "engine/tzaar/setup.h"
+#include "engine/tzaar/vis.h"
 
 /* p as it stands with colour c to act at the start of its turn: the
  * captures c has are then exactly tz_gen_captures(). */

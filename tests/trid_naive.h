@@ -1,6 +1,6 @@
 /* trid_naive.h — a deliberately slow, separately written TRID rules
  * engine for the differential test (test_trid_diff.c).  It shares no code
- * with games/trid/: it reads the board file its own way, keeps the board as
+ * with engine/trid/: it reads the board file its own way, keeps the board as
  * a grid of owners and kinds, finds triangles by testing every triple of a
  * seat's pieces geometrically (cell centroids forming an equilateral
  * triangle) and their interiors by point-in-triangle tests, and speaks only

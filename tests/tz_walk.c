@@ -1,8 +1,8 @@
 /* tz_walk.c — see tz_walk.h. */
 #include "tz_walk.h"
 #include "core/prng.h"
-#include "games/tzaar/movegen.h"
-#include "games/tzaar/setup.h"
+#include "engine/tzaar/movegen.h"
+#include "engine/tzaar/setup.h"
 
 void tz_walk_games(int games, uint64_t setup_seed0, void (*fn)(const position *))
 {

@@ -5,7 +5,7 @@
 #define TRIAD_TESTS_TZ_WALK_H
 
 #include <stdint.h>
-#include "games/tzaar/position.h"
+#include "engine/tzaar/position.h"
 
 /* Calls fn on every position of `games` random games (setups seeded
  * setup_seed0, setup_seed0 + 1, ...; game g's actions drawn with seed g),

@@ -5,7 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "core/jsonw.h"
-#include "games/replay.h"
+#include "engine/replay.h"
 #include "out.h"
 #include "site.h"
 

@@ -12,7 +12,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
-#include "games/game.h"
+#include "engine/game.h"
 #include "core/buf.h"
 #include "select.h"
 #include "records/dedup.h"

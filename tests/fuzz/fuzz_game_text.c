@@ -1,5 +1,5 @@
 /* fuzz_game_text.c — libFuzzer harness for every registered game's text
- * parsers, through the game interface (games/game.h).
+ * parsers, through the game interface (engine/game.h).
  *
  * Input: any bytes, read as one NUL-terminated string, fed to each game of
  * game_list() in turn.  Checks, per game:
@@ -18,7 +18,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "games/game.h"
+#include "engine/game.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 

@@ -17,9 +17,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "games/tzaar/movegen.h"
-#include "games/tzaar/position.h"
-#include "games/tzaar/game_tzaar.h"
+#include "engine/tzaar/movegen.h"
+#include "engine/tzaar/position.h"
+#include "engine/tzaar/game_tzaar.h"
 #include "../lg_helpers.h"
 #include "records/record.h"
 

@@ -29,9 +29,9 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
-#include "games/tzaar/movegen.h"
-#include "games/tzaar/position.h"
-#include "games/tzaar/game_tzaar.h"
+#include "engine/tzaar/movegen.h"
+#include "engine/tzaar/position.h"
+#include "engine/tzaar/game_tzaar.h"
 #include "../lg_helpers.h"
 #include "records/record.h"
 #include "records/record_codec.h"

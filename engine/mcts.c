@@ -1,0 +1,587 @@
+/* mcts.c — the generic Monte-Carlo tree search player "mcts", written only
+ * against engine/game.h, so that every game has a sensible player from the
+ * day its rules exist.
+ *
+ * N-player UCT: a node keeps, for every seat, the sum of the rewards of the
+ * playouts through it (the seat's score / score_max, in [0, 1]); selection
+ * maximises the mean reward of the seat to act at the parent plus
+ * c * sqrt(ln N / n).  Each player maximises its own score, so no two-player
+ * negamax assumption is built in.  Playouts pick uniformly random actions,
+ * or (playout=eval) the action whose resulting position has the best
+ * evaluation w . features(position, mover), with probability 1 - eps.
+ *
+ * Ties (in selection, and in the final choice: most visits, then best mean)
+ * are broken by a random key drawn for each child when it is made, never by
+ * its place in the legal list, so a position and its mirror image are
+ * played alike.  All randomness comes from one xoshiro256** stream seeded
+ * by choose()'s seed: with a playout limit and no time limit the action is
+ * a function of (spec, state, seed).
+ *
+ * Nodes live in one pool owned by the player, reused by every choose() and
+ * grown by doubling up to tree= MiB; when it is full the search goes on
+ * without adding nodes.  States are never stored: each iteration replays
+ * the actions from the root into a scratch copy. */
+#include <math.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include "core/clock.h"
+#include "core/msg.h"
+#include "core/num.h"
+#include "core/prng.h"
+#include "engine/players.h"
+#include "engine/weights.h"
+
+/* No fused multiply-adds, which would round differently from one build to
+ * another (GCC keeps them apart in ISO C mode; clang needs telling). */
+#ifdef __clang__
+#pragma STDC FP_CONTRACT OFF
+#endif
+
+#define MCTS_PATH_MAX 256
+#define DEFAULT_PLAYOUTS 1000
+#define DEFAULT_C 1.4
+#define DEFAULT_EPS 0.1
+#define DEFAULT_K 0.004 /* suits TZAAR's weight units (about 100 per stack) */
+#define DEFAULT_TREE_MB 64
+#define LNV_MAX (1 << 20) /* cached logarithms: 8 MiB at most */
+
+/* 64 bytes: one cache line. */
+typedef struct node {
+    double sum[GAME_MAX_PLAYERS]; /* rewards of the playouts through this node, per seat */
+    uint64_t key;                 /* tie-break key, drawn when the node is made */
+    game_action action;           /* the action from the parent */
+    uint32_t visits;
+    uint32_t parent;
+    uint32_t first;               /* first child; 0 = not expanded (the root is no one's child) */
+    uint32_t nchild;
+    int32_t mover;                /* the seat to act here, set on expansion */
+} node;
+
+typedef struct mcts {
+    const game_def *g;
+    /* options */
+    uint64_t playouts; /* 0 = no limit (ms must be set) */
+    double c, eps, k, ms;
+    int eval;          /* playout=eval */
+    uint64_t depth;    /* playout cut-off; 0 = to the end */
+    uint64_t tree_mb;
+    char weights_path[MCTS_PATH_MAX];
+    bool wcrc_given;
+    uint32_t wcrc;
+    double w[GAME_MAX_FEATURES];
+    bool use_weights;  /* eval playouts, or a cut-off scored by features */
+    /* search state, reused by every choose() */
+    node *nodes;
+    size_t used, cap, bound;
+    void *root, *s, *t;   /* the root, the replayed state, a scratch child */
+    game_action *acts;
+    double *lnv;          /* lnv[n] = det_log(n): the UCT log of a visit count, cached */
+    size_t lnv_n;
+    xoshiro256 rng;
+    /* what the last choose() did, for report() */
+    bool searched;
+    uint64_t iterations;
+    double seconds;
+} mcts;
+
+/* ---- options ---- */
+
+/* The shortest text that reads back as v. */
+static void fmt_double(char *out, size_t n, double v)
+{
+    snprintf(out, n, "%.0f", v);
+    for (int prec = 1; prec <= 17 && strtod(out, NULL) != v; prec++)
+        snprintf(out, n, "%.*g", prec, v);
+}
+
+/* One key=value.  0, or -1 with err naming the key. */
+static int set_option(mcts *m, const char *key, const char *value, bool given[], char *err, size_t n)
+{
+    static const char *const keys[] = { "c", "depth", "eps", "k", "ms", "playout", "playouts", "tree",
+                                        "wcrc", "weights", NULL };
+    int i = 0;
+    while (keys[i] && strcmp(keys[i], key))
+        i++;
+    if (!keys[i]) {
+        snprintf(err, n, "player 'mcts': unknown option '%s' (expected c, depth, eps, k, ms, playout, "
+                 "playouts, tree, wcrc or weights)", MSG_PATH(key));
+        return -1;
+    }
+    given[i] = true;
+    char why[200] = "";
+    uint64_t x = 0;
+    int bad = 0;
+    switch (i) {
+    case 0: bad = num_double(value, 0, 100, &m->c, why, sizeof why); break;
+    case 1: bad = num_u64(value, 0, 1000000, &m->depth, why, sizeof why); break;
+    case 2: bad = num_double(value, 0, 1, &m->eps, why, sizeof why); break;
+    case 3:
+        bad = num_double(value, 0, 1e6, &m->k, why, sizeof why) || !(m->k > 0);
+        if (bad && !why[0])
+            snprintf(why, sizeof why, "not a number above 0");
+        break;
+    case 4: bad = num_double(value, 0, 1e9, &m->ms, why, sizeof why); break;
+    case 5:
+        m->eval = !strcmp(value, "eval");
+        bad = !m->eval && strcmp(value, "random");
+        snprintf(why, sizeof why, "expected random or eval");
+        break;
+    case 6: bad = num_u64(value, 0, 1000000000, &m->playouts, why, sizeof why); break;
+    case 7: bad = num_u64(value, 1, 1 << 16, &m->tree_mb, why, sizeof why); break;
+    case 8:
+        bad = num_hex(value, 0xffffffffu, &x, why, sizeof why) || strlen(value) != 8;
+        if (bad && !why[0])
+            snprintf(why, sizeof why, "not 8 hexadecimal digits");
+        m->wcrc = (uint32_t)x;
+        m->wcrc_given = true;
+        break;
+    default:
+        bad = !*value || strlen(value) >= sizeof m->weights_path;
+        snprintf(why, sizeof why, "a file name of 1 to %zu characters", sizeof m->weights_path - 1);
+        if (!bad)
+            strcpy(m->weights_path, value);
+    }
+    if (bad)
+        snprintf(err, n, "player 'mcts': bad value '%s' for '%s': %s", MSG_PATH(value), key, why);
+    return bad ? -1 : 0;
+}
+
+/* One option for gplayer_each_option(); given[] is indexed like
+ * set_option's keys. */
+typedef struct option_ctx {
+    mcts *m;
+    bool *given;
+} option_ctx;
+
+static int on_option(void *ctx, const char *key, const char *value, char *err, size_t n)
+{
+    option_ctx *c = ctx;
+    return set_option(c->m, key, value, c->given, err, n);
+}
+
+/* Parses opts, checks the options against each other and the game, and
+ * loads the weights where they are used. */
+static int configure(mcts *m, const char *opts, char *err, size_t n)
+{
+    bool given[10] = { false };
+    option_ctx ctx = { m, given }; /* a repeated key takes its last value, as for ab */
+    if (gplayer_each_option("mcts", opts, on_option, &ctx, err, n))
+        return -1;
+    const game_def *g = m->g;
+    bool has_features = g->tuning != NULL;
+    if (!m->playouts && !(m->ms > 0)) {
+        snprintf(err, n, "player 'mcts': playouts=0 (no limit) needs a time limit ms=");
+        return -1;
+    }
+    if (m->eval && !has_features) {
+        snprintf(err, n, "player 'mcts': bad value 'eval' for 'playout': game %s has no evaluation features",
+                 g->name);
+        return -1;
+    }
+    m->use_weights = m->eval || (m->depth && has_features);
+    const char *unused = given[2] && !m->eval ? "eps" /* only eval playouts are greedy */
+                       : given[3] && !(m->depth && has_features) ? "k" /* only a cut-off scores by features */
+                       : given[8] && !m->use_weights ? "wcrc"
+                       : given[9] && !m->use_weights ? "weights" : NULL;
+    if (unused) {
+        snprintf(err, n, "player 'mcts': option '%s' has no use here (eps needs playout=eval; k, weights and "
+                 "wcrc need evaluation playouts or a depth= cut-off in a game with features)", unused);
+        return -1;
+    }
+    if (!m->use_weights)
+        return 0;
+    if (!given[9] && !(g->tuning && g->tuning->default_weights)) {
+        snprintf(err, n, "player 'mcts': game %s has no default weights: give weights=FILE", g->name);
+        return -1;
+    }
+    if (!given[9]) /* the game's own, found from anywhere */
+        snprintf(m->weights_path, sizeof m->weights_path, "%s", GWEIGHTS_DEFAULT);
+    uint32_t crc;
+    char why[600];
+    if (gweights_load(g, m->weights_path, m->w, &crc, why, sizeof why)) {
+        snprintf(err, n, "player 'mcts': %s", why);
+        return -1;
+    }
+    if (m->wcrc_given && crc != m->wcrc) {
+        snprintf(err, n, "player 'mcts': weights file has changed: %s has crc32 %08x, wcrc= says %08x",
+                 MSG_PATH(m->weights_path), (unsigned)crc, (unsigned)m->wcrc);
+        return -1;
+    }
+    m->wcrc = crc;
+    return 0;
+}
+
+/* The canonical options: every key that matters, sorted, defaults filled in
+ * (ms only when set; eps, k, weights and wcrc only where they are used). */
+static int write_canonical(const mcts *m, char *canon, size_t cn, char *err, size_t n)
+{
+    char c[40], eps[40], k[40], ms[40], more[400] = "";
+    fmt_double(c, sizeof c, m->c);
+    fmt_double(eps, sizeof eps, m->eps);
+    fmt_double(k, sizeof k, m->k);
+    fmt_double(ms, sizeof ms, m->ms);
+    int len = snprintf(canon, cn, "c=%s,depth=%llu%s%s%s%s%s%s,playout=%s,playouts=%llu,tree=%llu", c,
+                       (unsigned long long)m->depth, m->eval ? ",eps=" : "", m->eval ? eps : "",
+                       m->depth && m->use_weights ? ",k=" : "", m->depth && m->use_weights ? k : "",
+                       m->ms > 0 ? ",ms=" : "", m->ms > 0 ? ms : "", m->eval ? "eval" : "random",
+                       (unsigned long long)m->playouts, (unsigned long long)m->tree_mb);
+    if (m->use_weights)
+        snprintf(more, sizeof more, ",wcrc=%08x,weights=%s", (unsigned)m->wcrc, m->weights_path);
+    if (len < 0 || (size_t)len + strlen(more) >= cn) {
+        snprintf(err, n, "player 'mcts': canonical spec longer than %zu characters", cn ? cn - 1 : 0);
+        return -1;
+    }
+    strcat(canon, more);
+    return 0;
+}
+
+static void mcts_destroy(void *impl)
+{
+    mcts *m = impl;
+    if (!m)
+        return;
+    free(m->nodes);
+    free(m->root);
+    free(m->s);
+    free(m->t);
+    free(m->acts);
+    free(m->lnv);
+    free(m);
+}
+
+static void *mcts_create(const game_def *g, const char *opts, char *canon, size_t cn, char *err, size_t n)
+{
+    mcts *m = calloc(1, sizeof *m);
+    if (!m) {
+        snprintf(err, n, "player 'mcts': out of memory");
+        return NULL;
+    }
+    m->g = g;
+    m->playouts = DEFAULT_PLAYOUTS;
+    m->c = DEFAULT_C;
+    m->eps = DEFAULT_EPS;
+    m->k = DEFAULT_K;
+    m->tree_mb = DEFAULT_TREE_MB;
+    if (configure(m, opts, err, n) || write_canonical(m, canon, cn, err, n)) {
+        mcts_destroy(m);
+        return NULL;
+    }
+    m->bound = (size_t)(m->tree_mb << 20) / sizeof(node);
+    m->root = malloc(g->state_size);
+    m->s = malloc(g->state_size);
+    m->t = malloc(g->state_size);
+    m->acts = malloc(sizeof *m->acts * (size_t)(g->max_actions > 0 ? g->max_actions : 1));
+    if (!m->root || !m->s || !m->t || !m->acts) {
+        snprintf(err, n, "player 'mcts': out of memory");
+        mcts_destroy(m);
+        return NULL;
+    }
+    return m;
+}
+
+/* ---- arithmetic that is the same on every machine ----
+ *
+ * libm's log and exp may differ in the last bit from one C library to
+ * another, and one bit can flip a close choice; these use only +, -, *, /
+ * and exact scalings (frexp, ldexp), which IEEE 754 fixes (ISO C mode keeps
+ * the compiler from fusing them).  Both agree with libm to about 1e-13
+ * (relative), far below anything the search can notice. */
+
+#define LN2 0.69314718055994530942
+
+/* ln x for x >= 1: x = m * 2^e with m in [sqrt(1/2), sqrt(2)), ln m =
+ * 2 atanh(z), z = (m - 1) / (m + 1) in (-0.18, 0.18): 12 terms of the
+ * series reach 1e-18 (and ln 1 is exactly 0). */
+static double det_log(double x)
+{
+    int e;
+    double m = 2 * frexp(x, &e);
+    e--;
+    if (m > 1.4142135623730951) {
+        m /= 2;
+        e++;
+    }
+    double z = (m - 1) / (m + 1), z2 = z * z, sum = 0;
+    for (int k = 23; k >= 1; k -= 2)
+        sum = sum * z2 + 1.0 / k;
+    return e * LN2 + 2 * z * sum;
+}
+
+/* 1 / (1 + e^-x): e^y = 2^k e^r with |r| <= ln 2 / 2, whose Taylor series
+ * reaches 1e-19 in 18 terms. */
+static double det_sigmoid(double x)
+{
+    double y = x < -700 ? 700 : x > 700 ? -700 : -x, k = nearbyint(y / LN2), r = y - k * LN2, p = 0;
+    for (int i = 18; i >= 1; i--)
+        p = 1 + p * r / i;
+    return 1 / (1 + ldexp(p, (int)k));
+}
+
+/* ---- the search ---- */
+
+static double weighted(const mcts *m, const void *s, int seat)
+{
+    double f[GAME_MAX_FEATURES], v = 0;
+    m->g->tuning->features(s, seat, f);
+    for (int i = 0; i < m->g->tuning->nfeatures; i++)
+        v += m->w[i] * f[i];
+    return v;
+}
+
+/* The rewards of a finished game: each seat's score as a share of score_max. */
+static void final_rewards(const game_def *g, const void *s, int players, double r[])
+{
+    double sc[GAME_MAX_PLAYERS] = { 0 };
+    g->outcome(s, sc);
+    for (int k = 0; k < players; k++)
+        r[k] = g->score_max > 0 ? sc[k] / g->score_max : sc[k];
+}
+
+/* How much the mover likes s, the position after its action: an ended game
+ * by the mover's reward against an equal share, far beyond any evaluation
+ * (so a win is taken and a loss avoided), else the evaluation. */
+static double action_value(mcts *m, const void *s, int mover, int players)
+{
+    if (!m->g->over(s))
+        return weighted(m, s, mover);
+    double r[GAME_MAX_PLAYERS];
+    final_rewards(m->g, s, players, r);
+    return (r[mover] - 1.0 / players) * 1e12;
+}
+
+/* A playout action: uniformly random, or (eval) the best-valued one with
+ * probability 1 - eps, ties drawn uniformly (reservoir), never list order. */
+static game_action playout_action(mcts *m, const void *s, int na, int players)
+{
+    if (!m->eval || (m->eps > 0 && (double)(xoshiro_next(&m->rng) >> 11) * 0x1p-53 < m->eps))
+        return m->acts[xoshiro_below(&m->rng, (uint64_t)na)];
+    const game_def *g = m->g;
+    int mover = g->to_act(s), ties = 0;
+    double best = -HUGE_VAL;
+    game_action pick = m->acts[0];
+    for (int i = 0; i < na; i++) {
+        memcpy(m->t, s, g->state_size);
+        g->apply(m->t, m->acts[i]);
+        double v = action_value(m, m->t, mover, players);
+        if (v > best) {
+            best = v;
+            pick = m->acts[i];
+            ties = 1;
+        } else if (v == best && xoshiro_below(&m->rng, (uint64_t)++ties) == 0) {
+            pick = m->acts[i];
+        }
+    }
+    return pick;
+}
+
+/* Plays s (the replayed state, consumed) out and writes every seat's reward. */
+static void playout(mcts *m, void *s, int players, double r[])
+{
+    const game_def *g = m->g;
+    int last = -1; /* the seat that made the last playout action */
+    for (uint64_t steps = 0; !g->over(s); steps++) {
+        int mover = g->to_act(s);
+        /* Cut off at the first change of seat from depth actions on, so a
+         * game whose turn has several actions (TZAAR) is scored between
+         * turns, where its evaluation means something.  The evaluation
+         * goes through a logistic, as tuning fits it; a game without
+         * features calls the position a draw. */
+        if (m->depth && steps >= m->depth && mover != last) {
+            for (int k = 0; k < players; k++)
+                r[k] = m->use_weights ? det_sigmoid(m->k * weighted(m, s, k)) : 1.0 / players;
+            return;
+        }
+        int na = g->legal(s, m->acts);
+        g->apply(s, playout_action(m, s, na, players));
+        last = mover;
+    }
+    final_rewards(g, s, players, r);
+}
+
+/* Makes the children of node i (whose state is s); false when the pool is full. */
+static bool expand(mcts *m, uint32_t i, const void *s)
+{
+    int na = m->g->legal(s, m->acts);
+    if (m->used + (size_t)na > m->cap) {
+        size_t cap = m->cap * 2 > m->used + (size_t)na ? m->cap * 2 : m->used + (size_t)na;
+        if (cap > m->bound)
+            cap = m->bound;
+        node *p = cap >= m->used + (size_t)na ? realloc(m->nodes, cap * sizeof *p) : NULL;
+        if (!p)
+            return false;
+        m->nodes = p;
+        m->cap = cap;
+    }
+    node *nd = &m->nodes[i];
+    nd->first = (uint32_t)m->used;
+    nd->nchild = (uint32_t)na;
+    nd->mover = m->g->to_act(s);
+    for (int k = 0; k < na; k++) {
+        node *c = &m->nodes[m->used++];
+        memset(c, 0, sizeof *c);
+        c->action = m->acts[k];
+        c->parent = i;
+        c->key = xoshiro_next(&m->rng);
+    }
+    return true;
+}
+
+/* ln n for a visit count n >= 1, from a table filled as counts grow (the
+ * series costs about as much as a short playout step in a small game). */
+static double ln_visits(mcts *m, uint32_t n)
+{
+    if (n < m->lnv_n)
+        return m->lnv[n];
+    size_t want = (size_t)n + 1 > m->lnv_n * 2 ? (size_t)n + 1 : m->lnv_n * 2;
+    if (want > LNV_MAX)
+        want = LNV_MAX;
+    double *t = n < want ? realloc(m->lnv, want * sizeof *t) : NULL;
+    if (!t)
+        return det_log(n);
+    for (size_t i = m->lnv_n; i < want; i++)
+        t[i] = i ? det_log((double)i) : 0;
+    m->lnv = t;
+    m->lnv_n = want;
+    return t[n];
+}
+
+/* UCT: an unvisited child first (the smallest key), else the best mean of
+ * the parent's mover plus the exploration term; ties to the smaller key. */
+static uint32_t select_child(mcts *m, uint32_t i)
+{
+    const node *p = &m->nodes[i];
+    double logn = ln_visits(m, p->visits), best = -HUGE_VAL;
+    uint32_t pick = p->first;
+    bool unvisited = false;
+    for (uint32_t j = p->first; j < p->first + p->nchild; j++) {
+        const node *c = &m->nodes[j];
+        if (c->visits == 0) {
+            if (!unvisited || c->key < m->nodes[pick].key)
+                pick = j;
+            unvisited = true;
+            continue;
+        }
+        if (unvisited)
+            continue;
+        double v = c->sum[p->mover] / c->visits + m->c * sqrt(logn / c->visits);
+        if (v > best || (v == best && c->key < m->nodes[pick].key)) {
+            best = v;
+            pick = j;
+        }
+    }
+    return pick;
+}
+
+/* The final choice below node i (expanded): most visits, then the best
+ * mean for the mover, then the key.  Its index. */
+static uint32_t best_child(const mcts *m, uint32_t i)
+{
+    const node *parent = &m->nodes[i];
+    uint32_t best = parent->first;
+    for (uint32_t j = parent->first + 1; j < parent->first + parent->nchild; j++) {
+        const node *c = &m->nodes[j], *b = &m->nodes[best];
+        double mc = c->visits ? c->sum[parent->mover] / c->visits : 0;
+        double mb = b->visits ? b->sum[parent->mover] / b->visits : 0;
+        if (c->visits > b->visits || (c->visits == b->visits && (mc > mb || (mc == mb && c->key < b->key))))
+            best = j;
+    }
+    return best;
+}
+
+static double now_ms(void)
+{
+    return clock_seconds() * 1e3;
+}
+
+static game_action mcts_choose(void *impl, const void *state, uint64_t seed)
+{
+    mcts *m = impl;
+    const game_def *g = m->g;
+    size_t sz = g->state_size;
+    int players = g->players(state);
+    double t0 = now_ms();
+    m->searched = false;
+    xoshiro_seed(&m->rng, seed);
+    memcpy(m->root, state, sz);
+    if (!m->cap && (m->nodes = malloc(sizeof *m->nodes)))
+        m->cap = 1;
+    if (m->cap)
+        memset(&m->nodes[0], 0, sizeof *m->nodes);
+    m->used = 1;
+    if (!m->cap || !expand(m, 0, m->root)) {
+        /* No memory for even the root's children: still a legal action. */
+        int na = g->legal(state, m->acts);
+        return na > 0 ? m->acts[xoshiro_below(&m->rng, (uint64_t)na)] : GAME_NO_ACTION;
+    }
+    if (m->nodes[0].nchild == 0)
+        return GAME_NO_ACTION; /* over: the caller broke the contract */
+    if (m->nodes[0].nchild == 1)
+        return m->nodes[1].action;
+    double deadline = m->ms > 0 ? now_ms() + m->ms : 0;
+    uint64_t it = 0;
+    for (; !m->playouts || it < m->playouts; it++) {
+        if (deadline && it && now_ms() >= deadline)
+            break;
+        memcpy(m->s, m->root, sz);
+        uint32_t i = 0;
+        while (!g->over(m->s)) {
+            if (!m->nodes[i].first && !expand(m, i, m->s))
+                break; /* the tree is full: play out from here */
+            i = select_child(m, i);
+            g->apply(m->s, m->nodes[i].action);
+            if (m->nodes[i].visits == 0)
+                break;
+        }
+        double r[GAME_MAX_PLAYERS] = { 0 };
+        playout(m, m->s, players, r);
+        for (;; i = m->nodes[i].parent) {
+            node *nd = &m->nodes[i];
+            nd->visits++;
+            for (int k = 0; k < players; k++)
+                nd->sum[k] += r[k];
+            if (i == 0)
+                break;
+        }
+    }
+    m->searched = true;
+    m->iterations = it;
+    m->seconds = (now_ms() - t0) / 1e3;
+    return m->nodes[best_child(m, 0)].action;
+}
+
+/* The last search: playouts as nodes, the most visited line as the
+ * principal variation (as deep as it was visited twice), and the score as
+ * the mover's mean reward of the chosen action in thousandths of score_max. */
+static bool mcts_report(void *impl, game_search_report *out)
+{
+    const mcts *m = impl;
+    if (!m->searched)
+        return false;
+    memset(out, 0, sizeof *out);
+    out->nodes = m->iterations;
+    out->seconds = m->seconds;
+    for (uint32_t i = 0; m->nodes[i].first && out->pv_len < GAME_PV_MAX;) {
+        uint32_t c = best_child(m, i);
+        if (m->nodes[c].visits < (out->pv_len ? 2u : 1u))
+            break;
+        if (out->pv_len == 0)
+            out->score = (int)lround(1000 * m->nodes[c].sum[m->nodes[0].mover] / m->nodes[c].visits);
+        out->pv[out->pv_len++] = m->nodes[c].action;
+        i = c;
+    }
+    out->depth = out->pv_len;
+    return true;
+}
+
+const game_player_kind gplayer_mcts = {
+    .name = "mcts",
+    .help = "Monte-Carlo tree search (N-player UCT) for any game: playouts=1000, c=1.4, playout=random|eval, "
+            "depth=0, ms=T (not reproducible), tree=64 MiB; docs/players.md",
+    .create = mcts_create,
+    .choose = mcts_choose,
+    .destroy = mcts_destroy,
+    .report = mcts_report,
+};

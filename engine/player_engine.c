@@ -1,0 +1,440 @@
+/* player_engine.c — the generic "engine" kind: a program outside triad
+ * that speaks the line protocol of docs/protocol.md (what `triad engine`
+ * speaks), refereed by triad's rules.
+ *
+ *   engine:cmd=FILE[,ms=N][,tc=BASE+INC][,margin=MS][,timeout=MS]
+ *          [,depth=N][,nodes=N][,log=FILE]
+ *
+ * FILE is started with no shell and no arguments (a wrapper script gives
+ * them: `exec /path/triad engine --player ab:depth=3`) the first time the
+ * player must act, and again after it crashed, hung or broke the protocol.
+ * For each action the player sends the position (`position STRING`), the
+ * seed and `go` with the limits, and reads `bestaction A`: an action that
+ * is not legal, an error line, an answer out of place, the program ending
+ * or no answer within the limit plus margin makes the player forfeit
+ * (choose() returns GAME_NO_ACTION; forfeit() says why), and the game is
+ * lost and recorded as such.  A late answer within the margin is accepted
+ * and counted (overruns()).
+ *
+ * Time: ms=N allows N ms per action; tc=BASE+INC is a game clock (seconds,
+ * as fastchess writes it: tc=10+0.1), reset by begin(), the time each answer
+ * took taken off and the increment added after it; with both, the smaller
+ * limit holds.  A program that speaks protocol 2 gets the clock
+ * (`go time<seat> MS inc<seat> MS`) and manages it itself; one that speaks
+ * protocol 1 (triad before clocks) gets `go ms N` with the budget that
+ * engine/timeman.h computes.  Without ms or tc, an answer may take up to
+ * timeout=MS (default 60 s).  Other answers (the greeting, `ok`) have
+ * ENGINE_REPLY_SECONDS.
+ *
+ * Games against such a player are not reproducible: the program and its
+ * timing are outside triad (docs/players.md). */
+#include <inttypes.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include "core/clock.h"
+#include "core/msg.h"
+#include "core/num.h"
+#include "core/proc.h"
+#include "engine/players.h"
+#include "engine/timeman.h"
+
+#define ENGINE_REPLY_SECONDS 10.0 /* starting, `protocol`, `position`, `seed` */
+#define ENGINE_DEFAULT_MARGIN 100 /* ms: a loaded machine delays answers by tens of ms */
+#define ENGINE_DEFAULT_TIMEOUT 60000
+#define ENGINE_QUIT_GRACE 0.5     /* seconds a program gets to exit after quit */
+#define ENGINE_PATH_MAX 200
+
+typedef struct engine_player {
+    const game_def *g;
+    char cmd[ENGINE_PATH_MAX], log[ENGINE_PATH_MAX];
+    uint64_t ms, margin, timeout, depth, nodes;
+    uint64_t base, inc;     /* the game clock in ms; base 0: none */
+    bool margin_given, timeout_given;
+    proc *p;                /* the running program, or NULL */
+    int version;            /* the protocol it speaks */
+    uint64_t remaining;     /* the clock in this game */
+    int overruns;
+    game_forfeit why;
+    char *text;             /* a position string */
+} engine_player;
+
+/* "10", "0.1", "2.005": ms as seconds. */
+static void seconds_text(uint64_t ms, char *out, size_t n)
+{
+    if (ms % 1000 == 0)
+        snprintf(out, n, "%" PRIu64, ms / 1000);
+    else {
+        int len = snprintf(out, n, "%" PRIu64 ".%03" PRIu64, ms / 1000, ms % 1000);
+        while (len > 0 && out[len - 1] == '0')
+            out[--len] = 0;
+    }
+}
+
+/* Seconds with at most 3 decimals ("10", "0.1", "2.005") into ms. */
+static int parse_seconds(const char *s, uint64_t *ms)
+{
+    uint64_t whole = 0, frac = 0;
+    int digits = 0, fdigits = 0;
+    for (; *s >= '0' && *s <= '9'; s++, digits++)
+        if ((whole = whole * 10 + (uint64_t)(*s - '0')) > 100000000)
+            return -1;
+    if (*s == '.') {
+        for (s++; *s >= '0' && *s <= '9'; s++, fdigits++)
+            if (fdigits < 3)
+                frac = frac * 10 + (uint64_t)(*s - '0');
+            else if (*s != '0')
+                return -1;
+        if (!fdigits)
+            return -1;
+    }
+    if (!digits || *s)
+        return -1;
+    for (int i = fdigits < 3 ? fdigits : 3; i < 3; i++)
+        frac *= 10;
+    *ms = whole * 1000 + frac;
+    return 0;
+}
+
+static int set_option(void *ctx, const char *key, const char *value, char *err, size_t n)
+{
+    engine_player *e = ctx;
+    char why[160] = "";
+    int bad = 0;
+    if (!strcmp(key, "cmd") || !strcmp(key, "log")) {
+        char *dst = key[0] == 'c' ? e->cmd : e->log;
+        if (!*value || strlen(value) >= ENGINE_PATH_MAX || strpbrk(value, ",:= \t")) {
+            snprintf(err, n, "player 'engine': %s '%s': expected a file name of at most %d characters without ',', "
+                     "':', '=' or spaces (a wrapper script can live anywhere)", key, MSG_PATH(value),
+                     ENGINE_PATH_MAX - 1);
+            return -1;
+        }
+        snprintf(dst, ENGINE_PATH_MAX, "%s", value);
+        return 0;
+    }
+    if (!strcmp(key, "tc")) {
+        char base[64];
+        const char *plus = strchr(value, '+');
+        size_t len = plus ? (size_t)(plus - value) : strlen(value);
+        e->inc = 0;
+        if (len >= sizeof base)
+            bad = 1;
+        else {
+            memcpy(base, value, len);
+            base[len] = 0;
+            bad = parse_seconds(base, &e->base) || (plus && parse_seconds(plus + 1, &e->inc)) || !e->base;
+        }
+        if (bad) {
+            snprintf(err, n, "player 'engine': tc '%s': expected BASE+INC in seconds, BASE above 0 "
+                     "(tc=10+0.1, tc=60), at most 3 decimals", MSG_PATH(value));
+            return -1;
+        }
+        return 0;
+    }
+    uint64_t *dst = !strcmp(key, "ms") ? &e->ms : !strcmp(key, "margin") ? &e->margin
+                  : !strcmp(key, "timeout") ? &e->timeout : !strcmp(key, "depth") ? &e->depth
+                  : !strcmp(key, "nodes") ? &e->nodes : NULL;
+    if (!dst) {
+        snprintf(err, n, "player 'engine': unknown option '%s' (expected cmd, ms, tc, margin, timeout, depth, "
+                 "nodes or log)", MSG_PATH(key));
+        return -1;
+    }
+    bool zero_ok = dst == &e->margin;
+    bad = num_u64(value, zero_ok ? 0 : 1, 2000000000, dst, why, sizeof why);
+    if (bad) {
+        snprintf(err, n, "player 'engine': %s '%s' is %s", key, MSG_PATH(value), why);
+        return -1;
+    }
+    e->margin_given |= dst == &e->margin;
+    e->timeout_given |= dst == &e->timeout;
+    return 0;
+}
+
+static void engine_destroy(void *impl)
+{
+    engine_player *e = impl;
+    if (!e)
+        return;
+    if (e->p) {
+        char err[80];
+        proc_write(e->p, "quit\n", err, sizeof err);
+        proc_close(e->p, ENGINE_QUIT_GRACE);
+    }
+    free(e->text);
+    free(e);
+}
+
+static void *engine_create(const game_def *g, const char *opts, char *canon, size_t cn, char *err, size_t n)
+{
+    engine_player *e = calloc(1, sizeof *e);
+    if (!e || !(e->text = malloc(GAME_TEXT_MAX))) {
+        free(e);
+        snprintf(err, n, "player 'engine': out of memory");
+        return NULL;
+    }
+    e->g = g;
+    e->margin = ENGINE_DEFAULT_MARGIN;
+    e->timeout = ENGINE_DEFAULT_TIMEOUT;
+    if (gplayer_each_option("engine", opts, set_option, e, err, n)) {
+        engine_destroy(e);
+        return NULL;
+    }
+    e->remaining = e->base; /* for callers that never call begin() */
+    if (!e->cmd[0]) {
+        snprintf(err, n, "player 'engine': expected cmd=FILE (a program speaking docs/protocol.md)");
+        engine_destroy(e);
+        return NULL;
+    }
+    char why[400];
+    if (proc_check(e->cmd, why, sizeof why)) {
+        snprintf(err, n, "player 'engine': %s", why);
+        engine_destroy(e);
+        return NULL;
+    }
+    if (e->timeout_given && (e->ms || e->base)) {
+        snprintf(err, n, "player 'engine': timeout= is the limit without ms= or tc=; with them the limit is "
+                 "theirs plus margin=");
+        engine_destroy(e);
+        return NULL;
+    }
+    /* Keys in order, the margin always (it decides what loses on time),
+     * the timeout when it is the limit. */
+    char tc[64] = "", a[24], b[24];
+    if (e->base) {
+        seconds_text(e->base, a, sizeof a);
+        seconds_text(e->inc, b, sizeof b);
+        snprintf(tc, sizeof tc, ",tc=%s%s%s", a, e->inc ? "+" : "", e->inc ? b : "");
+    }
+    char depth[32] = "", ms[32] = "", nodes[32] = "", timeout[32] = "";
+    if (e->depth)
+        snprintf(depth, sizeof depth, ",depth=%" PRIu64, e->depth);
+    if (e->ms)
+        snprintf(ms, sizeof ms, ",ms=%" PRIu64, e->ms);
+    if (e->nodes)
+        snprintf(nodes, sizeof nodes, ",nodes=%" PRIu64, e->nodes);
+    if (!e->ms && !e->base)
+        snprintf(timeout, sizeof timeout, ",timeout=%" PRIu64, e->timeout);
+    int len = snprintf(canon, cn, "cmd=%s%s%s%s,margin=%" PRIu64 "%s%s%s%s", e->cmd, depth, e->log[0] ? ",log=" : "",
+                       e->log, e->margin, ms, nodes, tc, timeout);
+    if (len < 0 || (size_t)len >= cn) {
+        snprintf(err, n, "player 'engine': spec too long");
+        engine_destroy(e);
+        return NULL;
+    }
+    return e;
+}
+
+/* Ends the game for this player: why, and the program killed when it can
+ * no longer be trusted to be in step (anything but an illegal action). */
+static game_action forfeit(engine_player *e, int reason, bool kill, const char *fmt, ...)
+    __attribute__((format(printf, 4, 5)));
+static game_action forfeit(engine_player *e, int reason, bool kill, const char *fmt, ...)
+{
+    char raw[256];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(raw, sizeof raw, fmt, ap);
+    va_end(ap);
+    e->why.reason = reason;
+    msg_escape(e->why.text, sizeof e->why.text, raw);
+    if (kill && e->p) {
+        proc_close(e->p, 0);
+        e->p = NULL;
+    }
+    return GAME_NO_ACTION;
+}
+
+/* After a failed read: the program's end ("exit status 3"), or the reason. */
+static game_action lost_program(engine_player *e, const char *what, const char *err)
+{
+    char how[96];
+    /* A program that closed its output is usually exiting: give it a
+     * moment so the record can say how it ended. */
+    double until = clock_seconds() + 0.2;
+    while (!proc_exited(e->p, how, sizeof how) && clock_seconds() < until) {
+        struct timespec t = { 0, 2000000 };
+        nanosleep(&t, NULL);
+    }
+    if (!strcmp(how, "running"))
+        return forfeit(e, GAME_FORFEIT_CRASH, true, "%s: %s", what, err);
+    return forfeit(e, GAME_FORFEIT_CRASH, true, "%s: %s (%s)", what, err, how);
+}
+
+/* Reads the next line that is not an `info` line, a comment or blank,
+ * before deadline.  1 with *line; else the player has forfeited. */
+static int next_answer(engine_player *e, double deadline, const char *what, const char **line)
+{
+    char err[160];
+    for (;;) {
+        int r = proc_read_line(e->p, deadline, line, err, sizeof err);
+        if (r == 0)
+            return 0;
+        if (r < 0)
+            return lost_program(e, what, err), -1;
+        const char *l = *line;
+        while (*l == ' ' || *l == '\t')
+            l++;
+        if (!*l || *l == '#' || (!strncmp(l, "info", 4) && (!l[4] || l[4] == ' ' || l[4] == '\t')))
+            continue;
+        *line = l;
+        return 1;
+    }
+}
+
+/* Sends a command and expects `ok`.  0, or -1 after a forfeit. */
+static int command_ok(engine_player *e, const char *cmd, const char *what)
+{
+    char err[160];
+    const char *line;
+    if (proc_write(e->p, cmd, err, sizeof err))
+        return lost_program(e, what, err), -1;
+    int r = next_answer(e, clock_seconds() + ENGINE_REPLY_SECONDS, what, &line);
+    if (r == 0)
+        return forfeit(e, GAME_FORFEIT_TIMEOUT, true, "no answer to %s in %.0f s", what, ENGINE_REPLY_SECONDS), -1;
+    if (r < 0)
+        return -1;
+    if (strcmp(line, "ok"))
+        return forfeit(e, GAME_FORFEIT_PROTOCOL, true, "%s: answered '%.60s'", what, line), -1;
+    return 0;
+}
+
+/* Starts the program and reads its protocol version.  0, or -1 after a
+ * forfeit. */
+static int start(engine_player *e)
+{
+    char err[400];
+    const char *line;
+    if (!(e->p = proc_start(e->cmd, e->log[0] ? e->log : NULL, err, sizeof err)))
+        return forfeit(e, GAME_FORFEIT_CRASH, false, "%s", err), -1;
+    if (proc_write(e->p, "protocol\n", err, sizeof err))
+        return lost_program(e, "start", err), -1;
+    int r = next_answer(e, clock_seconds() + ENGINE_REPLY_SECONDS, "start", &line);
+    if (r == 0)
+        return forfeit(e, GAME_FORFEIT_TIMEOUT, true, "no answer to 'protocol' in %.0f s", ENGINE_REPLY_SECONDS), -1;
+    if (r < 0)
+        return -1;
+    unsigned v;
+    char tail;
+    if (sscanf(line, "protocol triad %u%c", &v, &tail) != 1 || v < 1)
+        return forfeit(e, GAME_FORFEIT_PROTOCOL, true, "start: answered '%.60s' to 'protocol'", line), -1;
+    e->version = (int)v;
+    return 0;
+}
+
+static void engine_begin(void *impl, const void *start_state)
+{
+    engine_player *e = impl;
+    (void)start_state;
+    e->remaining = e->base;
+    e->overruns = 0;
+    memset(&e->why, 0, sizeof e->why);
+}
+
+/* The go command, and the limit in ms the answer must come within (plus
+ * the margin); without ms or tc, the timeout (and *timed false). */
+static uint64_t go_command(engine_player *e, const void *s, char *cmd, size_t n, bool *timed)
+{
+    uint64_t limit = e->ms;
+    *timed = e->ms || e->base;
+    int len = snprintf(cmd, n, "go");
+    if (e->depth)
+        len += snprintf(cmd + len, n - (size_t)len, " depth %" PRIu64, e->depth);
+    if (e->nodes)
+        len += snprintf(cmd + len, n - (size_t)len, " nodes %" PRIu64, e->nodes);
+    if (e->base) {
+        int seat = e->g->to_act(s);
+        if (!e->ms || e->remaining < limit)
+            limit = e->remaining;
+        if (e->version >= 2)
+            len += snprintf(cmd + len, n - (size_t)len, " time%d %" PRIu64 " inc%d %" PRIu64, seat, e->remaining, seat,
+                            e->inc);
+        else { /* protocol 1 knows no clock: the budget it would have made of it */
+            uint64_t budget = timeman_budget(e->g, s, e->remaining, e->inc);
+            uint64_t ms = e->ms && e->ms < budget ? e->ms : budget;
+            len += snprintf(cmd + len, n - (size_t)len, " ms %" PRIu64, ms);
+        }
+    }
+    if (e->ms && (e->version >= 2 || !e->base))
+        len += snprintf(cmd + len, n - (size_t)len, " ms %" PRIu64, e->ms);
+    snprintf(cmd + len, n - (size_t)len, "\n");
+    return *timed ? limit : e->timeout;
+}
+
+static game_action engine_choose(void *impl, const void *s, uint64_t seed)
+{
+    engine_player *e = impl;
+    const game_def *g = e->g;
+    char cmd[GAME_TEXT_MAX + 32], err[160];
+    const char *line;
+    memset(&e->why, 0, sizeof e->why);
+    if (e->p && proc_exited(e->p, err, sizeof err)) { /* died between games */
+        proc_close(e->p, 0);
+        e->p = NULL;
+    }
+    if (!e->p && start(e))
+        return GAME_NO_ACTION;
+    if (g->to_text(s, e->text, GAME_TEXT_MAX) < 0)
+        return forfeit(e, GAME_FORFEIT_PROTOCOL, false, "the position does not fit a line");
+    snprintf(cmd, sizeof cmd, "position %s\n", e->text);
+    if (command_ok(e, cmd, "position"))
+        return GAME_NO_ACTION;
+    snprintf(cmd, sizeof cmd, "seed %" PRIu64 "\n", seed);
+    if (command_ok(e, cmd, "seed"))
+        return GAME_NO_ACTION;
+    bool timed;
+    uint64_t limit = go_command(e, s, cmd, sizeof cmd, &timed);
+    double t0 = clock_seconds();
+    double deadline = t0 + (double)(timed ? limit + e->margin : limit) / 1000;
+    if (proc_write(e->p, cmd, err, sizeof err))
+        return lost_program(e, "go", err);
+    int r = next_answer(e, deadline, "go", &line);
+    uint64_t took = (uint64_t)((clock_seconds() - t0) * 1000 + 0.5);
+    if (r == 0) {
+        if (timed)
+            return forfeit(e, GAME_FORFEIT_TIMEOUT, true, "no answer in %" PRIu64 " ms (limit %" PRIu64
+                           " ms + margin %" PRIu64 ")", took, limit, e->margin);
+        return forfeit(e, GAME_FORFEIT_TIMEOUT, true, "no answer in %" PRIu64 " ms (timeout)", took);
+    }
+    if (r < 0)
+        return GAME_NO_ACTION;
+    if (strncmp(line, "bestaction ", 11))
+        return forfeit(e, GAME_FORFEIT_PROTOCOL, true, "go: answered '%.60s'", line);
+    const char *text = line + 11;
+    while (*text == ' ')
+        text++;
+    game_action a;
+    char why[200];
+    if (g->action_from_text(s, text, &a, why, sizeof why))
+        return forfeit(e, GAME_FORFEIT_ILLEGAL, false, "answered '%.40s', not a legal action here", text);
+    if (timed && took > limit)
+        e->overruns++;
+    if (e->base)
+        e->remaining = (took < e->remaining ? e->remaining - took : 0) + e->inc;
+    return a;
+}
+
+static void engine_forfeit(void *impl, game_forfeit *out)
+{
+    *out = ((engine_player *)impl)->why;
+}
+
+static int engine_overruns(void *impl)
+{
+    return ((engine_player *)impl)->overruns;
+}
+
+const game_player_kind gplayer_engine = {
+    .name = "engine",
+    .help = "a program outside triad speaking docs/protocol.md, refereed by triad: cmd=FILE (no shell; a wrapper "
+            "script gives arguments), ms=N per action, tc=BASE+INC seconds, margin=100 ms, timeout=60000 ms, "
+            "depth=N, nodes=N, log=FILE (its stderr); illegal actions, crashes and timeouts lose; not "
+            "reproducible",
+    .create = engine_create,
+    .choose = engine_choose,
+    .destroy = engine_destroy,
+    .begin = engine_begin,
+    .forfeit = engine_forfeit,
+    .overruns = engine_overruns,
+};

@@ -1,0 +1,401 @@
+/* player.c — Talat's own players, added to the generic ones through
+ * game_def.player_kinds:
+ *
+ *   greedy  the action whose resulting position the evaluation likes best
+ *           (one ply; a finished game counts its real points)
+ *   ab      alpha-beta with iterative deepening: paranoid for three players
+ *           (the other two together minimise the searcher's value), plain
+ *           two-player alpha-beta in the Zihin game; depth=D, nodes=N (stop
+ *           deepening once a depth has used N nodes; 0 = no limit), tt=MB
+ *           (a transposition table, cleared for every choice; 0 = none)
+ *
+ * Values are from the searching seat's view: w . features (features.c) for
+ * an unfinished position, the points share (own minus the others' mean,
+ * plus a tenth of the best-capture share for the tie-break) for a finished
+ * one.  Both kinds take weights=FILE (default data/weights/talat.txt) and
+ * wcrc=XXXXXXXX.  Ties between equal values go by the seed: the root's
+ * actions are shuffled by it before a stable capture-first ordering, and
+ * the first best is kept, so a choice is a function of (spec, state, seed). */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include "core/clock.h"
+#include "core/msg.h"
+#include "core/num.h"
+#include "core/prng.h"
+#include "engine/players.h"
+#include "engine/weights.h"
+#include "features.h"
+#include "player.h"
+
+/* A transposition-table entry: value bounds from the root seat's view. */
+typedef struct tt_entry {
+    uint64_t key;
+    double value;
+    game_action best;
+    uint32_t gen;  /* the choice that wrote it: older entries are ignored */
+    int8_t depth;
+    uint8_t bound;
+} tt_entry;
+enum { BOUND_EXACT, BOUND_LOWER, BOUND_UPPER };
+
+typedef struct tl_player {
+    const game_def *g;
+    bool search;
+    uint64_t depth, nodes_max, tt_mb;
+    tt_entry *tt;
+    size_t tt_size; /* a power of two */
+    /* The frozen test's answers (frozen.c): exact, keyed by the board, so
+     * kept across choices and games; without it the test ran again on
+     * every board a search reached, over half of the search's time. */
+    tl_fcache *fcache;
+    uint32_t gen;   /* of the current choice */
+    double w[TL_FEATURES];
+    uint32_t wcrc;
+    bool wcrc_given;
+    char weights[200];
+    uint64_t nodes; /* of the current choice */
+    int root_seat;
+    /* the last choice, for report(): depth completed, its value, time */
+    bool chosen;
+    int last_depth;
+    double last_value, seconds;
+    game_action last;
+} tl_player;
+
+static double share(const talat *p, int seat, int (*f)(const talat *, int))
+{
+    double others = 0;
+    for (int k = 0; k < p->players; k++)
+        others += k == seat ? 0 : f(p, k);
+    return f(p, seat) - others / (p->players - 1);
+}
+
+static double value(const tl_player *pl, const talat *p, int seat)
+{
+    if (tl_over(p))
+        return share(p, seat, tl_points) + 0.1 * share(p, seat, tl_best_capture);
+    double f[TL_FEATURES], v = 0;
+    tl_features(p, seat, f);
+    for (int i = 0; i < TL_FEATURES; i++)
+        v += pl->w[i] * f[i];
+    return v;
+}
+
+/* Captures first, by victim type descending; the rest keep their order. */
+static void order(const talat *p, game_action *a, int n)
+{
+    int key[TL_MAX_ACTIONS];
+    for (int i = 0; i < n; i++) {
+        key[i] = 0;
+        if (a[i] & TL_MOVE_BIT) {
+            int to = (int)(a[i] & 127), b = to / TL_SQ, q = to % TL_SQ;
+            if ((p->occ[b][0] | p->occ[b][1]) >> q & 1)
+                key[i] = 1 + p->type[b][q];
+        }
+    }
+    for (int i = 1; i < n; i++) { /* stable insertion sort, descending key */
+        game_action x = a[i];
+        int k = key[i], j = i;
+        for (; j > 0 && key[j - 1] < k; j--) {
+            a[j] = a[j - 1];
+            key[j] = key[j - 1];
+        }
+        a[j] = x;
+        key[j] = k;
+    }
+}
+
+/* The position's key: every byte of the state but the turn counter. */
+static uint64_t key_of(const talat *p)
+{
+    talat c = *p;
+    c.turns = 0;
+    uint64_t w[sizeof c / 8], h = 0x243f6a8885a308d3ull;
+    memcpy(w, &c, sizeof w);
+    for (size_t i = 0; i < sizeof w / 8; i++) {
+        h = (h ^ w[i]) * 0x9e3779b97f4a7c15ull;
+        h ^= h >> 31;
+    }
+    return h | 1; /* 0 never occurs: a free slot has key 0 */
+}
+
+/* Moves a to the front of the list, the rest keeping their order. */
+static void to_front(game_action *list, int n, game_action a)
+{
+    for (int i = 0; i < n; i++)
+        if (list[i] == a) {
+            memmove(list + 1, list, sizeof *list * (size_t)i);
+            list[0] = a;
+            return;
+        }
+}
+
+static double alphabeta(tl_player *pl, const talat *p, int depth, double alpha, double beta)
+{
+    pl->nodes++;
+    if (depth == 0 || tl_over(p))
+        return value(pl, p, pl->root_seat);
+    uint64_t key = key_of(p);
+    tt_entry *e = pl->tt ? &pl->tt[key & (pl->tt_size - 1)] : NULL;
+    game_action hint = GAME_NO_ACTION;
+    if (e && e->key == key && e->gen == pl->gen) {
+        hint = e->best;
+        if (e->depth >= depth && (e->bound == BOUND_EXACT || (e->bound == BOUND_LOWER && e->value >= beta) ||
+                                  (e->bound == BOUND_UPPER && e->value <= alpha)))
+            return e->value;
+    }
+    double alpha0 = alpha, beta0 = beta;
+    game_action a[TL_MAX_ACTIONS];
+    int n = tl_legal(p, a);
+    order(p, a, n);
+    if (hint != GAME_NO_ACTION)
+        to_front(a, n, hint);
+    bool maxing = p->side == pl->root_seat;
+    double best = maxing ? -INFINITY : INFINITY;
+    game_action best_a = a[0];
+    for (int i = 0; i < n; i++) {
+        talat c = *p;
+        tl_apply(&c, a[i], pl->fcache);
+        double v = alphabeta(pl, &c, depth - 1, alpha, beta);
+        if (maxing ? v > best : v < best) {
+            best = v;
+            best_a = a[i];
+        }
+        if (maxing)
+            alpha = v > alpha ? v : alpha;
+        else
+            beta = v < beta ? v : beta;
+        if (alpha >= beta)
+            break;
+    }
+    if (e) { /* always replace: the newest search knows the most */
+        e->key = key;
+        e->gen = pl->gen;
+        e->value = best;
+        e->best = best_a;
+        e->depth = (int8_t)depth;
+        e->bound = best <= alpha0 ? BOUND_UPPER : best >= beta0 ? BOUND_LOWER : BOUND_EXACT;
+    }
+    return best;
+}
+
+static game_action choose(void *impl, const void *s, uint64_t seed)
+{
+    tl_player *pl = impl;
+    const talat *p = s;
+    game_action a[TL_MAX_ACTIONS];
+    int n = tl_legal(p, a);
+    if (n <= 0)
+        return GAME_NO_ACTION;
+    xoshiro256 rng;
+    xoshiro_seed(&rng, seed);
+    for (int i = n - 1; i > 0; i--) {
+        int j = (int)xoshiro_below(&rng, (uint64_t)i + 1);
+        game_action x = a[i];
+        a[i] = a[j];
+        a[j] = x;
+    }
+    order(p, a, n);
+    pl->root_seat = p->side;
+    pl->nodes = 0;
+    /* a fresh table for each choice (entries of earlier ones are ignored),
+     * so that the choice depends on (spec, state, seed) alone */
+    if (pl->tt && ++pl->gen == 0) {
+        memset(pl->tt, 0, sizeof *pl->tt * pl->tt_size);
+        pl->gen = 1;
+    }
+    uint64_t depth_max = pl->search ? pl->depth : 1;
+    game_action chosen = a[0];
+    double t0 = clock_seconds();
+    for (uint64_t d = 1; d <= depth_max; d++) {
+        double best = -INFINITY, alpha = -INFINITY;
+        int best_i = 0;
+        for (int i = 0; i < n; i++) {
+            talat c = *p;
+            tl_apply(&c, a[i], pl->fcache);
+            double v = alphabeta(pl, &c, (int)d - 1, alpha, INFINITY);
+            if (v > best) {
+                best = v;
+                best_i = i;
+            }
+            alpha = best;
+        }
+        chosen = a[best_i];
+        pl->last_depth = (int)d;
+        pl->last_value = best;
+        /* the best first in the next iteration, the rest in their order */
+        memmove(a + 1, a, sizeof *a * (size_t)best_i);
+        a[0] = chosen;
+        if (n == 1 || (pl->nodes_max && pl->nodes >= pl->nodes_max))
+            break;
+    }
+    pl->seconds = clock_seconds() - t0;
+    pl->chosen = true;
+    pl->last = chosen;
+    return chosen;
+}
+
+/* The last choice: depth completed, the value in hundredths of a point
+ * (the evaluation's units: points ahead of the others' mean), nodes. */
+static bool report(void *impl, game_search_report *out)
+{
+    const tl_player *pl = impl;
+    if (!pl->chosen)
+        return false;
+    memset(out, 0, sizeof *out);
+    out->depth = pl->last_depth;
+    out->score = isfinite(pl->last_value) ? (int)lround(100 * pl->last_value) : 0;
+    out->nodes = pl->nodes;
+    out->seconds = pl->seconds;
+    out->pv_len = 1;
+    out->pv[0] = pl->last;
+    return true;
+}
+
+/* One option for gplayer_each_option(). */
+static int set_option(void *ctx, const char *key, const char *val, char *err, size_t n)
+{
+    tl_player *pl = ctx;
+    const char *name = pl->search ? "ab" : "greedy";
+    char why[200] = "";
+    uint64_t x = 0;
+    int bad = 0;
+    if (pl->search && !strcmp(key, "depth")) {
+        bad = num_u64(val, 1, 64, &pl->depth, why, sizeof why);
+    } else if (pl->search && !strcmp(key, "tt")) {
+        bad = num_u64(val, 0, 4096, &pl->tt_mb, why, sizeof why);
+    } else if (pl->search && !strcmp(key, "nodes")) {
+        bad = num_u64(val, 0, UINT64_C(1) << 40, &pl->nodes_max, why, sizeof why);
+    } else if (!strcmp(key, "wcrc")) {
+        bad = num_hex(val, 0xffffffffu, &x, why, sizeof why) || strlen(val) != 8;
+        if (bad && !why[0])
+            snprintf(why, sizeof why, "not 8 hexadecimal digits");
+        pl->wcrc = (uint32_t)x;
+        pl->wcrc_given = true;
+    } else if (!strcmp(key, "weights")) {
+        bad = !*val || strlen(val) >= sizeof pl->weights;
+        snprintf(why, sizeof why, "a file name of 1 to %zu characters", sizeof pl->weights - 1);
+        if (!bad)
+            strcpy(pl->weights, val);
+    } else {
+        snprintf(err, n, "player '%s': unknown option '%s' (expected %s)", name, MSG_PATH(key),
+                 pl->search ? "depth, nodes, tt, wcrc or weights" : "wcrc or weights");
+        return -1;
+    }
+    if (bad)
+        snprintf(err, n, "player '%s': bad value '%s' for '%s': %s", name, MSG_PATH(val), key, why);
+    return bad ? -1 : 0;
+}
+
+static void *create(const game_def *g, bool search, const char *opts, char *canon, size_t cn, char *err, size_t n)
+{
+    const char *name = search ? "ab" : "greedy";
+    tl_player *pl = calloc(1, sizeof *pl);
+    char why[600];
+    if (!pl) {
+        snprintf(err, n, "out of memory");
+        return NULL;
+    }
+    pl->g = g;
+    pl->search = search;
+    if (!(pl->fcache = calloc(1, sizeof *pl->fcache))) {
+        snprintf(err, n, "out of memory");
+        goto fail;
+    }
+    pl->depth = 4;
+    pl->tt_mb = 4;
+    if (gplayer_each_option(name, opts, set_option, pl, err, n))
+        goto fail;
+    if (!pl->weights[0]) /* the game's own, found from anywhere */
+        snprintf(pl->weights, sizeof pl->weights, "%s", GWEIGHTS_DEFAULT);
+    uint32_t crc;
+    if (gweights_load(g, pl->weights, pl->w, &crc, why, sizeof why)) {
+        snprintf(err, n, "player '%s': %s", name, why);
+        goto fail;
+    }
+    if (pl->wcrc_given && crc != pl->wcrc) {
+        snprintf(err, n, "player '%s': weights file has changed: %s has crc32 %08x, wcrc= says %08x", name,
+                 MSG_PATH(pl->weights), (unsigned)crc, (unsigned)pl->wcrc);
+        goto fail;
+    }
+    pl->wcrc = crc;
+    if (search && pl->tt_mb) {
+        size_t want = (size_t)pl->tt_mb << 20;
+        for (pl->tt_size = 1; pl->tt_size * 2 * sizeof *pl->tt <= want; pl->tt_size *= 2)
+            ;
+        if (!(pl->tt = calloc(pl->tt_size, sizeof *pl->tt))) {
+            snprintf(err, n, "player '%s': no memory for a %llu MB table", name, (unsigned long long)pl->tt_mb);
+            goto fail;
+        }
+    }
+    int len = search ? snprintf(canon, cn, "depth=%llu,nodes=%llu,tt=%llu,wcrc=%08x,weights=%s",
+                                (unsigned long long)pl->depth, (unsigned long long)pl->nodes_max,
+                                (unsigned long long)pl->tt_mb, (unsigned)pl->wcrc, pl->weights)
+                     : snprintf(canon, cn, "wcrc=%08x,weights=%s", (unsigned)pl->wcrc, pl->weights);
+    if (len < 0 || (size_t)len >= cn) {
+        snprintf(err, n, "player '%s': options longer than %zu characters", name, cn - 1);
+        goto fail;
+    }
+    return pl;
+fail:
+    free(pl->fcache);
+    free(pl->tt);
+    free(pl);
+    return NULL;
+}
+
+static void *create_greedy(const game_def *g, const char *opts, char *canon, size_t cn, char *err, size_t n)
+{
+    return create(g, false, opts, canon, cn, err, n);
+}
+
+static void *create_ab(const game_def *g, const char *opts, char *canon, size_t cn, char *err, size_t n)
+{
+    return create(g, true, opts, canon, cn, err, n);
+}
+
+static void destroy(void *impl)
+{
+    tl_player *pl = impl;
+    free(pl->fcache);
+    free(pl->tt);
+    free(pl);
+}
+
+static const game_player_kind kind_greedy = {
+    .name = "greedy",
+    .help = "the action whose result the evaluation likes best; weights=FILE",
+    .create = create_greedy,
+    .choose = choose,
+    .destroy = destroy,
+    .report = report,
+};
+static const game_player_kind kind_ab = {
+    .name = "ab",
+    .help = "alpha-beta, paranoid for 3 players, iterative deepening: depth=D (4), nodes=N (0: none), tt=MB (4), "
+            "weights=FILE",
+    .create = create_ab,
+    .choose = choose,
+    .destroy = destroy,
+    .report = report,
+};
+
+const game_player_kind *const tl_player_kinds[] = { &kind_greedy, &kind_ab, NULL };
+
+/* Nodes of a fixed-depth search from s with the default weights (the
+ * search signature); 0 when they cannot be read. */
+uint64_t tl_search_nodes(const game_def *g, const void *s, int depth)
+{
+    char canon[GPLAYER_SPEC_MAX], err[256], opts[32];
+    snprintf(opts, sizeof opts, "depth=%d", depth);
+    tl_player *pl = create(g, true, opts, canon, sizeof canon, err, sizeof err);
+    if (!pl)
+        return 0;
+    choose(pl, s, 0);
+    uint64_t nodes = pl->nodes;
+    destroy(pl);
+    return nodes;
+}

@@ -1,0 +1,236 @@
+/* player.c — TRID's own players (player.h): "greedy", the action whose
+ * result the evaluation likes best, and "ab", a paranoid alpha-beta search
+ * (plain alpha-beta for 2 players: every other seat is taken to play
+ * against the seat to move).  Both score a position from the searching
+ * seat's view as w . features(s, seat) (features.h), and a finished game
+ * as its score for that seat, far beyond any evaluation.  Ties at the root
+ * are broken by a random key per action drawn from the seed, never by
+ * the action's place in the list.  noise=N adds a seeded bonus in [0, N]
+ * to each root action's score: TRID has one start, so without it two
+ * games between the same players are the same game (up to the seed's
+ * rare exact ties), and a seat study would count one game many times. */
+#include <float.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "core/msg.h"
+#include "core/num.h"
+#include "core/prng.h"
+#include "features.h"
+#include "engine/players.h"
+#include "engine/weights.h"
+#include "movegen.h"
+#include "player.h"
+
+#define DEFAULT_DEPTH 2
+#define MAX_DEPTH 8
+#define MAX_NOISE 1000
+#define WIN 1e7 /* a won game, far beyond any evaluation */
+
+typedef struct searcher {
+    int depth;                /* 1 for greedy */
+    int noise;                /* the root bonus's bound (noise=N) */
+    uint64_t nodes;           /* positions searched (the bench's search signature) */
+    double w[TRID_FEATURES];
+} searcher;
+
+/* A finished game scores its result, sooner wins (more depth left)
+ * higher and sooner losses lower. */
+static double evaluate(searcher *sp, const trid_pos *p, int depth, int root)
+{
+    if (p->s.ending != END_NONE) {
+        double sc[TRID_MAX_PLAYERS];
+        trid_scores(&p->s, sc);
+        double v = (2 * sc[root] - 1) * WIN;
+        return v > 0 ? v + depth : v < 0 ? v - depth : v;
+    }
+    double f[TRID_FEATURES], v = 0;
+    trid_pos_features(p, root, f);
+    for (int i = 0; i < TRID_FEATURES; i++)
+        v += sp->w[i] * f[i];
+    return v;
+}
+
+/* Paranoid alpha-beta: root maximises, every other seat minimises. */
+static double search(searcher *sp, trid_pos *p, int depth, double alpha, double beta, int root)
+{
+    sp->nodes++;
+    if (depth == 0 || p->s.ending != END_NONE)
+        return evaluate(sp, p, depth, root);
+    uint32_t list[TRID_MAX_ACTIONS];
+    int n = trid_pos_legal(p, list);
+    bool max = p->s.side == root;
+    double best = max ? -DBL_MAX : DBL_MAX;
+    for (int i = 0; i < n && alpha < beta; i++) {
+        trid_undo u;
+        trid_pos_make(p, list[i], &u);
+        double v = search(sp, p, depth - 1, alpha, beta, root);
+        trid_pos_unmake(p, list[i], &u);
+        if (max ? v > best : v < best)
+            best = v;
+        if (max && v > alpha)
+            alpha = v;
+        if (!max && v < beta)
+            beta = v;
+    }
+    return best;
+}
+
+/* The best action at the root; equal values go to the largest key. */
+static uint32_t best_action(searcher *sp, const trid_state *s, uint64_t seed)
+{
+    uint32_t list[TRID_MAX_ACTIONS];
+    trid_pos p;
+    trid_pos_build(&p, s);
+    int n = trid_pos_legal(&p, list);
+    xoshiro256 rng;
+    xoshiro_seed(&rng, seed);
+    double best = -DBL_MAX;
+    uint64_t best_key = 0;
+    uint32_t choice = n ? list[0] : TRID_PASS;
+    for (int i = 0; i < n; i++) {
+        uint64_t key = xoshiro_next(&rng);
+        double bonus = sp->noise ? (double)xoshiro_below(&rng, (uint64_t)sp->noise + 1) : 0;
+        trid_undo u;
+        trid_pos_make(&p, list[i], &u);
+        /* A window just below what this action must reach to equal the best
+         * so far: an equal total comes back exact. */
+        double v = search(sp, &p, sp->depth - 1, best == -DBL_MAX ? -DBL_MAX : best - bonus - 1e-9, DBL_MAX, s->side);
+        trid_pos_unmake(&p, list[i], &u);
+        v += bonus;
+        if (v > best || (v == best && key > best_key)) {
+            best = v;
+            best_key = key;
+            choice = list[i];
+        }
+    }
+    return choice;
+}
+
+/* Options: depth=D (ab only), noise=N, weights=FILE, wcrc=HEX (the crc32
+ * the file must have: the canonical spec carries it). */
+static void *create(const game_def *g, bool greedy, const char *opts, char *canon, size_t cn, char *err, size_t n)
+{
+    const char *name = greedy ? "greedy" : "ab";
+    char path[512] = "", opt[512];
+    int depth = greedy ? 1 : DEFAULT_DEPTH, noise = 0;
+    uint64_t wcrc = 0;
+    bool wcrc_given = false;
+    snprintf(opt, sizeof opt, "%s", opts ? opts : "");
+    if (opts && strlen(opts) >= sizeof opt) {
+        snprintf(err, n, "player '%s': options too long", name);
+        return NULL;
+    }
+    char *save = NULL;
+    for (char *kv = opts ? strtok_r(opt, ",", &save) : NULL; kv; kv = strtok_r(NULL, ",", &save)) {
+        char *eq = strchr(kv, '=');
+        uint64_t v;
+        if (!eq) {
+            snprintf(err, n, "player '%s': expected key=value, got '%.64s'", name, kv);
+            return NULL;
+        }
+        *eq++ = 0;
+        if (!greedy && !strcmp(kv, "depth") && !num_u64(eq, 1, MAX_DEPTH, &v, NULL, 0)) {
+            depth = (int)v;
+        } else if (!strcmp(kv, "noise") && !num_u64(eq, 0, MAX_NOISE, &v, NULL, 0)) {
+            noise = (int)v;
+        } else if (!strcmp(kv, "weights") && *eq && strlen(eq) < sizeof path) {
+            snprintf(path, sizeof path, "%s", eq);
+        } else if (!strcmp(kv, "wcrc") && !num_hex(eq, UINT32_MAX, &wcrc, NULL, 0)) {
+            wcrc_given = true;
+        } else {
+            snprintf(err, n, "player '%s': bad option '%.32s' (%s)", name, kv,
+                     greedy ? "noise=0..1000, weights=FILE, wcrc=HEX" : "depth=1..8, noise=0..1000, weights=FILE, wcrc=HEX");
+            return NULL;
+        }
+    }
+    searcher *sp = calloc(1, sizeof *sp);
+    if (!sp) {
+        snprintf(err, n, "out of memory");
+        return NULL;
+    }
+    sp->depth = depth;
+    sp->noise = noise;
+    if (!path[0]) /* the game's own, found from anywhere */
+        snprintf(path, sizeof path, "%s", GWEIGHTS_DEFAULT);
+    uint32_t crc;
+    if (gweights_load(g, path, sp->w, &crc, err, n)) {
+        free(sp);
+        return NULL;
+    }
+    if (wcrc_given && crc != (uint32_t)wcrc) {
+        snprintf(err, n, "player '%s': weights file has changed: %s has crc32 %08x, wcrc= says %08x", name,
+                 MSG_PATH(path), (unsigned)crc, (unsigned)wcrc);
+        free(sp);
+        return NULL;
+    }
+    /* wcrc pins the file's contents: a changed file is another player;
+     * noise=0 is left out, so specs written before it existed still match */
+    char depth_text[16] = "", noise_text[24] = "";
+    if (!greedy)
+        snprintf(depth_text, sizeof depth_text, "depth=%d,", depth);
+    if (noise)
+        snprintf(noise_text, sizeof noise_text, "noise=%d,", noise);
+    int len = snprintf(canon, cn, "%s%swcrc=%08x,weights=%s", depth_text, noise_text, (unsigned)crc, path);
+    if (len < 0 || (size_t)len >= cn) {
+        snprintf(err, n, "player '%s': spec too long", name);
+        free(sp);
+        return NULL;
+    }
+    return sp;
+}
+
+static void *create_greedy(const game_def *g, const char *opts, char *canon, size_t cn, char *err, size_t n)
+{
+    return create(g, true, opts, canon, cn, err, n);
+}
+
+static void *create_ab(const game_def *g, const char *opts, char *canon, size_t cn, char *err, size_t n)
+{
+    return create(g, false, opts, canon, cn, err, n);
+}
+
+static game_action choose(void *impl, const void *s, uint64_t seed)
+{
+    return best_action(impl, s, seed);
+}
+
+static void destroy(void *impl)
+{
+    free(impl);
+}
+
+static const game_player_kind kind_greedy = {
+    .name = "greedy",
+    .help = "the action whose result the evaluation likes best (features.h); noise=N (a seeded root bonus in [0, N]), weights=FILE",
+    .create = create_greedy,
+    .choose = choose,
+    .destroy = destroy,
+};
+static const game_player_kind kind_ab = {
+    .name = "ab",
+    .help = "paranoid alpha-beta (alpha-beta for 2 players): depth=D (default 2), noise=N (a seeded root bonus in [0, N]), weights=FILE",
+    .create = create_ab,
+    .choose = choose,
+    .destroy = destroy,
+};
+
+const game_player_kind *const trid_player_kinds[] = { &kind_greedy, &kind_ab, NULL };
+
+/* Nodes of a fixed-depth ab search from s with the default weights (the
+ * bench's search signature); 0 when the weights cannot be read. */
+uint64_t trid_search_nodes(const game_def *g, const void *s, int depth)
+{
+    char canon[GPLAYER_SPEC_MAX], err[256], opts[32];
+    if (depth < 1 || depth > MAX_DEPTH)
+        return 0;
+    snprintf(opts, sizeof opts, "depth=%d", depth);
+    searcher *sp = create(g, false, opts, canon, sizeof canon, err, sizeof err);
+    if (!sp)
+        return 0;
+    best_action(sp, s, 0);
+    uint64_t nodes = sp->nodes;
+    destroy(sp);
+    return nodes;
+}
