@@ -19,6 +19,7 @@ static const cli_command commands[] = {
     { "analyse", cmd_analyse, "a player's choice in a position, with score and variation" },
     { "engine", cmd_engine, "drive a player through the line protocol on stdin/stdout" },
     { "tune", cmd_tune, "fit evaluation weights to game outcomes (Texel's method, GSL)" },
+    { "train", cmd_train, "train a network evaluation from records (NNUE)" },
     { "match", cmd_match, "A against B: paired games, Elo interval, pentanomial, SPRT; N players: share, rank" },
     { "bias", cmd_bias, "the opening-setup bias study: scores, intervals, tests, plots, report" },
     { "solve", cmd_solve, "prove who wins an endgame (TZAAR: df-pn); --records: the endgame oracle on games" },

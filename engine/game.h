@@ -256,6 +256,46 @@ typedef struct game_view {
     const char *seat_style;
 } game_view;
 
+/* Network input features (optional: game_def.nn), for the learned
+ * evaluation (engine/nnue.h, docs/network.md).  Every seat has a
+ * perspective: the position's features as that seat sees it (TZAAR: each
+ * stack as its own or the other's, its type, height and whether it can be
+ * captured), numbered 0 .. ninputs-1.  The network sums a learned row per
+ * active feature into the seat's accumulator; the changes of an action
+ * update it instead of summing again.  Features must mean the same for
+ * every seat (the network shares their rows between perspectives), and an
+ * image under a symmetry must be a position the rules play alike. */
+#define GAME_NN_ACTIVE_MAX 128
+typedef struct game_nn_delta {
+    int nadd, nremove;
+    uint16_t add[GAME_NN_ACTIVE_MAX], remove[GAME_NN_ACTIVE_MAX];
+} game_nn_delta;
+
+typedef struct game_nn {
+    /* Stored in network files and checked when one is read: a change to
+     * what the features mean renames the set ("tzaar-stacks-1"). */
+    const char *feature_set;
+    int ninputs;                      /* 1 .. 65535 */
+    int max_active;                   /* 1 .. GAME_NN_ACTIVE_MAX: most active at once for one seat */
+    /* The active features of s for seat persp, in any order, each once:
+     * how many (at most max_active). */
+    int (*active)(const void *s, int persp, uint16_t *out);
+    /* Optional: the changes to persp's active features from before to
+     * after, which is before with a applied: removed and added, so that
+     * before's set minus remove plus add is after's.  NULL: the difference
+     * of the two sets, computed (nn_changes_by_diff). */
+    void (*changes)(const void *before, game_action a, const void *after, int persp, game_nn_delta *out);
+    /* Optional: whether training takes s (NULL: every position not over;
+     * TZAAR leaves out the placement phase, which no search evaluates). */
+    bool (*sample)(const void *s);
+    /* Optional: training's augmentation.  image(s, k, out) writes s's
+     * image under symmetry k (0 .. nsymmetries-1; 0 the identity), a
+     * position the rules play alike, with every seat's outcome the same. */
+    int nsymmetries;
+    void (*image)(const void *s, int k, void *out);
+    const char *default_net;          /* optional: net=default's file, under data/nets/ */
+} game_nn;
+
 /* The largest state_size a game may have: drivers keep states in arrays of
  * this size on the stack and in records; the registry refuses a bigger one. */
 #define GAME_STATE_MAX 2048
@@ -327,7 +367,7 @@ typedef struct game_records_v1 {
  * OPTIONAL: init, default_players, default_setup, score_denominator,
  *   actions_left, seat_names, board_text, default_player, player_kinds, and
  *   the sub-tables codec, scoring, tuning, study, bench, solver, formats,
- *   records_v1 and the drawing (view). */
+ *   records_v1, nn and the drawing (view). */
 struct game_def {
     const char *name;                 /* "tzaar": --game NAME */
     const char *title;                /* "TZAAR (Kris Burm, 2008)" */
@@ -414,6 +454,7 @@ struct game_def {
     const game_solver *solver;        /* an exact endgame solver (triad solve) */
     const game_format *const *formats; /* other programs' records formats: NULL-terminated, each complete */
     const game_records_v1 *records_v1; /* reading records format 1 (TZAAR's) */
+    const game_nn *nn;                /* network input features (engine/nnue.h) */
 
     /* ---- drawing, for viewers (view/): optional, all or nothing ---- */
     const struct game_view *view;     /* NULL: the game has no drawing */

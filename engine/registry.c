@@ -156,6 +156,16 @@ static int check_tables(const game_def *g, bool ready, const char *name, char *e
     }
     if (g->records_v1)
         SUB(records_v1, decode_game);
+    if (g->nn) {
+        SUB(nn, feature_set);
+        SUB(nn, active);
+        NEED(g->nn->ninputs >= 1 && g->nn->ninputs <= 65535, "sub-table 'nn': ninputs must lie within 1..65535");
+        NEED(g->nn->max_active >= 1 && g->nn->max_active <= GAME_NN_ACTIVE_MAX,
+             "sub-table 'nn': max_active must lie within 1..GAME_NN_ACTIVE_MAX");
+        NEED(g->nn->nsymmetries >= 0, "sub-table 'nn': nsymmetries is negative");
+        NEED(!g->nn->nsymmetries == !g->nn->image, "sub-table 'nn': nsymmetries and image go together");
+        NEED(g->nn->feature_set[0] && strlen(g->nn->feature_set) < 48, "sub-table 'nn': feature_set must be 1..47 characters");
+    }
     if (g->player_kinds)
         for (const game_player_kind *const *k = g->player_kinds; *k; k++)
             NEED((*k)->name && (*k)->create && (*k)->choose && (*k)->destroy,
@@ -180,6 +190,7 @@ int game_capabilities(const game_def *g, char *out, size_t n)
         { g->view != NULL, "drawing" }, { g->board_text != NULL, "board" },
         { g->player_kinds != NULL, "players" }, { g->actions_left != NULL, "timing" },
         { g->formats != NULL, "formats" }, { g->symmetry_key != NULL, "symmetry" },
+        { g->nn != NULL, "network" },
     };
     size_t len = 0;
     if (n)

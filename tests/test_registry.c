@@ -98,12 +98,21 @@ static void registry_refuses_a_partial_sub_table(void)
     game_view view = *base->view;
     view.pieces = NULL;
     BROKEN(view, &view, "pieces");
+    game_nn nn = *base->nn;
+    nn.active = NULL;
+    BROKEN(nn, &nn, "active");
+    nn = *base->nn;
+    nn.max_active = GAME_NN_ACTIVE_MAX + 1;
+    BROKEN(nn, &nn, "max_active");
+    nn = *base->nn;
+    nn.image = NULL;
+    BROKEN(nn, &nn, "image");
     /* Without the sub-tables at all, the game is fine: they are optional. */
     game_def bare = *base;
     bare.codec = NULL, bare.tuning = NULL, bare.study = NULL, bare.bench = NULL, bare.solver = NULL;
     bare.scoring = NULL, bare.view = NULL, bare.formats = NULL, bare.records_v1 = NULL;
     bare.board_text = NULL, bare.actions_left = NULL, bare.player_kinds = NULL, bare.seat_names = NULL;
-    bare.symmetry_key = NULL;
+    bare.symmetry_key = NULL, bare.nn = NULL;
     char why[GAME_REFUSAL_MAX], caps[200];
     CHECKF(!refused(&bare, "", why), "tzaar without its optional parts is refused: %s", why);
     CHECK(game_capabilities(&bare, caps, sizeof caps) == 0 && caps[0] == 0);

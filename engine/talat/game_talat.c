@@ -212,5 +212,6 @@ const game_def game_talat = {
     .tuning = &talat_tuning,
     .study = &talat_study,
     .bench = &talat_bench_table,
+    .nn = &tl_nn,
     .view = &tl_view,
 };

@@ -132,6 +132,9 @@ int tl_action_from_text(const talat *p, const char *text, game_action *a, char *
 int tl_setup(talat *p, const char *name, int players, uint64_t seed, char *err, size_t n);
 void tl_permute(talat *p, const int perm[GAME_MAX_PLAYERS]);
 
+/* ---- nnfeat.c: game_def.nn ---- */
+extern const game_nn tl_nn;
+
 /* ---- perft.c ---- */
 uint64_t tl_perft(const talat *p, int depth, tl_fcache *cache);
 /* ---- bench_frozen.c: game_def.bench_extra ---- */

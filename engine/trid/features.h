@@ -4,6 +4,7 @@
 #ifndef TRIAD_TRID_FEATURES_H
 #define TRIAD_TRID_FEATURES_H
 
+#include "engine/game.h"
 #include "movegen.h"
 
 #define TRID_FEATURES 12
@@ -16,5 +17,8 @@ void trid_features(const trid_state *s, int seat, double *out);
 /* The same on a position (the search's leaves). */
 void trid_pos_features(const trid_pos *p, int seat, double *out);
 void trid_start_features(const trid_state *s, double *out);
+
+/* The network's input features (nnfeat.c): game_def.nn. */
+extern const game_nn trid_nn;
 
 #endif

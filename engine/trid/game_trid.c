@@ -192,5 +192,6 @@ const game_def game_trid = {
     .tuning = &trid_tuning,
     .study = &trid_study,
     .bench = &trid_bench_table,
+    .nn = &trid_nn,
     .view = &trid_view,
 };

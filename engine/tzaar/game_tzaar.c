@@ -8,6 +8,7 @@
 #include "formats.h"
 #include "game_tzaar.h"
 #include "movegen.h"
+#include "nnfeat.h"
 #include "notation.h"
 #include "render_tzaar.h"
 #include "setup.h"
@@ -344,5 +345,6 @@ const game_def game_tzaar = {
     .study = &tzaar_study,
     .bench = &tzaar_bench_table,
     .solver = &tz_game_solver,
+    .nn = &tz_nn,
     .view = &tz_view,
 };

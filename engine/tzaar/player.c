@@ -19,6 +19,8 @@
 #include "symmetry.h"
 #include "core/prng.h"
 #include "engine/players.h"
+#include "engine/nnue.h"
+#include "game_tzaar.h"
 
 enum { KIND_RANDOM, KIND_GREEDY, KIND_AB };
 static const char *const kind_names[] = { "random", "greedy", "ab" };
@@ -40,6 +42,12 @@ struct player {
     uint32_t wsum;
     place_options place;
     bool ptemp_given;
+    /* ab's evaluation: the linear one, or a network (net=FILE|default,
+     * checked by ncrc=, the file's CRC-32, as wcrc= checks weights) */
+    bool net_given, ncrc_given, linear_given;
+    char net_path[256];
+    uint32_t ncrc;
+    nn_net net;
     searcher *search; /* ab only */
 };
 
@@ -108,6 +116,22 @@ static int set_option(void *ctx, const char *key, const char *value, char *err, 
         pl->ptemp_given = true;
     } else if (pl->kind != KIND_AB) {
         known = false;
+    } else if (!strcmp(key, "net")) {
+        ok = *value && strlen(value) < sizeof pl->net_path;
+        snprintf(pl->net_path, sizeof pl->net_path, "%s", value);
+        pl->net_given = true;
+    } else if (!strcmp(key, "ncrc")) {
+        uint64_t x = 0;
+        ok = !num_hex(value, 0xffffffffu, &x, why, sizeof why);
+        pl->ncrc = (uint32_t)x;
+        pl->ncrc_given = true;
+    } else if (!strcmp(key, "eval")) {
+        ok = !strcmp(value, "linear") || !strcmp(value, "net");
+        if (!ok)
+            snprintf(why, sizeof why, "expected linear or net");
+        else if (!strcmp(value, "net") && !pl->net_given)
+            snprintf(pl->net_path, sizeof pl->net_path, "default"), pl->net_given = true;
+        pl->linear_given = !strcmp(value, "linear");
     } else if (!strcmp(key, "depth")) {
         ok = parse_long(value, 0, SEARCH_MAX_DEPTH, &v, why, sizeof why) && ((pl->lim.depth = (int)v), true);
     } else if (!strcmp(key, "nodes")) {
@@ -176,6 +200,12 @@ static int write_canonical(player *pl, const char *name, char *err, size_t errle
             ok = ok && add_option(&at, end, &sep, "depth=%d", pl->lim.depth);
         if (pl->lim.ms > 0)
             ok = ok && add_option(&at, end, &sep, "ms=%s", number_text(pl->lim.ms, num));
+        /* net= with its checksum; none for the linear evaluation, so that
+         * every spec written before networks keeps its text */
+        if (pl->net_given && pl->ncrc_given)
+            ok = ok && add_option(&at, end, &sep, "ncrc=%08x", (unsigned)pl->ncrc);
+        if (pl->net_given)
+            ok = ok && add_option(&at, end, &sep, "net=%s", pl->net_path);
         if (pl->lim.nodes)
             ok = ok && add_option(&at, end, &sep, "nodes=%llu", (unsigned long long)pl->lim.nodes);
         ok = ok && add_option(&at, end, &sep, "noise=%d", pl->lim.noise);
@@ -240,6 +270,33 @@ static int configure(player *pl, const char *spec, bool trust, char *err, size_t
                  tz_place_policy_names[pl->place.policy]);
         return -1;
     }
+    if (pl->linear_given && pl->net_given) {
+        snprintf(err, errlen, "player '%s': eval=linear and net= contradict each other", name);
+        return -1;
+    }
+    if (pl->ncrc_given && !pl->net_given) {
+        snprintf(err, errlen, "player '%s': ncrc= checks a net= file, and none is given", name);
+        return -1;
+    }
+    if (pl->net_given && !(trust && pl->ncrc_given)) {
+        nn_net_free(&pl->net);
+        if (nn_net_load(&pl->net, pl->net_path, &game_tzaar, why, sizeof why)) {
+            snprintf(err, errlen, "player '%s': net: %s", name, why);
+            return -1;
+        }
+        if (pl->ncrc_given && pl->net.crc != pl->ncrc) {
+            snprintf(err, errlen, "player '%s': the network file has changed (crc32 %08x, ncrc= says %08x)", name,
+                     (unsigned)pl->net.crc, (unsigned)pl->ncrc);
+            return -1;
+        }
+        if (pl->net.shape.persp != 2) {
+            snprintf(err, errlen, "player '%s': net: a network for %d seats, and TZAAR has 2", name,
+                     pl->net.shape.persp);
+            return -1;
+        }
+        pl->ncrc = pl->net.crc;
+        pl->ncrc_given = true;
+    }
     if ((pl->wcrc_given || pl->wsum_given) && !pl->weights_file) {
         snprintf(err, errlen, "player '%s': %s= checks a weights= file, and none is given", name,
                  pl->wcrc_given ? "wcrc" : "wsum");
@@ -281,6 +338,8 @@ int tz_player_canonical(const char *spec, bool stored, char *out, size_t n, char
         if (rc)
             snprintf(err, errlen, "player spec longer than %zu characters", n - 1);
     }
+    if (pl)
+        nn_net_free(&pl->net);
     free(pl);
     return rc;
 }
@@ -293,12 +352,13 @@ player *tz_player_new(const char *spec, char *err, size_t errlen)
         return NULL;
     }
     if (configure(pl, spec, false, err, errlen)) {
-        free(pl);
+        tz_player_free(pl);
         return NULL;
     }
-    if (pl->kind == KIND_AB && !(pl->search = tz_searcher_new((size_t)pl->tt_mb, &pl->weights))) {
+    if (pl->kind == KIND_AB && (!(pl->search = tz_searcher_new((size_t)pl->tt_mb, &pl->weights)) ||
+                                (pl->net_given && tz_searcher_set_net(pl->search, &pl->net)))) {
         snprintf(err, errlen, "out of memory for a %ld MiB table", pl->tt_mb);
-        free(pl);
+        tz_player_free(pl);
         return NULL;
     }
     return pl;
@@ -308,6 +368,7 @@ void tz_player_free(player *pl)
 {
     if (pl) {
         tz_searcher_free(pl->search);
+        nn_net_free(&pl->net);
         free(pl);
     }
 }

@@ -20,6 +20,7 @@
 #include "movegen.h"
 #include "core/prng.h"
 #include "search_internal.h"
+#include "nnfeat.h"
 
 searcher *tz_searcher_new(size_t tt_mb, const eval_weights *weights)
 {
@@ -38,8 +39,97 @@ void tz_searcher_free(searcher *s)
 {
     if (s) {
         tz_tt_free(&s->table);
+        free(s->acc);
         free(s);
     }
+}
+
+/* The accumulators' stack: one per ply the search can reach. */
+#define ACC_DEPTH (MAX_PLY + 2)
+
+int tz_searcher_set_net(searcher *s, const nn_net *net)
+{
+    if (net && (net->shape.persp != 2 || net->shape.ninputs != TZ_NN_INPUTS))
+        return -1;
+    if (net && !s->acc && !(s->acc = aligned_alloc(64, sizeof *s->acc * ACC_DEPTH)))
+        return -1;
+    s->net = net;
+    return 0;
+}
+
+void tz_search_nn_reset(searcher *s)
+{
+    s->acc_top = 0;
+    if (!s->net)
+        return;
+    uint16_t feat[TZ_NN_MAX_ACTIVE];
+    int n = tz_nn_active_white(&s->pos, &s->vis, feat);
+    nn_acc_refresh(s->net, s->acc[0].v[WHITE], feat, n);
+    for (int i = 0; i < n; i++)
+        feat[i] = tz_nn_flip(feat[i]);
+    nn_acc_refresh(s->net, s->acc[0].v[BLACK], feat, n);
+}
+
+#ifdef TRIAD_DEBUG
+#include <stdio.h>
+#include "core/debug.h"
+/* The accumulators kept along the line against ones summed again. */
+static void acc_check(const searcher *s)
+{
+    if (!dbg_due())
+        return;
+    uint16_t feat[TZ_NN_MAX_ACTIVE];
+    int16_t row[NN_H_MAX];
+    int n = tz_nn_active_white(&s->pos, &s->vis, feat);
+    for (int c = 0; c < 2; c++) {
+        nn_acc_refresh(s->net, row, feat, n);
+        if (memcmp(row, s->acc[s->acc_top].v[c], sizeof *row * (size_t)s->net->shape.h)) {
+            fprintf(stderr, "triad: internal error after search_make: the %s accumulator is wrong\n",
+                    c ? "Black" : "White");
+            abort();
+        }
+        for (int i = 0; i < n; i++)
+            feat[i] = tz_nn_flip(feat[i]);
+    }
+}
+#else
+#define acc_check(s) ((void)0)
+#endif
+
+void tz_search_make(searcher *s, action a, undo *u)
+{
+    if (!s->net) {
+        tz_vis_make(&s->vis, &s->pos, a, u);
+        return;
+    }
+    tz_nn_pre pre;
+    game_nn_delta d[2];
+    tz_nn_before(&s->pos, &s->vis, a, &pre);
+    tz_vis_make(&s->vis, &s->pos, a, u);
+    tz_nn_after(&s->pos, &s->vis, a, &pre, d);
+    const nn_acc *src = &s->acc[s->acc_top];
+    nn_acc *dst = &s->acc[++s->acc_top];
+    for (int c = 0; c < 2; c++)
+        nn_acc_update(s->net, dst->v[c], src->v[c], d[c].add, d[c].nadd, d[c].remove, d[c].nremove);
+    acc_check(s);
+}
+
+void tz_search_unmake(searcher *s, action a, const undo *u)
+{
+    tz_vis_unmake(&s->vis, &s->pos, a, u);
+    if (s->net)
+        s->acc_top--;
+}
+
+/* The network's value of s->pos for the side to act, in the linear
+ * evaluation's units (nnue.h: the scale fitted with it), unclamped. */
+static double net_value(const searcher *s)
+{
+    const nn_acc *acc = &s->acc[s->acc_top];
+    const int16_t *row[2] = { acc->v[s->pos.side], acc->v[s->pos.side ^ 1] };
+    int32_t z;
+    nn_forward(s->net, row, &z);
+    return (double)z * s->net->scale / NN_OUT_ONE;
 }
 
 void tz_searcher_set_progress(searcher *s, search_progress fn, void *ctx)
@@ -54,11 +144,6 @@ static int eval_score(double v, int side)
     v = v > SCORE_EVAL_MAX ? SCORE_EVAL_MAX : v < -SCORE_EVAL_MAX ? -SCORE_EVAL_MAX : v;
     int score = (int)lround(v);
     return side == WHITE ? score : -score;
-}
-
-int tz_search_eval(const eval_weights *w, const position *p)
-{
-    return eval_score(tz_eval_position(w, p), p->side);
 }
 
 /* Counts a node; true when the node or time budget is spent.  The node limit
@@ -152,6 +237,8 @@ static int static_value(const searcher *s, int ply)
         return -(SCORE_WIN - ply);
     if (vis_wins_now(&s->vis, p, p->side))
         return SCORE_WIN - ply - 1;
+    if (s->net)
+        return eval_score(net_value(s), WHITE); /* already the side to act's */
     return eval_score(tz_eval_position_vis(s->weights, p, &s->vis), p->side);
 }
 
@@ -160,11 +247,11 @@ static int after(searcher *s, action a, int ply, int (*fn)(searcher *, int))
 {
     undo u;
     int us = s->pos.side;
-    tz_vis_make(&s->vis, &s->pos, a, &u);
+    tz_search_make(s, a, &u);
     int v = s->pos.winner >= 0 ? terminal(&s->pos, ply + 1) : fn(s, ply + 1);
     if (s->pos.side != us)
         v = -v;
-    tz_vis_unmake(&s->vis, &s->pos, a, &u);
+    tz_search_unmake(s, a, &u);
     return v;
 }
 
@@ -229,7 +316,7 @@ int tz_search_try_move(searcher *s, action a, int depth, int ply, int alpha, int
     undo u;
     int us = s->pos.side, v;
 #define CHILD(d, lo, hi) (s->pos.side != us ? -search(s, d, ply + 1, -(hi), -(lo)) : search(s, d, ply + 1, lo, hi))
-    tz_vis_make(&s->vis, &s->pos, a, &u);
+    tz_search_make(s, a, &u);
     if (first) {
         v = CHILD(depth - 1, alpha, beta);
     } else {
@@ -240,7 +327,7 @@ int tz_search_try_move(searcher *s, action a, int depth, int ply, int alpha, int
             v = CHILD(depth - 1, alpha, beta);
     }
 #undef CHILD
-    tz_vis_unmake(&s->vis, &s->pos, a, &u);
+    tz_search_unmake(s, a, &u);
     return v;
 }
 

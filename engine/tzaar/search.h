@@ -68,6 +68,12 @@ typedef void (*search_progress)(void *ctx, const search_report *r);
 searcher *tz_searcher_new(size_t tt_mb, const eval_weights *weights);
 void tz_searcher_free(searcher *s);
 void tz_searcher_set_progress(searcher *s, search_progress fn, void *ctx);
+/* Evaluates with the network net (NULL: the linear evaluation, the
+ * default) from the next search on; net must outlive the searcher or the
+ * next call.  0, or -1 when net is not a TZAAR network of two seats or
+ * out of memory. */
+struct nn_net;
+int tz_searcher_set_net(searcher *s, const struct nn_net *net);
 
 /* Searches p (not over, not in placement) and fills r.  The seed orders the
  * root actions before the first iteration (among actions that score the
@@ -79,8 +85,5 @@ void tz_searcher_set_progress(searcher *s, search_progress fn, void *ctx);
  * off, the action played) with its images under p's own symmetries; the
  * score is exact for every member. */
 void tz_search_run(searcher *s, const position *p, const search_limits *lim, uint64_t seed, search_report *r);
-
-/* The static score of p for the side to act, clamped (eval_position rounded). */
-int tz_search_eval(const eval_weights *w, const position *p);
 
 #endif

@@ -12,6 +12,7 @@
 #include "symmetry.h"
 #include "tt.h"
 #include "vis.h"
+#include "engine/nnue.h"
 
 #define MAX_PLY 72            /* depth cap plus quiescence plies */
 #define INF 32000
@@ -43,6 +44,11 @@ _Static_assert(SEARCH_TIES_MAX >= MAX_ACTIONS, "a tied set can hold every action
 
 struct searcher {
     const eval_weights *weights;
+    /* The network evaluation (NULL: the linear one), and its accumulators
+     * along the line being searched: acc[acc_top] is s->pos's. */
+    const nn_net *net;
+    nn_acc *acc;
+    int acc_top;
     tt table;
     position pos;
     vis vis;    /* who sees whom in pos, kept with it */
@@ -67,6 +73,12 @@ struct searcher {
 };
 
 /* search.c */
+/* Makes and takes back an action on the position, its capture relation and
+ * (with a network) its accumulators. */
+void tz_search_make(searcher *s, action a, undo *u);
+void tz_search_unmake(searcher *s, action a, const undo *u);
+/* The accumulators of s->pos from scratch, at the bottom of the stack. */
+void tz_search_nn_reset(searcher *s);
 /* Counts a node; true when the node or time budget is spent. */
 bool tz_search_budget_spent(searcher *s);
 int tz_search_capture_key(const position *p, action a);

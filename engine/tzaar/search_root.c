@@ -221,6 +221,7 @@ static void reset(searcher *s, const position *p, const search_limits *lim, doub
 {
     s->nmaps = tz_sym_canonical(p, &s->pos, s->maps);
     tz_vis_init(&s->vis, &s->pos);
+    tz_search_nn_reset(s);
     draw_ties(s, seed);
     tz_tt_new_search(&s->table);
     memset(s->killers, 0xff, sizeof s->killers);
