@@ -147,16 +147,34 @@ static int parse_label(const game_def *g, train_opts *o)
     return 0;
 }
 
-/* The command as given, for the network's description: what made it
- * (malloc'd; NULL when out of memory). */
-static char *command_text(int argc, char **argv)
+/* What made the network, for its description: the records as given and
+ * every option that shapes the result at its value (not --threads, --out,
+ * --json or --quiet, which do not), so that a rerun writes the same bytes.
+ * malloc'd; NULL when out of memory. */
+static char *command_text(const train_opts *o, const nn_model *m)
 {
     buf b = { 0 };
     buf_printf(&b, "triad train");
-    for (int i = 1; i < argc; i++) {
+    for (int i = 0; i < a.records.n; i++) {
         buf_byte(&b, ' ');
-        esc_shell(&b, argv[i]);
+        esc_shell(&b, a.records.items[i]);
     }
+    buf_printf(&b, " --game %s --nplayers %d --accumulator %d --hidden %d --label ", o->game->name, m->shape.persp,
+               m->shape.h, m->shape.l2);
+    esc_shell(&b, o->search_spec[0] ? a.label : "result");
+    if (o->search_spec[0])
+        buf_printf(&b, " --blend %.17g", o->blend);
+    buf_printf(&b, " --validation %.17g --positions %zu --epochs %d --patience %d --batch %d --optimizer %s --lr %.17g "
+               "--lr-decay %.17g", o->validation, o->max_positions, o->epochs, o->patience, o->batch,
+               o->optimizer == TRAIN_SGD ? "sgd" : "adam", o->lr, o->lr_decay);
+    if (o->optimizer == TRAIN_SGD)
+        buf_printf(&b, " --momentum %.17g", o->momentum);
+    buf_printf(&b, " --weight-decay %.17g%s", o->l2_penalty, o->augment ? "" : " --no-augment");
+    if (a.init) {
+        buf_printf(&b, " --init ");
+        esc_shell(&b, a.init);
+    }
+    buf_printf(&b, " --seed %llu", (unsigned long long)o->seed);
     buf_byte(&b, 0);
     if (b.failed) {
         buf_free(&b);
@@ -319,7 +337,7 @@ int cmd_train(int argc, char **argv)
         o.ctx = &sh;
         if (train_run(&o, &m, &r, err, sizeof err))
             rc = cli_error("train", "%s", err);
-        else if (!(m.about = command_text(argc, argv)))
+        else if (!(m.about = command_text(&o, &m)))
             rc = cli_error("train", "out of memory");
     }
     uint32_t crc = 0;

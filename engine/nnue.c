@@ -318,6 +318,33 @@ int nn_net_load(nn_net *net, const char *path, const game_def *g, char *err, siz
     return rc;
 }
 
+int nn_pin(const game_def *g, const char *kind, const char *path, const uint32_t *want, int players, nn_net *net,
+           uint32_t *crc, char *err, size_t n)
+{
+    char why[600];
+    if (nn_net_load(net, path, g, why, sizeof why)) {
+        snprintf(err, n, "player '%s': net: %s", kind, why);
+        return -1;
+    }
+    const char *bad = NULL;
+    char text[160];
+    if (want && net->crc != *want) {
+        snprintf(text, sizeof text, "the network file has changed (crc32 %08x, ncrc= says %08x)", (unsigned)net->crc,
+                 (unsigned)*want);
+        bad = text;
+    } else if (players && net->shape.persp != players) {
+        snprintf(text, sizeof text, "net: a network for %d seats, and the game has %d", net->shape.persp, players);
+        bad = text;
+    }
+    if (bad) {
+        snprintf(err, n, "player '%s': %s", kind, bad);
+        nn_net_free(net);
+        return -1;
+    }
+    *crc = net->crc;
+    return 0;
+}
+
 void nn_acc_refresh(const nn_net *net, int16_t *restrict row, const uint16_t *feat, int count)
 {
     int h = net->shape.h;
@@ -329,22 +356,43 @@ void nn_acc_refresh(const nn_net *net, int16_t *restrict row, const uint16_t *fe
     }
 }
 
+/* The row in tiles of 64 units, each tile held in registers (8 SSE or 4
+ * AVX2 ones) while every changed feature's part of it is added: a loop
+ * over the whole row per feature loaded and stored the row each time,
+ * and an array tile was spilled to memory; GCC's vector types (which
+ * clang has too) keep it in registers on any target.  Rows and tiles are
+ * 32-byte aligned: W1's rows are h units, h a multiple of 16, from a
+ * 64-byte aligned base, and so are an nn_acc's. */
+typedef int16_t v16 __attribute__((vector_size(32), may_alias));
+#define TILE 64
+
 void nn_acc_update(const nn_net *net, int16_t *dst, const int16_t *src, const uint16_t *add, int nadd,
                    const uint16_t *rem, int nrem)
 {
     int h = net->shape.h;
-    if (dst != src)
-        memcpy(dst, src, sizeof *dst * (size_t)h);
-    int16_t *restrict d = dst;
-    for (int f = 0; f < nadd; f++) {
-        const int16_t *restrict w = net->w1 + (size_t)add[f] * (size_t)h;
-        for (int i = 0; i < h; i++)
-            d[i] = (int16_t)(d[i] + w[i]);
+    const int16_t *w1 = net->w1;
+    int c = 0;
+    for (; c + TILE <= h; c += TILE) {
+        const v16 *s = (const v16 *)(src + c);
+        v16 t0 = s[0], t1 = s[1], t2 = s[2], t3 = s[3];
+        for (int f = 0; f < nadd; f++) {
+            const v16 *w = (const v16 *)(w1 + (size_t)add[f] * (size_t)h + c);
+            t0 += w[0], t1 += w[1], t2 += w[2], t3 += w[3];
+        }
+        for (int f = 0; f < nrem; f++) {
+            const v16 *w = (const v16 *)(w1 + (size_t)rem[f] * (size_t)h + c);
+            t0 -= w[0], t1 -= w[1], t2 -= w[2], t3 -= w[3];
+        }
+        v16 *d = (v16 *)(dst + c);
+        d[0] = t0, d[1] = t1, d[2] = t2, d[3] = t3;
     }
-    for (int f = 0; f < nrem; f++) {
-        const int16_t *restrict w = net->w1 + (size_t)rem[f] * (size_t)h;
-        for (int i = 0; i < h; i++)
-            d[i] = (int16_t)(d[i] - w[i]);
+    for (; c < h; c += 16) { /* h = 16, 32 or 48 past the last whole tile */
+        v16 t = *(const v16 *)(src + c);
+        for (int f = 0; f < nadd; f++)
+            t += *(const v16 *)(w1 + (size_t)add[f] * (size_t)h + c);
+        for (int f = 0; f < nrem; f++)
+            t -= *(const v16 *)(w1 + (size_t)rem[f] * (size_t)h + c);
+        *(v16 *)(dst + c) = t;
     }
 }
 
@@ -370,9 +418,27 @@ void nn_forward(const nn_net *net, const int16_t *const row[], int32_t *z)
             out[i] = v < 0 ? 0 : v > NN_QA ? NN_QA : v;
         }
     }
-    for (int j = 0; j < s->l2; j++) {
-        int32_t sum = net->b2[j] + dot16(x, net->w2 + (size_t)j * (size_t)in, in);
-        sum = (sum + NN_QB / 2) >> NN_QB_SHIFT; /* rounded: back to NN_QA to the unit */
+    /* Four rows at a time: each load of x serves four products. */
+    int j = 0;
+    for (; j + 4 <= s->l2; j += 4) {
+        const int16_t *restrict w0 = net->w2 + (size_t)j * (size_t)in, *restrict w1 = w0 + in,
+                                *restrict w2 = w1 + in, *restrict w3 = w2 + in;
+        int32_t a0 = 0, a1 = 0, a2 = 0, a3 = 0;
+        for (int i = 0; i < in; i++) {
+            int32_t v = x[i];
+            a0 += v * w0[i];
+            a1 += v * w1[i];
+            a2 += v * w2[i];
+            a3 += v * w3[i];
+        }
+        int32_t acc4[4] = { a0, a1, a2, a3 };
+        for (int k = 0; k < 4; k++) {
+            int32_t sum = (net->b2[j + k] + acc4[k] + NN_QB / 2) >> NN_QB_SHIFT; /* rounded: NN_QA to the unit */
+            y[j + k] = (int16_t)(sum < 0 ? 0 : sum > NN_QA ? NN_QA : sum);
+        }
+    }
+    for (; j < s->l2; j++) {
+        int32_t sum = (net->b2[j] + dot16(x, net->w2 + (size_t)j * (size_t)in, in) + NN_QB / 2) >> NN_QB_SHIFT;
         y[j] = (int16_t)(sum < 0 ? 0 : sum > NN_QA ? NN_QA : sum);
     }
     for (int o = 0; o < s->nout; o++)
@@ -432,7 +498,7 @@ void nn_acc_after(const nn_net *net, const game_def *g, const void *before, game
 void nn_eval_acc(const nn_net *net, const game_def *g, const void *s, const nn_acc *acc, int32_t *z)
 {
     int p = net->shape.persp, t = g->to_act(s);
-    const int16_t *row[NN_PERSP_MAX];
+    const int16_t *row[NN_PERSP_MAX] = { NULL };
     for (int k = 0; k < p; k++)
         row[k] = acc->v[(t + k) % p];
     nn_forward(net, row, z);
@@ -454,4 +520,53 @@ void nn_shares(const nn_net *net, const int32_t *z, int to_act, double share[GAM
         sum += e[k] = exp(((double)z[k] - top) / NN_OUT_ONE);
     for (int k = 0; k < p; k++)
         share[(to_act + k) % p] = e[k] / sum;
+}
+
+/* ---- frames ---- */
+
+static void sorted_active(const game_def *g, const void *s, int q, uint16_t *out, int *count)
+{
+    *count = g->nn->active(s, q, out);
+    qsort(out, (size_t)*count, sizeof *out, cmp_u16);
+}
+
+void nn_frame_root(const nn_net *net, const game_def *g, const void *s, nn_frame *f)
+{
+    for (int q = 0; q < net->shape.persp; q++) {
+        sorted_active(g, s, q, f->feat[q], &f->count[q]);
+        nn_acc_refresh(net, f->acc.v[q], f->feat[q], f->count[q]);
+    }
+}
+
+void nn_frame_child(const nn_net *net, const game_def *g, const nn_frame *parent, const void *child, nn_frame *f)
+{
+    for (int q = 0; q < net->shape.persp; q++) {
+        sorted_active(g, child, q, f->feat[q], &f->count[q]);
+        const uint16_t *a = parent->feat[q], *b = f->feat[q];
+        int na = parent->count[q], nb = f->count[q], i = 0, j = 0, nadd = 0, nrem = 0;
+        uint16_t add[GAME_NN_ACTIVE_MAX], rem[GAME_NN_ACTIVE_MAX];
+        while (i < na || j < nb) {
+            if (j == nb || (i < na && a[i] < b[j]))
+                rem[nrem++] = a[i++];
+            else if (i == na || b[j] < a[i])
+                add[nadd++] = b[j++];
+            else
+                i++, j++;
+        }
+        nn_acc_update(net, f->acc.v[q], parent->acc.v[q], add, nadd, rem, nrem);
+    }
+}
+
+double nn_value(const nn_net *net, const game_def *g, const void *s, const nn_acc *acc, int q)
+{
+    int32_t z[NN_PERSP_MAX];
+    int t = g->to_act(s), p = net->shape.persp;
+    nn_eval_acc(net, g, s, acc, z);
+    if (p == 2)
+        return (q == t ? 1 : -1) * (double)z[0] * net->scale / NN_OUT_ONE;
+    double mean = 0;
+    for (int k = 0; k < p; k++)
+        mean += z[k];
+    mean /= p;
+    return ((double)z[(q - t + p) % p] - mean) * net->scale / NN_OUT_ONE;
 }

@@ -142,6 +142,15 @@ void nn_net_free(nn_net *net);
 /* nn_model_read then nn_net_make. */
 int nn_net_load(nn_net *net, const char *path, const game_def *g, char *err, size_t n);
 
+/* A player's net=PATH and ncrc= (as gweights_pin is its weights= and
+ * wcrc=, engine/weights.h): loads PATH ("default": the game's own file) for
+ * g into net, refuses a file whose CRC-32 is not *want (when want is not
+ * NULL) or that is for another seat count than players (0: any), and writes
+ * the file's CRC into *crc.  Errors name the player kind: "player 'ab':
+ * net: FILE: corrupt network file ...".  0, or -1. */
+int nn_pin(const game_def *g, const char *kind, const char *path, const uint32_t *want, int players, nn_net *net,
+           uint32_t *crc, char *err, size_t n);
+
 /* An accumulator: one row of h int16 per seat, aligned for vector loads. */
 typedef struct nn_acc {
     _Alignas(64) int16_t v[NN_PERSP_MAX][NN_H_MAX];
@@ -168,6 +177,24 @@ void nn_eval_acc(const nn_net *net, const game_def *g, const void *s, const nn_a
 /* Each seat's expected share of the outcome, absolute seats, from z of s's
  * seat to act (softmax, or the logistic for two seats). */
 void nn_shares(const nn_net *net, const int32_t *z, int to_act, double share[GAME_MAX_PLAYERS]);
+/* For searchers of games without a changes hook (Talat's, TRID's): a
+ * position's accumulators with its active sets, sorted, so that a child's
+ * are made from its parent's by one difference (nn_frame_child) instead of
+ * listing the parent's again.  Caller-owned; about 5 KB. */
+typedef struct nn_frame {
+    nn_acc acc;
+    int count[NN_PERSP_MAX];
+    uint16_t feat[NN_PERSP_MAX][GAME_NN_ACTIVE_MAX];
+} nn_frame;
+void nn_frame_root(const nn_net *net, const game_def *g, const void *s, nn_frame *f);
+void nn_frame_child(const nn_net *net, const game_def *g, const nn_frame *parent, const void *child, nn_frame *f);
+/* The value of s (not over) for seat q in the searcher's units: scale x
+ * the log-odds of q winning (two seats), or scale x (q's log-share minus
+ * the mean over the seats) for more, which is how the linear evaluations'
+ * values (own minus the others' mean) relate to the shares they predict
+ * (docs/network.md, "Units"). */
+double nn_value(const nn_net *net, const game_def *g, const void *s, const nn_acc *acc, int q);
+
 /* The changes as the generic difference of two active sets (for a game
  * without a changes hook, and for the tests of one that has it). */
 int nn_changes_by_diff(const game_def *g, const void *before, const void *after, int persp, game_nn_delta *out);

@@ -261,7 +261,14 @@ double train_xent(const float *z, const float *target, int nout)
     return loss;
 }
 
-/* The mean loss of v / K against target over the rows held (or not). */
+static int cmp_float(const void *a, const void *b)
+{
+    float x = *(const float *)a, y = *(const float *)b;
+    return (x > y) - (x < y);
+}
+
+/* The mean loss of v / K against target over the rows held (or not),
+ * rows whose value is NaN left out. */
 static double scale_loss(const train_set *d, const float *v, int stride, const float *target, double k, bool held)
 {
     double sum = 0;
@@ -271,6 +278,8 @@ static double scale_loss(const train_set *d, const float *v, int stride, const f
         if (d->held[i] != held)
             continue;
         const float *row = v + i * (size_t)stride;
+        if (isnan(row[0]))
+            continue;
         if (d->nout == 1)
             z[0] = (float)(row[0] / k);
         else
@@ -392,8 +401,30 @@ int train_data_label(const train_opts *o, train_set *d, train_result *r, char *e
         }
     if (rc)
         return -1;
+    /* The scale is fitted on the scores below the 90th percentile of |score|:
+     * a search that proves a win scores far beyond any evaluation (TZAAR's
+     * 30,000 less the plies), and those few, against results that a weak
+     * player then lost anyway, pulled the fit to a scale ten times the
+     * evaluation's.  Above it, the logistic is 0 or 1 whatever the scale. */
+    float *absv = malloc(sizeof *absv * d->n), *trimmed = malloc(sizeof *trimmed * d->n);
+    if (!absv || !trimmed) {
+        free(absv);
+        free(trimmed);
+        snprintf(err, n, "out of memory");
+        return -1;
+    }
+    size_t m = 0;
+    for (size_t i = 0; i < d->n; i++)
+        if (!d->held[i])
+            absv[m++] = fabsf(d->search[i]);
+    qsort(absv, m, sizeof *absv, cmp_float);
+    float cut = m ? absv[(m - 1) * 9 / 10] : 0;
+    for (size_t i = 0; i < d->n; i++)
+        trimmed[i] = fabsf(d->search[i]) <= cut ? d->search[i] : NAN;
     double tl, vl;
-    r->search_scale = train_fit_scale(d, d->search, 1, d->result, &tl, &vl);
+    r->search_scale = train_fit_scale(d, trimmed, 1, d->result, &tl, &vl);
+    free(absv);
+    free(trimmed);
     if (!isfinite(r->search_scale)) {
         snprintf(err, n, "the search scores do not fit the results");
         return -1;

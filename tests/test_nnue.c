@@ -19,12 +19,14 @@ static int cmp_u16(const void *a, const void *b)
 
 /* The players each game is played with here (its default count, and one
  * more where it takes more). */
-static int player_counts(const game_def *g, int out[2])
+static int player_counts(const game_def *g, int out[3])
 {
     int n = 0, d = game_default_players(g);
     out[n++] = d;
     if (d + 1 <= g->max_players)
         out[n++] = d + 1;
+    if (g->min_players < d)
+        out[n++] = g->min_players;
     return n;
 }
 
@@ -113,7 +115,7 @@ static void nn_changes_equal_features_from_scratch(void)
         const game_def *g = *gp;
         if (!g->nn)
             continue;
-        int counts[2], nc = player_counts(g, counts);
+        int counts[3], nc = player_counts(g, counts);
         for (int i = 0; i < nc; i++) {
             feat_ctx c = { 0 };
             int n = random_games(g, counts[i], 12, 0x6e6e + (uint64_t)i, check_changes, &c);
@@ -148,6 +150,9 @@ typedef struct acc_ctx {
     const nn_net *net;
     const nn_model *model;
     nn_acc acc;
+    nn_frame frame;                   /* kept by nn_frame_child alongside */
+    int frame_bad;
+    double value_asym;                /* two seats: |value(0) + value(1)| at worst */
     bool fresh;
     int bad, checked;
     double worst;
@@ -168,15 +173,24 @@ static void check_acc(const game_def *g, const void *before, game_action a, cons
         if (!c->fresh)
             c->bad++;
         c->acc = want;
+        nn_frame_root(c->net, g, before, &c->frame);
     }
     c->fresh = false;
     nn_acc_after(c->net, g, before, a, after, &c->acc, &next);
+    nn_frame f;
+    nn_frame_child(c->net, g, &c->frame, after, &f);
+    for (int q = 0; q < p; q++)
+        c->frame_bad += memcmp(f.acc.v[q], next.v[q], sizeof(int16_t) * (size_t)c->net->shape.h) != 0;
+    c->frame = f;
     c->acc = next;
     c->checked++;
     if (g->over(after)) {
         c->fresh = true;
         return;
     }
+    if (p == 2)
+        c->value_asym = fmax(c->value_asym, fabs(nn_value(c->net, g, after, &c->acc, 0) +
+                                                 nn_value(c->net, g, after, &c->acc, 1)));
     /* the integer output against the float one */
     int32_t z[NN_PERSP_MAX];
     float zf[NN_PERSP_MAX];
@@ -199,7 +213,7 @@ static void nn_accumulators_kept_equal_summed_and_float(void)
         const game_def *g = *gp;
         if (!g->nn)
             continue;
-        int counts[2], nc = player_counts(g, counts);
+        int counts[3], nc = player_counts(g, counts);
         for (int i = 0; i < nc; i++) {
             nn_model m;
             nn_net net;
@@ -217,6 +231,9 @@ static void nn_accumulators_kept_equal_summed_and_float(void)
                    counts[i], c.bad, c.checked);
             CHECKF(c.worst <= NN_QUANT_BOUND, "%s, %d players: integer output %.4f from the float one (bound %.2f)",
                    g->name, counts[i], c.worst, NN_QUANT_BOUND);
+            CHECKF(c.frame_bad == 0, "%s, %d players: %d frames differ from the accumulators", g->name, counts[i],
+                   c.frame_bad);
+            CHECKF(c.value_asym < 1e-9, "%s: the two seats' values do not sum to 0 (%g)", g->name, c.value_asym);
             nn_net_free(&net);
             nn_model_free(&m);
         }

@@ -280,21 +280,9 @@ static int configure(player *pl, const char *spec, bool trust, char *err, size_t
     }
     if (pl->net_given && !(trust && pl->ncrc_given)) {
         nn_net_free(&pl->net);
-        if (nn_net_load(&pl->net, pl->net_path, &game_tzaar, why, sizeof why)) {
-            snprintf(err, errlen, "player '%s': net: %s", name, why);
+        if (nn_pin(&game_tzaar, name, pl->net_path, pl->ncrc_given ? &pl->ncrc : NULL, 2, &pl->net, &pl->ncrc, err,
+                   errlen))
             return -1;
-        }
-        if (pl->ncrc_given && pl->net.crc != pl->ncrc) {
-            snprintf(err, errlen, "player '%s': the network file has changed (crc32 %08x, ncrc= says %08x)", name,
-                     (unsigned)pl->net.crc, (unsigned)pl->ncrc);
-            return -1;
-        }
-        if (pl->net.shape.persp != 2) {
-            snprintf(err, errlen, "player '%s': net: a network for %d seats, and TZAAR has 2", name,
-                     pl->net.shape.persp);
-            return -1;
-        }
-        pl->ncrc = pl->net.crc;
         pl->ncrc_given = true;
     }
     if ((pl->wcrc_given || pl->wsum_given) && !pl->weights_file) {

@@ -1,0 +1,56 @@
+#!/usr/bin/env bash
+# cli_train.sh BINARY — command-line tests of `triad train` and the players
+# that evaluate with a network (ab:net=FILE): reproducible bytes for any
+# --threads, the --json figures, the network file refused when it is
+# damaged or another game's, a spec that names the file's CRC, and bad
+# input (one line, exit 2).  Prints "ok - ..." / "not ok - ..." per check
+# and "N passed, N failed".
+set -u
+bin=${1:?usage: tests/cli_train.sh BINARY}
+case $bin in /*) ;; *) bin=$PWD/$bin ;; esac
+[ -x "$bin" ] || { echo "cli_train.sh: $bin is not an executable"; echo "0 passed, 1 failed"; exit 1; }
+here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+. "$here/lib.sh"
+rec=$here/../data/records/ab2-random-200.trd
+small=(--accumulator 16 --hidden 4 --epochs 2 --batch 512 --quiet)
+
+run train "$rec" --out "$tmp/a.nn" "${small[@]}" --threads 1 --json
+check "train_writes_a_network" test "$rc" -eq 0 -a -s "$tmp/a.nn"
+for key in train_loss val_loss baseline_val_loss positions games epochs seconds; do
+    check "train_json_has_$key" grep -qE "\"$key\":[0-9.e+-]+[,}]" "$tmp/out"
+done
+check "train_json_one_line" test "$(wc -l <"$tmp/out")" -eq 1
+run train "$rec" --out "$tmp/b.nn" "${small[@]}" --threads 3
+check "train_same_bytes_for_any_threads" cmp -s "$tmp/a.nn" "$tmp/b.nn"
+run train "$rec" --out "$tmp/c.nn" "${small[@]}" --seed 2
+if [ "$rc" -eq 0 ] && ! cmp -s "$tmp/a.nn" "$tmp/c.nn"; then ok "train_another_seed_another_network"
+else not_ok "train_another_seed_another_network" "exit $rc, or the same bytes for seeds 1 and 2"; fi
+
+bad "train_refuses_to_replace_without_force" "exists" train "$rec" --out "$tmp/a.nn" "${small[@]}"
+bad "train_refuses_an_output_that_is_an_input" "input" train "$rec" --out "$rec" --force "${small[@]}"
+bad "train_refuses_a_bad_label" "--label" train "$rec" --out "$tmp/x.nn" --label nonsense "${small[@]}"
+bad "train_refuses_blend_without_search" "--blend" train "$rec" --out "$tmp/x.nn" --blend 0.3 "${small[@]}"
+bad "train_refuses_an_accumulator_not_a_multiple_of_16" "multiple of 16" train "$rec" --out "$tmp/x.nn" --accumulator 24 --epochs 1 --quiet
+run selfplay --game race3 --games 4 --players random --out "$tmp/race3.trd" --quiet
+bad "train_refuses_a_game_without_features" "network features" train "$tmp/race3.trd" --out "$tmp/x.nn" --quiet
+check "train_wrote_nothing_on_refusal" test ! -e "$tmp/x.nn"
+
+# The network plays, and its spec names its file's CRC-32.
+run play --white "ab:depth=2,net=$tmp/a.nn" --black ab:depth=2 --seed 3
+check "ab_net_plays_a_game" test "$rc" -eq 0
+run selfplay --players "ab:depth=1,net=$tmp/a.nn" --games 2 --out "$tmp/n.trd" --quiet
+run records info "$tmp/n.trd"
+crc=$(od -An -tx4 -j $(( $(stat -c %s "$tmp/a.nn") - 4 )) -N4 "$tmp/a.nn" | tr -d ' ')
+check "ab_net_spec_names_the_crc" grep -q "ncrc=$crc,net=" "$tmp/out"
+bad "ab_net_refuses_a_changed_file" "has changed" analyse --setup random --player "ab:depth=1,net=$tmp/a.nn,ncrc=00000000"
+cp "$tmp/a.nn" "$tmp/bad.nn" && printf 'x' | dd of="$tmp/bad.nn" bs=1 seek=200 conv=notrunc 2>/dev/null
+bad "ab_net_refuses_a_corrupt_file" "corrupt" analyse --setup random --player "ab:depth=1,net=$tmp/bad.nn"
+head -c 100 "$tmp/a.nn" >"$tmp/cut.nn"
+bad "ab_net_refuses_a_cut_file" "cut.nn" analyse --setup random --player "ab:depth=1,net=$tmp/cut.nn"
+bad "ab_net_refuses_a_missing_file" "nothere.nn" analyse --setup random --player "ab:depth=1,net=$tmp/nothere.nn"
+bad "ab_net_refuses_linear_and_a_net" "contradict" analyse --setup random --player "ab:depth=1,eval=linear,net=$tmp/a.nn"
+run train "$here/../data/records/talat-ab4-played.trd" --out "$tmp/talat.nn" "${small[@]}" --positions 3000
+check "train_talat_network" test "$rc" -eq 0 -a -s "$tmp/talat.nn"
+bad "ab_net_refuses_another_games_network" "not tzaar" analyse --setup random --player "ab:depth=1,net=$tmp/talat.nn"
+
+finish
