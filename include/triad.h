@@ -137,7 +137,8 @@ TRIAD_API int triad_state_parse_action(const triad_state *s, const char *text, t
 TRIAD_API int triad_state_action_text(const triad_state *s, triad_action a, char *buf, size_t n);
 /* The position string; its length, or TRIAD_ESPACE (1024 bytes suffice). */
 TRIAD_API int triad_state_text(const triad_state *s, char *buf, size_t n);
-/* The position drawn as lines of text (`triad show`); length, or a code. */
+/* The position drawn as lines of text (`triad show`: TZAAR's board, Talat's
+ * three boards, TRID's grid; 8192 bytes suffice); length, or a code. */
 TRIAD_API int triad_state_board_text(const triad_state *s, char *buf, size_t n);
 /* Every seat's score into out[0 .. players-1] (all 0 before the end, as
  * OpenSpiel's returns() are); the number of seats, or a code. */

@@ -71,7 +71,7 @@ if good "help exits 0" help; then
     expect "help lists race3 as a test game" sh -c "sed -n '/^test games/,\$p' '$tmp/out' | grep -qE '^  race3 .*2 to 4 players'"
     # Each game's optional capabilities (engine/game.h), on the line below it.
     expect "help lists tzaar's capabilities" sh -c "grep -A1 '^  tzaar ' '$tmp/out' | grep -qE '^ +capabilities: codec tuning study bench solver drawing'"
-    expect "help lists talat's capabilities" sh -c "grep -A1 '^  talat ' '$tmp/out' | grep -qE '^ +capabilities: scoring tuning study bench drawing players\$'"
+    expect "help lists talat's capabilities" sh -c "grep -A1 '^  talat ' '$tmp/out' | grep -qE '^ +capabilities: scoring tuning study bench drawing board players\$'"
 fi
 run
 expect "no command exits 2" test "$rc" -eq 2
