@@ -158,6 +158,12 @@ check "completion_records_subcommands" test "$(complete_words triad records in)"
 check "completion_options" test "$(complete_words triad selfplay --gam | sort | tr '\n' ' ')" = "--game --games "
 check "completion_game_names" test "$(complete_words triad bias --game t | sort | tr '\n' ' ')" = "talat trid tzaar "
 check "completion_records_export_format" test "$(complete_words triad records export --form)" = "--format"
+# the player kinds' keys (issue 40 item 19): the man page's PLAYERS section and the completion of a SPEC
+check "man_page_lists_every_player_key" sh -c "grep -q '^\\.SH PLAYERS' '$tmp/triad.1' && grep -q 'playouts=1000' '$tmp/triad.1' && grep -q 'margin=100' '$tmp/triad.1'"
+check "completion_player_kinds" test "$(complete_words triad play --white gr | head -2 | tr "\n" " ")" = "greedy greedy:weights= "
+check "completion_player_keys_after_the_kind" test "$(complete_words triad match --a ab : de)" = "depth="
+check "completion_player_keys_after_a_comma" test "$(complete_words triad selfplay --players mcts : playouts = 9 , pl | tr '\n' ' ')" = "playouts= playout= "
+check "completion_help_topics" test "$(complete_words triad help ga)" = games
 (cd "$tmp" && touch runfile.trd) && check "completion_files_after_out" \
     test "$(cd "$tmp" && complete_words triad selfplay --out runf)" = runfile.trd
 

@@ -105,7 +105,7 @@ line_is 8 "error unknown command 'this'" "engine"
 line_is 9 'error go: .*' "engine"
 line_is 10 'error .*' "engine"
 line_is 11 'error .*' "engine"
-line_is 12 "error player 'ab': unknown option 'depht'" "engine"
+line_is 12 "error player 'ab': unknown option 'depht' \\(expected depth, .*; triad help players\\)" "engine"
 line_is 13 'ok' "engine"
 line_is 14 'info depth [0-9]+ .*' "engine"
 n=$(grep -c '^bestaction' "$tmp/out")

@@ -34,6 +34,8 @@ bin/triad --version
 run
 bin/triad help
 run
+bin/triad help players
+run
 bin/triad show --setup random --seed 7
 run
 bin/triad legal --position "$(cat data/setups/fixed.pos)" --json
