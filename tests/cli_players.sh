@@ -121,6 +121,33 @@ printf 'go\n' | "$bin" engine --player ab:depth=1 >"$tmp/a"
 printf 'go\n' | "$bin" engine --player ab:depth=1 >"$tmp/b"
 check "engine: reproducible answers" test "$(grep bestaction "$tmp/a")" = "$(grep bestaction "$tmp/b")"
 
+# docs/protocol.md's transcripts (issue 40 item 20), replayed against triad engine: each block of
+# "    $ triad engine ARGS", "    > COMMAND" and "    < ANSWER" lines; the answers must come line for line,
+# whole, but for the figures of nps and time, which vary
+doc=$(dirname "${BASH_SOURCE[0]}")/../docs/protocol.md
+blocks=$(grep -c '^    \$ triad engine' "$doc")
+check "protocol_md_has_two_transcripts" test "$blocks" -ge 2
+for ((k = 1; k <= blocks; k++)); do
+    awk -v k="$k" '/^    \$ triad engine/ { b++ } b == k && /^    [$<>] / { print substr($0, 5) }' "$doc" >"$tmp/block"
+    read -ra eargs <<<"$(sed -n '1s/^\$ triad engine *//p' "$tmp/block")"
+    sed -n 's/^> //p' "$tmp/block" >"$tmp/in"
+    sed -n 's/^< //p' "$tmp/block" >"$tmp/want"
+    RUN_TIMEOUT=60 run engine "${eargs[@]}" <"$tmp/in"
+    same=$(awk 'NR == FNR { want[FNR] = $0; n = FNR; next }
+                { got[FNR] = $0; m = FNR }
+                END {
+                    if (n != m) { print "answers: " m ", the transcript has " n; exit }
+                    for (i = 1; i <= n; i++) {
+                        w = want[i]; g = got[i]
+                        gsub(/ nps [0-9]+ time [0-9]+ /, " nps N time N ", w)
+                        gsub(/ nps [0-9]+ time [0-9]+ /, " nps N time N ", g)
+                        if (w != g) { print "line " i ": got \"" got[i] "\", the transcript says \"" want[i] "\""; exit }
+                    }
+                }' "$tmp/want" "$tmp/out")
+    check "protocol_md_transcript_$k (${eargs[*]:-tzaar}) is what triad engine answers${same:+: $same}" \
+        test "$rc" -eq 0 -a -z "$same"
+done
+
 # bad input
 want="--white and --black go together" bad play --white random
 want="unknown player 'minimax'" bad play --white minimax --black random

@@ -312,5 +312,28 @@ sample = os.path.join(HERE, "..", "..", "data", "records", "ab2-random-200.trd")
 games = list(triad.records.read(sample))
 check("format_1_sample_read", len(games) == 200 and games[0]["game"] == "tzaar", len(games))
 
+# ---- docs/protocol.md's example engine, written with this module, refereed by bin/triad (issue 40 item 20) ----
+doc = open(os.path.join(HERE, "..", "..", "docs", "protocol.md")).read()
+start = doc.find("```python\n#!/usr/bin/env python3\n# first_legal.py")
+engine_py = os.path.join(TMP, "first_legal.py")
+if start >= 0:
+    with open(engine_py, "w") as f:
+        f.write(doc[start + len("```python\n"):doc.index("```", start + 3)])
+    wrapper = os.path.join(TMP, "first_legal.sh")
+    env = {"TRIAD_LIB": os.environ.get("TRIAD_LIB", ""), "LD_PRELOAD": os.environ.get("LD_PRELOAD", ""),
+           "ASAN_OPTIONS": os.environ.get("ASAN_OPTIONS", ""),
+           "PYTHONPATH": os.path.join(HERE, "..", "..", "python"), "PYTHONDONTWRITEBYTECODE": "1"}
+    with open(wrapper, "w") as f:
+        f.write("#!/bin/sh\nexec env %s %s %s\n" % (" ".join("%s='%s'" % kv for kv in env.items()), sys.executable,
+                                                      engine_py))
+    os.chmod(wrapper, 0o755)
+    out = triad_out("match", "--a", "random", "--b", "engine:cmd=" + wrapper, "--games", 4, "--seed", 1, "--quiet")
+    b_line = [l for l in out.splitlines() if l.startswith("B: games lost")]
+    check("protocol_md_example_engine_plays_a_match_without_forfeits",
+          b_line == ["B: games lost on time 0, by crash 0, by illegal action 0, by protocol error 0; "
+                     "late answers within the margin 0"], out)
+else:
+    check("protocol_md_example_engine_plays_a_match_without_forfeits", False, "no first_legal.py in docs/protocol.md")
+
 print("%d passed, %d failed" % (passed, failed))
 sys.exit(1 if failed else 0)
