@@ -20,6 +20,7 @@ typedef struct progress {
     double t_start, t_last;
     bool drawn;            /* a bar is on the line: finish it with a newline */
     int seats;             /* players per game */
+    const game_def *game;  /* names the seats (TZAAR's White, Black); NULL: "seat 0", ... */
     const char *name;      /* the command the lines name: "selfplay" */
     /* What follows the counts: each seat's mean score unless set (match:
      * A's score, Elo and the LLR). */
@@ -37,8 +38,8 @@ void progress_start(progress *pr, FILE *out, bool quiet, int seats, uint64_t tot
  * status's text (either may be NULL: the default). */
 void progress_set_status(progress *pr, const char *name, void (*status)(void *ctx, char *buf, size_t n), void *ctx);
 /* Reports done games and each seat's mean score ("seat 0 0.512 seat 1
- * 0.488": points[s] is seat s's total over the done games), if it is time
- * to. */
+ * 0.488", "White 0.512 Black 0.488" where pr->game names its seats:
+ * points[s] is seat s's total over the done games), if it is time to. */
 void progress_update(progress *pr, uint64_t done, const double points[GAME_MAX_PLAYERS]);
 /* Ends a bar drawn on the line (a newline), so that another message can follow. */
 void progress_end_line(progress *pr);

@@ -86,6 +86,14 @@ if test "$rc" -eq 0 && grep -q '^  game  *tzaar$' "$tmp/out" &&
     grep -q '^  rotations  *2 ' "$tmp/out" && grep -q '^  setup  *random$' "$tmp/out"; then
     ok "info_names_game_seed_players_signature_and_games"
 else not_ok "info_names_game_seed_players_signature_and_games" "a condition failed"; fi
+# one name for one thing (issue 40 item 24): a paired run's rotation is pieces,players everywhere
+sp --players random --games 4 --paired --seed 3 --out "$tmp/paired.trd"
+run records info "$tmp/paired.trd"
+check "info_names_a_paired_rotation_pieces_players" grep -q '^  rotations  *2 (rotate: pieces,players, --paired)$' "$tmp/out"
+run records export "$tmp/paired.trd" --format jsonl
+check "export_names_a_paired_rotation_pieces_players" test "$(grep -c '"rotate":"pieces,players"' "$tmp/out")" -eq 4
+run bias "$tmp/paired.trd" --json
+check "bias_names_a_paired_rotation_pieces_players" grep -q '"rotate":"pieces,players"' "$tmp/out"
 sp --game race3 --players random --games 8 --shard 1/2 --seed 2 --out "$tmp/shard.trd"
 run records info "$tmp/shard.trd" --json
 check "info_json_shard_and_games_expected" grep -q '"shard":1,"shards":2,.*"games_present":4,"games_expected":4' "$tmp/out"

@@ -148,6 +148,10 @@ for ((k = 1; k <= blocks; k++)); do
         test "$rc" -eq 0 -a -z "$same"
 done
 
+# one name for one thing (issue 40 item 24): print names the ending as records do
+printf 'position C...........c.........A4....a2b2...........B2................... w 1\nprint\n' | "$bin" engine >"$tmp/out" 2>&1
+check "engine_print_names_the_ending_as_records_do (no_capture)" grep -qx 'status over black no_capture' "$tmp/out"
+
 # bad input
 want="--white and --black go together" bad play --white random
 want="unknown player 'minimax'" bad play --white minimax --black random
