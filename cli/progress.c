@@ -28,6 +28,11 @@ int progress_read_env(char *err, size_t n)
     return 0;
 }
 
+double progress_log_seconds(void)
+{
+    return log_period;
+}
+
 void progress_start(progress *pr, FILE *out, bool quiet, int seats, uint64_t total, uint64_t at_start)
 {
     pr->seats = seats;

@@ -33,6 +33,8 @@ typedef struct progress {
  * or -1 with the message in err when it is not a number from 0.01 to
  * 86400.  Called once, before any command runs (main.c). */
 int progress_read_env(char *err, size_t n);
+/* That period: every plain status line of every command (cli/meter.h too). */
+double progress_log_seconds(void);
 void progress_start(progress *pr, FILE *out, bool quiet, int seats, uint64_t total, uint64_t at_start);
 /* Names the lines (default "selfplay") and replaces the seats' means with
  * status's text (either may be NULL: the default). */

@@ -148,6 +148,23 @@ for ((k = 1; k <= blocks; k++)); do
         test "$rc" -eq 0 -a -z "$same"
 done
 
+# play when slow (issue 40 item 22): each turn's line leaves at once, also into a pipe or a file (here:
+# still there after the game is stopped half-way), and who is thinking shows on stderr — on a terminal,
+# or with --progress on any stderr; otherwise, and with --quiet, stderr stays empty
+timeout 4 "$bin" play --white random --black ab:depth=12 --seed 1 >"$tmp/slow.out" 2>"$tmp/slow.err"
+slow_rc=$?
+check "play_writes_each_turn_at_once_into_a_file (stopped half-way: exit $slow_rc)" \
+    sh -c "[ $slow_rc -ne 0 ] && grep -qE '^ +1\. White +[A-I][1-9]x[A-I][1-9]\$' '$tmp/slow.out'"
+check "play_shows_no_progress_on_a_stderr_that_is_no_terminal" test ! -s "$tmp/slow.err"
+TRIAD_PROGRESS_SECONDS=0.2 timeout 4 "$bin" play --white random --black ab:depth=12 --seed 1 --progress \
+    >/dev/null 2>"$tmp/slow.err"
+check "play_--progress_says_who_is_thinking_every_period" \
+    test "$(grep -cE '^play: action 2, Black \(ab:depth=12,noise=0,tt=16\) to act, 0:0[0-9]$' "$tmp/slow.err")" -ge 3
+python3 "$(dirname "${BASH_SOURCE[0]}")/pty_run.py" "$tmp/tty.err" "$bin" play --white ab:depth=2 --black greedy --seed 3 >/dev/null
+check "play_on_a_terminal_shows_who_is_thinking" grep -q 'play: action 1, White (ab:depth=2,noise=0,tt=16) to act' "$tmp/tty.err"
+TRIAD_PROGRESS_SECONDS=0.2 "$bin" play --white ab:depth=2 --black greedy --seed 3 --quiet --progress >/dev/null 2>"$tmp/q.err"
+check "play_--quiet_--progress_stays_quiet" test ! -s "$tmp/q.err"
+
 # one name for one thing (issue 40 item 24): print names the ending as records do
 printf 'position C...........c.........A4....a2b2...........B2................... w 1\nprint\n' | "$bin" engine >"$tmp/out" 2>&1
 check "engine_print_names_the_ending_as_records_do (no_capture)" grep -qx 'status over black no_capture' "$tmp/out"
