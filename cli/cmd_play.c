@@ -69,17 +69,21 @@ static int forfeited(game_run *r, int k, bool quiet)
 }
 
 /* Prints one line per turn: the actions a seat made before another acts.
- * Actions that start no turn (a placement phase) are listed as placements. */
-static int run_game(game_run *r, uint64_t seed, bool quiet)
+ * Actions that start no turn (a placement phase) are listed as placements.
+ * Who is thinking goes to stderr unless hide_progress. */
+static int run_game(game_run *r, uint64_t seed, bool quiet, bool hide_progress)
 {
+    r->m = meter_start("play", 0, hide_progress);
     const game_def *g = r->g;
     char line[1024] = "", name[GAME_ACTION_TEXT_MAX], seat[16];
     int start_turns = g->turns(r->s), actions = 0;
     for (int k = 0; k < g->players(r->s); k++)
         gplayer_begin(r->pl[k], r->s);
     while (!g->over(r->s)) {
-        if (actions >= REC_MAX_ACTIONS)
+        if (actions >= REC_MAX_ACTIONS) {
+            meter_stop(r->m);
             return cli_error("play", "no result after %d actions", REC_MAX_ACTIONS);
+        }
         int k = g->to_act(r->s), before = g->turns(r->s);
         show_thinking(r, k, actions);
         game_action a = gplayer_choose(r->pl[k], r->s, seed_mix(seed, (uint64_t)actions));
@@ -93,9 +97,11 @@ static int run_game(game_run *r, uint64_t seed, bool quiet)
         int n = g->legal(r->s, r->list), i = 0;
         while (i < n && r->list[i] != a)
             i++;
-        if (i == n)
+        if (i == n) {
+            meter_stop(r->m);
             return cli_error("play", "%s (%s) chose an illegal action", game_seat_name(g, k, seat),
                              gplayer_spec(r->pl[k]));
+        }
         g->action_to_text(r->s, a, name, sizeof name);
         g->apply(r->s, a);
         actions++;
@@ -153,8 +159,7 @@ int cmd_play(int argc, char **argv)
         { "position", OPT_STR, &text, "STR", "start from this position string instead", 0, 0, NULL },
         { "seed", OPT_U64, &seed, "S", "seeds a random setup and every player's choice (default 1)", 0, 0, NULL },
         { "quiet", OPT_FLAG, &quiet, NULL, "print the result line only", 0, 0, NULL },
-        { "progress", OPT_FLAG, &progress, NULL, "who is thinking and for how long, on stderr even when it is not a "
-                                                "terminal (a line every TRIAD_PROGRESS_SECONDS, 5 s)", 0, 0, NULL },
+        { "progress", OPT_FLAG, &progress, NULL, "who is thinking, on stderr even when not a terminal", 0, 0, NULL },
         { 0 },
     };
     const cmd_spec spec = {
@@ -167,9 +172,9 @@ int cmd_play(int argc, char **argv)
         "(ab:ms=N) makes it depend on the machine's speed and load.  A program outside\n"
         "triad plays as engine:cmd=FILE (docs/players.md); if it forfeits (illegal\n"
         "action, crash, timeout, protocol error), play prints why and the position,\n"
-        "and the result line 'result: SCORES (WHO forfeits by REASON)'.  Each turn's line\n"
-        "is written as it is played; on a terminal stderr shows who is thinking and for\n"
-        "how long (--progress: on stderr whatever it is; --quiet: never).",
+        "and the result line 'result: SCORES (WHO forfeits by REASON)'.  Each turn is\n"
+        "written as it is played; stderr shows who is thinking on a terminal (--progress:\n"
+        "whatever it is, a line every TRIAD_PROGRESS_SECONDS; --quiet: never).",
         opts,
     };
     int rc = opts_parse(&spec, argc, argv);
@@ -210,11 +215,8 @@ int cmd_play(int argc, char **argv)
             printf("%s: %s\n", game_seat_name(g, k, seat_name), specs[k]);
         printf("\n");
     }
-    if (!rc) {
-        r.m = meter_start("play", 0, quiet || !(progress || isatty(STDERR_FILENO)));
-        rc = run_game(&r, seed, quiet);
-        meter_stop(r.m);
-    }
+    if (!rc)
+        rc = run_game(&r, seed, quiet, quiet || !(progress || isatty(STDERR_FILENO)));
     for (int k = 0; k < GAME_MAX_PLAYERS; k++)
         gplayer_free(r.pl[k]);
     free(r.s);
