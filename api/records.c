@@ -53,6 +53,8 @@ void triad_records_close(triad_records *r)
 
 int triad_records_next(triad_records *r, char *err, size_t n)
 {
+    if (!r)
+        return api_fail(err, n, TRIAD_EARG, "triad_records_next: NULL reader");
     r->have = false;
     int rc = rec_reader_next(r->r, r->g);
     if (rc == REC_BAD)
@@ -80,7 +82,7 @@ static int hand_out(triad_records *r, const char **json, char *err, size_t n)
 int triad_records_json(triad_records *r, int positions, const char **json, char *err, size_t n)
 {
     char why[300];
-    if (!json)
+    if (!r || !json)
         return api_fail(err, n, TRIAD_EARG, "triad_records_json: NULL argument");
     if (!r->have)
         return api_fail(err, n, TRIAD_EARG, "no game read (call triad_records_next first)");
@@ -92,7 +94,7 @@ int triad_records_json(triad_records *r, int positions, const char **json, char 
 
 int triad_records_run_json(triad_records *r, const char **json, char *err, size_t n)
 {
-    if (!json)
+    if (!r || !json)
         return api_fail(err, n, TRIAD_EARG, "triad_records_run_json: NULL argument");
     r->json.len = 0;
     buf_byte(&r->json, '{');
@@ -104,19 +106,20 @@ int triad_records_run_json(triad_records *r, const char **json, char *err, size_
 
 const triad_game *triad_records_game(const triad_records *r)
 {
-    return &r->game;
+    return r ? &r->game : NULL;
 }
 
 uint64_t triad_records_id(const triad_records *r)
 {
-    return r->have ? r->g->id : 0;
+    return r && r->have ? r->g->id : 0;
 }
 
 int triad_records_start(const triad_records *r, triad_state **out, char *err, size_t n)
 {
-    if (!out)
+    if (out)
+        *out = NULL;
+    if (!r || !out)
         return api_fail(err, n, TRIAD_EARG, "triad_records_start: NULL argument");
-    *out = NULL;
     if (!r->have)
         return api_fail(err, n, TRIAD_EARG, "no game read (call triad_records_next first)");
     return api_state_wrap(out, &r->game, r->g->start, err, n);
@@ -124,6 +127,8 @@ int triad_records_start(const triad_records *r, triad_state **out, char *err, si
 
 int triad_records_actions(const triad_records *r, triad_action *out, int cap)
 {
+    if (!r)
+        return TRIAD_EARG;
     if (!r->have)
         return 0;
     int k = r->g->nactions;

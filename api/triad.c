@@ -81,39 +81,42 @@ void triad_game_free(triad_game *g)
     free(g);
 }
 
+/* The accessors answer a NULL handle with NULL, -1 or 0 (triad.h says
+ * which), as the status functions answer it with TRIAD_EARG: a caller's
+ * unchecked failed load is a value it can see, never a crash. */
 const char *triad_game_name(const triad_game *g)
 {
-    return g->gd->name;
+    return g ? g->gd->name : NULL;
 }
 
 const char *triad_game_title(const triad_game *g)
 {
-    return g->gd->title;
+    return g ? g->gd->title : NULL;
 }
 
 const char *triad_game_rules_version(const triad_game *g)
 {
-    return g->gd->rules_version;
+    return g ? g->gd->rules_version : NULL;
 }
 
 int triad_game_num_players(const triad_game *g)
 {
-    return g->players;
+    return g ? g->players : TRIAD_EARG;
 }
 
 int triad_game_max_actions(const triad_game *g)
 {
-    return g->gd->max_actions;
+    return g ? g->gd->max_actions : TRIAD_EARG;
 }
 
 double triad_game_score_max(const triad_game *g)
 {
-    return g->gd->score_max;
+    return g ? g->gd->score_max : TRIAD_EARG;
 }
 
 const char *triad_game_setup_name(const triad_game *g, int i)
 {
-    for (int k = 0; i >= 0 && g->gd->setup_names[k]; k++)
+    for (int k = 0; g && i >= 0 && g->gd->setup_names[k]; k++)
         if (k == i)
             return g->gd->setup_names[k];
     return NULL;
@@ -121,12 +124,14 @@ const char *triad_game_setup_name(const triad_game *g, int i)
 
 const char *triad_game_default_setup(const triad_game *g)
 {
+    if (!g)
+        return NULL;
     return g->gd->default_setup ? g->gd->default_setup : g->gd->setup_names[0];
 }
 
 uint64_t triad_game_engine_signature(const triad_game *g)
 {
-    return game_engine_signature(g->gd);
+    return g ? game_engine_signature(g->gd) : 0;
 }
 
 /* ---- states ---- */
@@ -217,21 +222,25 @@ void triad_state_free(triad_state *s)
 
 const triad_game *triad_state_game(const triad_state *s)
 {
-    return s->game;
+    return s ? s->game : NULL;
 }
 
 int triad_state_current_player(const triad_state *s)
 {
+    if (!s)
+        return TRIAD_EARG;
     return s->gd->over(s->s) ? -1 : s->gd->to_act(s->s);
 }
 
 int triad_state_is_terminal(const triad_state *s)
 {
-    return s->gd->over(s->s);
+    return s ? s->gd->over(s->s) : TRIAD_EARG;
 }
 
 int triad_state_legal_actions(const triad_state *s, triad_action *out, int cap)
 {
+    if (!s)
+        return TRIAD_EARG;
     int k = s->gd->over(s->s) ? 0 : s->gd->legal(s->s, s->scratch);
     if (out && cap > 0)
         memcpy(out, s->scratch, (size_t)(k < cap ? k : cap) * sizeof *out);
@@ -256,6 +265,8 @@ static bool is_legal(const triad_state *s, triad_action a)
 
 int triad_state_apply(triad_state *s, triad_action a, char *err, size_t n)
 {
+    if (!s)
+        return api_fail(err, n, TRIAD_EARG, "triad_state_apply: NULL state");
     if (s->gd->over(s->s))
         return api_fail(err, n, TRIAD_EOVER, "the game is over");
     if (!is_legal(s, a))
@@ -268,7 +279,7 @@ int triad_state_parse_action(const triad_state *s, const char *text, triad_actio
 {
     char why[300];
     game_action got;
-    if (!text || !a)
+    if (!s || !text || !a)
         return api_fail(err, n, TRIAD_EARG, "triad_state_parse_action: NULL argument");
     if (s->gd->over(s->s))
         return api_fail(err, n, TRIAD_EOVER, "the game is over");
@@ -281,6 +292,8 @@ int triad_state_parse_action(const triad_state *s, const char *text, triad_actio
 int triad_state_action_text(const triad_state *s, triad_action a, char *out, size_t n)
 {
     char text[GAME_ACTION_TEXT_MAX];
+    if (!s)
+        return TRIAD_EARG;
     if (!is_legal(s, a))
         return s->gd->over(s->s) ? TRIAD_EOVER : TRIAD_EILLEGAL;
     s->gd->action_to_text(s->s, a, text, sizeof text);
@@ -294,6 +307,8 @@ int triad_state_action_text(const triad_state *s, triad_action a, char *out, siz
 int triad_state_text(const triad_state *s, char *out, size_t n)
 {
     char text[GAME_TEXT_MAX];
+    if (!s)
+        return TRIAD_EARG;
     int len = s->gd->to_text(s->s, text, sizeof text);
     if (len < 0 || !out || (size_t)len >= n)
         return TRIAD_ESPACE;
@@ -303,6 +318,8 @@ int triad_state_text(const triad_state *s, char *out, size_t n)
 
 int triad_state_board_text(const triad_state *s, char *out, size_t n)
 {
+    if (!s)
+        return TRIAD_EARG;
     if (!s->gd->board_text) { /* no drawing: the position string */
         int len = triad_state_text(s, out, n);
         if (len >= 0 && (size_t)len + 1 < n)
@@ -320,6 +337,8 @@ int triad_state_board_text(const triad_state *s, char *out, size_t n)
 int triad_state_returns(const triad_state *s, double *out, int cap)
 {
     double scores[GAME_MAX_PLAYERS] = { 0 };
+    if (!s)
+        return TRIAD_EARG;
     int players = s->gd->players(s->s);
     if (!out || cap < players)
         return TRIAD_ESPACE;
@@ -331,7 +350,10 @@ int triad_state_returns(const triad_state *s, double *out, int cap)
 
 int triad_state_ranks(const triad_state *s, int *out, int cap)
 {
-    int ranks[GAME_MAX_PLAYERS], players = s->gd->players(s->s);
+    int ranks[GAME_MAX_PLAYERS];
+    if (!s)
+        return TRIAD_EARG;
+    int players = s->gd->players(s->s);
     if (!s->gd->over(s->s))
         return TRIAD_EOVER;
     if (!out || cap < players)
@@ -343,11 +365,13 @@ int triad_state_ranks(const triad_state *s, int *out, int cap)
 
 int triad_state_turns(const triad_state *s)
 {
-    return s->gd->turns(s->s);
+    return s ? s->gd->turns(s->s) : TRIAD_EARG;
 }
 
 const char *triad_state_ending(const triad_state *s)
 {
+    if (!s)
+        return NULL;
     return s->gd->ending_names[s->gd->over(s->s) ? s->gd->ending(s->s) : 0];
 }
 
@@ -381,7 +405,7 @@ void triad_player_free(triad_player *p)
 
 const char *triad_player_spec(const triad_player *p)
 {
-    return gplayer_spec(p->p);
+    return p ? gplayer_spec(p->p) : NULL;
 }
 
 int triad_player_choose(triad_player *p, const triad_state *s, uint64_t seed, triad_action *a, char *err, size_t n)
@@ -392,6 +416,13 @@ int triad_player_choose(triad_player *p, const triad_state *s, uint64_t seed, tr
         return api_fail(err, n, TRIAD_EARG, "a %s player cannot play %s", p->gd->name, s->gd->name);
     if (s->gd->over(s->s))
         return api_fail(err, n, TRIAD_EOVER, "the game is over");
-    *a = gplayer_choose(p->p, s->s, seed);
+    game_action got = gplayer_choose(p->p, s->s, seed);
+    if (got == GAME_NO_ACTION) { /* a program outside triad forfeited: say why, as records do */
+        game_forfeit why;
+        gplayer_forfeit(p->p, &why);
+        return api_fail(err, n, TRIAD_EFORFEIT, "%s forfeits (%s): %s", gplayer_spec(p->p),
+                        game_forfeit_names[why.reason], why.text);
+    }
+    *a = got;
     return TRIAD_OK;
 }

@@ -286,7 +286,8 @@ static void eng_legal(engine *e)
 }
 
 /* "status over white trinity": the seat first alone (or "tie"), lower case,
- * and the ending, words joined by '-'; then the scores for a points game. */
+ * words joined by '-' ("seat-2"), and the ending as records name it
+ * ("no_capture"); then the scores for a points game. */
 static void eng_status(engine *e)
 {
     const game_def *g = e->g;
@@ -307,8 +308,8 @@ static void eng_status(engine *e)
     snprintf(ending, sizeof ending, "%s", g->ending_names[g->ending(e->pos)]);
     for (char *c = who; *c; c++)
         *c = *c == ' ' ? '-' : (char)(*c >= 'A' && *c <= 'Z' ? *c - 'A' + 'a' : *c);
-    for (char *c = ending; *c; c++)
-        *c = *c == '_' || *c == ' ' ? '-' : *c;
+    for (char *c = ending; *c; c++) /* records' own name (no_capture); a space would split the word */
+        *c = *c == ' ' ? '_' : *c;
     if (g->score_max != 1) {
         char sc[100];
         cli_scores_text(g, e->pos, sc, sizeof sc);

@@ -8,7 +8,9 @@
 #include "core/msg.h"
 #include "core/prng.h"
 #include "engine/players.h"
+#include <unistd.h>
 #include "commands.h"
+#include "meter.h"
 #include "opts.h"
 
 typedef struct game_run {
@@ -16,7 +18,30 @@ typedef struct game_run {
     void *s;
     gplayer *pl[GAME_MAX_PLAYERS];
     game_action *list;
+    meter *m; /* who is thinking, on stderr (a terminal, or --progress); NULL: none */
 } game_run;
+
+/* A line of the game on stdout, at once: a pipe or a file sees each turn as
+ * it is played, not the whole game at its end (and the meter's line on the
+ * same terminal is taken off while it is written). */
+static void put_line(game_run *r, const char *line)
+{
+    meter_pause(r->m);
+    printf("%s\n", line);
+    fflush(stdout);
+    meter_resume(r->m);
+}
+
+/* The meter's step: the turn and who is to act, before a player chooses. */
+static void show_thinking(game_run *r, int k, int actions)
+{
+    char label[GPLAYER_SPEC_MAX + 64], seat[16];
+    if (!r->m)
+        return;
+    snprintf(label, sizeof label, "action %d, %s (%s) to act", actions + 1, game_seat_name(r->g, k, seat),
+             gplayer_spec(r->pl[k]));
+    meter_step(r->m, (uint64_t)actions, label);
+}
 
 /* The end of a game that seat k forfeited (an engine: player's illegal
  * answer, crash, timeout or protocol error): the position it failed in and
@@ -44,20 +69,27 @@ static int forfeited(game_run *r, int k, bool quiet)
 }
 
 /* Prints one line per turn: the actions a seat made before another acts.
- * Actions that start no turn (a placement phase) are listed as placements. */
-static int run_game(game_run *r, uint64_t seed, bool quiet)
+ * Actions that start no turn (a placement phase) are listed as placements.
+ * Who is thinking goes to stderr unless hide_progress. */
+static int run_game(game_run *r, uint64_t seed, bool quiet, bool hide_progress)
 {
+    r->m = meter_start("play", 0, hide_progress);
     const game_def *g = r->g;
     char line[1024] = "", name[GAME_ACTION_TEXT_MAX], seat[16];
     int start_turns = g->turns(r->s), actions = 0;
     for (int k = 0; k < g->players(r->s); k++)
         gplayer_begin(r->pl[k], r->s);
     while (!g->over(r->s)) {
-        if (actions >= REC_MAX_ACTIONS)
+        if (actions >= REC_MAX_ACTIONS) {
+            meter_stop(r->m);
             return cli_error("play", "no result after %d actions", REC_MAX_ACTIONS);
+        }
         int k = g->to_act(r->s), before = g->turns(r->s);
+        show_thinking(r, k, actions);
         game_action a = gplayer_choose(r->pl[k], r->s, seed_mix(seed, (uint64_t)actions));
         if (a == GAME_NO_ACTION) { /* a program outside triad failed: it loses here */
+            meter_stop(r->m);
+            r->m = NULL;
             if (line[0] && !quiet)
                 printf("%s\n", line);
             return forfeited(r, k, quiet);
@@ -65,16 +97,18 @@ static int run_game(game_run *r, uint64_t seed, bool quiet)
         int n = g->legal(r->s, r->list), i = 0;
         while (i < n && r->list[i] != a)
             i++;
-        if (i == n)
+        if (i == n) {
+            meter_stop(r->m);
             return cli_error("play", "%s (%s) chose an illegal action", game_seat_name(g, k, seat),
                              gplayer_spec(r->pl[k]));
+        }
         g->action_to_text(r->s, a, name, sizeof name);
         g->apply(r->s, a);
         actions++;
         size_t len = strlen(line);
         if (g->turns(r->s) > before) { /* this action opened a turn */
             if (len && !quiet)
-                printf("%s\n", line);
+                put_line(r, line);
             len = (size_t)snprintf(line, sizeof line, "%4d. %s ", g->turns(r->s) - start_turns,
                                    game_seat_name(g, k, seat));
         } else if (!len)
@@ -83,10 +117,12 @@ static int run_game(game_run *r, uint64_t seed, bool quiet)
             snprintf(line + len, sizeof line - len, " %s", name);
         if (g->to_act(r->s) != k) {
             if (!quiet)
-                printf("%s\n", line);
+                put_line(r, line);
             line[0] = 0;
         }
     }
+    meter_stop(r->m);
+    r->m = NULL;
     char who[200], ending[64], scores[100];
     if (!quiet) {
         char text[GAME_TEXT_MAX], board[8192];
@@ -109,7 +145,7 @@ int cmd_play(int argc, char **argv)
     cli_seats so = { .seat = &seat };
     uint64_t seed = CLI_SEED_DEFAULT;
     int nplayers = 0;
-    bool quiet = false;
+    bool quiet = false, progress = false;
     const opt_spec opts[] = {
         { "game", OPT_STR, &game, "NAME", "the game (default tzaar; triad help lists them)", 0, 0, NULL },
         { "players", OPT_STR, &so.players, "SPEC", "every seat's player", 0, 0, NULL },
@@ -123,11 +159,12 @@ int cmd_play(int argc, char **argv)
         { "position", OPT_STR, &text, "STR", "start from this position string instead", 0, 0, NULL },
         { "seed", OPT_U64, &seed, "S", "seeds a random setup and every player's choice (default 1)", 0, 0, NULL },
         { "quiet", OPT_FLAG, &quiet, NULL, "print the result line only", 0, 0, NULL },
+        { "progress", OPT_FLAG, &progress, NULL, "who is thinking, on stderr even when not a terminal", 0, 0, NULL },
         { 0 },
     };
     const cmd_spec spec = {
         "play", "[--game NAME] (--white SPEC --black SPEC | --players SPEC | --seat K=SPEC ...)\n"
-                "       [--setup KIND | --position STR] [--seed S] [--quiet]",
+                "       [--setup KIND | --position STR] [--seed S] [--quiet] [--progress]",
         "Plays one game and prints it turn by turn, the final board and the result\n"
         "line 'result: SCORES (WHO wins by ENDING after N turns)', scores joined by '-'\n"
         "(TZAAR: 1-0 or 0-1).  Player specs: docs/players.md.  With depth, node or\n"
@@ -135,7 +172,9 @@ int cmd_play(int argc, char **argv)
         "(ab:ms=N) makes it depend on the machine's speed and load.  A program outside\n"
         "triad plays as engine:cmd=FILE (docs/players.md); if it forfeits (illegal\n"
         "action, crash, timeout, protocol error), play prints why and the position,\n"
-        "and the result line 'result: SCORES (WHO forfeits by REASON)'.",
+        "and the result line 'result: SCORES (WHO forfeits by REASON)'.  Each turn is\n"
+        "written as it is played; stderr shows who is thinking on a terminal (--progress:\n"
+        "whatever it is, a line every TRIAD_PROGRESS_SECONDS; --quiet: never).",
         opts,
     };
     int rc = opts_parse(&spec, argc, argv);
@@ -177,7 +216,7 @@ int cmd_play(int argc, char **argv)
         printf("\n");
     }
     if (!rc)
-        rc = run_game(&r, seed, quiet);
+        rc = run_game(&r, seed, quiet, quiet || !(progress || isatty(STDERR_FILENO)));
     for (int k = 0; k < GAME_MAX_PLAYERS; k++)
         gplayer_free(r.pl[k]);
     free(r.s);

@@ -13,6 +13,7 @@
 #include <string.h>
 #include "engine/replay.h"
 #include "core/idset.h"
+#include "eval/records_game.h"
 #include "records/record.h"
 #include "records/record_export.h"
 #include "cmd_records.h"
@@ -23,21 +24,30 @@
 /* Parses the options and file operands of a subcommand; 0 to go on, -1
  * after --help, else the exit status.  Every subcommand takes its files as
  * operands and --records FILE... as their alias (as bias, tune and view
- * do), listed in its help, the man page and the completion: the table
- * parsed is the subcommand's with that entry added. */
+ * do), and --game NAME, the game the files hold (as every command takes
+ * it; a file of another game is refused: each file's first run is checked
+ * here, before anything is read), listed in its help, the man page and the
+ * completion: the table parsed is the subcommand's with those entries
+ * added (--game unless the subcommand has its own: import's). */
 int parse(const cmd_spec *c, int argc, char **argv, const char **files, int *nfiles, bool need_files)
 {
     enum { MAX_OPTS = 32 };
     OPT_LIST_OWNED opt_list records = { 0 };
     opt_spec table[MAX_OPTS];
+    const char *game = NULL;
+    bool own_game = false;
     int k = 0;
     for (; c->opts[k].name; k++) {
-        if (k + 2 >= MAX_OPTS)
-            return cli_error(c->name, "internal: more than %d options", MAX_OPTS - 2);
+        if (k + 3 >= MAX_OPTS)
+            return cli_error(c->name, "internal: more than %d options", MAX_OPTS - 3);
         table[k] = c->opts[k];
+        own_game |= !strcmp(c->opts[k].name, "game");
     }
     table[k++] = (opt_spec){ "records", OPT_LIST, &records, "FILE...",
                              "the same as FILE... (the records files, given as operands)", 0, 0, NULL };
+    if (!own_game)
+        table[k++] = (opt_spec){ "game", OPT_STR, &game, "NAME", "the game the files hold (default: theirs; a "
+                                 "file of another game is refused)", 0, 0, NULL };
     table[k] = (opt_spec){ 0 };
     cmd_spec spec = *c;
     spec.opts = table;
@@ -51,6 +61,10 @@ int parse(const cmd_spec *c, int argc, char **argv, const char **files, int *nfi
     *nfiles = records.n;
     if (need_files && !*nfiles)
         return cli_error(c->name, "no FILE given (see triad %s --help)", c->name);
+    const game_def *g;
+    char err[700];
+    if (game && *nfiles && records_game(files, *nfiles, game, &g, err, sizeof err))
+        return cli_error(c->name, "%s", err);
     return 0;
 }
 

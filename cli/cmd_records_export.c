@@ -190,8 +190,8 @@ static void print_info_text(const char *path, int runs, const run_info *ri)
         text_field("starts", line);
     } else
         text_field("setup", rec_setup_name(run, run->setup));
-    snprintf(line, sizeof line, "%d (a rotation moves the %s)", run->rotations,
-             run->rotate == (REC_ROTATE_PIECES | REC_ROTATE_PLAYERS) ? "pieces and the players: --paired"
+    snprintf(line, sizeof line, "%d (rotate: %s)", run->rotations,
+             run->rotate == (REC_ROTATE_PIECES | REC_ROTATE_PLAYERS) ? "pieces,players, --paired"
              : run->rotate & REC_ROTATE_PLAYERS                      ? "players"
                                                                      : "pieces");
     text_field("rotations", run->rotations > 1 ? line : "1");

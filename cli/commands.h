@@ -39,6 +39,11 @@ const cli_command *cli_commands(int *n);
 /* triad help --man | --completion: the man page and the bash completion,
  * generated from the commands' option tables (cli/cmd_doc.c). */
 int cli_help_doc(const char *what);
+/* triad help players [GAME] and triad help games (cli/cmd_help.c): the
+ * player kinds with their keys, and the games, from the tables that parse
+ * them.  0, or 2 after the error line. */
+int cli_help_players(FILE *out, const char *game);
+int cli_help_games(FILE *out);
 
 /* --game NAME (NULL: tzaar): the game, or NULL after the error line. */
 const game_def *cli_game(const char *cmd, const char *name);

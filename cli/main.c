@@ -37,7 +37,8 @@ static void usage(FILE *out)
     fputs("triad — a self-play research toolkit for abstract strategy games\n\nusage: triad COMMAND [OPTIONS]\n\ncommands:\n", out);
     for (size_t i = 0; i < sizeof commands / sizeof *commands; i++)
         fprintf(out, "  %-10s %s\n", commands[i].name, commands[i].summary);
-    fputs("  help       this list (help --man: the man page; help --completion: bash completion)\n"
+    fputs("  help       this list; help COMMAND, help players [GAME] (every player kind, key, default),\n"
+          "             help games, help --man (the man page), help --completion (bash completion)\n"
           "  --version  version, git commit, build flags and engine signatures\n\ngames (--game NAME):\n", out);
     const game_def *const *games = game_list();
     for (int testing = 0; testing < 2; testing++) {
@@ -59,6 +60,28 @@ static void usage(FILE *out)
     fputs("\n'triad COMMAND --help' describes a command.\n", out);
 }
 
+/* triad help TOPIC...: a command's --help, the players, the games; an
+ * unknown topic is bad input (the general list would hide the typo). */
+static int help_topic(int argc, char **argv)
+{
+    for (size_t i = 0; i < sizeof commands / sizeof *commands; i++)
+        if (!strcmp(argv[0], commands[i].name) && argc == 1) {
+            char *help[] = { argv[0], "--help", NULL };
+            return commands[i].run(2, help);
+        }
+    if (!strcmp(argv[0], "players") && argc <= 2)
+        return cli_help_players(stdout, argc == 2 ? argv[1] : NULL);
+    if (!strcmp(argv[0], "games") && argc == 1)
+        return cli_help_games(stdout);
+    if (argc > 1)
+        fprintf(stderr, "triad help: '%s' takes no more than %s (see triad help)\n", MSG_PATH(argv[0]),
+                !strcmp(argv[0], "players") ? "a game's name" : "itself");
+    else
+        fprintf(stderr, "triad help: unknown topic '%s' (expected a command, players [GAME], games, --man or "
+                "--completion)\n", MSG_PATH(argv[0]));
+    return 2;
+}
+
 int main(int argc, char **argv)
 {
     game_list(); /* every game initialised before any command can reach one */
@@ -77,11 +100,7 @@ int main(int argc, char **argv)
         return cli_help_doc(argv[2] + 2);
     if (argc < 2 || !strcmp(argv[1], "help") || !strcmp(argv[1], "--help") || !strcmp(argv[1], "-h")) {
         if (argc >= 3)
-            for (size_t i = 0; i < sizeof commands / sizeof *commands; i++)
-                if (!strcmp(argv[2], commands[i].name)) {
-                    char *help[] = { argv[2], "--help", NULL };
-                    return commands[i].run(2, help);
-                }
+            return help_topic(argc - 2, argv + 2);
         usage(argc < 2 ? stderr : stdout);
         return argc < 2 ? 2 : 0;
     }

@@ -7,10 +7,10 @@
 #include <unistd.h>
 #include "core/clock.h"
 #include "meter.h"
+#include "progress.h" /* progress_log_seconds: the period of plain status lines, TRIAD_PROGRESS_SECONDS */
 
 #define BAR_WIDTH 24
 #define TICK_SECONDS 0.25  /* the bar's redraw period on a terminal */
-#define LOG_PERIOD 5.0      /* seconds between plain status lines */
 
 struct meter {
     pthread_mutex_t lock;   /* everything below; the ticker takes it to draw */
@@ -44,7 +44,8 @@ static void times_text(const meter *m, char *t, size_t n)
         snprintf(t, n, "%s", a);
 }
 
-/* Draws the bar (under the lock). */
+/* Draws the bar (under the lock); work of no known size (total 0: a game
+ * played) has no bar, only the step and the time. */
 static void draw(meter *m)
 {
     char bar[BAR_WIDTH + 1], times[80];
@@ -53,8 +54,11 @@ static void draw(meter *m)
         bar[i] = i < fill ? '#' : '.';
     bar[BAR_WIDTH] = 0;
     times_text(m, times, sizeof times);
-    fprintf(stderr, "\r%s [%s] %llu/%llu  %s  %s\033[K", m->what, bar, (unsigned long long)m->done,
-            (unsigned long long)m->total, m->label, times);
+    if (!m->total)
+        fprintf(stderr, "\r%s: %s  %s\033[K", m->what, m->label, times);
+    else
+        fprintf(stderr, "\r%s [%s] %llu/%llu  %s  %s\033[K", m->what, bar, (unsigned long long)m->done,
+                (unsigned long long)m->total, m->label, times);
     fflush(stderr);
     m->drawn = true;
 }
@@ -68,6 +72,26 @@ static void erase(meter *m)
     m->drawn = false;
 }
 
+/* A plain status line, when the period has passed (under the lock). */
+static void log_line(meter *m)
+{
+    char times[80];
+    double now = clock_seconds();
+    if (now - m->t_last_log < progress_log_seconds())
+        return;
+    m->t_last_log = now;
+    times_text(m, times, sizeof times);
+    if (!m->total)
+        fprintf(stderr, "%s: %s, %s\n", m->what, m->label, times);
+    else
+        fprintf(stderr, "%s: %llu/%llu done, now %s, %s\n", m->what, (unsigned long long)m->done,
+                (unsigned long long)m->total, m->label, times);
+    fflush(stderr);
+}
+
+/* On a terminal: the bar redrawn, so its clock moves during a long step.
+ * Elsewhere, for work of no known size (a game, whose one step, a
+ * player's choice, may take minutes): a plain line every period. */
 static void *tick(void *arg)
 {
     meter *m = arg;
@@ -75,8 +99,12 @@ static void *tick(void *arg)
     while (!m->stopping) {
         struct timespec t = clock_deadline(TICK_SECONDS);
         pthread_cond_timedwait(&m->wake, &m->lock, &t);
-        if (!m->stopping && !m->paused)
+        if (m->stopping || m->paused)
+            continue;
+        if (m->tty)
             draw(m);
+        else
+            log_line(m);
     }
     pthread_mutex_unlock(&m->lock);
     return NULL;
@@ -95,10 +123,10 @@ meter *meter_start(const char *what, uint64_t total, bool quiet)
     m->total = total;
     m->tty = isatty(STDERR_FILENO);
     m->t_start = m->t_last_log = clock_seconds();
-    if (m->tty) {
+    if (m->tty)
         draw(m);
+    if (m->tty || !total)
         m->ticking = pthread_create(&m->ticker, NULL, tick, m) == 0;
-    }
     return m;
 }
 
@@ -109,18 +137,11 @@ void meter_step(meter *m, uint64_t done, const char *label)
     pthread_mutex_lock(&m->lock);
     m->done = done;
     snprintf(m->label, sizeof m->label, "%s", label ? label : "");
-    double now = clock_seconds();
     if (m->tty) {
         if (!m->paused)
             draw(m);
-    } else if (now - m->t_last_log >= LOG_PERIOD) {
-        char times[80];
-        m->t_last_log = now;
-        times_text(m, times, sizeof times);
-        fprintf(stderr, "%s: %llu/%llu done, now %s, %s\n", m->what, (unsigned long long)m->done,
-                (unsigned long long)m->total, m->label, times);
-        fflush(stderr);
-    }
+    } else
+        log_line(m);
     pthread_mutex_unlock(&m->lock);
 }
 

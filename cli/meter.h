@@ -13,7 +13,9 @@
 typedef struct meter meter;
 
 /* Starts a meter for total steps, labelled what ("bench", "perft 6"); on a
- * terminal the bar is drawn at once.  NULL when quiet (every function takes
+ * terminal the bar is drawn at once.  total 0: work of no known size (a
+ * game played), shown as its step and its time, without a bar.  Plain
+ * status lines come at most every TRIAD_PROGRESS_SECONDS (5 s) at a step.  NULL when quiet (every function takes
  * NULL and does nothing) or out of memory. */
 meter *meter_start(const char *what, uint64_t total, bool quiet);
 /* done steps of total are finished; label names the step now running

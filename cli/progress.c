@@ -28,6 +28,11 @@ int progress_read_env(char *err, size_t n)
     return 0;
 }
 
+double progress_log_seconds(void)
+{
+    return log_period;
+}
+
 void progress_start(progress *pr, FILE *out, bool quiet, int seats, uint64_t total, uint64_t at_start)
 {
     pr->seats = seats;
@@ -51,7 +56,8 @@ void progress_set_status(progress *pr, const char *name, void (*status)(void *ct
     pr->status_ctx = ctx;
 }
 
-/* "seat 0 0.512 seat 1 0.488", or the status's text. */
+/* "seat 0 0.512 seat 1 0.488" (TZAAR's "White 0.512 Black 0.488", as
+ * every other output names its seats), or the status's text. */
 static void seat_scores(const progress *pr, char *text, size_t n, int seats, uint64_t done, const double *points)
 {
     size_t at = 0;
@@ -61,7 +67,9 @@ static void seat_scores(const progress *pr, char *text, size_t n, int seats, uin
         return;
     }
     for (int s = 0; s < seats && at < n; s++) {
-        int k = snprintf(text + at, n - at, "%sseat %d %.3f", s ? " " : "", s, done ? points[s] / (double)done : 0);
+        char own[16];
+        const char *name = pr->game ? game_seat_name(pr->game, s, own) : (snprintf(own, sizeof own, "seat %d", s), own);
+        int k = snprintf(text + at, n - at, "%s%s %.3f", s ? " " : "", name, done ? points[s] / (double)done : 0);
         if (k < 0)
             break;
         at += (size_t)k;
@@ -139,6 +147,7 @@ static void on_progress(void *ctx, const run_counts *c)
         return;
     }
     progress_start(&r->pr, stderr, r->v->quiet, r->o->run.players, c->total, c->at_start);
+    r->pr.game = r->o->run.game;
     progress_set_status(&r->pr, r->v->name, r->v->status, r->v->status_ctx);
     r->started = true;
 }

@@ -20,6 +20,7 @@ typedef struct progress {
     double t_start, t_last;
     bool drawn;            /* a bar is on the line: finish it with a newline */
     int seats;             /* players per game */
+    const game_def *game;  /* names the seats (TZAAR's White, Black); NULL: "seat 0", ... */
     const char *name;      /* the command the lines name: "selfplay" */
     /* What follows the counts: each seat's mean score unless set (match:
      * A's score, Elo and the LLR). */
@@ -32,13 +33,15 @@ typedef struct progress {
  * or -1 with the message in err when it is not a number from 0.01 to
  * 86400.  Called once, before any command runs (main.c). */
 int progress_read_env(char *err, size_t n);
+/* That period: every plain status line of every command (cli/meter.h too). */
+double progress_log_seconds(void);
 void progress_start(progress *pr, FILE *out, bool quiet, int seats, uint64_t total, uint64_t at_start);
 /* Names the lines (default "selfplay") and replaces the seats' means with
  * status's text (either may be NULL: the default). */
 void progress_set_status(progress *pr, const char *name, void (*status)(void *ctx, char *buf, size_t n), void *ctx);
 /* Reports done games and each seat's mean score ("seat 0 0.512 seat 1
- * 0.488": points[s] is seat s's total over the done games), if it is time
- * to. */
+ * 0.488", "White 0.512 Black 0.488" where pr->game names its seats:
+ * points[s] is seat s's total over the done games), if it is time to. */
 void progress_update(progress *pr, uint64_t done, const double points[GAME_MAX_PLAYERS]);
 /* Ends a bar drawn on the line (a newline), so that another message can follow. */
 void progress_end_line(progress *pr);

@@ -578,8 +578,17 @@ static bool mcts_report(void *impl, game_search_report *out)
 
 const game_player_kind gplayer_mcts = {
     .name = "mcts",
-    .help = "Monte-Carlo tree search (N-player UCT) for any game: playouts=1000, c=1.4, playout=random|eval, "
-            "depth=0, ms=T (not reproducible), tree=64 MiB; docs/players.md",
+    .help = "Monte-Carlo tree search (N-player UCT) for any game (docs/players.md)"
+        GPLAYER_OPTION("playouts", GPLAYER_STR(DEFAULT_PLAYOUTS), "playouts per action, to 1e9 (0: none, then ms=)")
+        GPLAYER_OPTION("ms", "0", "a time limit per action in ms (0: none; not reproducible)")
+        GPLAYER_OPTION("c", GPLAYER_STR(DEFAULT_C), "the UCT exploration constant, 0 to 100")
+        GPLAYER_OPTION("playout", "random", "random, or eval: the evaluation's best action (a game with features)")
+        GPLAYER_OPTION("eps", GPLAYER_STR(DEFAULT_EPS), "with playout=eval: the chance of a random action, 0 to 1")
+        GPLAYER_OPTION("depth", "0", "cut playouts after N actions, scored by features where there are (0: none)")
+        GPLAYER_OPTION("k", GPLAYER_STR(DEFAULT_K), "with depth= and features: the logistic scale of a cut-off, > 0")
+        GPLAYER_OPTION("tree", GPLAYER_STR(DEFAULT_TREE_MB), "the tree's memory in MiB, 1 to 65536")
+        GPLAYER_OPTION("weights", "", "with eval playouts or a cut-off: the weights file (default: the game's)")
+        GPLAYER_OPTION("wcrc", "", "the CRC-32 the weights file must have (8 hex digits)"),
     .create = mcts_create,
     .choose = mcts_choose,
     .destroy = mcts_destroy,

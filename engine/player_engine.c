@@ -427,10 +427,19 @@ static int engine_overruns(void *impl)
 
 const game_player_kind gplayer_engine = {
     .name = "engine",
-    .help = "a program outside triad speaking docs/protocol.md, refereed by triad: cmd=FILE (no shell; a wrapper "
-            "script gives arguments), ms=N per action, tc=BASE+INC seconds, margin=100 ms, timeout=60000 ms, "
-            "depth=N, nodes=N, log=FILE (its stderr); illegal actions, crashes and timeouts lose; not "
-            "reproducible",
+    .help = "a program outside triad speaking docs/protocol.md, refereed by triad: illegal actions, crashes and "
+            "timeouts lose; not reproducible"
+            GPLAYER_OPTION("cmd", "", "required: the program (no shell, no ',', ':', '=' or spaces: a wrapper "
+                           "script gives arguments)")
+            GPLAYER_OPTION("ms", "", "milliseconds per action (go ms N)")
+            GPLAYER_OPTION("tc", "", "a game clock BASE+INC in seconds (tc=60+0.5; go time/inc, protocol 2)")
+            GPLAYER_OPTION("margin", GPLAYER_STR(ENGINE_DEFAULT_MARGIN), "milliseconds an answer may be late "
+                           "past ms= or the clock")
+            GPLAYER_OPTION("timeout", GPLAYER_STR(ENGINE_DEFAULT_TIMEOUT), "without ms= or tc=: milliseconds to "
+                           "wait for an answer")
+            GPLAYER_OPTION("depth", "", "sent as go depth N")
+            GPLAYER_OPTION("nodes", "", "sent as go nodes N")
+            GPLAYER_OPTION("log", "", "a file the program's stderr is appended to"),
     .create = engine_create,
     .choose = engine_choose,
     .destroy = engine_destroy,

@@ -62,6 +62,8 @@ gplayer *gplayer_new(const game_def *g, const char *spec, char *err, size_t n)
         unknown(g, name, err, n);
         return NULL;
     }
+    if (gplayer_check_keys(kind, colon ? colon + 1 : NULL, err, n)) /* the kind's table: players.h */
+        return NULL;
     gplayer *p = calloc(1, sizeof *p);
     if (!p) {
         snprintf(err, n, "out of memory");
@@ -175,6 +177,8 @@ int gplayer_canonical(const game_def *g, const char *spec, bool stored, char *ou
     }
     canon[0] = 0;
     const char *opts = colon ? colon + 1 : NULL;
+    if (gplayer_check_keys(kind, opts, err, en))
+        return -1;
     if (kind->canonical) {
         if (kind->canonical(g, opts, stored, canon, sizeof canon, err, en))
             return -1;

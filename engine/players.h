@@ -64,6 +64,39 @@ int gplayer_spec_option(const char *spec, const char *key, char *out, size_t n);
 typedef int (*gplayer_option_fn)(void *ctx, const char *key, const char *value, char *err, size_t n);
 int gplayer_each_option(const char *kind, const char *opts, gplayer_option_fn set, void *ctx, char *err, size_t n);
 
+/* ---- option tables (engine/player_options.c) ----
+ * A kind's help text (game.h's game_player_kind.help) is its table: the
+ * first line says what the kind plays; each GPLAYER_OPTION after it is one
+ * key, its default as a spec writes it ("" when it has none: a required
+ * key, or one whose default the meaning explains) and its meaning on one
+ * line.  gplayer_new() and gplayer_canonical() refuse a key the table
+ * lacks before the kind parses the spec, and `triad help players` (and
+ * the man page and completion) print the tables: what a kind accepts and
+ * what the help says it takes cannot drift apart.  Defaults are written
+ * from the parser's own constants where it has them (GPLAYER_STR). */
+#define GPLAYER_OPTION(key, dflt, meaning) "\n" key "\t" dflt "\t" meaning
+#define GPLAYER_STR(x) GPLAYER_STR_(x)
+#define GPLAYER_STR_(x) #x
+
+typedef struct gplayer_option {
+    char key[24];
+    char dflt[48];
+    char meaning[240];
+} gplayer_option;
+/* The i-th option of kind's table into *out: 0, or -1 past the last. */
+int gplayer_kind_option(const game_player_kind *kind, int i, gplayer_option *out);
+/* The first line of kind's help: what it plays. */
+void gplayer_kind_summary(const game_player_kind *kind, char *out, size_t n);
+/* The i-th kind a spec of game g may name (the game's own, then the
+ * generic ones it does not override), NULL past the last. */
+const game_player_kind *gplayer_kind_at(const game_def *g, int i);
+bool gplayer_kind_is_generic(const game_player_kind *kind);
+/* The i-th generic kind (random, mcts, engine), NULL past the last. */
+const game_player_kind *gplayer_generic_at(int i);
+/* 0 when every key of opts ("key=value,...", NULL: none) is in kind's
+ * table; else -1 with "player 'ab': unknown option 'x' (expected depth, ...)". */
+int gplayer_check_keys(const game_player_kind *kind, const char *opts, char *err, size_t n);
+
 /* The generic kinds (engine/player_random.c, engine/mcts.c,
  * engine/player_engine.c). */
 extern const game_player_kind gplayer_random, gplayer_mcts, gplayer_engine;

@@ -162,13 +162,35 @@ static void json_setup_figures(FILE *f, const bias_groups_result *g)
     json_num(f, "one_sided_expected", g->one_sided_expected, 0);
 }
 
-static void json_groups(FILE *f, const bias_groups_result *g)
+/* The first seat's figure under one name for every game, "seat0_KEY" (as
+ * records stats has it), and for a game that names its seats also under
+ * the name's ("white_KEY" for TZAAR: the key this output always had): a
+ * count list (counts, n) or a number (x). */
+static void json_first_seat(FILE *f, const game_def *game, const char *key, const uint64_t *counts, int n, double x)
+{
+    char name[2][64];
+    int names = 1;
+    snprintf(name[0], sizeof name[0], "seat0_%s", key);
+    if (game->seat_names) {
+        snprintf(name[1], sizeof name[1], "%.20s_%s", game->seat_names[0], key);
+        for (char *c = name[1]; *c; c++)
+            *c = (char)(*c >= 'A' && *c <= 'Z' ? *c - 'A' + 'a' : *c == ' ' ? '_' : *c);
+        names = 2;
+    }
+    for (int i = 0; i < names; i++)
+        if (counts)
+            json_counts(f, name[i], counts, n, 0);
+        else
+            json_num(f, name[i], x, 0);
+}
+
+static void json_groups(FILE *f, const game_def *game, const bias_groups_result *g)
 {
     if (g->pentanomial && g->groups >= 2) { /* TZAAR's pairs; the estimates need two pairs at least */
         jsonw_fkey(f, "paired", 0);
         fputc('{', f);
         jsonw_fkv_uint(f, "pairs", g->groups, 1);
-        json_counts(f, "white_pentanomial", g->first_penta, 5, 0);
+        json_first_seat(f, game, "pentanomial", g->first_penta, 5, NAN);
         json_counts(f, "arrangement_pentanomial", g->holder_penta, 5, 0);
         json_setup_figures(f, g);
         fputc('}', f);
@@ -201,9 +223,7 @@ static void json_kind(const bias_result *r, int k, FILE *f, int first)
     jsonw_fkey(f, r->game->setup_names[k], first);
     fputc('{', f);
     jsonw_fkv_uint(f, "games", s->games, 1);
-    /* white_score: the first seat's share (TZAAR's White), under the name
-     * this output has always used */
-    json_num(f, "white_score", s->share[0], 0);
+    json_first_seat(f, r->game, "score", NULL, 0, s->share[0]);
     json_interval(f, "ci95", s->share_ci[0], 0);
     jsonw_fkv_num(f, "mean_turns", "%.4f", s->mean_turns, 0);
     jsonw_fkv_num(f, "sd_turns", "%.4f", s->sd_turns, 0);
@@ -254,7 +274,7 @@ static void json_kind(const bias_result *r, int k, FILE *f, int first)
         }
         fputc('}', f);
     }
-    json_groups(f, &s->grp);
+    json_groups(f, r->game, &s->grp);
     json_components(f, &s->comp);
     fputc('}', f);
 }

@@ -17,6 +17,13 @@
  *    of the negative TRIAD_E* codes below, and writes one line saying what
  *    and where into the caller's buffer err of n bytes (TRIAD_ERR_MAX is
  *    enough; err may be NULL when n is 0).  Nothing prints or exits.
+ *  - A NULL handle (game, state, player, records) is a caller's mistake
+ *    that every function survives: one that returns a status returns
+ *    TRIAD_EARG (with a line in err where it takes one); an accessor
+ *    returns NULL (a name, a game), TRIAD_EARG (-1) for a count, a player
+ *    or a flag (triad_state_is_terminal: -1, true, so a playout loop ends),
+ *    -1.0 for triad_game_score_max and 0 for a signature or an id.  The
+ *    *_free and *_close functions take NULL and do nothing.
  *  - No hidden global state: the only process-wide data are the games'
  *    own read-only tables (move tables, TRID's boards read from the data
  *    folder), built once, thread-safely, by the first triad_game_load().
@@ -61,7 +68,9 @@ enum {
     TRIAD_ESPACE = -4,   /* the caller's buffer is too small */
     TRIAD_ENOMEM = -5,
     TRIAD_EIO = -6,      /* a file cannot be read */
-    TRIAD_ECORRUPT = -7  /* a records block or game is damaged (the reader goes on after it) */
+    TRIAD_ECORRUPT = -7, /* a records block or game is damaged (the reader goes on after it) */
+    TRIAD_EFORFEIT = -8  /* the player forfeited: an "engine" program answered an illegal action,
+                            crashed, ran out of time or broke the protocol (err says which) */
 };
 
 typedef struct triad_game triad_game;
@@ -128,7 +137,8 @@ TRIAD_API int triad_state_parse_action(const triad_state *s, const char *text, t
 TRIAD_API int triad_state_action_text(const triad_state *s, triad_action a, char *buf, size_t n);
 /* The position string; its length, or TRIAD_ESPACE (1024 bytes suffice). */
 TRIAD_API int triad_state_text(const triad_state *s, char *buf, size_t n);
-/* The position drawn as lines of text (`triad show`); length, or a code. */
+/* The position drawn as lines of text (`triad show`: TZAAR's board, Talat's
+ * three boards, TRID's grid; 8192 bytes suffice); length, or a code. */
 TRIAD_API int triad_state_board_text(const triad_state *s, char *buf, size_t n);
 /* Every seat's score into out[0 .. players-1] (all 0 before the end, as
  * OpenSpiel's returns() are); the number of seats, or a code. */
@@ -150,7 +160,10 @@ TRIAD_API int triad_player_new(triad_player **out, const triad_game *g, const ch
 TRIAD_API void triad_player_free(triad_player *p);
 /* The canonical spec (keys sorted, defaults filled in): what records store. */
 TRIAD_API const char *triad_player_spec(const triad_player *p);
-/* The player's action for the seat to act in s (not over) into *a. */
+/* The player's action for the seat to act in s (not over) into *a; or
+ * TRIAD_EFORFEIT, *a untouched and the forfeit's reason and text in err,
+ * when the player loses instead (only the "engine" kind can: a program
+ * outside triad). */
 TRIAD_API int triad_player_choose(triad_player *p, const triad_state *s, uint64_t seed, triad_action *a, char *err,
                                   size_t n);
 

@@ -29,13 +29,15 @@ static const char *source_name(int source)
     return source == REC_SOURCE_SELFPLAY ? "selfplay" : source == REC_SOURCE_IMPORT ? "import" : "?";
 }
 
-/* What a rotation moves, in words (rec_run.rotate). */
+/* What a rotation moves, in words (rec_run.rotate): the names bias's JSON
+ * and reports use (eval/bias.h's bias_rotate_name), a paired run's
+ * "pieces,players" included. */
 static const char *rotate_name(int rotate)
 {
     switch (rotate & (REC_ROTATE_PIECES | REC_ROTATE_PLAYERS)) {
     case REC_ROTATE_PIECES: return "pieces";
     case REC_ROTATE_PLAYERS: return "players";
-    case REC_ROTATE_PIECES | REC_ROTATE_PLAYERS: return "both";
+    case REC_ROTATE_PIECES | REC_ROTATE_PLAYERS: return "pieces,players";
     default: return "none";
     }
 }
@@ -289,8 +291,10 @@ int rec_game_csv(const rec_run *run, const rec_game *g, bool positions, buf *out
     csvw_field(out, run->rules_version);
     jsonw_printf(out, ",%s,%llu,", source_name(run->source), (unsigned long long)run->seed);
     csvw_field(out, rec_start_name(run, run->setup));
-    jsonw_printf(out, ",%d,%llu,%d,%d,%s,%u,%u", run->players, (unsigned long long)run->games, run->rotations,
-                 run->replicates, rotate_name(run->rotate), run->shard, run->shards ? run->shards : 1);
+    jsonw_printf(out, ",%d,%llu,%d,%d,", run->players, (unsigned long long)run->games, run->rotations,
+                 run->replicates);
+    csvw_field(out, rotate_name(run->rotate)); /* "pieces,players" is quoted */
+    jsonw_printf(out, ",%u,%u", run->shard, run->shards ? run->shards : 1);
     for (int i = 0; i < GAME_MAX_PLAYERS; i++) {
         buf_byte(out, ',');
         if (i < run->players)

@@ -11,12 +11,14 @@
 # trend of White's score against strength is a weighted least-squares line
 # through the rungs (weights 1/se^2) with the slope's 95% interval.
 set -euo pipefail
+. "$(dirname "$0")/caller.sh" # paths the user gives are the caller's, the script runs in the checkout
 cd "$(dirname "$0")/.."
-out=${1:?usage: ladder-report.sh OUT}
+out=$(caller_path "${1:?usage: ladder-report.sh OUT}")
 rungs=(${RUNGS:-1000 4000 16000 64000})
 kinds=(${KINDS:-random fixed tournament})
 policies=(${PLACE:-eval search soft random})
 replicates=${REPLICATES:-2}
+[ -z "${TRIAD:-}" ] || export TRIAD="$(caller_cmd "$TRIAD")" # the scripts this one runs see it too
 triad=${TRIAD:-bin/triad}
 # The records files a kind has at each rung, by name: one per placement
 # policy for tournament, else the kind's own.

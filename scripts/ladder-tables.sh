@@ -4,10 +4,13 @@
 # white.dat, setup_strength.dat), the records (variance components, start
 # features, openings of the fixed setup) and OUT/cost.tsv.
 set -euo pipefail
-out=${1:?usage: ladder-tables.sh OUT}
+. "$(dirname "$0")/caller.sh" # paths the user gives are the caller's, the script runs in the checkout
+cd "$(dirname "$0")/.."
+out=$(caller_path "${1:?usage: ladder-tables.sh OUT}")
 rungs=(${RUNGS:?})
 policies=(${PLACE:-eval})
-triad=${TRIAD:-bin/triad}
+triad=${TRIAD:+$(caller_cmd "$TRIAD")}
+triad=${triad:-bin/triad}
 best=${BEST:-}
 plots=$out/plots
 md=$out/ladder.md.tmp

@@ -25,6 +25,7 @@
 #   REPLICATES=2 SEED=1 THREADS=(all cores) SHARD=K/N (self-play only; merge the shards
 #   with `triad records merge`, then run without SHARD to finish)
 set -euo pipefail
+. "$(dirname "$0")/caller.sh" # paths the user gives are the caller's, the script runs in the checkout
 cd "$(dirname "$0")/.."
 rungs=(${RUNGS:-1000 4000 16000 64000})
 games=(${GAMES:-10000 10000 1000 100})
@@ -38,9 +39,11 @@ threads=()
 [ -z "${THREADS:-}" ] || threads=(--threads "$THREADS")
 shard=()
 [ -z "${SHARD:-}" ] || shard=(--shard "$SHARD")
-out=${1:-out/ladder}
+out=${1:+$(caller_path "$1")}
+out=${out:-out/ladder}
 
 [ -n "${NO_SETUP:-}" ] || { scripts/setup.sh; make -s -j2; }
+[ -z "${TRIAD:-}" ] || export TRIAD="$(caller_cmd "$TRIAD")" # the scripts this one runs see it too
 triad=${TRIAD:-bin/triad}
 mkdir -p "$out"
 sig=$($triad bench --signature)

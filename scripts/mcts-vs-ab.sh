@@ -8,12 +8,15 @@
 # Needs `triad match --game` (issue 9); every row is reproducible, since
 # every player has a playout or node limit and no time limit.
 set -euo pipefail
+. "$(dirname "$0")/caller.sh" # paths the user gives are the caller's, the script runs in the checkout
 cd "$(dirname "$0")/.."
 games=${1:-100}
 seed=${SEED:-1}
 threads=${THREADS:-0}
-[ -x bin/triad ] || make -s -j2
-if ! bin/triad match --help | grep -q -- '--game'; then
+triad=${TRIAD:+$(caller_cmd "$TRIAD")}
+triad=${triad:-bin/triad}
+[ -n "${TRIAD:-}" ] || [ -x bin/triad ] || make -s -j2
+if ! "$triad" match --help | grep -q -- '--game'; then
     echo "mcts-vs-ab.sh: this bin/triad has no 'match --game'; build the generic drivers first" >&2
     exit 2
 fi
@@ -25,7 +28,7 @@ echo "| A | B | games | A's score | Elo, 95% interval | seconds |"
 echo "|---|---|---:|---:|---|---:|"
 while read -r a b; do
     start=$SECONDS
-    json=$(bin/triad match --game tzaar --a "$a" --b "$b" --games "$games" --seed "$seed" "${thread_opt[@]}" \
+    json=$("$triad" match --game tzaar --a "$a" --b "$b" --games "$games" --seed "$seed" "${thread_opt[@]}" \
         --quiet --json)
     score=$(field "$json" score)
     elo=$(field "$json" elo)

@@ -23,6 +23,7 @@
 # under a board symmetry (a paired run's second rotation, the colours
 # swapped: its first action is mapped back first); else exit 2.
 set -euo pipefail
+. "$(dirname "$0")/caller.sh" # paths the user gives are the caller's, the script runs in the checkout
 cd "$(dirname "$0")/.."
 json=0 played=0
 while :; do
@@ -35,7 +36,11 @@ while :; do
 done
 [ $# -ge $((2 - played)) ] ||
     { echo "usage: scripts/openings.sh [--json] POSITIONS RECORDS... | [--json] --played RECORDS..." >&2; exit 2; }
-triad=${TRIAD:-bin/triad}
+triad=${TRIAD:+$(caller_cmd "$TRIAD")}
+triad=${triad:-bin/triad}
+files=()
+for f in "$@"; do files+=("$(caller_path "$f")"); done
+set -- "${files[@]}"
 classes=$(mktemp)
 trap 'rm -f "$classes"' EXIT
 if [ $played = 1 ]; then

@@ -15,16 +15,19 @@
 #   scripts/paired-setups.sh data/records/ladder-deep/rung-256000/random.trd -- \
 #       data/records/ladder-deep/rung-1000000/random.trd
 set -euo pipefail
+. "$(dirname "$0")/caller.sh" # paths the user gives are the caller's, the script runs in the checkout
 cd "$(dirname "$0")/.."
 json=0
 [ "${1:-}" = --json ] && { json=1; shift; }
 a=() b=() side=a
 for f in "$@"; do
     if [ "$f" = -- ]; then side=b; continue; fi
+    f=$(caller_path "$f")
     if [ $side = a ]; then a+=("$f"); else b+=("$f"); fi
 done
 [ ${#a[@]} -gt 0 ] && [ ${#b[@]} -gt 0 ] || { echo "usage: scripts/paired-setups.sh [--json] A.trd... -- B.trd..." >&2; exit 2; }
-triad=${TRIAD:-bin/triad}
+triad=${TRIAD:+$(caller_cmd "$TRIAD")}
+triad=${triad:-bin/triad}
 # Both sides are exported whole first: a file that cannot be read (missing,
 # torn, not a records file) stops the script with export's own error line
 # and exit 2, before any figure is computed from part of the games.

@@ -12,8 +12,10 @@
 #   GAMES=10002 PLAYER=ab:depth=4 scripts/study-talat.sh out/talat-big
 # (NO_SETUP=1: no set-up and no build, the bin/triad there is used as it is.)
 set -euo pipefail
+. "$(dirname "$0")/caller.sh" # paths the user gives are the caller's, the script runs in the checkout
 cd "$(dirname "$0")/.."
-out=${1:-out/talat-study}
+out=${1:+$(caller_path "$1")}
+out=${out:-out/talat-study}
 games=${GAMES:-300}          # per setup kind: a multiple of 3 (the rotations)
 match_games=${MATCH_GAMES:-150}
 player=${PLAYER:-ab:depth=3}
@@ -21,7 +23,8 @@ seed=${SEED:-1}
 
 [ -n "${NO_SETUP:-}" ] || { scripts/setup.sh; make -s -j2; } # NO_SETUP=1: what is built is used as it is
 mkdir -p "$out"
-triad=bin/triad
+[ -z "${TRIAD:-}" ] || export TRIAD="$(caller_cmd "$TRIAD")" # the scripts this one runs see it too
+triad=${TRIAD:-bin/triad}
 with_weights() { case $1 in *:*) echo "$1,weights=$2" ;; *) echo "$1:weights=$2" ;; esac; }
 step() { printf '\n== %s\n' "$*"; }
 

@@ -12,8 +12,10 @@
 # PLAYER=ab:noise=10 GAMES=5004, about 2 minutes.  Smaller:
 #   GAMES=600 TWO_PLAYER_GAMES=600 OPEN_GAMES=300 scripts/study-trid.sh out/trid-small
 set -euo pipefail
+. "$(dirname "$0")/caller.sh" # paths the user gives are the caller's, the script runs in the checkout
 cd "$(dirname "$0")/.."
-out=${1:-out/trid-study}
+out=${1:+$(caller_path "$1")}
+out=${out:-out/trid-study}
 games=${GAMES:-3000}           # for 3 and 4 players: a multiple of 12 (2, 3 and 4 rotations)
 two_games=${TWO_PLAYER_GAMES:-${GAMES:-5004}}
 open_games=${OPEN_GAMES:-2004}
@@ -22,6 +24,7 @@ seed=${SEED:-1}
 threads=()
 [ -z "${THREADS:-}" ] || threads=(--threads "$THREADS")
 [ -n "${NO_SETUP:-}" ] || { scripts/setup.sh; make -s -j2; }
+[ -z "${TRIAD:-}" ] || export TRIAD="$(caller_cmd "$TRIAD")" # the scripts this one runs see it too
 triad=${TRIAD:-bin/triad}
 mkdir -p "$out"
 

@@ -14,8 +14,9 @@
 # 58.6 M leaves, a second optimised, minutes under the sanitizers); NO_SETUP=1
 # skips the set-up and the build.
 set -euo pipefail
+. "$(dirname "$0")/caller.sh" # paths the user gives are the caller's, the script runs in the checkout
 cd "$(dirname "$0")/.."
-out=${1:-}
+out=${1:+$(caller_path "$1")}
 games=${GAMES:-2000}
 fixed_games=${FIXED_GAMES:-1000}
 tournament_games=${TOURNAMENT_GAMES:-1000}
@@ -25,7 +26,8 @@ seed=${SEED:-1}
 perft_depth=${PERFT_DEPTH:-4}
 
 [ -n "${NO_SETUP:-}" ] || { scripts/setup.sh; make -s -j2; } # NO_SETUP=1: what is built is used as it is
-triad=bin/triad
+[ -z "${TRIAD:-}" ] || export TRIAD="$(caller_cmd "$TRIAD")" # the scripts this one runs see it too
+triad=${TRIAD:-bin/triad}
 link_study=false
 [ -n "$out" ] || { out=out/study-$($triad bench --signature); link_study=true; }
 mkdir -p "$out"

@@ -8,11 +8,14 @@
 # all cores) from the environment.  Every player has a depth, node or playout
 # limit and no time limit, so every row is reproducible.
 set -euo pipefail
+. "$(dirname "$0")/caller.sh" # paths the user gives are the caller's, the script runs in the checkout
 cd "$(dirname "$0")/.."
 games=${1:-300}
 seed=${SEED:-1}
 threads=${THREADS:-0}
-[ -x bin/triad ] || make -s -j2
+triad=${TRIAD:+$(caller_cmd "$TRIAD")}
+triad=${triad:-bin/triad}
+[ -n "${TRIAD:-}" ] || [ -x bin/triad ] || make -s -j2
 thread_opt=()
 [ "$threads" -gt 0 ] && thread_opt=(--threads "$threads")
 field() { sed -n "s/.*\"$2\":\\([-0-9.e]*\\).*/\\1/p" <<<"$1"; }
@@ -23,7 +26,7 @@ prev=
 for rung in random mcts:playouts=200 mcts:playouts=1000 greedy ab:depth=3 ab:depth=4; do
     if [ -n "$prev" ]; then
         start=$SECONDS
-        json=$(bin/triad match --game talat --nplayers 3 --a "$rung" --b "$prev" --games "$games" --seed "$seed" \
+        json=$("$triad" match --game talat --nplayers 3 --a "$rung" --b "$prev" --games "$games" --seed "$seed" \
             --setup random "${thread_opt[@]}" --quiet --json)
         printf '| `%s` | `%s` | %s | %.1f%% | %s | %.2f | %s | %d |\n' "$rung" "$prev" "$games" \
             "$(awk -v s="$(field "$json" share)" 'BEGIN { print 100 * s }')" "$(pair "$json" share_ci95 1)" \

@@ -8,9 +8,12 @@
 # so the arrangement's own effect cancels).  docs/results.md, "Talat at
 # depth 5", uses it on the depth-4 and depth-5 records.
 set -euo pipefail
+. "$(dirname "$0")/caller.sh" # paths the user gives are the caller's, the script runs in the checkout
 cd "$(dirname "$0")/.."
 [ $# -eq 2 ] || { echo "usage: scripts/talat-pair.sh A.trd B.trd" >&2; exit 2; }
-triad=${TRIAD:-bin/triad}
+set -- "$(caller_path "$1")" "$(caller_path "$2")"
+triad=${TRIAD:+$(caller_cmd "$TRIAD")}
+triad=${triad:-bin/triad}
 # One line per finished game: setup, then the shares of the seats to act
 # first, second and third.  Seats are the colours b w g (rules page); the
 # side to act is field 8 of the start line; game id = setup * rotations

@@ -70,6 +70,7 @@ phase() {
     passed=$((passed + p)) failed=$((failed + f))
 }
 [ "${TRIAD_TEST_SH_LIB:-}" = 1 ] && return 0
+. "$(dirname "$0")/caller.sh" # it takes no paths; read first, as every script that works in the checkout does
 cd "$(dirname "$0")/.."
 # Every apt-get before any phase: two at once would fight over the dpkg lock.
 scripts/setup.sh test || exit 2

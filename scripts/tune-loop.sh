@@ -7,18 +7,22 @@
 # the best weights in OUT/current.txt.  Resumable: rerun it after a crash.
 #   G=5 GAMES=2000 MATCH_GAMES=1000 PLAYER=ab:depth=2 WEIGHTS=data/weights/default.txt
 set -euo pipefail
+. "$(dirname "$0")/caller.sh" # paths the user gives are the caller's, the script runs in the checkout
 cd "$(dirname "$0")/.."
-out=${1:-out/loop}
+out=${1:+$(caller_path "$1")}
+out=${out:-out/loop}
 generations=${G:-3}
 games=${GAMES:-1000}
 match_games=${MATCH_GAMES:-400}
 player=${PLAYER:-ab:depth=2}
 seed=${SEED:-1}
-triad=bin/triad
+[ -z "${TRIAD:-}" ] || export TRIAD="$(caller_cmd "$TRIAD")" # the scripts this one runs see it too
+triad=${TRIAD:-bin/triad}
 
-[ -x $triad ] || make -s -j2
+[ -n "${TRIAD:-}" ] || [ -x "$triad" ] || make -s -j2
 mkdir -p "$out"
-[ -f "$out/current.txt" ] || cp "${WEIGHTS:-data/weights/default.txt}" "$out/current.txt"
+weights=${WEIGHTS:+$(caller_path "$WEIGHTS")}
+[ -f "$out/current.txt" ] || cp "${weights:-data/weights/default.txt}" "$out/current.txt"
 table=$out/generations.tsv
 [ -f "$table" ] || printf 'generation\telo\tlo\thi\tkept\tcumulative_elo\n' >"$table"
 

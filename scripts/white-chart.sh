@@ -75,9 +75,9 @@ while IFS= read -r raw || [ -n "$raw" ]; do
     # one setup kind per point: its games, White's score and interval
     row=$(grep -o '"by_setup":{.*' "$work/bias.json" | awk '
         { n = 0; s = $0
-          while (match(s, /"[^"]+":\{"games":[0-9]+,"white_score":[^,]*,"ci95":(\[[^]]*\]|null)/)) {
+          while (match(s, /"[^"]+":\{"games":[0-9]+,"seat0_score":[^,]*,"white_score":[^,]*,"ci95":(\[[^]]*\]|null)/)) {
               n++; m = substr(s, RSTART, RLENGTH); s = substr(s, RSTART + RLENGTH)
-              sub(/^.*"games":/, "", m); gsub(/"white_score":|"ci95":|\[|\]/, "", m)
+              sub(/^.*"games":/, "", m); sub(/"seat0_score":[^,]*,/, "", m); gsub(/"white_score":|"ci95":|\[|\]/, "", m)
               split(m, v, ","); last = v[1] " " v[2] " " v[3] " " v[4] }
           print n, last }')
     read -r kinds games score lo hi <<<"$row"

@@ -6,9 +6,12 @@
 # console log), the index lists every game, and the viewer stepped to ply K
 # (viewer.html?game=G&ply=K) shows the position string that `triad show
 # --actions` computes for ply K, for every game: TZAAR, Talat (three
-# seats), Talat's Zihin game and TRID (three seats).  Screenshots of the
-# index and of a board mid-game of each (desktop 1280x800 and phone
-# 390x844) are kept in build/browser/.
+# seats), Talat's Zihin game and TRID (three seats); and that no page of
+# any game is wider than the screen at 390x844 (a phone) and 1366x768 (a
+# laptop), with long player specs: nothing sticks out sideways, and at
+# 1366 no table needs scrolling (at 390 the index's tables scroll in their
+# own boxes).  Screenshots of the index and of a board mid-game of each
+# (desktop 1280x800 and phone 390x844) are kept in build/browser/.
 # Prints "ok - ..." / "not ok - ..." and "N passed, N failed"; exits
 # non-zero on any failure.
 #   tests/browser_test.sh build/release/triad
@@ -47,10 +50,15 @@ flags=(--headless --disable-gpu --no-first-run --user-data-dir="$profile" --virt
 
 # dom URL NAME: the page's DOM after load in $art/NAME.html, chromium's log in $art/NAME.log.
 dom() { timeout 60 "$browser" "${flags[@]}" --dump-dom "$1" >"$art/$2.html" 2>"$art/$2.log"; }
-# shot URL NAME WIDTH HEIGHT: a PNG screenshot in $art/NAME.png.
+# shot URL NAME WIDTH HEIGHT: a PNG screenshot in $art/NAME.png.  Headless
+# chromium lays a page out at least 500 px wide, whatever the window: a
+# narrower one is shot in a frame of that width (frame.html, below).
 shot() {
+    local url=$1
     rm -f "$art/$2.png"
-    timeout 60 "$browser" "${flags[@]}" --window-size="$3,$4" --hide-scrollbars --screenshot="$art/$2.png" "$1" \
+    [ "$3" -ge 500 ] ||
+        url="file://$art/frame.html?w=$3&h=$4&src=$(python3 -c 'import sys, urllib.parse; print(urllib.parse.quote(sys.argv[1], safe=""))' "$1")"
+    timeout 60 "$browser" "${flags[@]}" --window-size="$3,$4" --hide-scrollbars --screenshot="$art/$2.png" "$url" \
         >/dev/null 2>"$art/$2.log"
 }
 # clean NAME DESCRIPTION: no error in the page's box and none in the console log.
@@ -64,10 +72,75 @@ clean() {
     fi
 }
 
+# --- no page wider than the screen (issue 40 item 18) ---------------------------
+# wide SITE PAGE W H LABEL: PAGE (with its query) of a copy of SITE, in a
+# W x H frame, reports what sticks out sideways (measure.js, injected into
+# the copy, posts it to frame.html, whose DOM is dumped); the check fails on
+# anything that sticks out of the page, and at 1366 also on a box that must
+# scroll sideways (a table whose columns do not fit).
+cat >"$art/measure.js" <<'JS'
+addEventListener('load', function () {
+  setTimeout(function () {
+    var d = document.documentElement, vw = d.clientWidth, out = [];
+    if (d.scrollWidth > vw) out.push('page ' + d.scrollWidth + ' > ' + vw);
+    document.querySelectorAll('body *').forEach(function (e) {
+      if (e.closest('svg') && e.tagName.toLowerCase() !== 'svg') return;
+      var r = e.getBoundingClientRect(), cs = getComputedStyle(e), boxed = false;
+      if (!r.width || !r.height || cs.visibility === 'hidden') return;
+      for (var p = e.parentElement; p && p !== document.body; p = p.parentElement)
+        if (/auto|scroll|hidden/.test(getComputedStyle(p).overflowX)) boxed = true;
+      var name = e.tagName.toLowerCase() + (e.id ? '#' + e.id : '') +
+        (typeof e.className === 'string' && e.className ? '.' + e.className.split(' ')[0] : '');
+      if (!boxed && (r.right > vw + 0.5 || r.left < -0.5))
+        out.push('out ' + name + ' ' + Math.round(r.left) + '..' + Math.round(r.right));
+      if (/auto|scroll/.test(cs.overflowX) && e.scrollWidth > e.clientWidth + 1)
+        out.push('scrolls ' + name + ' ' + e.scrollWidth + ' in ' + e.clientWidth);
+    });
+    parent.postMessage('overflow:' + (out.join('; ') || 'none'), '*');
+  }, 500);
+});
+JS
+cat >"$art/frame.html" <<'HTML'
+<!doctype html><html><body style="margin:0"><iframe id="f" style="border:0;display:block"></iframe><pre id="report">no report</pre>
+<script>
+var q = new URLSearchParams(location.search), f = document.getElementById('f');
+f.width = q.get('w'); f.height = q.get('h'); f.src = q.get('src');
+addEventListener('message', function (e) {
+  if (String(e.data).indexOf('overflow:') === 0) document.getElementById('report').textContent = e.data;
+});
+</script></body></html>
+HTML
+wide() {
+    local site=$1 page=$2 w=$3 h=$4 label=$5 copy=$art/measure-$(basename "$1") src report bad
+    if [ ! -d "$copy" ]; then
+        cp -r "$site" "$copy"
+        sed -i 's#</body>#<script src="../measure.js"></script></body>#' "$copy/index.html" "$copy/viewer.html"
+    fi
+    src=$(python3 -c 'import sys, urllib.parse; print(urllib.parse.quote(sys.argv[1], safe=""))' "file://$copy/$page")
+    timeout 60 "$browser" "${flags[@]}" --virtual-time-budget=8000 --window-size=1400,900 \
+        --dump-dom "file://$art/frame.html?w=$w&h=$h&src=$src" >"$art/wide.html" 2>"$art/wide.log"
+    report=$(sed -n 's/.*<pre id="report">\([^<]*\)<.*/\1/p' "$art/wide.html" | sed 's/&gt;/>/g')
+    bad=$(tr ';' '\n' <<<"${report#overflow:}" | sed 's/^ //' | grep -E '^(page|out)|^no report' | head -3)
+    [ "$w" -lt 1000 ] || bad=$bad$(tr ';' '\n' <<<"${report#overflow:}" | sed 's/^ //' | grep '^scrolls' | head -3)
+    case $report in overflow:*) ;; *) bad="no report from the page ($report)" ;; esac
+    if [ -z "$bad" ]; then ok "$label at ${w}x$h: nothing wider than the screen"
+    else not_ok "$label at ${w}x$h: nothing wider than the screen" "$(tr '\n' ';' <<<"$bad")"; fi
+}
+# every_width SITE LABEL: the index and a board mid-game, at both sizes
+every_width() {
+    for size in "390 844" "1366 768"; do
+        read -r w h <<<"$size"
+        wide "$1" "index.html" "$w" "$h" "$2: index"
+        wide "$1" "viewer.html?game=0&ply=10" "$w" "$h" "$2: viewer"
+    done
+}
+
 # --- the site -----------------------------------------------------------------
 games=40 # two data files (32 games each): game 35 is in the second
-rm -rf "$art/site" "$art/r.trd"
-if ! "$bin" selfplay --games $games --players random --setup random --seed 11 --out "$art/r.trd" --quiet ||
+rm -rf "$art/site" "$art/r.trd" "$art"/measure-site*
+# long specs, as research runs have them: the pages must not grow past the screen for them
+long=ab:depth=1,weights=$here/../data/weights/handset.txt
+if ! "$bin" selfplay --games $games --white "$long" --black random --setup random --seed 11 --out "$art/r.trd" --quiet ||
     ! "$bin" view "$art/r.trd" --out "$art/site" >/dev/null; then
     not_ok "selfplay and view write the site" "see above"
     give_up
@@ -91,7 +164,7 @@ grep -q "$games of $games" "$art/index.html" && ok "the index counts $games of $
 shows_position() {
     local cat=$1 game=$2 g=$3 k=$4 url=$5 page=$6 label=$7 start acts got
     start=$(sed -n "$((2 * g + 1))p" "$cat" | cut -d' ' -f3-)
-    acts=$(sed -n "$((2 * g + 2))p" "$cat" | sed 's/^[^:]*: *//' | tr ' ' '\n' | head -n "$k" | tr '\n' ' ')
+    acts=$(sed -n "$((2 * g + 2))p" "$cat" | sed 's/^.* :\( \|$\)//' | tr ' ' '\n' | head -n "$k" | tr '\n' ' ')
     [ "$k" -gt 0 ] || acts=
     want=$("$bin" show --game "$game" --position "$start" --actions "$acts" | tail -1)
     dom "$url/viewer.html?game=$g&ply=$k" "$page"
@@ -120,7 +193,7 @@ check_ply() { # GAME PLY
 }
 check_ply 0 0
 check_ply 2 7
-last=$(sed -n 72p "$art/cat.txt" | sed 's/^[^:]*: *//' | wc -w)
+last=$(sed -n 72p "$art/cat.txt" | sed 's/^.* :\( \|$\)//' | wc -w)
 check_ply 35 "$last"
 grep -q 'class="s[01] current"' "$art/viewer-2-7.html" &&
     ok "the current action is highlighted" || not_ok "the current action is highlighted" "no li.current"
@@ -176,7 +249,7 @@ other() {
         ok "$name: the index lists $n games" || not_ok "$name: the index lists $n games" "see $art/index-$name.html"
     "$bin" records cat --start "$art/$name.trd" >"$art/cat-$name.txt"
     for g in 0 1; do
-        k=$(( g == 0 ? 9 : $(sed -n "$((2 * g + 2))p" "$art/cat-$name.txt" | sed 's/^[^:]*: *//' | wc -w) ))
+        k=$(( g == 0 ? 9 : $(sed -n "$((2 * g + 2))p" "$art/cat-$name.txt" | sed 's/^.* :\( \|$\)//' | wc -w) ))
         shows_position "$art/cat-$name.txt" "$game" "$g" "$k" "$url" "viewer-$name-$g" "$name: "
         grep -q "<span id=\"ply\">$k</span>" "$art/viewer-$name-$g.html" && grep -q '<g id="pieces"><' "$art/viewer-$name-$g.html" &&
             ok "$name: game $g ply $k: the counter says $k and the pieces are drawn" ||
@@ -186,9 +259,13 @@ other() {
     shot "$url/viewer.html?game=0&ply=40" "viewer-$name-phone" 390 844
     shot "$url/index.html" "index-$name" 1280 800
 }
-other talat talat --nplayers 3 --players random --setup random --games 3 --seed 5
-other talat zihin --nplayers 2 --players random --setup random --games 2 --seed 6
-other trid trid --nplayers 3 --players random --games 2 --seed 7
+other talat talat --nplayers 3 --players ab:depth=1 --setup random --games 3 --seed 5
+other talat zihin --nplayers 2 --seat 0=ab:depth=1 --seat 1=greedy --setup random --games 2 --seed 6
+other trid trid --nplayers 3 --seat 0=ab:depth=1 --seat 1=greedy --seat 2=random --games 2 --seed 7
+every_width "$art/site" tzaar
+every_width "$art/site-talat" talat
+every_width "$art/site-zihin" zihin
+every_width "$art/site-trid" trid
 
 # --- screenshots (artefacts; look at them) -------------------------------------
 shot "$site/index.html" index 1280 800

@@ -71,8 +71,29 @@ if good "help exits 0" help; then
     expect "help lists race3 as a test game" sh -c "sed -n '/^test games/,\$p' '$tmp/out' | grep -qE '^  race3 .*2 to 4 players'"
     # Each game's optional capabilities (engine/game.h), on the line below it.
     expect "help lists tzaar's capabilities" sh -c "grep -A1 '^  tzaar ' '$tmp/out' | grep -qE '^ +capabilities: codec tuning study bench solver drawing'"
-    expect "help lists talat's capabilities" sh -c "grep -A1 '^  talat ' '$tmp/out' | grep -qE '^ +capabilities: scoring tuning study bench drawing players network\$'"
+    expect "help lists talat's capabilities" sh -c "grep -A1 '^  talat ' '$tmp/out' | grep -qE '^ +capabilities: scoring tuning study bench drawing board players network\$'"
 fi
+# help players and help games (issue 40 item 19): every kind, key, default and meaning, from the
+# tables that parse them; an unknown topic is bad input
+if good "help players exits 0" help players; then
+    expect "help players: TZAAR's ab with depth=4 and tt=16" sh -c "sed -n '/^tzaar /,/^talat /p' '$tmp/out' | grep -qE '^ +depth=4 ' && sed -n '/^tzaar /,/^talat /p' '$tmp/out' | grep -qE '^ +tt=16 '"
+    expect "help players: Talat's ab with tt=4" sh -c "sed -n '/^talat /,/^trid /p' '$tmp/out' | grep -qE '^ +tt=4 '"
+    expect "help players: TRID's ab with depth=2" sh -c "sed -n '/^trid /,/^race3 /p' '$tmp/out' | grep -qE '^ +depth=2 '"
+    expect "help players: mcts with playouts=1000" grep -qE '^ +playouts=1000 +playouts per action' "$tmp/out"
+    expect "help players: engine with cmd= and margin=100" sh -c "grep -qE '^ +cmd=\\.\\.\\. +required' '$tmp/out' && grep -qE '^ +margin=100 ' '$tmp/out'"
+    expect "help players is not the general help" sh -c "! grep -q 'usage: triad' '$tmp/out'"
+fi
+if good "help players talat exits 0" help players talat; then
+    expect "help players talat: only Talat's own kinds, then the generic ones" sh -c "! grep -q '^tzaar ' '$tmp/out' && grep -q '^talat ' '$tmp/out' && grep -qE '^  mcts ' '$tmp/out'"
+fi
+if good "help games exits 0" help games; then
+    expect "help games: TZAAR's setups, default marked" grep -qx '    setups: random (default), fixed, tournament, tournament-black' "$tmp/out"
+    expect "help games: TZAAR's seats and endings" sh -c "grep -qx '    seats: White, Black' '$tmp/out' && grep -qx '    endings: trinity, no_capture' '$tmp/out'"
+    expect "help games: TRID's players" grep -qx '    players: 2 to 4 (default 2)' "$tmp/out"
+fi
+bad "help of an unknown topic is bad input" "unknown topic 'nosuch'" help nosuch
+bad "help players of an unknown game is bad input" "unknown game 'chess'" help players chess
+bad "help selfplay with a stray word is bad input" "takes no more" help selfplay extra
 run
 expect "no command exits 2" test "$rc" -eq 2
 expect "no command prints the usage on stderr" grep -q "usage: triad" "$tmp/err"

@@ -165,4 +165,17 @@ printf '%s\nnot a position\n' "$(sed -n 4p "$root/data/positions/tzaar-mid60.txt
 bad "analyse_positions_bad_line_names_file_and_line" "badpos.txt:2:" analyse --positions "$tmp/badpos.txt" --player ab:depth=1
 check "analyse_positions_bad_line_prints_no_result_first" test ! -s "$tmp/out"
 
+# --game everywhere (issue 40 item 23): every records subcommand and match merge take it, checked against
+# the files' game
+"$bin" match --game race3 --a random --b random --games 4 --seed 1 --out "$tmp/gm.trd" --quiet >/dev/null 2>&1
+for c in "records stats" "records cat" "records info" "records verify" "records export --format jsonl" \
+    "records merge --out $tmp/gm-merged.trd" "match merge"; do
+    read -ra words <<<"$c"
+    status "${words[0]}_${words[1]}_takes_--game_of_its_files" 0 "${words[@]}" "$tmp/gm.trd" --game race3
+    bad "${words[0]}_${words[1]}_refuses_--game_of_another_game" "--game tzaar, but $tmp/gm.trd holds a race3 run" \
+        "${words[@]}" "$tmp/gm.trd" --game tzaar
+    rm -f "$tmp/gm-merged.trd"
+done
+bad "records_stats_--game_unknown" "unknown game 'chess'" records stats "$tmp/gm.trd" --game chess
+
 finish

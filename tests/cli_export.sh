@@ -86,6 +86,14 @@ if test "$rc" -eq 0 && grep -q '^  game  *tzaar$' "$tmp/out" &&
     grep -q '^  rotations  *2 ' "$tmp/out" && grep -q '^  setup  *random$' "$tmp/out"; then
     ok "info_names_game_seed_players_signature_and_games"
 else not_ok "info_names_game_seed_players_signature_and_games" "a condition failed"; fi
+# one name for one thing (issue 40 item 24): a paired run's rotation is pieces,players everywhere
+sp --players random --games 4 --paired --seed 3 --out "$tmp/paired.trd"
+run records info "$tmp/paired.trd"
+check "info_names_a_paired_rotation_pieces_players" grep -q '^  rotations  *2 (rotate: pieces,players, --paired)$' "$tmp/out"
+run records export "$tmp/paired.trd" --format jsonl
+check "export_names_a_paired_rotation_pieces_players" test "$(grep -c '"rotate":"pieces,players"' "$tmp/out")" -eq 4
+run bias "$tmp/paired.trd" --json
+check "bias_names_a_paired_rotation_pieces_players" grep -q '"rotate":"pieces,players"' "$tmp/out"
 sp --game race3 --players random --games 8 --shard 1/2 --seed 2 --out "$tmp/shard.trd"
 run records info "$tmp/shard.trd" --json
 check "info_json_shard_and_games_expected" grep -q '"shard":1,"shards":2,.*"games_present":4,"games_expected":4' "$tmp/out"
@@ -158,6 +166,12 @@ check "completion_records_subcommands" test "$(complete_words triad records in)"
 check "completion_options" test "$(complete_words triad selfplay --gam | sort | tr '\n' ' ')" = "--game --games "
 check "completion_game_names" test "$(complete_words triad bias --game t | sort | tr '\n' ' ')" = "talat trid tzaar "
 check "completion_records_export_format" test "$(complete_words triad records export --form)" = "--format"
+# the player kinds' keys (issue 40 item 19): the man page's PLAYERS section and the completion of a SPEC
+check "man_page_lists_every_player_key" sh -c "grep -q '^\\.SH PLAYERS' '$tmp/triad.1' && grep -q 'playouts=1000' '$tmp/triad.1' && grep -q 'margin=100' '$tmp/triad.1'"
+check "completion_player_kinds" test "$(complete_words triad play --white gr | head -2 | tr "\n" " ")" = "greedy greedy:weights= "
+check "completion_player_keys_after_the_kind" test "$(complete_words triad match --a ab : de)" = "depth="
+check "completion_player_keys_after_a_comma" test "$(complete_words triad selfplay --players mcts : playouts = 9 , pl | tr '\n' ' ')" = "playouts= playout= "
+check "completion_help_topics" test "$(complete_words triad help ga)" = games
 (cd "$tmp" && touch runfile.trd) && check "completion_files_after_out" \
     test "$(cd "$tmp" && complete_words triad selfplay --out runf)" = runfile.trd
 

@@ -22,6 +22,9 @@ r3() { "$bin" selfplay --game race3 --quiet "$@" >/dev/null 2>"$tmp/err"; }
 status "race3_selfplay_3_players_3_rotations" 0 selfplay --game race3 --nplayers 3 --players random \
     --rotations 3 --games 60 --seed 4 --threads 2 --out "$tmp/r3.trd"
 check "race3_progress_line_gives_each_seats_mean_score" grep -q 'seat 0 [0-9.]* seat 1 [0-9.]* seat 2 [0-9.]*$' "$tmp/err"
+# one name for one thing (issue 40 item 24): TZAAR's progress names White and Black, as its other output does
+"$bin" selfplay --players random --games 4 --seed 1 --out "$tmp/names.trd" 2>"$tmp/err" >/dev/null
+check "tzaar_progress_line_names_white_and_black" grep -qE 'White [0-9.]+ Black [0-9.]+$' "$tmp/err"
 run records verify "$tmp/r3.trd"
 check "race3_verify_replays_every_game" test "$rc" -eq 0 -a "$(cat "$tmp/out")" = "$tmp/r3.trd: 60 games, ok"
 run records cat "$tmp/r3.trd"

@@ -89,7 +89,8 @@ inside=$(grep -o '"mean":[-0-9.e]*,"ci95":\[[-0-9.e]*,[-0-9.e]*\]' "$tmp/random.
     awk -F, '$2 <= $1 && $1 <= $3' | wc -l)
 check "bias_each_seat_mean_inside_its_interval" test "$inside" -eq 3
 check "bias_first_seat_advantage_is_its_share_minus_a_third" near "$(num first_seat_advantage "$tmp/random.json")" \
-    "$(awk -v s="$(num white_score "$tmp/random.json")" 'BEGIN { print s - 1 / 3 }')"
+    "$(awk -v s="$(num seat0_score "$tmp/random.json")" 'BEGIN { print s - 1 / 3 }')"
+check "bias_json_of_a_game_without_seat_names_has_no_white_score (issue 40 item 24)" sh -c "grep -q '\"seat0_score\"' '$tmp/random.json' && ! grep -q 'white_' '$tmp/random.json'"
 check "bias_rotation_groups_of_three" grep -q '"rotation_groups":{"rotations":3,"rotate":"pieces","groups":200,"groups_other":0,"first_seat_share":[-0-9.e]*,"first_seat_share_ci95":\[[-0-9.e]*,[-0-9.e]*\],"arrangement_variance":[-0-9.e]*,"outcome_variance":[-0-9.e]*,"setup_variance":[-0-9.e]*,"setup_variance_ci95":\[[-0-9.e]*,[-0-9.e]*\],"setup_share":[-0-9.e]*,"one_sided_fraction":[-0-9.e]*' "$tmp/random.json"
 check "bias_fixed_setup_has_50_groups" grep -q '"rotations":3,"rotate":"pieces","groups":50,' "$tmp/fixed.json"
 check "bias_setup_variance_from_its_parts" near "$(num setup_variance "$tmp/random.json")" \

@@ -234,4 +234,35 @@ sp --game talat --nplayers 2 --players greedy --setup random --rotations 2 --gam
 run records stats --json "$tmp/zh.trd" "$tmp/zd.trd"
 check "the_two_readings_are_different_runs (none dropped as duplicates)" test "$(jnum games)" = 8 -a "$(jnum duplicates)" = 0
 
+
+# --- issue 40 item 17: a headline figure first, reproduced; engines cited by the commits that build them ---
+res=$root/docs/results.md
+check "no_doc_cites_a_tag_no_clone_has" test -z "$(grep -rlE 'tag v[0-9]' "$root/README.md" "$root/docs" "$root"/data/*/README.md "$root"/data/records/*/README.md 2>/dev/null)"
+check "results_md_opens_with_a_marked_headline_figure" test "$(grep -m1 -v '^\(#.*\|Measured .*\|\)$' "$res" | cut -c1-24)" = "> **Headline figure.**  "
+head_pct=$(sed -n '/^> \*\*Headline figure/,/^$/p' "$res" | sed 's/^> //' | tr '\n' ' ' | grep -oE '\*\*[0-9.]+% \[[0-9.]+, [0-9.]+\]\*\*' | head -1 | tr -d '*[],%')
+read -r hp hlo hhi <<<"$head_pct"
+run bias "$root/data/records/ladder-deep/rung-256000/random.trd"
+check "headline_figure_is_what_bias_gives_on_the_committed_records ($hp [$hlo, $hhi])" \
+    grep -qE "^random +2000 +$hp% +$hlo% – $hhi% " "$tmp/out"
+small=$(sed -n '/^> \*\*Headline figure/,/^$/p' "$res" | grep -oE '`bin/triad selfplay --games [^`]*`' | tr -d '`')
+small_pct=$(sed -n '/^> \*\*Headline figure/,/^$/p' "$res" | sed 's/^> //' | tr '\n' ' ' | grep -oE '\*\*[0-9.]+% \[[0-9.]+, [0-9.]+\]\*\*' | sed -n 2p | tr -d '*[],%')
+read -r sp_ slo shi <<<"$small_pct"
+mkdir -p "$tmp/headline/bin" && ln -s "$bin" "$tmp/headline/bin/triad"
+(cd "$tmp/headline" && eval "$small" >out 2>err)
+check "headline_scaled_down_command_gives_the_figure_it_names ($sp_ [$slo, $shi]: $small)" \
+    grep -qE "^random +200 +$sp_% +$slo% – $shi% " "$tmp/headline/out"
+if git -C "$root" rev-parse --git-dir >/dev/null 2>&1; then
+    bad_rows=
+    while IFS='|' read -r _ sig _ commits _; do
+        sig=$(grep -oE '[0-9a-f]{16}' <<<"$sig" | head -1)
+        for c in $(grep -oE '\b[0-9a-f]{7}\b' <<<"$commits"); do
+            git -C "$root" grep -q "$sig" "$c" -- tests/test_bench.c tests/cli.sh 2>/dev/null || bad_rows="$bad_rows $sig@$c"
+        done
+    done < <(sed -n '/^## Engines and the commits that build them/,/^## /p' "$res" | grep -E '^\| `[0-9a-f]{16}`')
+    check "every_commit_cited_builds_the_engine_it_is_cited_for (its tests pin the signature)${bad_rows:+:$bad_rows}" \
+        test -z "$bad_rows" -a "$(sed -n '/^## Engines and the commits/,/^## /p' "$res" | grep -cE '^\| `[0-9a-f]{16}`')" -eq 3
+else
+    ok "every_commit_cited_builds_the_engine_it_is_cited_for # SKIP not a git checkout"
+fi
+
 finish

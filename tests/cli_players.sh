@@ -105,7 +105,7 @@ line_is 8 "error unknown command 'this'" "engine"
 line_is 9 'error go: .*' "engine"
 line_is 10 'error .*' "engine"
 line_is 11 'error .*' "engine"
-line_is 12 "error player 'ab': unknown option 'depht'" "engine"
+line_is 12 "error player 'ab': unknown option 'depht' \\(expected depth, .*; triad help players\\)" "engine"
 line_is 13 'ok' "engine"
 line_is 14 'info depth [0-9]+ .*' "engine"
 n=$(grep -c '^bestaction' "$tmp/out")
@@ -120,6 +120,54 @@ check "engine: end of input ends cleanly" test "$?" -eq 0 -a "$(cat "$tmp/out")"
 printf 'go\n' | "$bin" engine --player ab:depth=1 >"$tmp/a"
 printf 'go\n' | "$bin" engine --player ab:depth=1 >"$tmp/b"
 check "engine: reproducible answers" test "$(grep bestaction "$tmp/a")" = "$(grep bestaction "$tmp/b")"
+
+# docs/protocol.md's transcripts (issue 40 item 20), replayed against triad engine: each block of
+# "    $ triad engine ARGS", "    > COMMAND" and "    < ANSWER" lines; the answers must come line for line,
+# whole, but for the figures of nps and time, which vary
+doc=$(dirname "${BASH_SOURCE[0]}")/../docs/protocol.md
+blocks=$(grep -c '^    \$ triad engine' "$doc")
+check "protocol_md_has_two_transcripts" test "$blocks" -ge 2
+for ((k = 1; k <= blocks; k++)); do
+    awk -v k="$k" '/^    \$ triad engine/ { b++ } b == k && /^    [$<>] / { print substr($0, 5) }' "$doc" >"$tmp/block"
+    read -ra eargs <<<"$(sed -n '1s/^\$ triad engine *//p' "$tmp/block")"
+    sed -n 's/^> //p' "$tmp/block" >"$tmp/in"
+    sed -n 's/^< //p' "$tmp/block" >"$tmp/want"
+    RUN_TIMEOUT=60 run engine "${eargs[@]}" <"$tmp/in"
+    same=$(awk 'NR == FNR { want[FNR] = $0; n = FNR; next }
+                { got[FNR] = $0; m = FNR }
+                END {
+                    if (n != m) { print "answers: " m ", the transcript has " n; exit }
+                    for (i = 1; i <= n; i++) {
+                        w = want[i]; g = got[i]
+                        gsub(/ nps [0-9]+ time [0-9]+ /, " nps N time N ", w)
+                        gsub(/ nps [0-9]+ time [0-9]+ /, " nps N time N ", g)
+                        if (w != g) { print "line " i ": got \"" got[i] "\", the transcript says \"" want[i] "\""; exit }
+                    }
+                }' "$tmp/want" "$tmp/out")
+    check "protocol_md_transcript_$k (${eargs[*]:-tzaar}) is what triad engine answers${same:+: $same}" \
+        test "$rc" -eq 0 -a -z "$same"
+done
+
+# play when slow (issue 40 item 22): each turn's line leaves at once, also into a pipe or a file (here:
+# still there after the game is stopped half-way), and who is thinking shows on stderr — on a terminal,
+# or with --progress on any stderr; otherwise, and with --quiet, stderr stays empty
+timeout 4 "$bin" play --white random --black ab:depth=12 --seed 1 >"$tmp/slow.out" 2>"$tmp/slow.err"
+slow_rc=$?
+check "play_writes_each_turn_at_once_into_a_file (stopped half-way: exit $slow_rc)" \
+    sh -c "[ $slow_rc -ne 0 ] && grep -qE '^ +1\. White +[A-I][1-9]x[A-I][1-9]\$' '$tmp/slow.out'"
+check "play_shows_no_progress_on_a_stderr_that_is_no_terminal" test ! -s "$tmp/slow.err"
+TRIAD_PROGRESS_SECONDS=0.2 timeout 4 "$bin" play --white random --black ab:depth=12 --seed 1 --progress \
+    >/dev/null 2>"$tmp/slow.err"
+check "play_--progress_says_who_is_thinking_every_period" \
+    test "$(grep -cE '^play: action 2, Black \(ab:depth=12,noise=0,tt=16\) to act, 0:0[0-9]$' "$tmp/slow.err")" -ge 3
+python3 "$(dirname "${BASH_SOURCE[0]}")/pty_run.py" "$tmp/tty.err" "$bin" play --white ab:depth=2 --black greedy --seed 3 >/dev/null
+check "play_on_a_terminal_shows_who_is_thinking" grep -q 'play: action 1, White (ab:depth=2,noise=0,tt=16) to act' "$tmp/tty.err"
+TRIAD_PROGRESS_SECONDS=0.2 "$bin" play --white ab:depth=2 --black greedy --seed 3 --quiet --progress >/dev/null 2>"$tmp/q.err"
+check "play_--quiet_--progress_stays_quiet" test ! -s "$tmp/q.err"
+
+# one name for one thing (issue 40 item 24): print names the ending as records do
+printf 'position C...........c.........A4....a2b2...........B2................... w 1\nprint\n' | "$bin" engine >"$tmp/out" 2>&1
+check "engine_print_names_the_ending_as_records_do (no_capture)" grep -qx 'status over black no_capture' "$tmp/out"
 
 # bad input
 want="--white and --black go together" bad play --white random

@@ -34,6 +34,8 @@ bin/triad --version
 run
 bin/triad help
 run
+bin/triad help players
+run
 bin/triad show --setup random --seed 7
 run
 bin/triad legal --position "$(cat data/setups/fixed.pos)" --json
@@ -130,6 +132,15 @@ done <"$tmp/lines"
 while IFS= read -r l; do
     grep -qxF -- "$l" "$tmp/lines" || not_ok "the table's line is still in the README: $l" "remove or update it"
 done <"$tmp/known"
+
+# Every long command of the tour says how long it takes (issue 40 item 22): a line with --games N, N of
+# 200 or more, carries a time in its comment ("~6-9 min", "~15 s").
+awk '/^```sh/ { f = 1; next } /^```/ { f = 0; next }
+     f { line = line $0; if (line ~ /\\$/) next; print line; line = "" }' "$here/README.md" |
+    awk '{ if (match($0, /--games [0-9]+/) && substr($0, RSTART + 8, RLENGTH - 8) + 0 >= 200 &&
+               $0 !~ /#.*~[0-9.]+(-[0-9.]+)? (s|min|h)/) print }' >"$tmp/untimed"
+check "every_long_command_of_the_README_gives_its_time${untimed:-}" test ! -s "$tmp/untimed" ||
+    sed 's/^/#   untimed: /' "$tmp/untimed" | cut -c1-160
 
 # A scratch clone: bin/triad, data/, a copy of scripts/ (which cd to their
 # parent folder, so they find this bin/triad).

@@ -33,9 +33,9 @@ bad() {
 
 # bias
 run bias --records "$tmp/r.trd" "$tmp/f.trd" "$tmp/t.trd" --json
-has "bias --json gives White's score per kind" '"by_setup":\{"random":\{"games":600,"white_score":[0-9.]+,"ci95":\[[0-9.]+,[0-9.]+\]'
+has "bias --json gives White's score per kind, as seat0_score and white_score (issue 40 item 24)" '"by_setup":\{"random":\{"games":600,"seat0_score":([0-9.]+),"white_score":\1,"ci95":\[[0-9.]+,[0-9.]+\]'
 has "bias --json covers fixed and tournament" '"fixed":\{"games":100,.*"tournament":\{"games":100,'
-has "bias --json has the paired analysis" '"paired":\{"pairs":300,"white_pentanomial":\[[0-9]+,0,[0-9]+,0,[0-9]+\]'
+has "bias --json has the paired analysis" '"paired":\{"pairs":300,"seat0_pentanomial":\[[0-9]+,0,[0-9]+,0,[0-9]+\],"white_pentanomial":\[[0-9]+,0,[0-9]+,0,[0-9]+\]'
 has "bias --json has the kind differences" '"differences":\[\{"a":"random","b":"fixed","diff":'
 has "bias --json gives the two halves of pairs apart, and their difference" '"first_seat_share_by_rotation":\[[0-9.e-]+,[0-9.e-]+\],"first_seat_share_by_rotation_ci95":\[\[[-0-9.e]+,[-0-9.e]+\],\[[-0-9.e]+,[-0-9.e]+\]\],"rotation_difference":[-0-9.e]+,"rotation_difference_ci95":\[[-0-9.e]+,[-0-9.e]+\]'
 has "bias --json has the regression, clustered by setup" '"regression":\{"games":600,"setups":300,"coefficients":\{"intercept":\{"beta":'

@@ -426,4 +426,90 @@ check "ladder-report.sh: a torn rung: exit 2, one error line (torn), nothing wri
     test $? -eq 2 -a "$(wc -l <"$tmp/lr.err")" -eq 1 -a "$(grep -c 'torn' "$tmp/lr.err")" -eq 1 \
     -a ! -e "$tmp/lrtorn/ladder.md" -a ! -e "$tmp/lrtorn/plots"
 
+
+# --- every script from another directory, on paths as the user gives them (issue 40 item 16) ---------
+# Each script is called by its path from a folder outside the checkout, with its files, its output and
+# TRIAD (a link there) named relative to that folder: what it writes lands there, and nothing appears
+# in the checkout.  Sizes are tiny; strength.sh, mcts-vs-ab.sh and talat-ladder.sh get a stand-in
+# binary that answers their matches at once (they take no paths; what is tested is that they run from
+# anywhere).  test.sh, the 12-minute suite itself, is checked by reading it: like every script that
+# works in the checkout it reads scripts/caller.sh before it changes there.
+away=$tmp/away
+mkdir -p "$away"
+ln -s "$bin" "$away/mytriad"
+cp "$tmp/pa.trd" "$tmp/pb.trd" "$tmp/op.trd" "$tmp/psa.trd" "$tmp/psb.trd" "$away/"
+cp "$here/data/positions/tzaar-fixed-openings.txt" "$away/openings.txt"
+printf 'random\t2\trandom\t%s\n' "$here/data/records/ab2-random-200.trd" >"$away/wc.tsv"
+before=$(ls "$here")
+elsewhere() { # elsewhere NAME VAR=VALUE... SCRIPT ARGS...: runs SCRIPT from $away; its output in $away/NAME.out
+    local name=$1
+    shift
+    (cd "$away" && timeout -k 5 120 env TRIAD=./mytriad NO_SETUP=1 "$@" >"$away/$name.out" 2>&1)
+}
+elsewhere pair "$here/scripts/talat-pair.sh" pa.trd pb.trd
+check "talat-pair.sh from elsewhere on the caller's files" grep -qx '10 setups in both runs' "$away/pair.out"
+elsewhere open "$here/scripts/openings.sh" openings.txt op.trd
+check "openings.sh from elsewhere on the caller's files" test "$(grep -cE '^\| [0-9]+ \| [A-I][1-9]x[A-I][1-9] \| 3 \| ' "$away/open.out")" -eq 14
+elsewhere paired "$here/scripts/paired-setups.sh" psa.trd -- psb.trd
+check "paired-setups.sh from elsewhere on the caller's files" grep -q 'setups held by both' "$away/paired.out"
+elsewhere wc "$here/scripts/white-chart.sh" wc.tsv wcout
+check "white-chart.sh from elsewhere: the table read and OUT written there" test -s "$away/wcout/white.dat"
+elsewhere loop G=1 GAMES=20 MATCH_GAMES=20 PLAYER=ab:depth=1 "$here/scripts/tune-loop.sh" myloop
+check "tune-loop.sh from elsewhere writes the caller's myloop" test -s "$away/myloop/generations.tsv" -a -s "$away/myloop/current.txt"
+tiny_ladder=(RUNGS="50 100" GAMES=12 MATCH_GAMES=4 KINDS=random PLACE=eval POLICY_GAMES="0 0" REPLICATES=1)
+elsewhere ladder "${tiny_ladder[@]}" "$here/scripts/ladder.sh" lad
+check "ladder.sh from elsewhere writes the caller's lad/" test -s "$away/lad/ladder.md" -a -s "$away/lad/rung-50/random.trd"
+rm -f "$away/lad/ladder.md" "$away/lad/ladder.json"
+elsewhere report RUNGS="50 100" KINDS=random PLACE=eval REPLICATES=1 "$here/scripts/ladder-report.sh" lad
+check "ladder-report.sh from elsewhere reads and writes the caller's lad/" test -s "$away/lad/ladder.md"
+rm -f "$away/lad/ladder.md"
+elsewhere tables RUNGS="50 100" PLACE=eval BEST=100 "$here/scripts/ladder-tables.sh" lad
+check "ladder-tables.sh from elsewhere writes the caller's lad/ladder.md" test -s "$away/lad/ladder.md"
+if command -v gnuplot >/dev/null; then
+    rm -f "$away/lad/plots/ladder.png"
+    elsewhere plots "$here/scripts/ladder-plots.sh" lad
+    check "ladder-plots.sh from elsewhere draws into the caller's lad/plots" test -s "$away/lad/plots/ladder.png"
+else
+    ok "ladder-plots.sh from elsewhere # SKIP no gnuplot"
+fi
+tiny_trid=(PLAYER=random GAMES=12 TWO_PLAYER_GAMES=4 OPEN_GAMES=12)
+elsewhere trid "${tiny_trid[@]}" "$here/scripts/study-trid.sh" trid
+check "study-trid.sh from elsewhere writes the caller's trid/" test -s "$away/trid/hex5-3.md" -a -s "$away/trid/hex5-open-4.trd"
+elsewhere talat GAMES=6 MATCH_GAMES=6 PLAYER=greedy "$here/scripts/study-talat.sh" talat
+check "study-talat.sh from elsewhere writes the caller's talat/" test -s "$away/talat/report.md"
+elsewhere study PERFT_DEPTH=2 GAMES=20 FIXED_GAMES=20 TOURNAMENT_GAMES=20 MATCH_GAMES=20 PLAYER=ab:depth=1 \
+    LADDER_RUNGS="50 100" LADDER_GAMES="8 8" LADDER_MATCH_GAMES=8 LADDER_POLICY_GAMES="4 4" "$here/scripts/study.sh" st
+check "study.sh from elsewhere writes the caller's st/" test -s "$away/st/report.md"
+elsewhere results "${tiny_ladder[@]}" "${tiny_trid[@]}" D2_GAMES=12 "$here/scripts/results.sh" res
+check "results.sh from elsewhere writes the caller's res/" \
+    test -s "$away/res/ladder/ladder.md" -a -s "$away/res/trid/hex5-2.md" -a -s "$away/res/trid-d2/hex5-4.md"
+# the shards of a run by hand (no Slurm) into a folder named from there, then merged
+for k in 0 1; do
+    elsewhere "shard$k" SLURM_ARRAY_TASK_ID=$k bash "$here/scripts/slurm/selfplay.sbatch" shards 2 --players random --games 4 --seed 1
+done
+elsewhere merge bash "$here/scripts/slurm/merge.sbatch" shards 2 merged.trd
+check "slurm/selfplay.sbatch and merge.sbatch from elsewhere: the caller's shards/ and merged.trd" \
+    test -s "$away/shards/shard-1-of-2.rec" -a -s "$away/merged.trd"
+# the scripts without paths, with a stand-in for the binary (named relative to the caller too)
+printf '#!/bin/sh\ncase "$*" in\n  *--help*) echo "  --game NAME" ;;\n  *--json*) echo %s ;;\n  *) echo "match $*" ;;\nesac\n' \
+    "'{\"score\":0.5,\"elo\":0,\"elo_ci95\":[-9,9],\"share\":0.4,\"share_ci95\":[0.3,0.5],\"mean_rank\":1,\"mean_rank_ci95\":[0.9,1.1]}'" \
+    >"$away/fake-triad"
+chmod +x "$away/fake-triad"
+elsewhere strength TRIAD=./fake-triad "$here/scripts/strength.sh" 2
+check "strength.sh from elsewhere (TRIAD the caller's)" test "$(grep -c '^match match --a ' "$away/strength.out")" -eq 4
+elsewhere mcts TRIAD=./fake-triad "$here/scripts/mcts-vs-ab.sh" 2
+check "mcts-vs-ab.sh from elsewhere (TRIAD the caller's)" grep -q '^| `mcts:playouts=1000` | `ab:depth=2` | 2 | 50.0% | 0 \[-9,9\]' "$away/mcts.out"
+elsewhere tladder TRIAD=./fake-triad "$here/scripts/talat-ladder.sh" 3
+check "talat-ladder.sh from elsewhere (TRIAD the caller's)" grep -q '^| `mcts:playouts=200` | `random` | 3 | 40.0%' "$away/tladder.out"
+(cd "$away" && "$here/scripts/setup.sh" --check) >"$away/setup.out" 2>&1
+(cd "$here" && scripts/setup.sh --check) >"$tmp/setup-here.out" 2>&1
+check "setup.sh --check from elsewhere says what it says in the checkout" cmp -s "$away/setup.out" "$tmp/setup-here.out"
+unread=
+for f in "$here"/scripts/*.sh; do
+    grep -q '^cd "$(dirname "$0")/.."' "$f" || continue
+    awk '/caller\.sh/ { seen = 1 } /^cd "\$\(dirname "\$0"\)\/\.\."/ { exit !seen }' "$f" || unread="$unread $(basename "$f")"
+done
+check "every script that changes to the checkout reads scripts/caller.sh first (test.sh too)${unread:+:$unread}" test -z "$unread"
+check "nothing of the runs from elsewhere landed in the checkout" test "$(ls "$here")" = "$before"
+
 finish

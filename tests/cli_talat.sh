@@ -21,6 +21,20 @@ check "talat_stats_three_seats_with_ranks" test "$(grep -c '^seat [012]: mean [0
 run records cat "$tmp/t3.trd"
 check "talat_cat_one_line_per_game" test "$rc" -eq 0 -a "$(wc -l <"$tmp/out")" -eq 30
 
+# --- the board in characters (issue 40 item 21): show and play draw it, the viewer's layout -----
+zpos="2 b33b14b24b13b23/...../...../...../w24w16w14w33w26 .w36w34w23./...../...../...../g34g26g23g33g16 .g13.g14g24/...../...../...../b36b16b26b34. m w w13/-/-"
+run show --game talat --position "$zpos"
+check "talat_show_draws_the_three_boards" test "$(grep -oE 'board [012]( |$)' "$tmp/out" | sort -u | wc -l)" -eq 3
+check "talat_show_board_0_rank_1_a_to_e" grep -qE '^  1  b33 b14 b24 b13 b23  1' "$tmp/out"
+check "talat_show_board_1_turned_rank_1_on_top" grep -qE '^  5  w24 w16 w14 w33 w26  5 +1   \.  w23 w34 w36  \.   1$' "$tmp/out"
+check "talat_show_board_2_ranks_as_columns_file_e_on_top" grep -qE '^ +e   \.   \.   \.   \.  g24  e$' "$tmp/out"
+check "talat_show_points_and_captures" grep -qx 'seat 0 Black: 5 points, captured w13' "$tmp/out"
+check "talat_show_the_zihin_named" grep -q 'Grey (the Zihin)' "$tmp/out"
+check "talat_show_who_acts" grep -qx 'seat 1 White to act: move, capture or pass' "$tmp/out"
+check "talat_show_ends_with_the_position_string" test "$(tail -1 "$tmp/out")" = "$zpos"
+run play --game talat --players random --seed 2
+check "talat_play_draws_the_final_board" sh -c "grep -qE '^ *board 2' '$tmp/out' && grep -qx 'the game is over' '$tmp/out'"
+
 status "talat_selfplay_zihin_game_played_setup_own_players" 0 selfplay --game talat --nplayers 2 \
     --seat 0=ab:depth=2 --seat 1=greedy --games 4 --seed 1 --threads 1 --quiet --out "$tmp/t2.trd"
 run records verify "$tmp/t2.trd"

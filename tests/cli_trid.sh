@@ -12,6 +12,19 @@ case $bin in /*) ;; *) bin=$PWD/$bin ;; esac
 
 . "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 
+# --- the board in characters (issue 40 item 21): the board file's grid with the pieces -----
+run show --game trid --nplayers 3
+check "trid_show_draws_every_row" test "$(grep -cE '^[a-j] .* [a-j]$' "$tmp/out")" -eq 10
+check "trid_show_seat_0_on_row_a" grep -qE '^a +\.  \.  \. S0 S0 C0 J0 J0  \.  \.  \. +a$' "$tmp/out"
+check "trid_show_walls_and_stops" sh -c "grep -qE '^f .*#  #  #.*\\*' '$tmp/out'"
+check "trid_show_column_numbers" grep -qE '^ +1  2  3 .* 19$' "$tmp/out"
+check "trid_show_each_seats_pieces" grep -qx 'seat 1: Ch3 Sh4 Si4 Jg2 Jg3' "$tmp/out"
+check "trid_show_who_acts" grep -q '^seat 0 to act' "$tmp/out"
+run show --game trid --position "hex5 3 Ca10,Sa8/x/Ch17,Sg17 2 5"
+check "trid_show_an_eliminated_seat" grep -qx 'seat 1: out (eliminated first)' "$tmp/out"
+run play --game trid --nplayers 2 --players random --seed 3
+check "trid_play_draws_the_final_board" sh -c "grep -qE '^a .* a\$' '$tmp/out' && grep -qx 'the game is over' '$tmp/out'"
+
 for n in 2 3 4; do
     status "trid_selfplay_${n}_players_${n}_rotations" 0 selfplay --game trid --nplayers $n --players random \
         --rotations $n --games $((n * 10)) --seed 7 --threads 2 --quiet --out "$tmp/t$n.trd"

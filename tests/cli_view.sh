@@ -65,6 +65,15 @@ good "view --select id alternatives" view "$rec" --out "$tmp/s2" --select 'id=1|
     expect "three games selected" grep -q "^3 games" "$tmp/out"
 good "view --select that matches nothing" view "$rec" --out "$tmp/s3" --select 'setup=fixed' &&
     expect "zero games" grep -q "^0 games" "$tmp/out"
+# one name for one thing (issue 40 item 24): no_capture, as records store it, also as no-capture (the engine
+# protocol's old print) and nocapture; a seat as the protocol writes it (seat-1)
+sample=$(dirname "${BASH_SOURCE[0]}")/../data/records/ab2-random-200.trd
+for spelling in no_capture no-capture nocapture No_Capture; do
+    good "view --select ending=$spelling" view "$sample" --out "$tmp/s-$spelling" --select "ending=$spelling" &&
+        expect "ending=$spelling selects the 21 no_capture games" grep -q '^21 games: ' "$tmp/out"
+done
+good "view --select winner=seat-1 (the protocol's spelling)" view "$(dirname "${BASH_SOURCE[0]}")/../data/records/talat-ab4-played.trd" \
+    --out "$tmp/s-w" --select 'winner=seat-1' --limit 2 && expect "winner=seat-1 selects games" grep -q '^2 games: ' "$tmp/out"
 bad "bad --select key" "unknown key" view "$rec" --out "$tmp/s4" --select 'colour=white'
 bad "bad --select value" "expected random, fixed, tournament or tournament-black" view "$rec" --out "$tmp/s4" --select 'setup=rnd'
 bad "bad --select range" "bad --select" view "$rec" --out "$tmp/s4" --select 'id=9-2'

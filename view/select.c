@@ -45,15 +45,22 @@ static void key_value_names(const game_def *g, int key, value_names *v)
     }
 }
 
-/* Whether s[0..len) names name: letters in any case, spaces and '_' left
- * out ("white" is White, "seat1" is "seat 1"). */
+/* Whether s[0..len) names name: letters in any case, spaces, '_' and '-'
+ * left out ("white" is White, "seat1" and "seat-1" are "seat 1", and
+ * no_capture, the name records store, is also the old no-capture of the
+ * engine protocol's print and nocapture). */
+static bool is_gap(char c)
+{
+    return c == ' ' || c == '_' || c == '-';
+}
+
 static bool same_name(const char *name, const char *s, size_t len)
 {
     size_t i = 0;
     for (const char *c = name;; c++) {
-        while (*c == ' ' || *c == '_')
+        while (is_gap(*c))
             c++;
-        while (i < len && (s[i] == ' ' || s[i] == '_'))
+        while (i < len && is_gap(s[i]))
             i++;
         if (!*c || i == len)
             return !*c && i == len;

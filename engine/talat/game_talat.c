@@ -206,6 +206,7 @@ const game_def game_talat = {
     .from_text = g_from_text,
     .action_to_text = g_action_to_text,
     .action_from_text = g_action_from_text,
+    .board_text = tl_board_text,
     .player_kinds = tl_player_kinds,
     .default_player = "ab",
     .scoring = &talat_scoring,

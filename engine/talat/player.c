@@ -365,9 +365,16 @@ static void destroy(void *impl)
     free(pl);
 }
 
+/* The option tables (engine/players.h, GPLAYER_OPTION); set_option()
+ * parses them, create() sets the defaults. */
+#define TL_WEIGHT_OPTIONS                                                                                         \
+    GPLAYER_OPTION("weights", GWEIGHTS_DEFAULT, "evaluation weights file; default: the data folder's "             \
+                   "data/weights/talat.txt")                                                                       \
+    GPLAYER_OPTION("wcrc", "", "the CRC-32 the weights file must have (8 hex digits; the canonical spec carries it)")
+
 static const game_player_kind kind_greedy = {
     .name = "greedy",
-    .help = "the action whose result the evaluation likes best; weights=FILE",
+    .help = "the action whose result the evaluation likes best" TL_WEIGHT_OPTIONS,
     .create = create_greedy,
     .choose = choose,
     .destroy = destroy,
@@ -375,8 +382,11 @@ static const game_player_kind kind_greedy = {
 };
 static const game_player_kind kind_ab = {
     .name = "ab",
-    .help = "alpha-beta, paranoid for 3 players, iterative deepening: depth=D (4), nodes=N (0: none), tt=MB (4), "
-            "weights=FILE",
+    .help = "alpha-beta, paranoid for 3 players, iterative deepening"
+            GPLAYER_OPTION("depth", "4", "plies to search, 1 to 64")
+            GPLAYER_OPTION("nodes", "0", "stop after N nodes, at most 2^40 (0: no node limit)")
+            GPLAYER_OPTION("tt", "4", "transposition table size in MiB, 0 to 4096 (0: none)")
+            TL_WEIGHT_OPTIONS,
     .create = create_ab,
     .choose = choose,
     .destroy = destroy,

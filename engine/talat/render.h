@@ -16,5 +16,7 @@ int tl_svg_board(char *buf, size_t n);
 int tl_svg_pieces(const void *s, game_action last, char *buf, size_t n);
 void tl_svg_stage(const void *s, char *text, size_t n);
 extern const game_view tl_view;
+/* The position in characters for a terminal (game.h's board_text; render_text.c). */
+int tl_board_text(const void *s, char *buf, size_t n);
 
 #endif

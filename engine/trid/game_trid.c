@@ -187,6 +187,7 @@ const game_def game_trid = {
     .from_text = g_from_text,
     .action_to_text = g_action_to_text,
     .action_from_text = g_action_from_text,
+    .board_text = trid_board_text,
     .player_kinds = trid_player_kinds,
     .default_player = "ab",
     .tuning = &trid_tuning,

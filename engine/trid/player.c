@@ -201,16 +201,27 @@ static void destroy(void *impl)
     free(impl);
 }
 
+/* The option tables (engine/players.h, GPLAYER_OPTION); create() parses
+ * them, with DEFAULT_DEPTH, MAX_DEPTH and MAX_NOISE. */
+#define TRID_COMMON_OPTIONS                                                                                      \
+    GPLAYER_OPTION("noise", "0", "a seeded bonus in [0, N] added to each root action's score, 0 to "              \
+                   GPLAYER_STR(MAX_NOISE))                                                                        \
+    GPLAYER_OPTION("weights", GWEIGHTS_DEFAULT, "evaluation weights file; default: the data folder's "            \
+                   "data/weights/trid.txt")                                                                       \
+    GPLAYER_OPTION("wcrc", "", "the CRC-32 the weights file must have (8 hex digits; the canonical spec carries it)")
+
 static const game_player_kind kind_greedy = {
     .name = "greedy",
-    .help = "the action whose result the evaluation likes best (features.h); noise=N (a seeded root bonus in [0, N]), weights=FILE",
+    .help = "the action whose result the evaluation likes best (features.h)" TRID_COMMON_OPTIONS,
     .create = create_greedy,
     .choose = choose,
     .destroy = destroy,
 };
 static const game_player_kind kind_ab = {
     .name = "ab",
-    .help = "paranoid alpha-beta (alpha-beta for 2 players): depth=D (default 2), noise=N (a seeded root bonus in [0, N]), weights=FILE",
+    .help = "paranoid alpha-beta (alpha-beta for 2 players)"
+            GPLAYER_OPTION("depth", GPLAYER_STR(DEFAULT_DEPTH), "plies to search, 1 to " GPLAYER_STR(MAX_DEPTH))
+            TRID_COMMON_OPTIONS,
     .create = create_ab,
     .choose = choose,
     .destroy = destroy,

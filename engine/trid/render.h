@@ -19,5 +19,7 @@ int trid_svg_board(char *buf, size_t n);
 int trid_svg_pieces(const void *s, game_action last, char *buf, size_t n);
 void trid_svg_stage(const void *s, char *text, size_t n);
 extern const game_view trid_view;
+/* The position in characters for a terminal (game.h's board_text; render_text.c). */
+int trid_board_text(const void *s, char *buf, size_t n);
 
 #endif

@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "engine/players.h"
 #include "game_tzaar.h"
 #include "player.h"
 
@@ -149,19 +150,42 @@ static void set_progress(void *impl, game_progress_fn fn, void *ctx)
     tz_player_set_progress(k->pl, fn ? on_iteration : NULL, k);
 }
 
+/* The option tables (engine/players.h, GPLAYER_OPTION): player.c parses
+ * them; the defaults are player.c's DEFAULT_DEPTH, DEFAULT_TT_MB and
+ * placement.h's PLACE_TEMP_DEFAULT (tests/test_player.c checks that each
+ * default gives the player its key's absence gives). */
+#define TZ_WEIGHT_OPTIONS                                                                                      \
+    GPLAYER_OPTION("weights", "", "evaluation weights file (docs/players.md); built in when absent, the same as " \
+                   "weights=default, the data folder's data/weights/default.txt")                               \
+    GPLAYER_OPTION("wcrc", "", "the CRC-32 the weights file must have (8 hex digits); added to the canonical "  \
+                   "spec of a player with weights=, so a changed file is refused")                               \
+    GPLAYER_OPTION("wsum", "", "what records made before wcrc= store instead (an FNV-1a of the values): read, "  \
+                   "checked, then written as wcrc=")                                                              \
+    GPLAYER_OPTION("place", "eval", "how to place pieces in the tournament setup: eval, search, soft or random") \
+    GPLAYER_OPTION("ptemp", "50", "place=soft's temperature in evaluation units, above 0, at most 1e6 (with "   \
+                   "place=soft only)")
+
 static const game_player_kind kind_random = {
     "random", "a legal action drawn uniformly (TZAAR's own draw, as in every TZAAR record)",
     make_random, choose, destroy, report, set_progress, NULL, NULL, NULL, /* begin, forfeit, overruns: none */
     canonical_random,
 };
 static const game_player_kind kind_greedy = {
-    "greedy", "the turn whose result the evaluation likes best; weights=FILE|default, place=eval|search|soft|random, ptemp=T",
+    "greedy", "the turn (both actions) whose result the evaluation likes best; a won game beats everything"
+    TZ_WEIGHT_OPTIONS,
     make_greedy, choose, destroy, report, set_progress, NULL, NULL, NULL, /* begin, forfeit, overruns: none */
     canonical_greedy,
 };
 static const game_player_kind kind_ab = {
-    "ab", "alpha-beta search: depth=D, nodes=N, ms=T, noise=K, ties=1, tt=MB, weights=FILE|default, "
-          "place=eval|search|soft|random, ptemp=T (docs/players.md)",
+    "ab", "alpha-beta search with iterative deepening (docs/players.md); the first limit reached stops it"
+    GPLAYER_OPTION("depth", "4", "plies to search, 0 to 60 (one per action; 0: no depth limit); 4 when no "
+                   "limit is given")
+    GPLAYER_OPTION("nodes", "0", "stop after exactly N nodes (0: no node limit)")
+    GPLAYER_OPTION("ms", "0", "stop after about N milliseconds (0: none; not reproducible)")
+    GPLAYER_OPTION("noise", "0", "a seeded bonus in [0, N] added to each root action's score, 0 to 1000")
+    GPLAYER_OPTION("ties", "0", "1: find every root action tied for the best and let the seed pick (costs nodes)")
+    GPLAYER_OPTION("tt", "16", "transposition table size in MiB, 1 to 4096")
+    TZ_WEIGHT_OPTIONS,
     make_ab, choose, destroy, report, set_progress, NULL, NULL, NULL, /* begin, forfeit, overruns: none */
     canonical_ab,
 };

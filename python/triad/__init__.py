@@ -62,16 +62,17 @@ def load_game(name, nplayers=None, **params):
         nplayers = params.pop("players")
     if params:
         raise TriadError("load_game: unknown parameters %s" % sorted(params))
-    return Game(name, nplayers or 0)
+    return Game(name, 0 if nplayers is None else nplayers)
 
 
 class Game:
     """A game for a number of players (load_game makes one)."""
 
     def __init__(self, name, nplayers=0):
+        nplayers = _lib.integer(nplayers, 0, _lib.INT_MAX, "load_game: nplayers")
         err = _lib.errbuf()
         ptr = _ct.c_void_p()
-        _lib.check(_lib.lib.triad_game_load(_ct.byref(ptr), _lib.enc(name), int(nplayers), err, _lib.ERR_MAX), err)
+        _lib.check(_lib.lib.triad_game_load(_ct.byref(ptr), _lib.enc(name), nplayers, err, _lib.ERR_MAX), err)
         self._ptr = ptr
         self._free = _lib.lib.triad_game_free
 
@@ -129,10 +130,11 @@ class Game:
         SEED` draws."""
         if isinstance(seed, str) and setup is None:  # OpenSpiel's new_initial_state(str)
             return self.new_initial_state_from_string(seed)
+        seed = _lib.integer(seed, 0, _lib.UINT64_MAX, "new_initial_state: seed")
         err = _lib.errbuf()
         ptr = _ct.c_void_p()
         _lib.check(_lib.lib.triad_state_new(_ct.byref(ptr), self._ptr, _lib.enc(setup) if setup else None,
-                                            int(seed), err, _lib.ERR_MAX), err)
+                                            seed, err, _lib.ERR_MAX), err)
         return State(self, ptr)
 
     def new_initial_state_from_string(self, text):
@@ -187,9 +189,10 @@ class State:
         return list(self._buf[:k])
 
     def apply_action(self, action):
+        action = _lib.integer(action, 0, _lib.UINT32_MAX, "apply_action: action")
         err = _lib.errbuf()
-        _lib.check(_lib.lib.triad_state_apply(self._ptr, int(action), err, _lib.ERR_MAX), err)
-        self._history.append(int(action))
+        _lib.check(_lib.lib.triad_state_apply(self._ptr, action, err, _lib.ERR_MAX), err)
+        self._history.append(action)
 
     def history(self):
         """The actions applied to this state since it was made."""
@@ -198,9 +201,9 @@ class State:
     def action_to_string(self, *args):
         """action_to_string(action) or OpenSpiel's (player, action): the legal
         action in the game's notation."""
-        action = args[-1]
+        action = _lib.integer(args[-1], 0, _lib.UINT32_MAX, "action_to_string: action")
         buf = _ct.create_string_buffer(64)
-        rc = _lib.lib.triad_state_action_text(self._ptr, int(action), buf, 64)
+        rc = _lib.lib.triad_state_action_text(self._ptr, action, buf, 64)
         _lib.check(rc, None, "action %d" % action)
         return _lib.dec(buf.value)
 
@@ -222,8 +225,11 @@ class State:
     def ranks(self):
         """Every seat's final rank (0 first; ties share), once over."""
         out = (_ct.c_int * 4)()
-        k = _lib.check(_lib.lib.triad_state_ranks(self._ptr, out, 4), None, "ranks")
-        return list(out[:k])
+        k = _lib.lib.triad_state_ranks(self._ptr, out, 4)
+        if k == _lib.EOVER:  # the C code says "over or not yet"; here it is always not yet
+            raise TriadError("ranks: the game is not over yet (ranks come at the end; returns() are 0 until then)",
+                             k)
+        return list(out[:_lib.check(k, None, "ranks")])
 
     def turns(self):
         return _lib.lib.triad_state_turns(self._ptr)
@@ -261,7 +267,7 @@ class Player:
 
     def __init__(self, spec, game=None, seed=1):
         self.spec_text = spec
-        self.seed = seed
+        self.seed = _lib.integer(seed, 0, _lib.UINT64_MAX, "Player: seed")
         self._players = {}
         if game is not None:
             self._for(game)
@@ -287,11 +293,13 @@ class Player:
         return _lib.dec(_lib.lib.triad_player_spec(self._for(game)))
 
     def choose(self, state, seed=None):
-        """The player's action for the seat to act in state."""
+        """The player's action for the seat to act in state.  A player that
+        forfeits (an "engine" program's illegal answer, crash or timeout)
+        raises TriadError with code -8 and the reason."""
+        seed = self.seed if seed is None else _lib.integer(seed, 0, _lib.UINT64_MAX, "choose: seed")
         err = _lib.errbuf()
         a = _ct.c_uint32()
-        _lib.check(_lib.lib.triad_player_choose(self._for(state.get_game()), state._ptr,
-                                                self.seed if seed is None else int(seed), _ct.byref(a), err,
+        _lib.check(_lib.lib.triad_player_choose(self._for(state.get_game()), state._ptr, seed, _ct.byref(a), err,
                                                 _lib.ERR_MAX), err)
         return a.value
 

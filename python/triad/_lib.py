@@ -8,15 +8,20 @@ import ctypes
 import ctypes.util
 import os
 
-__all__ = ["lib", "TriadError", "ERR_MAX", "check", "errbuf"]
+__all__ = ["lib", "TriadError", "ERR_MAX", "check", "errbuf", "integer"]
 
 ERR_MAX = 256
 
 # Status codes (include/triad.h)
-OK, EARG, EILLEGAL, EOVER, ESPACE, ENOMEM, EIO, ECORRUPT = 0, -1, -2, -3, -4, -5, -6, -7
+OK, EARG, EILLEGAL, EOVER, ESPACE, ENOMEM, EIO, ECORRUPT, EFORFEIT = 0, -1, -2, -3, -4, -5, -6, -7, -8
 _CODE_NAMES = {EARG: "bad argument", EILLEGAL: "illegal action", EOVER: "game over",
                ESPACE: "buffer too small", ENOMEM: "out of memory", EIO: "cannot read",
-               ECORRUPT: "damaged records"}
+               ECORRUPT: "damaged records", EFORFEIT: "the player forfeited"}
+
+# The C types' ranges: ctypes cuts a Python int to the low bits of the type
+# silently (an action + 2**32 would play the action), so every integer is
+# checked against its type before it is passed.
+UINT32_MAX, UINT64_MAX, INT_MAX = 2**32 - 1, 2**64 - 1, 2**31 - 1
 
 
 class TriadError(Exception):
@@ -110,6 +115,18 @@ _decl("triad_records_close", None, _P)
 _decl("triad_records_next", _c.c_int, _P, _S, _sz)
 _decl("triad_records_json", _c.c_int, _P, _c.c_int, _c.POINTER(_S), _S, _sz)
 _decl("triad_records_run_json", _c.c_int, _P, _c.POINTER(_S), _S, _sz)
+
+
+def integer(value, low, high, what):
+    """value as a Python int within [low, high]; ValueError otherwise (a
+    float, a string or a bool is not taken for an integer, and no value is
+    cut to fit a C type).  Anything with __index__ (numpy's integers) counts."""
+    if isinstance(value, bool) or not hasattr(type(value), "__index__"):
+        raise ValueError("%s must be an integer in %d..%d, not %r" % (what, low, high, value))
+    v = value.__index__()
+    if not low <= v <= high:
+        raise ValueError("%s must be an integer in %d..%d, not %d" % (what, low, high, v))
+    return v
 
 
 def errbuf():

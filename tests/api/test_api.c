@@ -81,6 +81,66 @@ static void test_errors(void)
     triad_game_free(g);
 }
 
+/* Every function given a NULL handle (issue 40 item 7): a status
+ * function returns TRIAD_EARG and says so in err, an accessor returns
+ * NULL, -1 or 0 (triad.h's conventions), and nothing crashes (the SAN=1
+ * build runs this under ASan and UBSan). */
+static void test_null_handles(void)
+{
+    char err[TRIAD_ERR_MAX], buf[64];
+    triad_action a = 7, acts[4];
+    double ret[4];
+    int ranks[4];
+    const char *json = "x";
+    triad_state *s = (triad_state *)1;
+    /* games */
+    CHECK(triad_game_name(NULL) == NULL && triad_game_title(NULL) == NULL && triad_game_rules_version(NULL) == NULL,
+          "a NULL game's names are NULL");
+    CHECK(triad_game_num_players(NULL) == TRIAD_EARG && triad_game_max_actions(NULL) == TRIAD_EARG,
+          "a NULL game's counts are TRIAD_EARG");
+    CHECK(triad_game_score_max(NULL) == -1.0, "a NULL game's score_max is -1");
+    CHECK(triad_game_setup_name(NULL, 0) == NULL && triad_game_default_setup(NULL) == NULL, "a NULL game's setups");
+    CHECK(triad_game_engine_signature(NULL) == 0, "a NULL game's signature is 0");
+    triad_game_free(NULL);
+    err[0] = 0;
+    CHECK(triad_state_new(&s, NULL, NULL, 1, err, sizeof err) == TRIAD_EARG && err[0], "state_new(NULL game): '%s'", err);
+    CHECK(triad_state_from_text(&s, NULL, "x", err, sizeof err) == TRIAD_EARG, "state_from_text(NULL game)");
+    CHECK(triad_player_new(NULL, NULL, "random", err, sizeof err) == TRIAD_EARG, "player_new(NULL)");
+    /* states */
+    CHECK(triad_state_clone(&s, NULL, err, sizeof err) == TRIAD_EARG, "clone(NULL)");
+    triad_state_free(NULL);
+    CHECK(triad_state_game(NULL) == NULL, "a NULL state's game is NULL");
+    CHECK(triad_state_current_player(NULL) == TRIAD_EARG && triad_state_is_terminal(NULL) == TRIAD_EARG,
+          "a NULL state's player and end are TRIAD_EARG");
+    CHECK(triad_state_legal_actions(NULL, acts, 4) == TRIAD_EARG, "legal_actions(NULL)");
+    err[0] = 0;
+    CHECK(triad_state_apply(NULL, a, err, sizeof err) == TRIAD_EARG && strstr(err, "NULL"), "apply(NULL): '%s'", err);
+    err[0] = 0;
+    CHECK(triad_state_parse_action(NULL, "A5xA4", &a, err, sizeof err) == TRIAD_EARG && err[0],
+          "parse_action(NULL): '%s'", err);
+    CHECK(triad_state_action_text(NULL, a, buf, sizeof buf) == TRIAD_EARG, "action_text(NULL)");
+    CHECK(triad_state_text(NULL, buf, sizeof buf) == TRIAD_EARG, "text(NULL)");
+    CHECK(triad_state_board_text(NULL, buf, sizeof buf) == TRIAD_EARG, "board_text(NULL)");
+    CHECK(triad_state_returns(NULL, ret, 4) == TRIAD_EARG, "returns(NULL)");
+    CHECK(triad_state_ranks(NULL, ranks, 4) == TRIAD_EARG, "ranks(NULL)");
+    CHECK(triad_state_turns(NULL) == TRIAD_EARG && triad_state_ending(NULL) == NULL, "a NULL state's turns, ending");
+    /* players */
+    triad_player_free(NULL);
+    CHECK(triad_player_spec(NULL) == NULL, "a NULL player's spec is NULL");
+    CHECK(triad_player_choose(NULL, NULL, 1, &a, err, sizeof err) == TRIAD_EARG, "choose(NULL)");
+    /* records */
+    triad_records_close(NULL);
+    err[0] = 0;
+    CHECK(triad_records_next(NULL, err, sizeof err) == TRIAD_EARG && strstr(err, "NULL"), "records_next(NULL): '%s'", err);
+    CHECK(triad_records_json(NULL, 0, &json, err, sizeof err) == TRIAD_EARG, "records_json(NULL)");
+    CHECK(triad_records_run_json(NULL, &json, err, sizeof err) == TRIAD_EARG, "records_run_json(NULL)");
+    CHECK(triad_records_game(NULL) == NULL && triad_records_id(NULL) == 0, "a NULL reader's game and id");
+    s = (triad_state *)1;
+    CHECK(triad_records_start(NULL, &s, err, sizeof err) == TRIAD_EARG && s == NULL, "records_start(NULL)");
+    CHECK(triad_records_actions(NULL, acts, 4) == TRIAD_EARG, "records_actions(NULL)");
+    CHECK(triad_records_open(NULL, NULL, NULL, 0) == TRIAD_EARG, "records_open(NULL) with no error buffer");
+}
+
 /* A random playout of game name for players seats, checking every call on
  * the way; returns the number of actions played. */
 static int playout(const char *name, int players, const char *setup, uint64_t seed)
@@ -141,7 +201,8 @@ static int playout(const char *name, int players, const char *setup, uint64_t se
     CHECK(triad_state_clone(&c, s, err, sizeof err) == TRIAD_OK && triad_state_is_terminal(c) &&
               triad_state_text(c, again, sizeof again) > 0 && triad_state_text(s, text, sizeof text) > 0 && !strcmp(text, again),
           "%s/%d: a clone is the same state", name, players);
-    CHECK(triad_state_board_text(s, text, sizeof text) > 0, "%s/%d: the board drawn", name, players);
+    char board[8192];
+    CHECK(triad_state_board_text(s, board, sizeof board) > 0, "%s/%d: the board drawn", name, players);
     triad_state_free(c);
     triad_state_free(s);
     free(legal);
@@ -214,6 +275,21 @@ static void test_players(void)
     }
     CHECK(triad_state_is_terminal(s), "ab:depth=2 against greedy finishes (%d plies): %s", plies, err);
     CHECK(triad_player_choose(p, s, 1, &a, err, sizeof err) == TRIAD_EOVER, "no choice after the end");
+    /* a program that ends at once forfeits: an error with the reason, no action (issue 40 item 8) */
+    triad_player *e = NULL;
+    triad_state *fresh = NULL;
+    a = 12345;
+    if (triad_player_new(&e, g, "engine:cmd=/bin/true", err, sizeof err) == TRIAD_OK &&
+        triad_state_new(&fresh, g, "random", 5, err, sizeof err) == TRIAD_OK) {
+        err[0] = 0;
+        int rc = triad_player_choose(e, fresh, 1, &a, err, sizeof err);
+        CHECK(rc == TRIAD_EFORFEIT && a == 12345 && strstr(err, "forfeits (crash)"),
+              "a forfeit is TRIAD_EFORFEIT with its reason (rc %d, action %u): '%s'", rc, (unsigned)a, err);
+    } else {
+        CHECK(0, "an engine player of /bin/true: %s", err);
+    }
+    triad_state_free(fresh);
+    triad_player_free(e);
     triad_player_free(p);
     triad_player_free(q);
     triad_state_free(s);
@@ -255,6 +331,7 @@ int main(int argc, char **argv)
 {
     test_library();
     test_errors();
+    test_null_handles();
     test_playouts();
     test_returns_before_end();
     test_players();

@@ -152,6 +152,60 @@ check("bad_position_refused", raises(lambda: game.new_initial_state_from_string(
 illegal = max(state.legal_actions()) + 1
 check("illegal_action_refused", raises(lambda: state.apply_action(illegal), "not legal", -2))
 check("bad_player_spec_refused", raises(lambda: triad.Player("ab:depth=x").step(state), "depth"))
+
+
+# ---- issue 40 items 8-10: forfeits raise, integers are not cut, ranks' message -------
+def value_error(fn, word):
+    try:
+        fn()
+    except ValueError as e:
+        return word in str(e)
+    except Exception:  # noqa: BLE001 - another exception is a failure too
+        return False
+    return False
+
+
+forfeiter = os.path.join(TMP, "illegal-engine.sh")
+with open(forfeiter, "w") as f:
+    f.write("#!/bin/sh\nwhile read -r line; do\n  case $line in\n    protocol) echo 'protocol triad 2' ;;\n"
+            "    position*|seed*) echo ok ;;\n    go*) echo 'bestaction ZZ9' ;;\n    quit) exit 0 ;;\n  esac\n"
+            "done\n")
+os.chmod(forfeiter, 0o755)
+fresh = game.new_initial_state(seed=4)
+check("forfeiting_engine_player_raises_with_the_reason",
+      raises(lambda: triad.Player("engine:cmd=" + forfeiter).step(fresh), "not a legal action", -8))
+check("forfeit_leaves_the_state_as_it_was", fresh.history() == [] and fresh.legal_actions() == state.legal_actions())
+a0 = fresh.legal_actions()[0]
+check("apply_action_out_of_uint32_refused", value_error(lambda: fresh.apply_action(a0 + 2**32), "0..4294967295")
+      and fresh.history() == [])
+check("apply_action_negative_refused", value_error(lambda: fresh.apply_action(-1), "apply_action"))
+check("apply_action_float_refused", value_error(lambda: fresh.apply_action(float(a0)), "integer"))
+check("action_to_string_out_of_range_refused", value_error(lambda: fresh.action_to_string(a0 + 2**32), "action"))
+check("nplayers_2_pow_63_refused", value_error(lambda: triad.load_game("talat", nplayers=2**63), "nplayers"))
+check("nplayers_float_refused", value_error(lambda: triad.load_game("talat", nplayers=2.5), "nplayers"))
+check("nplayers_params_dict_checked_too", value_error(lambda: triad.load_game("talat", {"players": 2**32 + 2}),
+                                                      "nplayers"))
+check("seed_2_pow_64_refused", value_error(lambda: game.new_initial_state(seed=2**64), "seed"))
+check("seed_negative_refused", value_error(lambda: game.new_initial_state(seed=-1), "seed"))
+check("seed_2_pow_64_minus_1_taken", game.new_initial_state(seed=2**64 - 1).legal_actions() != [])
+check("player_seed_checked", value_error(lambda: triad.Player("random", seed=2**64), "seed")
+      and value_error(lambda: bot.choose(state, seed=2**64), "seed"))
+
+
+class Two:  # an integer type of another library (numpy's int64): __index__
+    def __index__(self):
+        return 2
+
+
+check("index_integers_taken", triad.load_game("talat", nplayers=Two()).num_players() == 2)
+check("bool_is_not_an_integer_here", value_error(lambda: game.new_initial_state(seed=True), "seed"))
+try:
+    fresh.ranks()
+    ranks_msg = "no exception"
+except triad.TriadError as e:
+    ranks_msg = str(e)
+check("ranks_before_the_end_says_not_over_yet", "not over yet" in ranks_msg and "game over" not in ranks_msg,
+      ranks_msg)
 check("records_missing_file_refused", raises(lambda: list(triad.records.read(os.path.join(TMP, "nope.trd"))), "nope.trd"))
 
 # ---- records: read back equal to the export, and the export equal to cat ---------
@@ -257,6 +311,29 @@ check("replicates_exported", replicates == [0, 0, 0, 1, 1, 1] * 2, replicates)
 sample = os.path.join(HERE, "..", "..", "data", "records", "ab2-random-200.trd")
 games = list(triad.records.read(sample))
 check("format_1_sample_read", len(games) == 200 and games[0]["game"] == "tzaar", len(games))
+
+# ---- docs/protocol.md's example engine, written with this module, refereed by bin/triad (issue 40 item 20) ----
+doc = open(os.path.join(HERE, "..", "..", "docs", "protocol.md")).read()
+start = doc.find("```python\n#!/usr/bin/env python3\n# first_legal.py")
+engine_py = os.path.join(TMP, "first_legal.py")
+if start >= 0:
+    with open(engine_py, "w") as f:
+        f.write(doc[start + len("```python\n"):doc.index("```", start + 3)])
+    wrapper = os.path.join(TMP, "first_legal.sh")
+    env = {"TRIAD_LIB": os.environ.get("TRIAD_LIB", ""), "LD_PRELOAD": os.environ.get("LD_PRELOAD", ""),
+           "ASAN_OPTIONS": os.environ.get("ASAN_OPTIONS", ""),
+           "PYTHONPATH": os.path.join(HERE, "..", "..", "python"), "PYTHONDONTWRITEBYTECODE": "1"}
+    with open(wrapper, "w") as f:
+        f.write("#!/bin/sh\nexec env %s %s %s\n" % (" ".join("%s='%s'" % kv for kv in env.items()), sys.executable,
+                                                      engine_py))
+    os.chmod(wrapper, 0o755)
+    out = triad_out("match", "--a", "random", "--b", "engine:cmd=" + wrapper, "--games", 4, "--seed", 1, "--quiet")
+    b_line = [l for l in out.splitlines() if l.startswith("B: games lost")]
+    check("protocol_md_example_engine_plays_a_match_without_forfeits",
+          b_line == ["B: games lost on time 0, by crash 0, by illegal action 0, by protocol error 0; "
+                     "late answers within the margin 0"], out)
+else:
+    check("protocol_md_example_engine_plays_a_match_without_forfeits", False, "no first_legal.py in docs/protocol.md")
 
 print("%d passed, %d failed" % (passed, failed))
 sys.exit(1 if failed else 0)

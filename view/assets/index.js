@@ -18,12 +18,23 @@
     { name: 'id', num: true, key: function (x) { return x.r[0]; } },
     { name: 'setup', key: function (x) { return x.r[2] + rotation(x.r); } }
   ];
-  SEATS.forEach(function (s, k) { COLS.push({ name: s, key: function (x) { return spec(x.r, k); } }); });
+  SEATS.forEach(function (s, k) { COLS.push({ name: s, spec: true, key: function (x) { return spec(x.r, k); } }); });
   COLS.push({ name: 'result', key: function (x) { return x.r[7]; } },
     { name: 'ending', key: function (x) { return x.r[5]; } },
     { name: 'turns', num: true, key: function (x) { return x.r[6]; } });
   function el(tag, text, cls) { var e = document.createElement(tag); if (text !== undefined) e.textContent = text; if (cls) e.className = cls; return e; }
-  function table(t, head, rows) {
+  // A player spec's cell: the spec may break after each comma (<wbr>, which a
+  // copy leaves out), so that long specs wrap instead of pushing the table's
+  // other columns off the screen.
+  function specCell(text) {
+    var td = el('td', undefined, 'spec');
+    String(text).split(',').forEach(function (part, i, all) {
+      td.appendChild(document.createTextNode(part + (i < all.length - 1 ? ',' : '')));
+      if (i < all.length - 1) td.appendChild(document.createElement('wbr'));
+    });
+    return td;
+  }
+  function table(t, head, rows, isSpec) { // isSpec(column): the column holds player specs
     t.innerHTML = '';
     var h = el('thead'), tr = el('tr');
     head.forEach(function (c) { tr.appendChild(el('th', c, typeof rows[0] === 'object' && rows.length && typeof rows[0][head.indexOf(c)] === 'number' ? 'num' : '')); });
@@ -31,7 +42,10 @@
     var b = el('tbody');
     rows.forEach(function (r) {
       var tr = el('tr');
-      r.forEach(function (v) { tr.appendChild(el('td', v, typeof v === 'number' ? 'num' : '')); });
+      r.forEach(function (v, i) {
+        tr.appendChild(isSpec && isSpec(i) && typeof v === 'string' ? specCell(v)
+                       : el('td', v, typeof v === 'number' ? 'num' : ''));
+      });
       b.appendChild(tr);
     });
     t.appendChild(b);
@@ -43,7 +57,7 @@
         var row = [r.file, r.source, r.games, r.seed, r.setup, paired ? (r.rotations === 2 ? 'yes' : 'no') : r.rotations, r.shard];
         SEATS.forEach(function (s, k) { row.push(r.specs[k] === undefined ? '' : r.specs[k]); });
         return row;
-      }));
+      }), function (i) { return i >= 7; });
   }
   // Per seat, over the games shown: wins (first alone), the score (the
   // share of wins for win/loss games, mean points otherwise), wins by each
@@ -74,7 +88,7 @@
         D.endings.forEach(function (e) { row.push(s.by[e] || 0); });
         row.push(+(s.turns / s.games).toFixed(1));
         return row;
-      }));
+      }), function (i) { return i === 1; });
     $('summary-note').textContent = shown.length === ROWS.length ? '(all games)' : '(the ' + shown.length + ' games shown)';
   }
   function header() {
@@ -109,7 +123,9 @@
       var x = shown[k], tr = el('tr');
       var a = el('a', '#' + x.i); a.href = 'viewer.html?game=' + x.i;
       var td = el('td', undefined, 'num'); td.appendChild(a); tr.appendChild(td);
-      COLS.slice(1).forEach(function (col) { tr.appendChild(el('td', col.key(x), col.num ? 'num' : '')); });
+      COLS.slice(1).forEach(function (col) {
+        tr.appendChild(col.spec ? specCell(col.key(x)) : el('td', col.key(x), col.num ? 'num' : ''));
+      });
       frag.appendChild(tr);
     }
     body.innerHTML = ''; body.appendChild(frag);

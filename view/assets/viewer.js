@@ -74,7 +74,16 @@
     var meta = $('meta');
     meta.innerHTML = '';
     function add(tag, cls, text) { var e = document.createElement(tag); if (cls) e.className = cls; e.textContent = text; meta.appendChild(e); return e; }
-    G.seats.forEach(function (s, k) { add('span', 's' + k, s + ' ' + G.specs[k]); add('br', '', ''); });
+    // a spec may break after each comma (<wbr>: a copy leaves it out), so
+    // that a long one wraps on a phone instead of widening the page
+    G.seats.forEach(function (s, k) {
+      var line = add('span', 's' + k + ' spec', s + ' ');
+      G.specs[k].split(',').forEach(function (part, i, all) {
+        line.appendChild(document.createTextNode(part + (i < all.length - 1 ? ',' : '')));
+        if (i < all.length - 1) line.appendChild(document.createElement('wbr'));
+      });
+      add('br', '', '');
+    });
     var turned = G.rotation ? (G.seats.length === 2 ? ' (recoloured: second game of a pair)' : ' (seats rotated ' + G.rotation + ')') : '';
     add('span', '', G.result + ', ' + G.ending.replace('_', ' ') + ', ' + G.turns + ' turns, ' +
         G.setup + ' setup' + turned + ', id ' + G.id);
