@@ -215,8 +215,9 @@ int records_merge(int argc, char **argv, rec_game *g)
     return rc ? rc : bad ? 1 : missing && !allow_incomplete ? EXIT_INCOMPLETE : 0;
 }
 
-/* The whole of a regular file, NUL-terminated; NULL with a message in err. */
-static char *slurp(const char *path, char *err, size_t n)
+/* The whole of a regular file, NUL-terminated, its length (NUL bytes of
+ * its own included) in *size; NULL with a message in err. */
+static char *slurp(const char *path, size_t *size, char *err, size_t n)
 {
     FILE *f = fio_fopen_read(path, err, n);
     char *text = NULL;
@@ -239,6 +240,7 @@ static char *slurp(const char *path, char *err, size_t n)
         text = NULL;
     } else {
         text[len] = 0;
+        *size = len;
     }
     fclose(f);
     return text;
@@ -254,10 +256,11 @@ static int import_files(const game_def *gd, const game_format *f, const char **f
 {
     char err[400];
     for (int i = 0; i < nfiles; i++) {
-        char *text = slurp(files[i], err, sizeof err);
+        size_t len = 0;
+        char *text = slurp(files[i], &len, err, sizeof err);
         if (!text)
             return cli_error("records import", "%s", err);
-        int got = rec_import(gd, f, text, files[i], games, store_game, w, err, sizeof err);
+        int got = rec_import(gd, f, text, len, files[i], games, store_game, w, err, sizeof err);
         free(text);
         if (got < 0)
             return cli_error("records import", "%s", err);
