@@ -34,4 +34,17 @@ for f in nul-name nul-action; do
     check "lg_nul_is_not_the_end_of_the_file ($f)" test "$(grep -c "end of the file" "$tmp/err")" -eq 0
 done
 
+# ---- item 13: the intervals by rotation when every group ends alike ----
+# ab:depth=1 in seat 0 beats random in seat 1 in all 40 games (seeded):
+# 20 groups of 2 rotations, seat 0 at 100% in every one.
+status "groups_alike: the run" 0 selfplay --seat 0=ab:depth=1 --seat 1=random --rotations 2 --games 40 --seed 1 \
+    --out "$tmp/alike.trd" --quiet
+status "groups_alike: bias" 0 bias "$tmp/alike.trd"
+check "groups_alike_take_wilson: by rotation, [83.89%, 100%] rather than a point" \
+    grep -qF "seat 0's share by rotation: 0: 100.00% [83.89%, 100.00%]; 1: 100.00% [83.89%, 100.00%]" "$tmp/out"
+check "groups_alike_take_wilson: groups as the observations too" \
+    grep -qF "seat 0's share, groups as the observations: 100.00% [83.89%, 100.00%]" "$tmp/out"
+check "groups_alike_take_wilson: the rotations' difference is not [0, 0]" \
+    grep -qF "rotation 0 minus rotation 1 (paired by setup): +0.00 points [-40.14, +40.14]" "$tmp/out"
+
 finish
