@@ -11,6 +11,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 #include "dirs.h"
+#include "fileio.h"
 #include "msg.h"
 
 #define TREE_DEPTH_MAX 64 /* deeper than any folder triad writes */
@@ -278,4 +279,13 @@ int fio_split_target(const char *path, char *parent, size_t pn, char *name, size
     }
     snprintf(parent, pn, "%s", full);
     return 0;
+}
+
+bool fio_same_path(const char *a, const char *b)
+{
+    if (fio_same_file(a, b))
+        return true;
+    char pa[4096], na[1024], pb[4096], nb[1024], err[8];
+    return !fio_split_target(a, pa, sizeof pa, na, sizeof na, err, sizeof err) &&
+           !fio_split_target(b, pb, sizeof pb, nb, sizeof nb, err, sizeof err) && !strcmp(pa, pb) && !strcmp(na, nb);
 }

@@ -50,4 +50,10 @@ int fio_tmpdir_commit(fio_tmpdir *t, const char *target, bool replace, char *err
  * ("/" and names that end in "." or ".." are refused). */
 int fio_split_target(const char *path, char *parent, size_t pn, char *name, size_t nn, char *err, size_t n);
 
+/* True when a and b name the same file: the same file now (fio_same_file),
+ * or, for a path that does not exist yet, the same name in the same folder
+ * once the folders are resolved ("out.trd" and "./d/../out.trd"), so an
+ * output not yet written is told from an input as surely as an old one. */
+bool fio_same_path(const char *a, const char *b);
+
 #endif

@@ -16,6 +16,7 @@
 #include <sys/prctl.h>
 #endif
 #include "clock.h"
+#include "fileio.h"
 #include "msg.h"
 #include "proc.h"
 
@@ -86,10 +87,16 @@ proc *proc_start(const char *path, const char *log, char *err, size_t n)
     if (proc_check(path, err, n))
         return NULL;
     int to[2] = { -1, -1 }, from[2] = { -1, -1 }, rep[2] = { -1, -1 };
-    int err_fd = log ? open(log, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0644)
+    /* The log a regular file only: a FIFO would block this open until a
+     * reader came, for ever. */
+    char why[300];
+    int err_fd = log ? fio_open_regular(log, O_WRONLY | O_CREAT | O_APPEND, 0644, why, sizeof why)
                      : open("/dev/null", O_WRONLY | O_CLOEXEC);
     if (err_fd < 0) {
-        snprintf(err, n, "cannot open %s: %s", MSG_PATH(log ? log : "/dev/null"), strerror(errno));
+        if (log)
+            snprintf(err, n, "cannot open the log %s", why);
+        else
+            snprintf(err, n, "cannot open /dev/null: %s", strerror(errno));
         return NULL;
     }
     proc *p = calloc(1, sizeof *p);

@@ -34,7 +34,9 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <sys/stat.h>
 #include "core/clock.h"
+#include "core/fileio.h"
 #include "core/msg.h"
 #include "core/num.h"
 #include "core/proc.h"
@@ -166,6 +168,29 @@ static void engine_destroy(void *impl)
     free(e);
 }
 
+/* log=FILE is appended to for as long as the program runs: refused before
+ * any game when it is anything but a regular file or a file to create (a
+ * FIFO would block the open until a reader came, for ever; a device or a
+ * folder is no log), or the program itself.  The command checks what it
+ * knows besides: its outputs, inputs and records files (selfplay/run.h). */
+static int check_log(const engine_player *e, char *err, size_t n)
+{
+    struct stat st;
+    if (!stat(e->log, &st) && !S_ISREG(st.st_mode)) {
+        snprintf(err, n, "player 'engine': log=%s is %s, not a regular file: give a file to append the program's "
+                 "stderr to", MSG_PATH(e->log), S_ISFIFO(st.st_mode) ? "a FIFO" : S_ISDIR(st.st_mode) ? "a folder"
+                 : S_ISCHR(st.st_mode) || S_ISBLK(st.st_mode) ? "a device" : S_ISSOCK(st.st_mode) ? "a socket"
+                 : "not a plain file");
+        return -1;
+    }
+    if (fio_same_file(e->log, e->cmd)) {
+        snprintf(err, n, "player 'engine': log=%s is the program itself (cmd=): its stderr would be appended to it",
+                 MSG_PATH(e->log));
+        return -1;
+    }
+    return 0;
+}
+
 static void *engine_create(const game_def *g, const char *opts, char *canon, size_t cn, char *err, size_t n)
 {
     engine_player *e = calloc(1, sizeof *e);
@@ -190,6 +215,10 @@ static void *engine_create(const game_def *g, const char *opts, char *canon, siz
     char why[400];
     if (proc_check(e->cmd, why, sizeof why)) {
         snprintf(err, n, "player 'engine': %s", why);
+        engine_destroy(e);
+        return NULL;
+    }
+    if (e->log[0] && check_log(e, err, n)) {
         engine_destroy(e);
         return NULL;
     }

@@ -20,6 +20,7 @@ bin=${1:?usage: tests/cli_robust.sh BINARY}
 case $bin in /*) ;; *) bin=$PWD/$bin ;; esac
 [ -x "$bin" ] || { echo "cli_robust.sh: $bin is not an executable"; echo "0 passed, 1 failed"; exit 1; }
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+root=$(cd "$here/.." && pwd)
 . "$here/lib.sh"
 RUN_TIMEOUT=300
 
@@ -46,5 +47,63 @@ check "groups_alike_take_wilson: groups as the observations too" \
     grep -qF "seat 0's share, groups as the observations: 100.00% [83.89%, 100.00%]" "$tmp/out"
 check "groups_alike_take_wilson: the rotations' difference is not [0, 0]" \
     grep -qF "rotation 0 minus rotation 1 (paired by setup): +0.00 points [-40.14, +40.14]" "$tmp/out"
+
+# ---- items 2, 3, 4: files a run names, checked before the first game ----
+# wrapper NAME ARGS...: an executable script $tmp/NAME that execs ARGS.
+wrapper() {
+    local name=$1
+    shift
+    printf '#!/bin/sh\nexec' >"$tmp/$name"
+    printf ' %q' "$@" >>"$tmp/$name"
+    printf '\n' >>"$tmp/$name"
+    chmod +x "$tmp/$name"
+}
+wrapper eng "$bin" engine --player random
+# noisy: triad engine with a line on stderr first
+printf '#!/bin/sh\necho "noise on stderr" >&2\nexec %q engine --player random\n' "$bin" >"$tmp/noisy"
+chmod +x "$tmp/noisy"
+status "log_checks: a records file to protect" 0 selfplay --players random --games 2 --seed 1 --out "$tmp/keep.trd" --quiet
+cp "$tmp/keep.trd" "$tmp/keep.copy"
+mkfifo "$tmp/fifo"
+mkdir "$tmp/adir"
+RUN_TIMEOUT=10 # the code as it was blocked in open() for ever: 124 or 137 after at most 20 s
+bad "log_fifo_is_refused_before_the_first_game" "is a FIFO, not a regular file" \
+    match --a random --b "engine:cmd=$tmp/noisy,log=$tmp/fifo" --games 2 --threads 1 --quiet
+bad "log_folder_is_refused" "is a folder, not a regular file" \
+    match --a random --b "engine:cmd=$tmp/noisy,log=$tmp/adir" --games 2 --threads 1 --quiet
+bad "log_device_is_refused" "is a device, not a regular file" \
+    play --white random --black "engine:cmd=$tmp/noisy,log=/dev/null" --quiet
+bad "log_that_is_the_program_is_refused" "is the program itself" \
+    match --a random --b "engine:cmd=$tmp/noisy,log=$tmp/noisy" --games 2 --threads 1 --quiet
+bad "log_that_is_the_output_is_refused (not there yet)" "is the run's output (--out)" \
+    selfplay --white random --black "engine:cmd=$tmp/noisy,log=$tmp/sl.trd" --games 2 --out "$tmp/sl.trd" --quiet
+check "log_that_is_the_output_is_refused: nothing written" test ! -e "$tmp/sl.trd"
+bad "log_that_is_the_output_is_refused (--resume, another spelling)" "is the run's output (--out)" \
+    selfplay --white random --black "engine:cmd=$tmp/noisy,log=$tmp/./adir/../keep.trd" --games 4 \
+    --out "$tmp/keep.trd" --resume --quiet
+bad "log_that_is_a_records_file_is_refused (selfplay)" "is a records file" \
+    selfplay --white random --black "engine:cmd=$tmp/noisy,log=$tmp/keep.trd" --games 2 --out "$tmp/o1.trd" --quiet
+bad "log_that_is_a_records_file_is_refused (match)" "is a records file" \
+    match --a "engine:cmd=$tmp/noisy,log=$tmp/keep.trd" --b random --games 2 --threads 1 --quiet
+bad "log_that_is_a_records_file_is_refused (play)" "is a records file" \
+    play --white random --black "engine:cmd=$tmp/noisy,log=$tmp/keep.trd" --quiet
+check "log_that_is_a_records_file_is_refused: the file is as it was" cmp -s "$tmp/keep.trd" "$tmp/keep.copy"
+grep -v '^#' "$root/data/positions/tzaar-fixed-openings.txt" | head -2 >"$tmp/pos.txt"
+cp "$tmp/pos.txt" "$tmp/pos.copy"
+bad "log_that_is_the_positions_file_is_refused" "is the --positions file" \
+    match --a random --b "engine:cmd=$tmp/noisy,log=$tmp/pos.txt" --games 2 --positions "$tmp/pos.txt" --quiet
+cp "$root/data/weights/default.txt" "$tmp/w.txt"
+bad "log_that_is_a_weights_file_is_refused" "is a weights file" \
+    match --a "ab:depth=1,weights=$tmp/w.txt" --b "engine:cmd=$tmp/noisy,log=$tmp/w.txt" --games 2 --quiet
+# item 4: --positions P --out P --force overwrote the positions file
+bad "positions_that_is_the_output_is_refused (selfplay)" "it is also an input (--positions" \
+    selfplay --players random --games 2 --positions "$tmp/pos.txt" --out "$tmp/pos.txt" --force --quiet
+bad "positions_that_is_the_output_is_refused (match)" "it is also an input (--positions" \
+    match --a random --b random --games 2 --positions "$tmp/pos.txt" --out "$tmp/pos.txt" --force --quiet
+check "positions_that_is_the_output_is_refused: the positions are as they were" cmp -s "$tmp/pos.txt" "$tmp/pos.copy"
+status "log_a_plain_file_still_works" 0 match --a random --b "engine:cmd=$tmp/noisy,log=$tmp/e.log" --games 2 \
+    --threads 1 --quiet
+check "log_a_plain_file_still_works: the stderr is in it" grep -q "noise on stderr" "$tmp/e.log"
+RUN_TIMEOUT=300
 
 finish
