@@ -164,8 +164,8 @@ int records_merge(int argc, char **argv, rec_game *g)
     const opt_spec opts[] = {
         { "out", OPT_STR, &out, "OUT", "the merged file", 0, 0, NULL },
         { "force", OPT_FLAG, &force, NULL, "overwrite OUT", 0, 0, NULL },
-        { "allow-incomplete", OPT_FLAG, &allow_incomplete, NULL, "exit 0 when games of the run are missing", 0, 0,
-          NULL },
+        { "allow-incomplete", OPT_FLAG, &allow_incomplete, NULL, "write OUT and exit 0 when games of the run are "
+                                                                 "missing", 0, 0, NULL },
         { 0 },
     };
     const cmd_spec spec = { "records merge", "--out OUT IN... [--force] [--allow-incomplete]",
@@ -174,9 +174,9 @@ int records_merge(int argc, char **argv, rec_game *g)
                             "runs that differ only in --games hold the same games, and merge into the\n"
                             "longer run.\n"
                             "OUT is written whole (a temporary file renamed into place) and may not be\n"
-                            "one of the inputs.  When games of the run are missing, OUT is still written\n"
-                            "but the exit status is 3 (so a Slurm afterok chain stops), unless\n"
-                            "--allow-incomplete.", opts };
+                            "one of the inputs.  When games of the run are missing, OUT is not written\n"
+                            "and the exit status is 3 (so a Slurm afterok chain stops, and the rerun\n"
+                            "with every shard needs no --force); --allow-incomplete writes it, exit 0.", opts };
     if ((rc = parse(&spec, argc, argv, files, &nfiles, true)))
         return rc < 0 ? 0 : rc;
     if (!out)
@@ -199,20 +199,26 @@ int records_merge(int argc, char **argv, rec_game *g)
                 run.games = max_games;
                 rc = regrow_output(spec.name, &o, &run);
             }
-            rc = finish_output(spec.name, &o, rc);
-            missing = games < run.games;
+            /* An incomplete merge is not written (unless asked for): an OUT
+             * that held part of the run would be taken for the whole, and
+             * would make the rerun with every shard need --force. */
+            missing = !rc && games < run.games;
+            rc = finish_output(spec.name, &o, missing && !allow_incomplete ? EXIT_INCOMPLETE : rc);
         }
-        if (!rc)
+        if (rc == EXIT_INCOMPLETE)
+            fprintf(stderr, "records merge: %llu of the run's %llu games are in the files, %llu missing (a shard not "
+                    "given, or not finished): %s not written (exit 3; --allow-incomplete writes it)\n",
+                    (unsigned long long)games, (unsigned long long)run.games,
+                    (unsigned long long)(run.games - games), out);
+        else if (!rc)
             fprintf(stderr, "records merge: %llu games into %s (%llu duplicates dropped)%s\n",
                     (unsigned long long)games, out, (unsigned long long)dups,
-                    !missing ? ""
-                    : allow_incomplete ? "; some of the run's games are missing"
-                                       : "; some of the run's games are missing (exit 3; --allow-incomplete accepts that)");
+                    missing ? "; some of the run's games are missing (--allow-incomplete)" : "");
     }
     for (int i = 0; i < nfiles; i++)
         if (r[i])
             rec_reader_close(r[i]);
-    return rc ? rc : bad ? 1 : missing && !allow_incomplete ? EXIT_INCOMPLETE : 0;
+    return bad && (!rc || rc == EXIT_INCOMPLETE) ? 1 : rc; /* a damaged block says more than a missing game */
 }
 
 /* The whole of a regular file, NUL-terminated, its length (NUL bytes of

@@ -106,4 +106,25 @@ status "log_a_plain_file_still_works" 0 match --a random --b "engine:cmd=$tmp/no
 check "log_a_plain_file_still_works: the stderr is in it" grep -q "noise on stderr" "$tmp/e.log"
 RUN_TIMEOUT=300
 
+# ---- item 5: a merge with a shard missing ----
+for k in 0 1; do
+    status "merge_missing: shard $k" 0 selfplay --players random --games 20 --seed 3 --shard $k/2 --out "$tmp/sh$k.trd" --quiet
+    status "merge_missing: match shard $k" 0 match --a random --b random --games 20 --seed 3 --shard $k/2 \
+        --out "$tmp/ms$k.trd" --quiet
+done
+status "records_merge_missing_exits_3" 3 records merge --out "$tmp/merged.trd" "$tmp/sh0.trd"
+check "records_merge_missing_writes_nothing" test ! -e "$tmp/merged.trd"
+check "records_merge_missing_says_so" grep -q "10 of the run.s 20 games are in the files, 10 missing .*not written (exit 3" "$tmp/err"
+check "records_merge_missing_leaves_no_temporary_file" test -z "$(ls "$tmp" | grep merged)"
+status "records_merge_missing_then_the_rerun_with_every_shard_is_not_refused" 0 \
+    records merge --out "$tmp/merged.trd" "$tmp/sh0.trd" "$tmp/sh1.trd"
+status "records_merge_missing_allow_incomplete_writes_it" 0 records merge --out "$tmp/part.trd" "$tmp/sh0.trd" \
+    --allow-incomplete
+check "records_merge_missing_allow_incomplete_writes_it: the 10 games" grep -q "^records merge: 10 games into" "$tmp/err"
+status "match_merge_missing_exits_3" 3 match merge "$tmp/ms0.trd" --json
+check "match_merge_missing_still_reports" grep -q '"games":10,' "$tmp/out"
+check "match_merge_missing_says_exit_3" grep -q "10 missing.*: exit status 3" "$tmp/err"
+status "match_merge_missing_allow_incomplete_exits_0" 0 match merge "$tmp/ms0.trd" --allow-incomplete
+status "match_merge_complete_exits_0" 0 match merge "$tmp/ms0.trd" "$tmp/ms1.trd"
+
 finish
