@@ -289,3 +289,18 @@ bool fio_same_path(const char *a, const char *b)
     return !fio_split_target(a, pa, sizeof pa, na, sizeof na, err, sizeof err) &&
            !fio_split_target(b, pb, sizeof pb, nb, sizeof nb, err, sizeof err) && !strcmp(pa, pb) && !strcmp(na, nb);
 }
+
+int fio_tmpdir_beside(fio_tmpdir *t, const char *target, char *resolved, size_t rn, char *err, size_t n)
+{
+    char parent[4096], name[1024], prefix[1100];
+    t->path[0] = 0;
+    t->lock = -1;
+    if (fio_split_target(target, parent, sizeof parent, name, sizeof name, err, n))
+        return -1;
+    if ((size_t)snprintf(resolved, rn, "%s%s%s", parent, strcmp(parent, "/") ? "/" : "", name) >= rn) {
+        snprintf(err, n, "cannot write %s: %s", MSG_PATH(target), strerror(ENAMETOOLONG));
+        return -1;
+    }
+    snprintf(prefix, sizeof prefix, "%s.tmp-", name);
+    return fio_tmpdir_make(t, parent, prefix, err, n);
+}

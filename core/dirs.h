@@ -25,6 +25,11 @@ typedef struct fio_tmpdir {
 /* Removes the stale temporary folders PARENT/PREFIX?????? (see above), then
  * makes a fresh one and locks it.  0, or -1. */
 int fio_tmpdir_make(fio_tmpdir *t, const char *parent, const char *prefix, char *err, size_t n);
+/* fio_tmpdir_make() beside target (PARENT/NAME.tmp-XXXXXX, target's folder
+ * and name as fio_split_target() gives them), with target's resolved path
+ * in resolved, for fio_tmpdir_commit(): the way an output folder is built
+ * whole.  0, or -1. */
+int fio_tmpdir_beside(fio_tmpdir *t, const char *target, char *resolved, size_t rn, char *err, size_t n);
 /* Removes the folder and all in it (if it is still there) and drops the
  * lock. */
 void fio_tmpdir_remove(fio_tmpdir *t);

@@ -127,4 +127,30 @@ check "match_merge_missing_says_exit_3" grep -q "10 missing.*: exit status 3" "$
 status "match_merge_missing_allow_incomplete_exits_0" 0 match merge "$tmp/ms0.trd" --allow-incomplete
 status "match_merge_complete_exits_0" 0 match merge "$tmp/ms0.trd" "$tmp/ms1.trd"
 
+# ---- item 6: a failed bias --html leaves nothing behind ----
+# gnuplot left off PATH makes the charts fail after the page's folder (and,
+# as the code was, DIR/plots) was made.  timeout alone on PATH: run() needs it.
+mkdir -p "$tmp/nopath" && ln -s "$(command -v timeout)" "$tmp/nopath/timeout"
+status "html_failed: a rotated run" 0 selfplay --players random --games 20 --paired --seed 2 --out "$tmp/h.trd" --quiet
+PATH=$tmp/nopath status "html_failed: bias --html without gnuplot fails (exit 1)" 1 bias "$tmp/h.trd" --html "$tmp/page"
+check "html_failed: it says why" grep -q "gnuplot not found" "$tmp/err"
+check "html_failed_leaves_nothing (no DIR, no DIR/plots, no temporary folder)" \
+    test ! -e "$tmp/page" -a -z "$(ls "$tmp" | grep '^page')"
+if command -v gnuplot >/dev/null; then
+    status "html_failed_then_the_rerun_is_not_refused" 0 bias "$tmp/h.trd" --html "$tmp/page"
+    check "html_failed_then_the_rerun_is_not_refused: the page" test -s "$tmp/page/index.html" -a -d "$tmp/page/games"
+    sums() { (cd "$1" && find . -type f -print0 | sort -z | xargs -0 md5sum) 2>/dev/null; }
+    sums "$tmp/page" >"$tmp/page.sums"
+    PATH=$tmp/nopath status "html_failed_over_a_page: --force without gnuplot fails" 1 \
+        bias "$tmp/h.trd" --html "$tmp/page" --force
+    check "html_failed_over_a_page_keeps_it_as_it_was" cmp -s <(sums "$tmp/page") "$tmp/page.sums"
+    check "html_failed_over_a_page_leaves_no_temporary_folder" test "$(ls "$tmp" | grep -c '^page')" -eq 2
+    status "html_force_replaces_a_page_whole" 0 bias "$tmp/h.trd" --html "$tmp/page" --force
+    printf 'mine\n' >"$tmp/page/notes.txt"
+    bad "html_force_refuses_a_folder_with_more_than_a_page" "notes.txt, which is not part of a bias --html page" \
+        bias "$tmp/h.trd" --html "$tmp/page" --force
+else
+    ok "html_failed_then_the_rerun_is_not_refused # SKIP gnuplot is not installed (scripts/setup.sh installs it)"
+fi
+
 finish
