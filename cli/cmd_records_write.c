@@ -72,7 +72,7 @@ static int create_output(const char *cmd, const char *out, bool force, const rec
         fio_out_abort(&o->tmp);
         if (o->held >= 0)
             close(o->held);
-        return cli_error(cmd, "cannot write %s: %s", out, err);
+        return cli_fail(cmd, "cannot write %s: %s", out, err); /* the header's write: OUT was checked */
     }
     return 0;
 }
@@ -83,9 +83,9 @@ static int finish_output(const char *cmd, output *o, int rc)
 {
     char err[600];
     if (rec_writer_close(o->w, err, sizeof err) && !rc)
-        rc = cli_error(cmd, "cannot write %s: %s", o->tmp.path, err) - 1;
+        rc = cli_fail(cmd, "cannot write %s: %s", o->tmp.path, err);
     if (!rc && fio_out_commit(&o->tmp, err, sizeof err))
-        rc = cli_error(cmd, "%s", err) - 1;
+        rc = cli_fail(cmd, "%s", err);
     else if (rc)
         fio_out_abort(&o->tmp);
     if (o->held >= 0)
@@ -122,7 +122,7 @@ static int copy_shards(const char **files, int nfiles, rec_reader **r, rec_write
             else if (!added)
                 ++*dups;
             else if (rec_writer_append(w, g))
-                rc = cli_error("records merge", "cannot write %s: %s", out, rec_writer_error(w)) - 1;
+                rc = cli_fail("records merge", "cannot write %s: %s", out, rec_writer_error(w));
             else
                 ++*games;
         }
@@ -138,18 +138,18 @@ static int regrow_output(const char *cmd, output *o, const rec_run *run)
     struct stat st;
     uint64_t keep;
     if (rec_writer_flush(o->w))
-        return cli_error(cmd, "cannot write %s: %s", o->tmp.path, rec_writer_error(o->w)) - 1;
+        return cli_fail(cmd, "cannot write %s: %s", o->tmp.path, rec_writer_error(o->w));
     int fd = open(o->tmp.tmp, O_RDONLY | O_CLOEXEC);
     if (fd < 0 || fstat(fd, &st)) {
         int e = errno;
         if (fd >= 0)
             close(fd);
-        return cli_error(cmd, "cannot write %s: %s", o->tmp.path, strerror(e)) - 1;
+        return cli_fail(cmd, "cannot write %s: %s", o->tmp.path, strerror(e));
     }
     int nfd = rec_rewrite_header(fd, o->tmp.tmp, run, (uint64_t)st.st_size, &keep, err, sizeof err);
     if (nfd < 0) {
         close(fd);
-        return cli_error(cmd, "cannot write %s: %s", o->tmp.path, err) - 1;
+        return cli_fail(cmd, "cannot write %s: %s", o->tmp.path, err);
     }
     close(nfd);
     return 0;
@@ -252,22 +252,34 @@ static char *slurp(const char *path, size_t *size, char *err, size_t n)
     return text;
 }
 
+/* The import's sink: the writer, and whether a write failed (a full disk
+ * is a failure, exit 1, not the bad input a bad record is). */
+typedef struct store {
+    rec_writer *w;
+    bool failed;
+} store;
+
 static int store_game(void *ctx, const rec_game *g)
 {
-    return rec_writer_append(ctx, g);
+    store *st = ctx;
+    st->failed |= rec_writer_append(st->w, g) != 0;
+    return st->failed ? -1 : 0;
 }
 
-static int import_files(const game_def *gd, const game_format *f, const char **files, int nfiles, rec_writer *w,
-                        uint64_t *games)
+static int import_files(const game_def *gd, const game_format *f, const char **files, int nfiles, const char *out,
+                        rec_writer *w, uint64_t *games)
 {
     char err[400];
+    store st = { w, false };
     for (int i = 0; i < nfiles; i++) {
         size_t len = 0;
         char *text = slurp(files[i], &len, err, sizeof err);
         if (!text)
             return cli_error("records import", "%s", err);
-        int got = rec_import(gd, f, text, len, files[i], games, store_game, w, err, sizeof err);
+        int got = rec_import(gd, f, text, len, files[i], games, store_game, &st, err, sizeof err);
         free(text);
+        if (got < 0 && st.failed)
+            return cli_fail("records import", "cannot write %s: %s", out, rec_writer_error(w));
         if (got < 0)
             return cli_error("records import", "%s", err);
     }
@@ -322,7 +334,7 @@ int records_import(int argc, char **argv, rec_game *g)
     if ((rc = create_output(spec.name, out, force, &run, files, nfiles, &o)))
         return rc;
     uint64_t games = 0;
-    rc = finish_output(spec.name, &o, import_files(gd, f, files, nfiles, o.w, &games));
+    rc = finish_output(spec.name, &o, import_files(gd, f, files, nfiles, out, o.w, &games));
     if (!rc)
         fprintf(stderr, "records import: %llu games into %s\n", (unsigned long long)games, out);
     return rc;
@@ -337,7 +349,7 @@ static int copy_upgraded(const char *in, rec_reader *r, rec_writer *w, const cha
             return cli_error("records upgrade", "%s holds %d runs' headers (a concatenation): upgrade each file "
                              "on its own", in, rec_reader_runs(r));
         if (rec_writer_append(w, g))
-            return cli_error("records upgrade", "cannot write %s: %s", out, rec_writer_error(w)) - 1;
+            return cli_fail("records upgrade", "cannot write %s: %s", out, rec_writer_error(w));
         ++*games;
     }
     return bad ? 1 : 0;

@@ -417,9 +417,11 @@ int run_selfplay(const run_opts *o, run_counts *res, char *err, size_t n)
     if (!s.batch || !s.spare) {
         snprintf(err, n, "out of memory");
         close(fd);
-    } else if (!(s.w = rec_writer_open_fd(fd, o->out, &o->run, mode, keep, o->block_games, err, n)))
-        t.c.refused = true; /* the output cannot be created: a bad --out, not a failed run */
-    else {
+    } else if (!(s.w = rec_writer_open_fd(fd, o->out, &o->run, mode, keep, o->block_games, err, n))) {
+        /* The output is open and locked: what failed is its header's write
+         * (a full disk), a failure rather than a refusal.  (What it left,
+         * an empty file or a header's prefix, --resume starts afresh.) */
+    } else {
         if (o->progress)
             o->progress(o->report_ctx, &t.c);
         fio_stop_begin();
