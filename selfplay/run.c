@@ -7,7 +7,8 @@
  * the writer's cost never stalls them.  It also redraws the progress report
  * and writes a partial block once flush_seconds have passed, so slow
  * players lose little work to a kill.  A SIGINT, SIGTERM or SIGHUP
- * (core/fileio.h, fio_stop_begin) stops the workers between actions and
+ * (core/fileio.h, fio_stop_begin) stops the workers between actions (one
+ * waiting on a program outside triad at once: core/proc.h) and
  * the run after writing and syncing every finished game.  It prints
  * nothing: notes and progress go to the caller's callbacks. */
 #include <pthread.h>

@@ -203,6 +203,73 @@ if [ -c /dev/full ]; then
 else
     ok "full_stdout_exits_1 # SKIP no /dev/full here"
 fi
+
+# ---- item 1: an engine that never reads; a stop while waiting on an engine ----
+# lazy answers ok, ok, bestaction ZZ9 for ever without reading: each game
+# loses by its illegal action and its input pipe fills; once full, the
+# next write waits out its deadline (10 s: a position's answer) and loses
+# on time, the program killed and started again.  As the code was, the
+# write blocked for ever and timeout(1) ended the match (124 or 137).
+printf '#!/bin/sh\necho "protocol triad 2"\nwhile :; do printf "ok\\nok\\nbestaction ZZ9\\n"; done\n' >"$tmp/lazy.sh"
+chmod +x "$tmp/lazy.sh"
+timeout -k 5 90 "$bin" match --a random --b "engine:cmd=$tmp/lazy.sh" --games 1000 --threads 1 --seed 1 \
+    --out "$tmp/lazy.trd" --json >"$tmp/out" 2>"$tmp/err"
+rc=$?
+check "engine_that_never_reads_does_not_hang_the_match (exit $rc)" test "$rc" -eq 0
+check "engine_that_never_reads_loses_on_time_once_its_pipe_is_full" \
+    grep -qE '"b":\{"illegal":[0-9]+,"crash":0,"timeout":[1-9]' "$tmp/out"
+check "engine_that_never_reads: the forfeit says why" grep -q "forfeits by timeout: .*did not read its input in time" \
+    "$tmp/err"
+# mute reads everything and never answers go (timeout=60000, the default):
+# SIGTERM must stop the match within a second or so, not at the deadline.
+{
+    echo '#!/bin/sh'
+    echo "echo \$\$ >'$tmp/mute.pid'"
+    echo 'while read cmd rest; do'
+    echo "    case \$cmd in protocol) echo 'protocol triad 2' ;; position|seed) echo ok ;; go) : >'$tmp/going' ;; esac"
+    echo 'done'
+} >"$tmp/mute.sh"
+chmod +x "$tmp/mute.sh"
+# gone PID SECONDS: whether process PID ends within SECONDS (a deadline, not a sleep).
+gone() { timeout "$2" tail --pid="$1" -s 0.05 -f /dev/null; }
+"${defsig[@]}" "$bin" match --a random --b "engine:cmd=$tmp/mute.sh" --games 2 --threads 1 --out "$tmp/mute.trd" \
+    --quiet 2>"$tmp/mute.err" &
+pid=$!
+for _ in $(seq 3000); do
+    [ -e "$tmp/going" ] && break
+    kill -0 $pid 2>/dev/null || break
+    sleep 0.01
+done
+check "stop_waiting_on_an_engine: the engine got go" test -e "$tmp/going"
+t0=$(date +%s%N)
+kill -TERM $pid 2>/dev/null
+gone $pid 2
+ended=$?
+took=$((($(date +%s%N) - t0) / 1000000))
+check "stop_waiting_on_an_engine_within_a_second_or_two (ended in $took ms)" test "$ended" -eq 0
+[ "$ended" -eq 0 ] || kill -KILL $pid 2>/dev/null
+wait $pid 2>/dev/null
+rc=$?
+check "stop_waiting_on_an_engine: ends by the signal (exit $rc)" test "$rc" -eq 143
+check "stop_waiting_on_an_engine: says it stopped" grep -q "stopped by SIGTERM" "$tmp/mute.err"
+mpid=$(cat "$tmp/mute.pid" 2>/dev/null)
+check "stop_waiting_on_an_engine: the engine is gone too" gone "${mpid:-0}" 5
+[ -n "$mpid" ] && kill -KILL "$mpid" 2>/dev/null
+
+# ---- item 11: what an engine starts in a session of its own dies with it ----
+{
+    echo '#!/bin/sh'
+    echo "setsid sh -c \"echo \\\$\\\$ >'$tmp/daemon.pid'; exec sleep 300\" </dev/null >/dev/null 2>&1 &"
+    echo "while [ ! -s '$tmp/daemon.pid' ]; do sleep 0.01; done" # it runs before the games end
+    printf 'exec %q engine --player random\n' "$bin"
+} >"$tmp/daemon.sh"
+chmod +x "$tmp/daemon.sh"
+status "setsid_child: a match against an engine that starts one" 0 \
+    match --a random --b "engine:cmd=$tmp/daemon.sh" --games 2 --threads 1 --quiet
+dpid=$(cat "$tmp/daemon.pid" 2>/dev/null)
+check "setsid_child_of_an_engine_dies_with_the_game (pid ${dpid:-none})" test -n "$dpid"
+check "setsid_child_of_an_engine_dies_with_the_game: gone" gone "${dpid:-0}" 5
+[ -n "$dpid" ] && kill -KILL "$dpid" 2>/dev/null
 check "exit_statuses_documented: the man page lists 1 for a write that failed" \
     sh -c "\"\$1\" help --man | grep -q 'a write that failed'" sh "$bin"
 
