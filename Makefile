@@ -308,6 +308,22 @@ LIBDIR     ?= $(PREFIX)/lib
 INCLUDEDIR ?= $(PREFIX)/include
 MANDIR     ?= $(PREFIX)/share/man
 COMPLETIONDIR ?= $(PREFIX)/share/bash-completion/completions
+# The recipes below use these paths as shell words, unquoted: a space would
+# split one into two (install -d made stray folders in the checkout, and
+# uninstall ran rm -rf on the wrong words), and a quote, `, $ or \ would be
+# read by the shell.  Rather than quote every word, install and uninstall
+# refuse such a path before anything runs (make's own error: exit status 2).
+INSTALL_VARS = DESTDIR PREFIX LIBDIR INCLUDEDIR MANDIR COMPLETIONDIR
+install_sq := '
+install_dq := "
+install_bad = $(strip $(foreach v,$(INSTALL_VARS),$(if $(or $(word 2,$($(v))),$(findstring $(install_sq),$($(v))),\
+  $(findstring $(install_dq),$($(v))),$(findstring `,$($(v))),$(findstring $$,$($(v))),$(findstring \,$($(v)))),$(v))))
+ifneq (,$(filter install install-lib uninstall,$(MAKECMDGOALS)))
+ifneq (,$(install_bad))
+$(error $(firstword $(install_bad))='$($(firstword $(install_bad)))' holds a space or one of ' " ` $$ \ \
+  (make install and uninstall would run on the wrong words): give a path without them)
+endif
+endif
 install: install-lib
 install-lib: $(LIBTRIAD_A) $(LIBTRIAD_SO) $(BUILD)/triad.1 $(BUILD)/triad.bash
 	install -d $(DESTDIR)$(LIBDIR)/pkgconfig $(DESTDIR)$(INCLUDEDIR) $(DESTDIR)$(MANDIR)/man1 $(DESTDIR)$(COMPLETIONDIR)

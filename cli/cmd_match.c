@@ -366,6 +366,7 @@ static int prepare(match_args *m, run_opts *o, match_sprt *sprt, unsigned char *
         return rc;
     if (m->positions && (rc = cli_load_positions("match", m->positions, g, &o->run, starts)))
         return rc;
+    o->positions_file = m->positions;
     /* The same start every time, the players moved a seat on: with two
      * players, the standard pair (same position, players swap sides), which
      * cancels the start's own bias within each pair. */

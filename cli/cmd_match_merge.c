@@ -31,24 +31,27 @@ static bool is_match_run(const rec_run *run)
 int cmd_match_merge(int argc, char **argv)
 {
     const char *sprt_text = NULL;
-    bool json = false, quiet = false;
+    bool json = false, quiet = false, allow_incomplete = false;
     const opt_spec opts[] = {
         { "sprt", OPT_STR, &sprt_text, "SPEC", "the SPRT over all the games: elo0=0,elo1=10,alpha=0.05,beta=0.05,"
                                                "model=normalized (or logistic); elo0 < elo1 in "
                                                "[-1000, 1000], alpha, beta in [1e-6, 0.5)", 0, 0, NULL },
         { "json", OPT_FLAG, &json, NULL, "print the figures as one JSON object", 0, 0, NULL },
         { "quiet", OPT_FLAG, &quiet, NULL, "no line about missing games", 0, 0, NULL },
+        { "allow-incomplete", OPT_FLAG, &allow_incomplete, NULL, "exit 0 when games of the match are missing", 0, 0,
+          NULL },
         { 0 },
     };
     const cmd_spec spec = {
-        "match merge", "FILE... [--sprt SPEC] [--json]",
+        "match merge", "FILE... [--sprt SPEC] [--json] [--allow-incomplete]",
         "The match's report over its records files together: the shards of one match\n"
         "(triad match --shard K/N --out FILE on each machine) or a match's --out.  The\n"
         "files must hold one match run (the same players, games, seed, setup and\n"
         "options; only the shard differs); a game read twice counts once.  --sprt runs\n"
         "the test on all the games (a shard plays all its games and tests nothing).\n"
-        "Games of the run that no file holds are counted on stderr; to get one records\n"
-        "file, use triad records merge.",
+        "Games of the run that no file holds are counted on stderr, and the exit status\n"
+        "is then 3, as records merge's (a partial match is not the whole one), unless\n"
+        "--allow-incomplete; to get one records file, use triad records merge.",
         opts,
     };
     static const char *files[MAX_FILES];
@@ -122,9 +125,10 @@ int cmd_match_merge(int argc, char **argv)
     o.run = first;
     if (!quiet && t.games < first.games)
         fprintf(stderr, "match merge: %llu of the match's %llu games are in the files (%llu missing: a shard not "
-                "given, or not finished)\n", (unsigned long long)t.games, (unsigned long long)first.games,
-                (unsigned long long)(first.games - t.games));
+                "given, or not finished)%s\n", (unsigned long long)t.games, (unsigned long long)first.games,
+                (unsigned long long)(first.games - t.games), allow_incomplete ? "" : ": exit status 3");
     cmd_match_report(&t, &o, json, false);
+    bool missing = t.games < first.games;
     match_tally_free(&t);
-    return 0;
+    return missing && !allow_incomplete ? EXIT_INCOMPLETE : 0;
 }

@@ -9,6 +9,7 @@
 #include "core/prng.h"
 #include "engine/players.h"
 #include <unistd.h>
+#include "selfplay/run.h"
 #include "commands.h"
 #include "meter.h"
 #include "opts.h"
@@ -206,6 +207,8 @@ int cmd_play(int argc, char **argv)
     int players = rc ? 0 : g->players(r.s);
     if (!rc)
         rc = cli_seat_specs("play", g, players, &so, specs);
+    if (!rc && run_check_files(g, (const char (*)[REC_SPEC_MAX])specs, players, NULL, NULL, err, sizeof err))
+        rc = cli_error("play", "%s", err); /* a log= that is a records file */
     for (int k = 0; k < players && !rc; k++)
         if (!(r.pl[k] = gplayer_new(g, specs[k], err, sizeof err)))
             rc = cli_error("play", "seat %d: %s", k, err);

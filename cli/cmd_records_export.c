@@ -60,13 +60,13 @@ static int export_games(const char *cmd, const char **files, int nfiles, int for
             if (line.failed)
                 rc = cli_error(cmd, "out of memory");
             else if (line.len && fwrite(line.data, 1, line.len, out) != line.len)
-                rc = cli_error(cmd, "cannot write the output: %s", strerror(errno));
+                rc = cli_fail(cmd, "cannot write the output: %s", strerror(errno));
             line.len = 0;
         }
         rec_reader_close(r);
     }
     if (!rc && line.len && fwrite(line.data, 1, line.len, out) != line.len) /* a CSV header alone */
-        rc = cli_error(cmd, "cannot write the output: %s", strerror(errno));
+        rc = cli_fail(cmd, "cannot write the output: %s", strerror(errno));
     buf_free(&line);
     return rc;
 }
@@ -124,7 +124,7 @@ int records_export(int argc, char **argv, rec_game *g)
     if (!out) {
         rc = export_games(spec.name, files, nfiles, format, format_name, positions, stdout, g, &bad);
         if (!rc && fflush(stdout))
-            rc = cli_error(spec.name, "cannot write the output: %s", strerror(errno));
+            rc = cli_fail(spec.name, "cannot write the output: %s", strerror(errno));
         return rc ? rc : bad ? 1 : 0;
     }
     for (int i = 0; i < nfiles; i++)
@@ -135,16 +135,14 @@ int records_export(int argc, char **argv, rec_game *g)
     if (fio_out_begin(&o, out, force, err, sizeof err))
         return cli_error(spec.name, "%s", err);
     rc = export_games(spec.name, files, nfiles, format, format_name, positions, o.f, g, &bad);
-    if (!rc && bad)
-        rc = 1;
-    if (rc) {
+    if (rc || bad) {
         fio_out_abort(&o);
-        if (rc == 1)
-            cli_error(spec.name, "%s not written: a block or game of the input is bad", out);
+        if (!rc)
+            rc = cli_fail(spec.name, "%s not written: a block or game of the input is bad", out);
         return rc;
     }
     if (fio_out_commit(&o, err, sizeof err))
-        return cli_error(spec.name, "%s", err);
+        return cli_fail(spec.name, "%s", err);
     return 0;
 }
 

@@ -218,7 +218,7 @@ static int tally_game(tally *t, const char *path, const rec_run *run, const rec_
         ranks[i] = rec_game_rank(g, run->players, i);
     /* a setup's games (rotations, pairs, replicates) are one cluster */
     if (seat_stats_add_game(&t->seats, g->scores, ranks, bias_setup_key(run, g)))
-        return cli_error("records stats", "out of memory") - 1;
+        return cli_fail("records stats", "out of memory");
     return 0;
 }
 
@@ -255,7 +255,7 @@ int records_stats(int argc, char **argv, rec_game *g)
             if (added < 0) {
                 rec_reader_close(r);
                 rec_dedup_free(&seen);
-                return cli_error(spec.name, "out of memory") - 1;
+                return cli_fail(spec.name, "out of memory");
             }
             if (!added)
                 continue;

@@ -72,7 +72,7 @@ static int create_output(const char *cmd, const char *out, bool force, const rec
         fio_out_abort(&o->tmp);
         if (o->held >= 0)
             close(o->held);
-        return cli_error(cmd, "cannot write %s: %s", out, err);
+        return cli_fail(cmd, "cannot write %s: %s", out, err); /* the header's write: OUT was checked */
     }
     return 0;
 }
@@ -83,9 +83,9 @@ static int finish_output(const char *cmd, output *o, int rc)
 {
     char err[600];
     if (rec_writer_close(o->w, err, sizeof err) && !rc)
-        rc = cli_error(cmd, "cannot write %s: %s", o->tmp.path, err) - 1;
+        rc = cli_fail(cmd, "cannot write %s: %s", o->tmp.path, err);
     if (!rc && fio_out_commit(&o->tmp, err, sizeof err))
-        rc = cli_error(cmd, "%s", err) - 1;
+        rc = cli_fail(cmd, "%s", err);
     else if (rc)
         fio_out_abort(&o->tmp);
     if (o->held >= 0)
@@ -122,7 +122,7 @@ static int copy_shards(const char **files, int nfiles, rec_reader **r, rec_write
             else if (!added)
                 ++*dups;
             else if (rec_writer_append(w, g))
-                rc = cli_error("records merge", "cannot write %s: %s", out, rec_writer_error(w)) - 1;
+                rc = cli_fail("records merge", "cannot write %s: %s", out, rec_writer_error(w));
             else
                 ++*games;
         }
@@ -138,18 +138,18 @@ static int regrow_output(const char *cmd, output *o, const rec_run *run)
     struct stat st;
     uint64_t keep;
     if (rec_writer_flush(o->w))
-        return cli_error(cmd, "cannot write %s: %s", o->tmp.path, rec_writer_error(o->w)) - 1;
+        return cli_fail(cmd, "cannot write %s: %s", o->tmp.path, rec_writer_error(o->w));
     int fd = open(o->tmp.tmp, O_RDONLY | O_CLOEXEC);
     if (fd < 0 || fstat(fd, &st)) {
         int e = errno;
         if (fd >= 0)
             close(fd);
-        return cli_error(cmd, "cannot write %s: %s", o->tmp.path, strerror(e)) - 1;
+        return cli_fail(cmd, "cannot write %s: %s", o->tmp.path, strerror(e));
     }
     int nfd = rec_rewrite_header(fd, o->tmp.tmp, run, (uint64_t)st.st_size, &keep, err, sizeof err);
     if (nfd < 0) {
         close(fd);
-        return cli_error(cmd, "cannot write %s: %s", o->tmp.path, err) - 1;
+        return cli_fail(cmd, "cannot write %s: %s", o->tmp.path, err);
     }
     close(nfd);
     return 0;
@@ -164,8 +164,8 @@ int records_merge(int argc, char **argv, rec_game *g)
     const opt_spec opts[] = {
         { "out", OPT_STR, &out, "OUT", "the merged file", 0, 0, NULL },
         { "force", OPT_FLAG, &force, NULL, "overwrite OUT", 0, 0, NULL },
-        { "allow-incomplete", OPT_FLAG, &allow_incomplete, NULL, "exit 0 when games of the run are missing", 0, 0,
-          NULL },
+        { "allow-incomplete", OPT_FLAG, &allow_incomplete, NULL, "write OUT and exit 0 when games of the run are "
+                                                                 "missing", 0, 0, NULL },
         { 0 },
     };
     const cmd_spec spec = { "records merge", "--out OUT IN... [--force] [--allow-incomplete]",
@@ -174,9 +174,9 @@ int records_merge(int argc, char **argv, rec_game *g)
                             "runs that differ only in --games hold the same games, and merge into the\n"
                             "longer run.\n"
                             "OUT is written whole (a temporary file renamed into place) and may not be\n"
-                            "one of the inputs.  When games of the run are missing, OUT is still written\n"
-                            "but the exit status is 3 (so a Slurm afterok chain stops), unless\n"
-                            "--allow-incomplete.", opts };
+                            "one of the inputs.  When games of the run are missing, OUT is not written\n"
+                            "and the exit status is 3 (so a Slurm afterok chain stops, and the rerun\n"
+                            "with every shard needs no --force); --allow-incomplete writes it, exit 0.", opts };
     if ((rc = parse(&spec, argc, argv, files, &nfiles, true)))
         return rc < 0 ? 0 : rc;
     if (!out)
@@ -199,24 +199,31 @@ int records_merge(int argc, char **argv, rec_game *g)
                 run.games = max_games;
                 rc = regrow_output(spec.name, &o, &run);
             }
-            rc = finish_output(spec.name, &o, rc);
-            missing = games < run.games;
+            /* An incomplete merge is not written (unless asked for): an OUT
+             * that held part of the run would be taken for the whole, and
+             * would make the rerun with every shard need --force. */
+            missing = !rc && games < run.games;
+            rc = finish_output(spec.name, &o, missing && !allow_incomplete ? EXIT_INCOMPLETE : rc);
         }
-        if (!rc)
+        if (rc == EXIT_INCOMPLETE)
+            fprintf(stderr, "records merge: %llu of the run's %llu games are in the files, %llu missing (a shard not "
+                    "given, or not finished): %s not written (exit 3; --allow-incomplete writes it)\n",
+                    (unsigned long long)games, (unsigned long long)run.games,
+                    (unsigned long long)(run.games - games), out);
+        else if (!rc)
             fprintf(stderr, "records merge: %llu games into %s (%llu duplicates dropped)%s\n",
                     (unsigned long long)games, out, (unsigned long long)dups,
-                    !missing ? ""
-                    : allow_incomplete ? "; some of the run's games are missing"
-                                       : "; some of the run's games are missing (exit 3; --allow-incomplete accepts that)");
+                    missing ? "; some of the run's games are missing (--allow-incomplete)" : "");
     }
     for (int i = 0; i < nfiles; i++)
         if (r[i])
             rec_reader_close(r[i]);
-    return rc ? rc : bad ? 1 : missing && !allow_incomplete ? EXIT_INCOMPLETE : 0;
+    return bad && (!rc || rc == EXIT_INCOMPLETE) ? 1 : rc; /* a damaged block says more than a missing game */
 }
 
-/* The whole of a regular file, NUL-terminated; NULL with a message in err. */
-static char *slurp(const char *path, char *err, size_t n)
+/* The whole of a regular file, NUL-terminated, its length (NUL bytes of
+ * its own included) in *size; NULL with a message in err. */
+static char *slurp(const char *path, size_t *size, char *err, size_t n)
 {
     FILE *f = fio_fopen_read(path, err, n);
     char *text = NULL;
@@ -239,26 +246,40 @@ static char *slurp(const char *path, char *err, size_t n)
         text = NULL;
     } else {
         text[len] = 0;
+        *size = len;
     }
     fclose(f);
     return text;
 }
 
+/* The import's sink: the writer, and whether a write failed (a full disk
+ * is a failure, exit 1, not the bad input a bad record is). */
+typedef struct store {
+    rec_writer *w;
+    bool failed;
+} store;
+
 static int store_game(void *ctx, const rec_game *g)
 {
-    return rec_writer_append(ctx, g);
+    store *st = ctx;
+    st->failed |= rec_writer_append(st->w, g) != 0;
+    return st->failed ? -1 : 0;
 }
 
-static int import_files(const game_def *gd, const game_format *f, const char **files, int nfiles, rec_writer *w,
-                        uint64_t *games)
+static int import_files(const game_def *gd, const game_format *f, const char **files, int nfiles, const char *out,
+                        rec_writer *w, uint64_t *games)
 {
     char err[400];
+    store st = { w, false };
     for (int i = 0; i < nfiles; i++) {
-        char *text = slurp(files[i], err, sizeof err);
+        size_t len = 0;
+        char *text = slurp(files[i], &len, err, sizeof err);
         if (!text)
             return cli_error("records import", "%s", err);
-        int got = rec_import(gd, f, text, files[i], games, store_game, w, err, sizeof err);
+        int got = rec_import(gd, f, text, len, files[i], games, store_game, &st, err, sizeof err);
         free(text);
+        if (got < 0 && st.failed)
+            return cli_fail("records import", "cannot write %s: %s", out, rec_writer_error(w));
         if (got < 0)
             return cli_error("records import", "%s", err);
     }
@@ -313,7 +334,7 @@ int records_import(int argc, char **argv, rec_game *g)
     if ((rc = create_output(spec.name, out, force, &run, files, nfiles, &o)))
         return rc;
     uint64_t games = 0;
-    rc = finish_output(spec.name, &o, import_files(gd, f, files, nfiles, o.w, &games));
+    rc = finish_output(spec.name, &o, import_files(gd, f, files, nfiles, out, o.w, &games));
     if (!rc)
         fprintf(stderr, "records import: %llu games into %s\n", (unsigned long long)games, out);
     return rc;
@@ -328,7 +349,7 @@ static int copy_upgraded(const char *in, rec_reader *r, rec_writer *w, const cha
             return cli_error("records upgrade", "%s holds %d runs' headers (a concatenation): upgrade each file "
                              "on its own", in, rec_reader_runs(r));
         if (rec_writer_append(w, g))
-            return cli_error("records upgrade", "cannot write %s: %s", out, rec_writer_error(w)) - 1;
+            return cli_fail("records upgrade", "cannot write %s: %s", out, rec_writer_error(w));
         ++*games;
     }
     return bad ? 1 : 0;

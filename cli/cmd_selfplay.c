@@ -152,6 +152,7 @@ int cmd_selfplay(int argc, char **argv)
     unsigned char *starts __attribute__((cleanup(cli_free_positions))) = NULL;
     if (positions && (rc = cli_load_positions("selfplay", positions, o.run.game, &o.run, &starts)))
         return rc;
+    o.positions_file = positions;
     if (!o.out)
         return cli_error("selfplay", "--out FILE is required");
     if (o.resume && o.force)

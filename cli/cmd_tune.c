@@ -107,7 +107,7 @@ static int write_weights(const char *path, bool force, const game_def *g, const 
     fio_out o;
     int rc = fio_out_begin(&o, path, force, err, n);
     if (!rc) {
-        fwrite(text, 1, len, o.f);
+        fwrite(text, 1, len, o.f); /* an error sticks to the stream: fio_out_commit says it */
         fputs(end, o.f);
         rc = fio_out_commit(&o, err, n);
     }
@@ -376,7 +376,7 @@ int cmd_tune(int argc, char **argv)
         fputc('\n', stderr);
     warn_result(&r);
     if (write_weights(out, force, g, &r, &records, err, sizeof err))
-        return cli_error("tune", "%s", err);
+        return cli_fail("tune", "%s", err); /* checked before the fit: a write that failed */
 
     double pps = r.extract_seconds > 0 ? (double)r.candidates / r.extract_seconds : 0;
     if (json)

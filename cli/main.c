@@ -1,4 +1,5 @@
 /* main.c — triad's entry point: dispatches to a subcommand. */
+#include <errno.h>
 #include <stdio.h>
 #include <string.h>
 #include <gsl/gsl_errno.h>
@@ -6,6 +7,7 @@
 #include "core/msg.h"
 #include "engine/game.h"
 #include "commands.h"
+#include "opts.h"
 #include "progress.h"
 
 static const cli_command commands[] = {
@@ -82,7 +84,29 @@ static int help_topic(int argc, char **argv)
     return 2;
 }
 
+/* What a command printed is buffered: a full disk, or a file that cannot
+ * take more, under stdout shows only when it is flushed.  A command that
+ * had done its work then fails as any write that failed does (exit 1),
+ * rather than exit 0 with its output lost. */
+static int stdout_checked(const char *cmd, int rc)
+{
+    errno = 0;
+    if ((fflush(stdout) == EOF || ferror(stdout)) && (rc == 0 || rc == 3)) {
+        int e = errno ? errno : EIO;
+        return cli_fail(cmd, "cannot write the output (standard output): %s", strerror(e));
+    }
+    return rc;
+}
+
+static int run_command(int argc, char **argv);
+
 int main(int argc, char **argv)
+{
+    int rc = run_command(argc, argv);
+    return stdout_checked(argc >= 2 ? argv[1] : "help", rc);
+}
+
+static int run_command(int argc, char **argv)
 {
     game_list(); /* every game initialised before any command can reach one */
     /* GSL's default handler aborts; the toolkit checks every status instead. */

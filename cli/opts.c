@@ -41,7 +41,18 @@ int cli_error(const char *cmd, const char *fmt, ...)
     va_start(ap, fmt);
     cli_vline(stderr, prefix, fmt, ap);
     va_end(ap);
-    return 2;
+    return CLI_EXIT_BAD_INPUT;
+}
+
+int cli_fail(const char *cmd, const char *fmt, ...)
+{
+    char prefix[64];
+    va_list ap;
+    snprintf(prefix, sizeof prefix, "triad %s: ", cmd);
+    va_start(ap, fmt);
+    cli_vline(stderr, prefix, fmt, ap);
+    va_end(ap);
+    return CLI_EXIT_FAILED;
 }
 
 void opt_list_free(opt_list *l)

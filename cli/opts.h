@@ -60,10 +60,21 @@ typedef void (*opts_capture_fn)(void *ctx, const cmd_spec *c);
 void opts_capture(opts_capture_fn fn, void *ctx);
 bool opts_capturing(void);
 
+/* The exit statuses, the same for every command (README, the man page):
+ * 0 done; CLI_EXIT_FAILED the work failed part-way — a write or read that
+ * failed (a full disk, an I/O error), a damaged block, a check that did not
+ * pass; CLI_EXIT_BAD_INPUT bad input, refused before anything was done; 3
+ * (records merge, records verify, match merge) games of the run missing. */
+#define CLI_EXIT_FAILED 1
+#define CLI_EXIT_BAD_INPUT 2
+
 /* Prints "triad CMD: message" on stderr and returns 2, for `return cli_error(...)`.
  * Control bytes in the message (from a file name, a value) are shown escaped
  * (core/msg.h), so input can neither recolour the terminal nor add lines. */
 int cli_error(const char *cmd, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* The same line, returning CLI_EXIT_FAILED: for a failure while working,
+ * above all a write that failed (a full disk is not bad input). */
+int cli_fail(const char *cmd, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 
 /* Writes prefix, the formatted message with control bytes escaped, and a
  * newline to f: one line whatever the arguments hold. */

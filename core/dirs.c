@@ -11,6 +11,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 #include "dirs.h"
+#include "fileio.h"
 #include "msg.h"
 
 #define TREE_DEPTH_MAX 64 /* deeper than any folder triad writes */
@@ -278,4 +279,28 @@ int fio_split_target(const char *path, char *parent, size_t pn, char *name, size
     }
     snprintf(parent, pn, "%s", full);
     return 0;
+}
+
+bool fio_same_path(const char *a, const char *b)
+{
+    if (fio_same_file(a, b))
+        return true;
+    char pa[4096], na[1024], pb[4096], nb[1024], err[8];
+    return !fio_split_target(a, pa, sizeof pa, na, sizeof na, err, sizeof err) &&
+           !fio_split_target(b, pb, sizeof pb, nb, sizeof nb, err, sizeof err) && !strcmp(pa, pb) && !strcmp(na, nb);
+}
+
+int fio_tmpdir_beside(fio_tmpdir *t, const char *target, char *resolved, size_t rn, char *err, size_t n)
+{
+    char parent[4096], name[1024], prefix[1100];
+    t->path[0] = 0;
+    t->lock = -1;
+    if (fio_split_target(target, parent, sizeof parent, name, sizeof name, err, n))
+        return -1;
+    if ((size_t)snprintf(resolved, rn, "%s%s%s", parent, strcmp(parent, "/") ? "/" : "", name) >= rn) {
+        snprintf(err, n, "cannot write %s: %s", MSG_PATH(target), strerror(ENAMETOOLONG));
+        return -1;
+    }
+    snprintf(prefix, sizeof prefix, "%s.tmp-", name);
+    return fio_tmpdir_make(t, parent, prefix, err, n);
 }

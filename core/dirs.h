@@ -25,6 +25,11 @@ typedef struct fio_tmpdir {
 /* Removes the stale temporary folders PARENT/PREFIX?????? (see above), then
  * makes a fresh one and locks it.  0, or -1. */
 int fio_tmpdir_make(fio_tmpdir *t, const char *parent, const char *prefix, char *err, size_t n);
+/* fio_tmpdir_make() beside target (PARENT/NAME.tmp-XXXXXX, target's folder
+ * and name as fio_split_target() gives them), with target's resolved path
+ * in resolved, for fio_tmpdir_commit(): the way an output folder is built
+ * whole.  0, or -1. */
+int fio_tmpdir_beside(fio_tmpdir *t, const char *target, char *resolved, size_t rn, char *err, size_t n);
 /* Removes the folder and all in it (if it is still there) and drops the
  * lock. */
 void fio_tmpdir_remove(fio_tmpdir *t);
@@ -49,5 +54,11 @@ int fio_tmpdir_commit(fio_tmpdir *t, const char *target, bool replace, char *err
  * or the folder of one that does not: "/abs/parent" and "name".  0, or -1
  * ("/" and names that end in "." or ".." are refused). */
 int fio_split_target(const char *path, char *parent, size_t pn, char *name, size_t nn, char *err, size_t n);
+
+/* True when a and b name the same file: the same file now (fio_same_file),
+ * or, for a path that does not exist yet, the same name in the same folder
+ * once the folders are resolved ("out.trd" and "./d/../out.trd"), so an
+ * output not yet written is told from an input as surely as an old one. */
+bool fio_same_path(const char *a, const char *b);
 
 #endif

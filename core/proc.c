@@ -1,5 +1,6 @@
-/* proc.c — see proc.h. */
-#define _GNU_SOURCE /* pipe2, close_range, prctl */
+/* proc.c — see proc.h.  The keeper that stands between triad and the
+ * program, and why, is core/proc_keeper.c. */
+#define _GNU_SOURCE /* pipe2 */
 #include <errno.h>
 #include <fcntl.h>
 #include <poll.h>
@@ -12,60 +13,23 @@
 #include <unistd.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
-#ifdef __linux__
-#include <sys/prctl.h>
-#endif
 #include "clock.h"
+#include "fileio.h"
 #include "msg.h"
 #include "proc.h"
+#include "proc_keeper.h"
 
 struct proc {
-    pid_t pid;
-    int in, out;       /* the child's stdin (we write), stdout (we read); -1 once closed */
-    bool reaped;       /* waited for: its pid may be reused */
-    bool have_status;  /* it had ended when we looked: status and killed say how */
+    pid_t pid;         /* the keeper, triad's child; the program is the keeper's */
+    int in, out;       /* the program's stdin (we write), stdout (we read); -1 once closed */
+    int status_fd;     /* the keeper writes the program's wait status here as it ends */
+    bool reaped;       /* the keeper waited for: its pid may be reused */
+    bool have_status;  /* the program had ended when we looked: status and killed say how */
     bool killed;       /* by a signal: status is 128 + the signal */
     int status;
     char *buf;         /* bytes read and not yet returned as lines */
     size_t len, start, cap;
 };
-
-/* The child, between fork and exec: only async-signal-safe calls. */
-static void child(const char *path, int in, int out, int err_fd, int report)
-{
-    sigset_t none;
-    sigemptyset(&none);
-    sigprocmask(SIG_SETMASK, &none, NULL); /* the forking thread may have blocked SIGPIPE */
-    struct sigaction dfl;
-    memset(&dfl, 0, sizeof dfl);
-    dfl.sa_handler = SIG_DFL;
-    sigaction(SIGPIPE, &dfl, NULL);
-    setpgid(0, 0);
-#ifdef __linux__
-    prctl(PR_SET_PDEATHSIG, SIGKILL);
-#endif
-    /* Moved above 2 first, so that one of them being 0, 1 or 2 (triad
-     * started with a standard stream closed) cannot be overwritten. */
-    if ((in = fcntl(in, F_DUPFD, 3)) < 0 || (out = fcntl(out, F_DUPFD, 3)) < 0 ||
-        (err_fd = fcntl(err_fd, F_DUPFD, 3)) < 0 || dup2(in, 0) < 0 || dup2(out, 1) < 0 || dup2(err_fd, 2) < 0)
-        goto fail;
-    /* Every other descriptor closes on exec (the pipes are O_CLOEXEC, and
-     * so is the report pipe, whose closing tells the parent exec worked);
-     * close the rest too, so no records file or its lock leaks into it. */
-    if (report > 3 && close_range(3, (unsigned)report - 1, 0))
-        for (int fd = 3; fd < report; fd++)
-            close(fd);
-    if (close_range((unsigned)report + 1, ~0U, 0))
-        for (int fd = report + 1; fd < 1024; fd++)
-            close(fd);
-    char *argv[2] = { (char *)path, NULL };
-    execv(path, argv);
-fail:;
-    int e = errno;
-    ssize_t w = write(report, &e, sizeof e);
-    (void)w;
-    _exit(127);
-}
 
 int proc_check(const char *path, char *err, size_t n)
 {
@@ -81,39 +45,76 @@ int proc_check(const char *path, char *err, size_t n)
     return 0;
 }
 
+static void close_pair(int fd[2])
+{
+    for (int i = 0; i < 2; i++)
+        if (fd[i] >= 0)
+            close(fd[i]);
+}
+
+/* Forks the keeper with every signal blocked (so that none of triad's
+ * handlers runs in it before it sets its own) and takes the parent's ends
+ * of the pipes.  0, or -1 with errno. */
+static int fork_keeper(proc *p, const char *path, int to[2], int from[2], int rep[2], int st[2], int err_fd)
+{
+    sigset_t all, old;
+    sigfillset(&all);
+    pthread_sigmask(SIG_BLOCK, &all, &old);
+    pid_t parent = getpid();
+    p->pid = fork();
+    if (p->pid == 0)
+        proc_keeper_run(path, to[0], from[1], err_fd, rep[1], st[1], parent);
+    int e = errno;
+    pthread_sigmask(SIG_SETMASK, &old, NULL);
+    if (p->pid < 0) {
+        errno = e;
+        return -1;
+    }
+    close(to[0]);
+    close(from[1]);
+    close(rep[1]);
+    close(st[1]);
+    to[0] = from[1] = rep[1] = st[1] = -1;
+    p->in = to[1];
+    p->out = from[0];
+    p->status_fd = st[0];
+    to[1] = from[0] = st[0] = -1;
+    /* Neither waits unbounded: reads and writes poll up to a deadline. */
+    fcntl(p->out, F_SETFL, fcntl(p->out, F_GETFL) | O_NONBLOCK);
+    fcntl(p->in, F_SETFL, fcntl(p->in, F_GETFL) | O_NONBLOCK);
+    fcntl(p->status_fd, F_SETFL, fcntl(p->status_fd, F_GETFL) | O_NONBLOCK);
+    return 0;
+}
+
 proc *proc_start(const char *path, const char *log, char *err, size_t n)
 {
     if (proc_check(path, err, n))
         return NULL;
-    int to[2] = { -1, -1 }, from[2] = { -1, -1 }, rep[2] = { -1, -1 };
-    int err_fd = log ? open(log, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0644)
+    int to[2] = { -1, -1 }, from[2] = { -1, -1 }, rep[2] = { -1, -1 }, st[2] = { -1, -1 };
+    /* The log a regular file only: a FIFO would block this open until a
+     * reader came, for ever. */
+    char why[300];
+    int err_fd = log ? fio_open_regular(log, O_WRONLY | O_CREAT | O_APPEND, 0644, why, sizeof why)
                      : open("/dev/null", O_WRONLY | O_CLOEXEC);
     if (err_fd < 0) {
-        snprintf(err, n, "cannot open %s: %s", MSG_PATH(log ? log : "/dev/null"), strerror(errno));
+        if (log)
+            snprintf(err, n, "cannot open the log %s", why);
+        else
+            snprintf(err, n, "cannot open /dev/null: %s", strerror(errno));
         return NULL;
     }
     proc *p = calloc(1, sizeof *p);
-    if (!p || pipe2(to, O_CLOEXEC) || pipe2(from, O_CLOEXEC) || pipe2(rep, O_CLOEXEC)) {
+    if (!p || pipe2(to, O_CLOEXEC) || pipe2(from, O_CLOEXEC) || pipe2(rep, O_CLOEXEC) || pipe2(st, O_CLOEXEC) ||
+        fork_keeper(p, path, to, from, rep, st, err_fd)) {
         snprintf(err, n, "cannot start %s: %s", MSG_PATH(path), p ? strerror(errno) : "out of memory");
-        goto fail;
+        close_pair(to), close_pair(from), close_pair(rep), close_pair(st);
+        close(err_fd);
+        free(p);
+        return NULL;
     }
-    p->pid = fork();
-    if (p->pid < 0) {
-        snprintf(err, n, "cannot start %s: %s", MSG_PATH(path), strerror(errno));
-        goto fail;
-    }
-    if (p->pid == 0)
-        child(path, to[0], from[1], err_fd, rep[1]);
-    setpgid(p->pid, p->pid); /* also here: no race with a kill before the child ran */
-    close(to[0]);
-    close(from[1]);
-    close(rep[1]);
     close(err_fd);
-    to[0] = from[1] = rep[1] = err_fd = -1;
-    p->in = to[1];
-    p->out = from[0];
-    fcntl(p->out, F_SETFL, fcntl(p->out, F_GETFL) | O_NONBLOCK);
-    /* The report pipe closes on exec; an errno in it means exec failed. */
+    /* The report pipe closes on the program's exec; an errno in it means
+     * the exec (or the keeper's fork) failed. */
     int e = 0;
     ssize_t got;
     while ((got = read(rep[0], &e, sizeof e)) < 0 && errno == EINTR)
@@ -125,26 +126,40 @@ proc *proc_start(const char *path, const char *log, char *err, size_t n)
         return NULL;
     }
     return p;
-fail:
-    for (int i = 0; i < 2; i++) {
-        if (to[i] >= 0)
-            close(to[i]);
-        if (from[i] >= 0)
-            close(from[i]);
-        if (rep[i] >= 0)
-            close(rep[i]);
+}
+
+/* Waits until fd is ready for events, the deadline passes or a stop is
+ * requested, looking at the stop request every PROC_STOP_SLICE seconds
+ * (a signal comes to whichever thread the kernel picks, so the poll of
+ * this one is not always cut short by it).  1, 0 (the deadline), -1 with
+ * err, or PROC_STOPPED. */
+static int wait_fd(int fd, short events, double deadline, char *err, size_t n)
+{
+    for (;;) {
+        if (fio_stop_requested())
+            return PROC_STOPPED;
+        double left = deadline - clock_seconds();
+        if (left <= 0)
+            return 0;
+        if (left > PROC_STOP_SLICE)
+            left = PROC_STOP_SLICE;
+        struct pollfd pf = { .fd = fd, .events = events };
+        int r = poll(&pf, 1, (int)(left * 1000) + 1);
+        if (r > 0)
+            return 1;
+        if (r < 0 && errno != EINTR) {
+            snprintf(err, n, "cannot wait for the engine: %s", strerror(errno));
+            return -1;
+        }
     }
-    if (err_fd >= 0)
-        close(err_fd);
-    free(p);
-    return NULL;
 }
 
 /* A write to a pipe nobody reads raises SIGPIPE, which would end triad:
  * block it in this thread for the write, and take back the one the write
  * raised (it stays pending on the thread otherwise), unless one was
- * already pending before. */
-int proc_write(proc *p, const char *text, char *err, size_t n)
+ * already pending before.  The pipe is non-blocking: a full one is waited
+ * on up to the deadline, never for ever. */
+int proc_write(proc *p, const char *text, double deadline, char *err, size_t n)
 {
     if (p->in < 0) {
         snprintf(err, n, "the engine's input is closed");
@@ -157,24 +172,30 @@ int proc_write(proc *p, const char *text, char *err, size_t n)
     sigpending(&pending);
     bool was_pending = sigismember(&pending, SIGPIPE);
     size_t len = strlen(text), done = 0;
-    int rc = 0;
+    int rc = 1;
     while (done < len) {
         ssize_t w = write(p->in, text + done, len - done);
-        if (w < 0 && errno == EINTR)
+        if (w >= 0) {
+            done += (size_t)w;
             continue;
-        if (w < 0) {
-            int e = errno;
-            snprintf(err, n, e == EPIPE ? "the engine no longer reads its input" : "cannot write to the engine: %s",
-                     strerror(e));
-            if (e == EPIPE && !was_pending) {
-                struct timespec zero = { 0, 0 };
-                while (sigtimedwait(&pipe_set, NULL, &zero) < 0 && errno == EINTR)
-                    ;
-            }
-            rc = -1;
-            break;
         }
-        done += (size_t)w;
+        if (errno == EINTR)
+            continue;
+        if (errno == EAGAIN) {
+            if ((rc = wait_fd(p->in, POLLOUT, deadline, err, n)) != 1)
+                break;
+            continue;
+        }
+        int e = errno;
+        snprintf(err, n, e == EPIPE ? "the engine no longer reads its input" : "cannot write to the engine: %s",
+                 strerror(e));
+        if (e == EPIPE && !was_pending) {
+            struct timespec zero = { 0, 0 };
+            while (sigtimedwait(&pipe_set, NULL, &zero) < 0 && errno == EINTR)
+                ;
+        }
+        rc = -1;
+        break;
     }
     pthread_sigmask(SIG_SETMASK, &old, NULL);
     return rc;
@@ -195,6 +216,38 @@ static const char *take_line(proc *p)
     return s;
 }
 
+/* Reads what the program sent into the buffer.  1 (bytes, or nothing yet),
+ * 0 at the end of its output (a last line without newline still counts:
+ * it is given one), -1 with err. */
+static int fill(proc *p, char *err, size_t n)
+{
+    if (p->cap - p->len < 4096) {
+        size_t cap = p->cap ? p->cap * 2 : 8192;
+        char *b = realloc(p->buf, cap + 1);
+        if (!b) {
+            snprintf(err, n, "out of memory");
+            return -1;
+        }
+        p->buf = b;
+        p->cap = cap;
+    }
+    ssize_t got = read(p->out, p->buf + p->len, p->cap - p->len);
+    if (got < 0 && (errno == EINTR || errno == EAGAIN))
+        return 1;
+    if (got <= 0) {
+        close(p->out);
+        p->out = -1;
+        if (p->len > p->start) {
+            p->buf[p->len++] = '\n';
+            return 1;
+        }
+        snprintf(err, n, got < 0 ? "cannot read from the engine" : "the engine closed its output");
+        return -1;
+    }
+    p->len += (size_t)got;
+    return 1;
+}
+
 int proc_read_line(proc *p, double deadline, const char **line, char *err, size_t n)
 {
     for (;;) {
@@ -213,53 +266,33 @@ int proc_read_line(proc *p, double deadline, const char **line, char *err, size_
             snprintf(err, n, "the engine closed its output");
             return -1;
         }
-        double left = deadline - clock_seconds();
-        if (left <= 0)
-            return 0;
-        struct pollfd pf = { .fd = p->out, .events = POLLIN };
-        int ms = left > 1e6 ? 1000000000 : (int)(left * 1000) + 1;
-        int r = poll(&pf, 1, ms);
-        if (r < 0 && errno == EINTR)
-            continue;
-        if (r < 0) {
-            snprintf(err, n, "cannot wait for the engine: %s", strerror(errno));
+        int r = wait_fd(p->out, POLLIN, deadline, err, n);
+        if (r != 1)
+            return r;
+        if (fill(p, err, n) < 0)
             return -1;
-        }
-        if (r == 0)
-            continue; /* the loop checks the deadline */
-        if (p->cap - p->len < 4096) {
-            size_t cap = p->cap ? p->cap * 2 : 8192;
-            char *b = realloc(p->buf, cap + 1);
-            if (!b) {
-                snprintf(err, n, "out of memory");
-                return -1;
-            }
-            p->buf = b;
-            p->cap = cap;
-        }
-        ssize_t got = read(p->out, p->buf + p->len, p->cap - p->len);
-        if (got < 0 && (errno == EINTR || errno == EAGAIN))
-            continue;
-        if (got <= 0) { /* end of file: a last line without newline still counts */
-            close(p->out);
-            p->out = -1;
-            if (p->len > p->start) {
-                p->buf[p->len++] = '\n';
-                continue;
-            }
-            snprintf(err, n, got < 0 ? "cannot read from the engine" : "the engine closed its output");
-            return -1;
-        }
-        p->len += (size_t)got;
     }
 }
 
-/* Whether the child has exited, without reaping it: while it is a zombie
- * its pid, which is also its process group's id, cannot be reused, so
- * killing the group stays safe until proc_kill() reaps it. */
+/* The program's end from the keeper's report, or, when the keeper itself
+ * was killed before it could say (keeper_status, a wait status), the
+ * keeper's. */
+static void take_status(proc *p, int keeper_status)
+{
+    int st = keeper_status;
+    ssize_t got = p->status_fd >= 0 ? read(p->status_fd, &st, sizeof st) : -1;
+    if (got != (ssize_t)sizeof st)
+        st = keeper_status;
+    p->status = WIFEXITED(st) ? WEXITSTATUS(st) : 128 + WTERMSIG(st);
+    p->killed = !WIFEXITED(st);
+    p->have_status = true;
+}
+
+/* Whether the program has ended, without reaping the keeper, which ends
+ * only once the program and all it left are gone. */
 static bool exited(proc *p)
 {
-    if (p->reaped)
+    if (p->have_status || p->reaped)
         return true;
     siginfo_t info;
     memset(&info, 0, sizeof info);
@@ -270,9 +303,7 @@ static bool exited(proc *p)
         }
     if (info.si_pid != p->pid)
         return false;
-    p->status = info.si_code == CLD_EXITED ? info.si_status : 128 + info.si_status;
-    p->killed = info.si_code != CLD_EXITED;
-    p->have_status = true;
+    take_status(p, info.si_code == CLD_EXITED ? (info.si_status & 0xff) << 8 : info.si_status & 0x7f);
     return true;
 }
 
@@ -280,14 +311,14 @@ void proc_kill(proc *p)
 {
     if (!p || p->reaped)
         return;
-    kill(-p->pid, SIGKILL); /* the group: the engine and whatever it started */
-    kill(p->pid, SIGKILL);
+    /* The keeper kills the program's group at once, then what it left;
+     * triad's own child, its pid is safe to signal until reaped here. */
+    kill(p->pid, SIGTERM);
     int st = 0;
     while (waitpid(p->pid, &st, 0) < 0 && errno == EINTR)
         ;
-    p->status = WIFEXITED(st) ? WEXITSTATUS(st) : 128 + WTERMSIG(st);
-    p->killed = !WIFEXITED(st);
-    p->have_status = true;
+    if (!p->have_status)
+        take_status(p, st);
     p->reaped = true;
 }
 
@@ -317,6 +348,8 @@ void proc_close(proc *p, double grace)
     proc_kill(p);
     if (p->out >= 0)
         close(p->out);
+    if (p->status_fd >= 0)
+        close(p->status_fd);
     free(p->buf);
     free(p);
 }

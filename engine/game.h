@@ -324,11 +324,13 @@ typedef int (*game_transcript_fn)(void *ctx, const game_transcript *t);
 typedef struct game_format {
     const char *name;                 /* --format NAME: "littlegolem" */
     const char *help;                 /* one line for --help: "LittleGolem's TZAAR records (SGF-like)" */
-    /* Hands every game in text, the contents of the file called file (for
-     * messages), to sink in order, each checked legal.  The number of
-     * games, or -1 with one line in err ("FILE: game 3: turn 7: ..."). */
-    int (*import_text)(const game_def *g, const char *text, const char *file, game_transcript_fn sink, void *ctx,
-                       char *err, size_t n);
+    /* Hands every game in text, the len bytes of the file called file (for
+     * messages; text[len] is 0, and a NUL byte before it is the file's own,
+     * refused as a control character), to sink in order, each checked
+     * legal.  The number of games, or -1 with one line in err ("FILE: game
+     * 3: turn 7: ..."). */
+    int (*import_text)(const game_def *g, const char *text, size_t len, const char *file, game_transcript_fn sink,
+                       void *ctx, char *err, size_t n);
     /* Appends t in the format to out (TZAAR: one line); 0, or -1 with a
      * message when the format cannot hold t. */
     int (*export_game)(const game_def *g, const game_transcript *t, buf *out, char *err, size_t n);

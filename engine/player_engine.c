@@ -34,7 +34,9 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <sys/stat.h>
 #include "core/clock.h"
+#include "core/fileio.h"
 #include "core/msg.h"
 #include "core/num.h"
 #include "core/proc.h"
@@ -159,11 +161,36 @@ static void engine_destroy(void *impl)
         return;
     if (e->p) {
         char err[80];
-        proc_write(e->p, "quit\n", err, sizeof err);
-        proc_close(e->p, ENGINE_QUIT_GRACE);
+        /* One try, no wait: a program whose input is full would otherwise
+         * hold the end of the run; one asked to stop gets no grace. */
+        proc_write(e->p, "quit\n", clock_seconds(), err, sizeof err);
+        proc_close(e->p, fio_stop_requested() ? 0 : ENGINE_QUIT_GRACE);
     }
     free(e->text);
     free(e);
+}
+
+/* log=FILE is appended to for as long as the program runs: refused before
+ * any game when it is anything but a regular file or a file to create (a
+ * FIFO would block the open until a reader came, for ever; a device or a
+ * folder is no log), or the program itself.  The command checks what it
+ * knows besides: its outputs, inputs and records files (selfplay/run.h). */
+static int check_log(const engine_player *e, char *err, size_t n)
+{
+    struct stat st;
+    if (!stat(e->log, &st) && !S_ISREG(st.st_mode)) {
+        snprintf(err, n, "player 'engine': log=%s is %s, not a regular file: give a file to append the program's "
+                 "stderr to", MSG_PATH(e->log), S_ISFIFO(st.st_mode) ? "a FIFO" : S_ISDIR(st.st_mode) ? "a folder"
+                 : S_ISCHR(st.st_mode) || S_ISBLK(st.st_mode) ? "a device" : S_ISSOCK(st.st_mode) ? "a socket"
+                 : "not a plain file");
+        return -1;
+    }
+    if (fio_same_file(e->log, e->cmd)) {
+        snprintf(err, n, "player 'engine': log=%s is the program itself (cmd=): its stderr would be appended to it",
+                 MSG_PATH(e->log));
+        return -1;
+    }
+    return 0;
 }
 
 static void *engine_create(const game_def *g, const char *opts, char *canon, size_t cn, char *err, size_t n)
@@ -190,6 +217,10 @@ static void *engine_create(const game_def *g, const char *opts, char *canon, siz
     char why[400];
     if (proc_check(e->cmd, why, sizeof why)) {
         snprintf(err, n, "player 'engine': %s", why);
+        engine_destroy(e);
+        return NULL;
+    }
+    if (e->log[0] && check_log(e, err, n)) {
         engine_destroy(e);
         return NULL;
     }
@@ -262,8 +293,33 @@ static game_action lost_program(engine_player *e, const char *what, const char *
     return forfeit(e, GAME_FORFEIT_CRASH, true, "%s: %s (%s)", what, err, how);
 }
 
+/* A stop request (a SIGTERM to a self-play run) cut a wait short: the
+ * program is out of step and killed; the run drops the game (play.c). */
+static game_action stopped(engine_player *e, const char *what)
+{
+    return forfeit(e, GAME_FORFEIT_CRASH, true, "%s: stopped: triad was asked to stop", what);
+}
+
+/* Sends cmd before deadline, the deadline of its answer too: a program
+ * that does not read its input (its pipe full) forfeits on time, as one
+ * that does not answer does.  0, or -1 after a forfeit. */
+static int send_line(engine_player *e, const char *cmd, double deadline, const char *what)
+{
+    char err[160];
+    int r = proc_write(e->p, cmd, deadline, err, sizeof err);
+    if (r == 1)
+        return 0;
+    if (r == 0)
+        return forfeit(e, GAME_FORFEIT_TIMEOUT, true, "%s: the program did not read its input in time (its input "
+                       "pipe stayed full)", what), -1;
+    if (r == PROC_STOPPED)
+        return stopped(e, what), -1;
+    return lost_program(e, what, err), -1;
+}
+
 /* Reads the next line that is not an `info` line, a comment or blank,
- * before deadline.  1 with *line; else the player has forfeited. */
+ * before deadline.  1 with *line; 0 when the deadline passed; else (-1)
+ * the player has forfeited. */
 static int next_answer(engine_player *e, double deadline, const char *what, const char **line)
 {
     char err[160];
@@ -271,6 +327,8 @@ static int next_answer(engine_player *e, double deadline, const char *what, cons
         int r = proc_read_line(e->p, deadline, line, err, sizeof err);
         if (r == 0)
             return 0;
+        if (r == PROC_STOPPED)
+            return stopped(e, what), -1;
         if (r < 0)
             return lost_program(e, what, err), -1;
         const char *l = *line;
@@ -286,11 +344,11 @@ static int next_answer(engine_player *e, double deadline, const char *what, cons
 /* Sends a command and expects `ok`.  0, or -1 after a forfeit. */
 static int command_ok(engine_player *e, const char *cmd, const char *what)
 {
-    char err[160];
     const char *line;
-    if (proc_write(e->p, cmd, err, sizeof err))
-        return lost_program(e, what, err), -1;
-    int r = next_answer(e, clock_seconds() + ENGINE_REPLY_SECONDS, what, &line);
+    double deadline = clock_seconds() + ENGINE_REPLY_SECONDS;
+    if (send_line(e, cmd, deadline, what))
+        return -1;
+    int r = next_answer(e, deadline, what, &line);
     if (r == 0)
         return forfeit(e, GAME_FORFEIT_TIMEOUT, true, "no answer to %s in %.0f s", what, ENGINE_REPLY_SECONDS), -1;
     if (r < 0)
@@ -308,9 +366,10 @@ static int start(engine_player *e)
     const char *line;
     if (!(e->p = proc_start(e->cmd, e->log[0] ? e->log : NULL, err, sizeof err)))
         return forfeit(e, GAME_FORFEIT_CRASH, false, "%s", err), -1;
-    if (proc_write(e->p, "protocol\n", err, sizeof err))
-        return lost_program(e, "start", err), -1;
-    int r = next_answer(e, clock_seconds() + ENGINE_REPLY_SECONDS, "start", &line);
+    double deadline = clock_seconds() + ENGINE_REPLY_SECONDS;
+    if (send_line(e, "protocol\n", deadline, "start"))
+        return -1;
+    int r = next_answer(e, deadline, "start", &line);
     if (r == 0)
         return forfeit(e, GAME_FORFEIT_TIMEOUT, true, "no answer to 'protocol' in %.0f s", ENGINE_REPLY_SECONDS), -1;
     if (r < 0)
@@ -387,8 +446,8 @@ static game_action engine_choose(void *impl, const void *s, uint64_t seed)
     uint64_t limit = go_command(e, s, cmd, sizeof cmd, &timed);
     double t0 = clock_seconds();
     double deadline = t0 + (double)(timed ? limit + e->margin : limit) / 1000;
-    if (proc_write(e->p, cmd, err, sizeof err))
-        return lost_program(e, "go", err);
+    if (send_line(e, cmd, deadline, "go"))
+        return GAME_NO_ACTION;
     int r = next_answer(e, deadline, "go", &line);
     uint64_t took = (uint64_t)((clock_seconds() - t0) * 1000 + 0.5);
     if (r == 0) {

@@ -519,33 +519,13 @@ static void put_provenance(buf *b, const bias_result *r)
     out_str(b, "</ul></section>\n");
 }
 
-int bias_html_check(const char *dir, bool force, char *err, size_t n)
+int bias_html_write_page(const bias_result *r, const char *const *files, int nfiles, const char *dir, char *err,
+                         size_t n)
 {
-    if (fio_dir_has_files(dir) && !force)
-        return snprintf(err, n, "%s exists and has files (give --force to write into it)", MSG_PATH(dir)), -1;
-    /* Its sub-folders are written into (plots) or replaced (games): a link
-     * there would send the files elsewhere, so none is followed. */
-    static const char *const subs[] = { "plots", "games" };
-    for (int i = 0; i < 2; i++) {
-        char path[4200];
-        struct stat st;
-        snprintf(path, sizeof path, "%s/%s", dir, subs[i]);
-        if (!lstat(path, &st) && !S_ISDIR(st.st_mode))
-            return snprintf(err, n, "cannot write %s: %s, not a folder", MSG_PATH(path),
-                            S_ISLNK(st.st_mode) ? "a link" : "a file"), -1;
-    }
-    return 0;
-}
-
-int bias_write_html(const bias_result *r, const char *const *files, int nfiles, const char *dir, bool force,
-                    char *err, size_t n)
-{
-    if (bias_html_check(dir, force, err, n))
-        return -1;
     char plots[4096], games_dir[4096];
     snprintf(plots, sizeof plots, "%s/plots", dir);
     snprintf(games_dir, sizeof games_dir, "%s/games", dir);
-    if (plot_mkdir(dir, err, n) || bias_write_plots(r, plots, force, err, n))
+    if (bias_write_plots(r, plots, false, err, n))
         return -1;
 
     one_sided *o = NULL;
@@ -569,7 +549,7 @@ int bias_write_html(const bias_result *r, const char *const *files, int nfiles, 
 
     /* The viewer site of the listed games. */
     selection all = { 0 };
-    view_opts vo = { r->game, games_dir, &all, 0, force, NULL, want_game, &pk, NULL };
+    view_opts vo = { r->game, games_dir, &all, 0, false, NULL, want_game, &pk, NULL };
     view_result written;
     int rc = view_write_site(&vo, files, nfiles, &written, err, n); /* damaged blocks: warned of, not fatal */
 

@@ -21,13 +21,23 @@
  * (game_def.view).  Otherwise why says so in one line. */
 bool bias_html_applies(const bias_result *r, char *why, size_t n);
 
-/* 0 when DIR is missing, empty, or force is set; else -1 with a message in
- * err (so that `triad bias` can refuse before the analysis runs). */
+/* 0 when DIR is missing or empty, or, with force, a folder holding a page
+ * and nothing else (index.html, one-sided-ids.txt, plots/, games/), which
+ * --force replaces whole; else -1 with a message in err (so that `triad
+ * bias` can refuse before the analysis runs). */
 int bias_html_check(const char *dir, bool force, char *err, size_t n);
 
-/* files are the records r was computed from.  Refuses a DIR that has files
- * unless force.  0, or -1 with a message in err. */
+/* files are the records r was computed from.  The page is built in a
+ * folder beside DIR (DIR.tmp-XXXXXX, core/dirs.h) and put in place whole:
+ * a failure part-way (gnuplot missing, a full disk) leaves DIR as it was
+ * and nothing of the attempt, so the rerun is not refused.  Refuses what
+ * bias_html_check() refuses.  0, or -1 with a message in err. */
 int bias_write_html(const bias_result *r, const char *const *files, int nfiles, const char *dir, bool force,
                     char *err, size_t n);
+
+/* The page's files written into the folder dir (eval/bias_html.c): the
+ * part of bias_write_html() that knows what a page holds.  0, or -1. */
+int bias_html_write_page(const bias_result *r, const char *const *files, int nfiles, const char *dir, char *err,
+                         size_t n);
 
 #endif

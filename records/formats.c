@@ -82,7 +82,7 @@ static int take(void *p, const game_transcript *t)
     return c->sink(c->ctx, g);
 }
 
-int rec_import(const game_def *gd, const game_format *f, const char *text, const char *file, uint64_t *next_id,
+int rec_import(const game_def *gd, const game_format *f, const char *text, size_t len, const char *file, uint64_t *next_id,
                rec_sink sink, void *ctx, char *err, size_t n)
 {
     import_ctx c = { gd, next_id, sink, ctx, malloc(sizeof(rec_game)), "" };
@@ -90,7 +90,7 @@ int rec_import(const game_def *gd, const game_format *f, const char *text, const
         snprintf(err, n, "%s: out of memory", file);
         return -1;
     }
-    int got = f->import_text(gd, text, file, take, &c, err, n);
+    int got = f->import_text(gd, text, len, file, take, &c, err, n);
     if (got < 0 && c.why[0]) /* the format checks legality and counts, so this is a format's defect */
         snprintf(err, n, "%s: a game the format read cannot be stored: %s", file, c.why);
     free(c.g);

@@ -21,12 +21,12 @@ void rec_format_names(char *out, size_t n);
 /* Called with each imported game; non-zero stops the import. */
 typedef int (*rec_sink)(void *ctx, const rec_game *g);
 
-/* Imports every game in text, the contents of the file called file (for
- * messages), in format f of game gd: games get ids *next_id, *next_id + 1,
+/* Imports every game in text, the len bytes of the file called file (for
+ * messages; text[len] is 0, and NUL bytes before it are refused), in format f of game gd: games get ids *next_id, *next_id + 1,
  * ..., seed 0, and the result of their replay (a game that stops before its
  * end, a resignation, is kept unfinished).  The number of games, or -1 with
  * one line in err ("FILE: game 3: turn 7: ..."). */
-int rec_import(const game_def *gd, const game_format *f, const char *text, const char *file, uint64_t *next_id,
+int rec_import(const game_def *gd, const game_format *f, const char *text, size_t len, const char *file, uint64_t *next_id,
                rec_sink sink, void *ctx, char *err, size_t n);
 
 /* Appends game g of a gd run in format f to out; 0, or -1 with one line in

@@ -211,6 +211,10 @@ enum { REC_END = 0, REC_GAME = 1, REC_BAD = -1 };
 /* Opens a records file and reads its header.  NULL with a message in err
  * when the file is missing, unreadable or not a records file. */
 rec_reader *rec_reader_open(const char *path, char *err, size_t n);
+/* True when path is a regular file that begins with a records file's
+ * magic (any format): a file nothing but a records writer may append to.
+ * Never blocks (a FIFO is not opened). */
+bool rec_file_is_records(const char *path);
 /* The run of the game rec_reader_next() returned last.  A file that is a
  * concatenation of records files (`cat a.trd b.trd`) holds several runs:
  * the reader meets each run's magic and header and decodes the games after

@@ -5,11 +5,13 @@
  * later turns out bad.  After a bad frame the reader searches forward for
  * the next frame signature; the CRC makes a false match harmless. */
 #include <errno.h>
+#include <fcntl.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 #include <zlib.h>
 #include "core/fileio.h"
 #include "core/msg.h"
@@ -318,6 +320,18 @@ int rec_reader_next(rec_reader *r, rec_game *g)
     }
     serve(r, g);
     return REC_GAME;
+}
+
+bool rec_file_is_records(const char *path)
+{
+    char err[8];
+    uint8_t magic[REC_FILE_MAGIC_LEN - 1];
+    int fd = fio_open_regular(path, O_RDONLY, 0, err, sizeof err);
+    if (fd < 0)
+        return false;
+    ssize_t got = read(fd, magic, sizeof magic);
+    close(fd);
+    return got == (ssize_t)sizeof magic && !memcmp(magic, REC_FILE_MAGIC, sizeof magic);
 }
 
 rec_reader *rec_reader_open(const char *path, char *err, size_t n)

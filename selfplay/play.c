@@ -63,6 +63,8 @@ int play_game(const rec_run *run, uint64_t id, gplayer *const *listed, rec_game 
         }
         int k = gd->to_act(s);
         game_action a = gplayer_choose(seat[k], s, seed_mix(g->seed, (uint64_t)g->nactions));
+        if (a == GAME_NO_ACTION && fio_stop_requested()) /* a stop cut the player's wait short */
+            return 1;
         if (a == GAME_NO_ACTION) { /* a program outside triad failed: it loses here */
             game_forfeit f;
             gplayer_forfeit(seat[k], &f);

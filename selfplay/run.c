@@ -7,7 +7,8 @@
  * the writer's cost never stalls them.  It also redraws the progress report
  * and writes a partial block once flush_seconds have passed, so slow
  * players lose little work to a kill.  A SIGINT, SIGTERM or SIGHUP
- * (core/fileio.h, fio_stop_begin) stops the workers between actions and
+ * (core/fileio.h, fio_stop_begin) stops the workers between actions (one
+ * waiting on a program outside triad at once: core/proc.h) and
  * the run after writing and syncing every finished game.  It prints
  * nothing: notes and progress go to the caller's callbacks. */
 #include <pthread.h>
@@ -18,6 +19,7 @@
 #include <unistd.h>
 #include <sys/stat.h>
 #include "core/clock.h"
+#include "core/dirs.h"
 #include "core/fileio.h"
 #include "core/idset.h"
 #include "engine/players.h"
@@ -315,20 +317,58 @@ static void weights_of(const game_def *g, const char *spec, char *out, size_t n)
         gweights_default_path(g, out, n);
 }
 
+/* Player c's log= against the run's files; 0, or -1 with the refusal. */
+static int check_log(const game_def *g, const char (*specs)[REC_SPEC_MAX], int players, int c, const char *out,
+                     const char *positions, char *err, size_t n)
+{
+    char log[REC_SPEC_MAX], weights[REC_SPEC_MAX];
+    if (gplayer_spec_option(specs[c], "log", log, sizeof log) || !*log)
+        return 0;
+    const char *what = out && fio_same_path(log, out) ? "the run's output (--out)"
+                     : positions && fio_same_path(log, positions) ? "the --positions file"
+                     : rec_file_is_records(log) ? "a records file" : NULL;
+    for (int k = 0; !what && k < players; k++) {
+        weights_of(g, specs[k], weights, sizeof weights);
+        if (*weights && fio_same_path(log, weights))
+            what = "a weights file";
+    }
+    if (what) {
+        snprintf(err, n, "player %s: log=%s is %s: the program's stderr would be appended to it (give another "
+                 "log=)", specs[c], MSG_PATH(log), what);
+        return -1;
+    }
+    return 0;
+}
+
+int run_check_files(const game_def *g, const char (*specs)[REC_SPEC_MAX], int players, const char *out,
+                    const char *positions, char *err, size_t n)
+{
+    char weights[REC_SPEC_MAX];
+    if (out && positions && fio_same_path(out, positions)) {
+        snprintf(err, n, "refusing to write %s: it is also an input (--positions %s)", MSG_PATH(out),
+                 MSG_PATH(positions));
+        return -1;
+    }
+    for (int c = 0; c < players; c++) {
+        weights_of(g, specs[c], weights, sizeof weights);
+        if (out && *weights && fio_same_path(weights, out)) {
+            snprintf(err, n, "refusing to write %s: it is the weights file of player %s", MSG_PATH(out), specs[c]);
+            return -1;
+        }
+        if (check_log(g, specs, players, c, out, positions, err, n))
+            return -1;
+    }
+    return 0;
+}
+
 /* Opens and locks the output, taking the lock before --resume reads the
  * file, so no other writer can come between the scan and the appending.
  * Returns the descriptor, or -1: the request is refused. */
 static int open_output(const run_opts *o, char *err, size_t n)
 {
-    char weights[REC_SPEC_MAX];
-    for (int c = 0; c < o->run.players; c++) {
-        weights_of(o->run.game, o->run.specs[c], weights, sizeof weights);
-        if (*weights && fio_same_file(weights, o->out)) {
-            snprintf(err, n, "refusing to write %s: it is the weights file of player %s", o->out,
-                     o->run.specs[c]);
-            return -1;
-        }
-    }
+    if (run_check_files(o->run.game, (const char (*)[REC_SPEC_MAX])o->run.specs, o->run.players, o->out,
+                        o->positions_file, err, n))
+        return -1;
     if (!o->resume && !o->force && !access(o->out, F_OK)) {
         snprintf(err, n, "%s exists (give %s--force to overwrite it)", o->out,
                  o->no_resume ? "" : "--resume to continue its run or ");
@@ -378,9 +418,11 @@ int run_selfplay(const run_opts *o, run_counts *res, char *err, size_t n)
     if (!s.batch || !s.spare) {
         snprintf(err, n, "out of memory");
         close(fd);
-    } else if (!(s.w = rec_writer_open_fd(fd, o->out, &o->run, mode, keep, o->block_games, err, n)))
-        t.c.refused = true; /* the output cannot be created: a bad --out, not a failed run */
-    else {
+    } else if (!(s.w = rec_writer_open_fd(fd, o->out, &o->run, mode, keep, o->block_games, err, n))) {
+        /* The output is open and locked: what failed is its header's write
+         * (a full disk), a failure rather than a refusal.  (What it left,
+         * an empty file or a header's prefix, --resume starts afresh.) */
+    } else {
         if (o->progress)
             o->progress(o->report_ctx, &t.c);
         fio_stop_begin();

@@ -30,6 +30,7 @@ typedef struct run_opts {
     double flush_seconds; /* write a partial block after this long */
     bool resume, force;
     bool no_resume;       /* the command has no --resume (match): messages offer only --force */
+    const char *positions_file; /* --positions FILE (the starts are in run), for run_check_files; or NULL */
     /* Called on the main thread for every game as it is written (may be
      * NULL), and with --resume for every game the file already holds,
      * before any is played; a nonzero return ends the run once the games in
@@ -46,6 +47,17 @@ typedef struct run_opts {
     void (*progress)(void *ctx, const run_counts *c);
     void *report_ctx;
 } run_opts;
+
+/* Checks, before anything is played or written, the files a run names
+ * against each other: the output (out, may be NULL: none) may not be the
+ * --positions file (positions, may be NULL) or a player's weights= file;
+ * an engine player's log= (its stderr, appended for as long as it runs)
+ * may not be the output, the --positions file, a weights= file, or any
+ * records file.  players specs (canonical) of game g.  0, or -1 with the
+ * refusal in err.  run_selfplay calls it; play, which writes no records,
+ * calls it with no output. */
+int run_check_files(const game_def *g, const char (*specs)[REC_SPEC_MAX], int players, const char *out,
+                    const char *positions, char *err, size_t n);
 
 /* Plays the run.  Returns 0 when every game is played, or when a signal
  * stopped it (res->signal says which; fio_stop_requested() still says so too)

@@ -295,6 +295,26 @@ PROG
     else not_ok "make_python_then_the_readme_line" "$(tail -2 "$tmp/out")"; fi
     make -C "$root" -s uninstall PREFIX="$prefix" >"$tmp/install.log" 2>&1
     check "make_uninstall_removes_everything_install_put" test "$(find "$prefix" -type f -o -type l | wc -l)" -eq 0
+    # Issue 40 item 12: a space in PREFIX or DESTDIR split the unquoted
+    # words of the recipes: install -d made both halves as folders, and
+    # uninstall's rm took the first half for a file to remove.  Both halves
+    # name folders under $tmp here, so the code as it was makes its strays
+    # there, not in the checkout; now nothing runs.
+    mkdir -p "$tmp/sp" && : >"$tmp/sp/victim"
+    for v in PREFIX DESTDIR; do
+        make -C "$root" -s install "$v=$tmp/sp/a $tmp/sp/b" >"$tmp/install.log" 2>&1
+        rc=$?
+        check "make_install_refuses_a_space_in_$v (exit $rc, nothing made)" \
+            test "$rc" -ne 0 -a "$(ls "$tmp/sp")" = victim
+        check "make_install_says_why_for_$v" grep -q "^Makefile:[0-9]*: \*\*\* $v='$tmp/sp/a $tmp/sp/b' holds a space" \
+            "$tmp/install.log"
+        make -C "$root" -s uninstall "$v=$tmp/sp/victim $tmp/sp/c" >"$tmp/install.log" 2>&1
+        rc=$?
+        check "make_uninstall_refuses_a_space_in_$v (exit $rc, nothing removed)" \
+            test "$rc" -ne 0 -a -e "$tmp/sp/victim" -a "$(ls "$tmp/sp")" = victim
+    done
+    make -C "$root" -s install "PREFIX=$tmp/sp/q'x" >"$tmp/install.log" 2>&1
+    check "make_install_refuses_a_quote_in_PREFIX" test $? -ne 0 -a "$(ls "$tmp/sp")" = victim
     ;;
 *) ok "make_install_is_tested_with_the_release_build_only" ;;
 esac

@@ -101,7 +101,7 @@ run: bin/triad match --a ab:depth=2,weights=tuned.txt --b ab:depth=2 --games 20 
 bin/triad match --a ab:ms=100 --b engine:cmd=./old.sh,ms=100 --games 1000 --sprt elo0=0,elo1=10
 run: printf '#!/bin/sh\nexec %s engine\n' "$(pwd)/bin/triad" >old.sh && chmod +x old.sh && bin/triad match --a ab:ms=20 --b engine:cmd=./old.sh,ms=20,margin=5000 --games 2 --sprt elo0=0,elo1=10
 bin/triad match ... --shard 3/8 --out m.3.trd
-run: bin/triad match --a random --b random --games 16 --shard 3/8 --out m.3.trd && bin/triad match merge m.3.trd --sprt elo0=0,elo1=10
+run: bin/triad match --a random --b random --games 16 --shard 3/8 --out m.3.trd && bin/triad match merge m.3.trd --sprt elo0=0,elo1=10 --allow-incomplete
 bin/triad match --a ab --b ab:depth=3 --games 200 --positions book.txt --out m.trd --resume
 run: bin/triad show --setup random --seed 1 | tail -1 >book.txt && bin/triad match --a ab:depth=1 --b ab:depth=2 --games 4 --positions book.txt --out m.trd --resume && bin/triad match --a ab:depth=1 --b ab:depth=2 --games 4 --positions book.txt --out m.trd --resume
 bin/triad selfplay ... --paired --replicates 4

@@ -178,7 +178,7 @@ rm -f "$tmp/big.trd"
 if [ -s "$prec" ]; then
     mkdir -p "$tmp/hl" "$tmp/victim2"
     ln -s "$tmp/victim2" "$tmp/hl/plots"
-    bad "item 13: bias --html refuses DIR/plots as a link" "plots: a link, not a folder" \
+    bad "item 13: bias --html refuses DIR/plots as a link" "plots (a link), which is not part of a bias --html page" \
         bias --records "$prec" --html "$tmp/hl" --force
     expect "item 13: ... and writes nothing through it" test -z "$(ls -A "$tmp/victim2")"
 fi

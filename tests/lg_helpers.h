@@ -10,10 +10,19 @@
 #include "engine/tzaar/game_tzaar.h"
 #include "records/formats.h"
 
+#include <string.h>
+
+/* text: NUL-terminated, its length taken as strlen's (lg_import_len for
+ * text with NUL bytes of its own). */
+static inline int lg_import_len(const char *text, size_t len, const char *name, uint64_t *next_id, rec_sink sink,
+                                void *ctx, char *err, size_t n)
+{
+    return rec_import(&game_tzaar, &tz_format_littlegolem, text, len, name, next_id, sink, ctx, err, n);
+}
 static inline int lg_import(const char *text, const char *name, uint64_t *next_id, rec_sink sink, void *ctx,
                             char *err, size_t n)
 {
-    return rec_import(&game_tzaar, &tz_format_littlegolem, text, name, next_id, sink, ctx, err, n);
+    return lg_import_len(text, strlen(text), name, next_id, sink, ctx, err, n);
 }
 
 /* One line to out; -1 with a message when the game's start cannot be

@@ -212,7 +212,12 @@ static void race3_rotation_groups_by_hand(void)
      * of 6, so chance gives 3 (1/6)^3 = 1/72 */
     CHECK(NEAR(g->one_sided_observed, 0.5, 1e-12) && NEAR(g->one_sided_expected, 1.0 / 72, 1e-12));
     CHECK(NEAR(g->one_sided, 35.0 / 71, 1e-12));
-    CHECK(NEAR(g->first_share, 1.0 / 3, 1e-12) && NEAR(g->first_share_ci.lo, 1.0 / 3, 1e-12));
+    /* both groups' means are 1/3: no spread, so Wilson's interval over the
+     * 2 groups (issue 40 item 13), not the point [1/3, 1/3] */
+    interval w = wilson(2.0 / 3, 2, Z95);
+    CHECKF(NEAR(g->first_share, 1.0 / 3, 1e-12) && NEAR(g->first_share_ci.lo, w.lo, 1e-12) &&
+           NEAR(g->first_share_ci.hi, w.hi, 1e-12) && w.lo < 0.1, "[%f, %f]", g->first_share_ci.lo,
+           g->first_share_ci.hi);
     bias_free(&d);
 }
 
@@ -387,7 +392,36 @@ static void collapsed_bootstrap_takes_wilson(void)
     bias_free(&d);
 }
 
+/* Issue 40 item 13: 20 pairs in which White wins both games: every
+ * group's seat 0 share is 100% in both rotations, and the t intervals over
+ * groups had no width ([100%, 100%]).  With all the groups alike each is
+ * Wilson's over the 20 groups, [83.9%, 100%]; the difference of the two
+ * rotations, 0 in every group, Wilson's mapped onto [-1, 1]. */
+static void groups_alike_take_wilson(void)
+{
+    bias_data d;
+    bias_init(&d, &game_tzaar, 2);
+    for (uint64_t id = 0; id < 40; id++)
+        add(&d, SETUP_RANDOM, id, WHITE, 20, END_TRINITY, true);
+    REQUIRE(bias_end_file(&d) == 0);
+    bias_result r;
+    char err[128];
+    REQUIRE(bias_analyse(&d, 200, 1, &r, err, sizeof err) == 0);
+    const bias_groups_result *g = &r.kind[SETUP_RANDOM].grp;
+    interval w = wilson(20, 20, Z95), half = wilson(10, 20, Z95);
+    CHECK(g->groups == 20 && NEAR(w.lo, 0.8389, 1e-4));
+    const interval *got[] = { &g->first_share_ci, &g->rot_first_ci[0], &g->rot_first_ci[1] };
+    for (int i = 0; i < 3; i++)
+        CHECKF(NEAR(got[i]->lo, w.lo, 1e-12) && NEAR(got[i]->hi, 1, 1e-12), "%d: [%f, %f]", i, got[i]->lo,
+               got[i]->hi);
+    CHECKF(NEAR(g->rot_diff, 0, 1e-12) && NEAR(g->rot_diff_ci.lo, 2 * half.lo - 1, 1e-12) &&
+           NEAR(g->rot_diff_ci.hi, 2 * half.hi - 1, 1e-12) && g->rot_diff_ci.hi > 0.3, "[%f, %f]", g->rot_diff_ci.lo,
+           g->rot_diff_ci.hi);
+    bias_free(&d);
+}
+
 const test_case tests_bias[] = {
+    { "bias_groups_alike_take_wilson", groups_alike_take_wilson },
     { "bias_regression_errors_clustered_by_setup", regression_errors_clustered_by_setup },
     { "bias_components_by_hand", components_by_hand },
     { "bias_components_recover_the_model", components_recover_the_model },

@@ -101,7 +101,7 @@ static void proc_reads_lines_with_a_deadline_and_leaves_no_child(void)
     const char *line;
     proc *p = proc_start(echo, NULL, err, sizeof err);
     REQUIRE(p);
-    CHECK(proc_write(p, "hello\n", err, sizeof err) == 0);
+    CHECK(proc_write(p, "hello\n", clock_seconds() + 10, err, sizeof err) == 1);
     CHECK(proc_read_line(p, clock_seconds() + 10, &line, err, sizeof err) == 1 && !strcmp(line, "got hello"));
     double t0 = clock_seconds();
     CHECK(proc_read_line(p, t0 + 0.05, &line, err, sizeof err) == 0); /* nothing more: the deadline passes */
@@ -128,13 +128,83 @@ static void proc_survives_a_dead_child_without_sigpipe(void)
         pause_ms(1);
     CHECKF(!strcmp(how, "exit status 7"), "how: %s", how);
     /* Writing to it raises SIGPIPE, which would end this process. */
-    CHECK(proc_write(p, "anyone there?\n", err, sizeof err) == -1);
+    CHECK(proc_write(p, "anyone there?\n", clock_seconds() + 10, err, sizeof err) == -1);
     sigset_t pending;
     sigpending(&pending);
     CHECK(!sigismember(&pending, SIGPIPE));
     proc_close(p, 0);
     CHECK(no_children());
     CHECK(!proc_start("/no/such/engine", NULL, err, sizeof err) && strstr(err, "cannot run /no/such/engine"));
+    scripts_remove(&s);
+}
+
+/* Issue 40 item 1: a program that never reads its input fills its pipe,
+ * and a write to it blocked for ever; it now ends at its deadline. */
+static void proc_write_has_a_deadline(void)
+{
+    scripts s = { .n = 0 };
+    const char *deaf = script(&s, "deaf", "exec sleep 30\n");
+    char err[300];
+    proc *p = proc_start(deaf, NULL, err, sizeof err);
+    REQUIRE(p);
+    static char big[256 * 1024]; /* far more than a pipe holds */
+    memset(big, 'x', sizeof big - 1);
+    big[sizeof big - 1] = 0;
+    double t0 = clock_seconds();
+    CHECK(proc_write(p, big, t0 + 0.3, err, sizeof err) == 0);
+    double took = clock_seconds() - t0;
+    CHECKF(took >= 0.25 && took < 5, "the write took %.3f s for a 0.3 s deadline", took);
+    proc_close(p, 0);
+    CHECK(no_children());
+    scripts_remove(&s);
+}
+
+/* The pid in file, or 0. */
+static long pid_in(const char *file)
+{
+    long pid = 0;
+    FILE *f = fopen(file, "r");
+    if (f && fscanf(f, "%ld", &pid) != 1)
+        pid = 0;
+    if (f)
+        fclose(f);
+    return pid;
+}
+
+/* Issue 40 item 11: a child that calls setsid() leaves the program's
+ * process group, and one that forks twice (setsid -f) is an orphan at
+ * once; both outlived the program.  Killing the program kills them. */
+static void proc_kill_ends_what_left_the_group(void)
+{
+    scripts s = { .n = 0 };
+    char one[160], two[160], body[1400], err[300];
+    const char *dir = script(&s, "x", "") ? s.dir : "/tmp";
+    snprintf(one, sizeof one, "%s/setsid.pid", dir);
+    snprintf(two, sizeof two, "%s/forked.pid", dir);
+    snprintf(body, sizeof body,
+             "setsid sh -c 'echo $$ > %s; exec sleep 30' </dev/null >/dev/null 2>&1 &\n"
+             "setsid -f sh -c 'echo $$ > %s; exec sleep 30' </dev/null >/dev/null 2>&1\n"
+             "while [ ! -s %s ] || [ ! -s %s ]; do sleep 0.01; done\necho started\nexec sleep 30\n",
+             one, two, one, two);
+    const char *prog = script(&s, "daemons", body);
+    const char *line;
+    proc *p = proc_start(prog, NULL, err, sizeof err);
+    REQUIRE(p);
+    CHECK(proc_read_line(p, clock_seconds() + 10, &line, err, sizeof err) == 1);
+    long pid[2] = { pid_in(one), pid_in(two) };
+    unsigned long long born[2] = { pid[0] > 0 ? started_at(pid[0]) : 0, pid[1] > 0 ? started_at(pid[1]) : 0 };
+    CHECK(born[0] > 0 && born[1] > 0);
+    proc_close(p, 0);
+    for (int k = 0; k < 2; k++) {
+        double until = clock_seconds() + 5;
+        while (born[k] && started_at(pid[k]) == born[k] && clock_seconds() < until)
+            pause_ms(5);
+        CHECKF(born[k] && started_at(pid[k]) != born[k], "%s %ld still runs", k ? "setsid -f's" : "setsid's",
+               pid[k]);
+    }
+    CHECK(no_children());
+    unlink(one);
+    unlink(two);
     scripts_remove(&s);
 }
 
@@ -333,6 +403,8 @@ const test_case tests_engine[] = {
     { "proc_reads_lines_with_a_deadline_and_leaves_no_child", proc_reads_lines_with_a_deadline_and_leaves_no_child },
     { "proc_survives_a_dead_child_without_sigpipe", proc_survives_a_dead_child_without_sigpipe },
     { "proc_kill_ends_the_whole_process_group", proc_kill_ends_the_whole_process_group },
+    { "proc_write_has_a_deadline", proc_write_has_a_deadline },
+    { "proc_kill_ends_what_left_the_group", proc_kill_ends_what_left_the_group },
     { "engine_player_forfeits_are_told_apart", engine_player_forfeits_are_told_apart },
     { "records_keep_forfeits_and_overruns", records_keep_forfeits_and_overruns },
     { "forfeit_scores_share_the_win", forfeit_scores_share_the_win },

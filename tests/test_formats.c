@@ -12,9 +12,10 @@
 #include "engine/game_codec.h"
 #include "records/formats.h"
 
-static int idx_import(const game_def *g, const char *text, const char *file, game_transcript_fn sink, void *ctx,
-                      char *err, size_t n)
+static int idx_import(const game_def *g, const char *text, size_t len, const char *file, game_transcript_fn sink,
+                      void *ctx, char *err, size_t n)
 {
+    (void)len;
     game_transcript *t = calloc(1, sizeof *t);
     int games = 0;
     for (const char *p = text; t && *p; games++) {
@@ -129,7 +130,7 @@ static void formats_any_game_can_add_one(void)
     buf_byte(&text, 0);
     kept k = { back, 0 };
     uint64_t next = 5;
-    CHECKF(rec_import(&g, &idx_format, (const char *)text.data, "t.idx", &next, keep, &k, err, sizeof err) == 3,
+    CHECKF(rec_import(&g, &idx_format, (const char *)text.data, text.len - 1, "t.idx", &next, keep, &k, err, sizeof err) == 3,
            "%s", err);
     CHECK(k.n == 3 && next == 8);
     for (int i = 0; i < k.n && i < 3; i++) {
@@ -141,7 +142,7 @@ static void formats_any_game_can_add_one(void)
         CHECK(a->ending == b->ending && a->turns == b->turns && !strcmp(b->specs[2], "idx:c"));
     }
     /* A bad line stops the import with the format's message. */
-    CHECK(rec_import(&g, &idx_format, "fixed;3 0 0 10203012 0,2,4 0,0,0;0 9\n", "bad.idx", &next, keep, &k, err,
+    CHECK(rec_import(&g, &idx_format, "fixed;3 0 0 10203012 0,2,4 0,0,0;0 9\n", 37, "bad.idx", &next, keep, &k, err,
                      sizeof err) == -1);
     CHECKF(!strcmp(err, "bad.idx: game 1: bad action"), "%s", err);
     buf_free(&text);

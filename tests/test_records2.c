@@ -376,6 +376,32 @@ static void records_littlegolem_names_are_kept_whole_or_refused(void)
     }
 }
 
+/* Issue 40 item 15: a NUL byte in a value was taken for the end of the
+ * file ("no ']' before the end of the file"); it is a control character,
+ * as a tab or a newline is, and so is one between the records. */
+static void records_littlegolem_nul_byte_is_a_control_character(void)
+{
+    static const char name[] = "(;PW[a\0b]POS[" FIXED_POS "];W[kokp])";
+    static const char in_action[] = "(;POS[" FIXED_POS "];W[ko\0kp])";
+    static const char between[] = "(;POS[" FIXED_POS "];W[kokp])\n\0(;POS[" FIXED_POS "];W[kokp])";
+    const struct {
+        const char *text;
+        size_t len;
+        const char *want;
+    } bad[] = {
+        { name, sizeof name - 1, "PW[a\\x00b] holds a control character (a NUL byte)" },
+        { in_action, sizeof in_action - 1, "W[ko\\x00kp] holds a control character (a NUL byte)" },
+        { between, sizeof between - 1, "game 2: '(' expected: not a LittleGolem record (a NUL byte stands there" },
+    };
+    char err[300];
+    for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
+        uint64_t next = 0;
+        int n = 0;
+        CHECK(lg_import_len(bad[i].text, bad[i].len, "n.txt", &next, count_game, &n, err, sizeof err) == -1);
+        CHECKF(strstr(err, bad[i].want) && !strstr(err, "end of the file"), "%s", err);
+    }
+}
+
 /* Records v2: --resume refuses a file another engine wrote, naming both
  * signatures, and plays nothing into it. */
 static void records_resume_refuses_another_engine_signature(void)
@@ -505,5 +531,6 @@ const test_case tests_records2[] = {
     { "records_replicates_round_trip_and_unknown_options_are_refused",
       records_replicates_round_trip_and_unknown_options_are_refused },
     { "records_littlegolem_names_are_kept_whole_or_refused", records_littlegolem_names_are_kept_whole_or_refused },
+    { "records_littlegolem_nul_byte_is_a_control_character", records_littlegolem_nul_byte_is_a_control_character },
     { NULL, NULL },
 };

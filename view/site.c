@@ -422,7 +422,7 @@ static int write_into(const view_opts *o, const char *const *files, int nfiles, 
 
 static int write_site(const view_opts *o, const char *const *files, int nfiles, uint64_t *games, char *err, size_t n)
 {
-    char parent[4096], name[1024], target[8192], prefix[1100];
+    char parent[4096], name[1024], target[8192];
     int lock = -1, status;
     fio_tmpdir t = { .lock = -1 };
     *games = 0;
@@ -433,11 +433,11 @@ static int write_site(const view_opts *o, const char *const *files, int nfiles, 
     if (fio_split_target(o->dir, parent, sizeof parent, name, sizeof name, err, n))
         return VIEW_BAD_INPUT;
     snprintf(target, sizeof target, "%s%s%s", parent, strcmp(parent, "/") ? "/" : "", name);
-    snprintf(prefix, sizeof prefix, "%s.tmp-", name);
     if ((status = check_target(o, target, &lock, err, n)) == VIEW_OK) {
         /* Built beside the target, then swapped in whole: a failure or a
          * kill part-way leaves the old site as it was. */
-        if (fio_tmpdir_make(&t, parent, prefix, err, n))
+        char same[8192]; /* target again: it is resolved already */
+        if (fio_tmpdir_beside(&t, target, same, sizeof same, err, n))
             status = VIEW_FAILED;
         else {
             view_opts into = *o;

@@ -22,6 +22,7 @@
 
 typedef struct parser {
     const char *text;   /* the whole file, for line numbers */
+    const char *end;    /* its end: a NUL byte before it is the file's own */
     const char *p;
     const char *at;     /* where the property being read starts, for messages */
     const char *name;   /* the file, for messages */
@@ -58,12 +59,12 @@ static int fail(parser *ps, const char *fmt, ...)
     return -1;
 }
 
-/* Text from the input made safe to print on one line: control bytes, quotes
- * and backslashes escaped, cut to fit (with "..."). */
+/* len bytes of the input made safe to print on one line: control bytes
+ * (NUL included), quotes and backslashes escaped, cut to fit (with "..."). */
 static const char *escaped(const char *s, size_t len, char *out, size_t n)
 {
     size_t o = 0;
-    for (size_t i = 0; i < len && s[i]; i++) {
+    for (size_t i = 0; i < len; i++) {
         unsigned char c = (unsigned char)s[i];
         char one[8];
         if (c == '\n' || c == '\t' || c == '\r')
@@ -88,6 +89,19 @@ static void skip_space(parser *ps)
 {
     while (isspace((unsigned char)*ps->p))
         ps->p++;
+}
+
+/* A NUL byte of the file's own at the parser's position (not its end): a
+ * control character, said as such rather than taken for the end. */
+static bool at_nul(const parser *ps)
+{
+    return !*ps->p && ps->p < ps->end;
+}
+
+/* The message what, saying so when a NUL byte stands there. */
+static int expected(parser *ps, const char *what)
+{
+    return fail(ps, "%s%s", what, at_nul(ps) ? " (a NUL byte stands there: a control character)" : "");
 }
 
 /* Whether the text from..to holds a line that starts a game, "(;": a
@@ -118,20 +132,31 @@ static int property(parser *ps, char key[8], char value[VALUE_MAX])
     if (!k)
         return 0;
     skip_space(ps);
-    if (*ps->p != '[')
-        return fail(ps, "'[' expected after %s", key);
+    if (*ps->p != '[') {
+        char what[32];
+        snprintf(what, sizeof what, "'[' expected after %s", key);
+        return expected(ps, what);
+    }
     size_t v = 0;
-    bool cut = false;
+    bool cut = false, nul = false;
     const char *open = ps->p + 1;
-    for (ps->p++; *ps->p && *ps->p != ']'; ps->p++) {
-        if (*ps->p == '\\' && ps->p[1])
+    for (ps->p++; ps->p < ps->end && *ps->p != ']'; ps->p++) {
+        if (*ps->p == '\\' && ps->p + 1 < ps->end)
             ps->p++;
+        nul |= !*ps->p;
         if (v + 1 < VALUE_MAX)
             value[v++] = *ps->p;
         else
             cut = true;
     }
     value[v] = 0;
+    /* A NUL byte would end the value early as a C string: refused as the
+     * control character it is, as a tab or a newline in a name is. */
+    if (nul) {
+        char text[64];
+        return fail(ps, "%s[%s] holds a control character (a NUL byte): no value may hold one", key,
+                    escaped(open, (size_t)(ps->p - open), text, sizeof text));
+    }
     /* A missing ']' swallows what follows, up to the next one: say so
      * rather than complain about the swallowed text. */
     if (*ps->p != ']' || runs_into_next_game(open, ps->p))
@@ -279,7 +304,7 @@ static int read_game(parser *ps, game_transcript *g)
     ps->p++; /* '(' */
     skip_space(ps);
     if (*ps->p != ';')
-        return fail(ps, "';' expected after '('");
+        return expected(ps, "';' expected after '('");
     ps->p++;
     if (read_root(ps, g))
         return -1;
@@ -298,7 +323,7 @@ static int read_game(parser *ps, game_transcript *g)
             return -1;
     }
     if (*ps->p != ')')
-        return fail(ps, "')' expected at the end of the game");
+        return expected(ps, "')' expected at the end of the game");
     ps->p++;
     return 0;
 }
@@ -306,10 +331,10 @@ static int read_game(parser *ps, game_transcript *g)
 /* game_format.import_text: a game stopped before its end (a resignation)
  * is kept, unfinished; setup fixed when POS is the rulebook's, else
  * random; players "lg:NAME". */
-static int lg_import(const game_def *gd, const char *text, const char *name, game_transcript_fn sink, void *ctx,
-                     char *err, size_t n)
+static int lg_import(const game_def *gd, const char *text, size_t len, const char *name, game_transcript_fn sink,
+                     void *ctx, char *err, size_t n)
 {
-    parser ps = { text, text, NULL, name, 0, err, n };
+    parser ps = { text, text + len, text, NULL, name, 0, err, n };
     static const game_transcript blank;
     game_transcript *g = malloc(sizeof *g);
     (void)gd;
@@ -318,11 +343,11 @@ static int lg_import(const game_def *gd, const char *text, const char *name, gam
         return -1;
     }
     int rc = 0;
-    for (skip_space(&ps); *ps.p && rc == 0; skip_space(&ps)) {
+    for (skip_space(&ps); ps.p < ps.end && rc == 0; skip_space(&ps)) {
         ps.game++;
         *g = blank;
         if (*ps.p != '(')
-            rc = fail(&ps, "'(' expected: not a LittleGolem record");
+            rc = expected(&ps, "'(' expected: not a LittleGolem record");
         else if (read_game(&ps, g))
             rc = -1;
         else {

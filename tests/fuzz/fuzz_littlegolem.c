@@ -1,6 +1,6 @@
 /* fuzz_littlegolem.c — libFuzzer harness for the LittleGolem importer.
  *
- * Input: any bytes, read as the NUL-terminated text of one file.  Checks,
+ * Input: any bytes, read as the text of one file (NUL bytes in it included).  Checks,
  * each a failed one an abort():
  *   - lg_import() never crashes or trips a sanitizer; it returns -1 with a
  *     non-empty message that starts with the file's name, or the number of
@@ -129,7 +129,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     sink_ctx c = { text, 0, &scratch };
     uint64_t next = 0;
     char err[512] = "";
-    int got = lg_import(text, NAME, &next, check_game, &c, err, sizeof err);
+    int got = lg_import_len(text, size, NAME, &next, check_game, &c, err, sizeof err); /* NUL bytes too */
     if (got < 0) {
         if (!err[0] || strncmp(err, NAME ": ", strlen(NAME) + 2))
             fail("lg_import failed without a message naming the file", text, err);
