@@ -185,6 +185,12 @@ static const game_player_kind kind_ab = {
     GPLAYER_OPTION("noise", "0", "a seeded bonus in [0, N] added to each root action's score, 0 to 1000")
     GPLAYER_OPTION("ties", "0", "1: find every root action tied for the best and let the seed pick (costs nodes)")
     GPLAYER_OPTION("tt", "16", "transposition table size in MiB, 1 to 4096")
+    GPLAYER_OPTION("eval", "linear", "the evaluation: linear (the weighted features, weights=) or net (a network, "
+                   "net=; docs/network.md)")
+    GPLAYER_OPTION("net", "", "evaluate with this network file (docs/network.md; default: the game's shipped one, "
+                   "data/nets/tzaar.nn); eval=net without net= is net=default")
+    GPLAYER_OPTION("ncrc", "", "the CRC-32 the network file must have (8 hex digits); added to the canonical spec "
+                   "with net=, so a changed file is refused")
     TZ_WEIGHT_OPTIONS,
     make_ab, choose, destroy, report, set_progress, NULL, NULL, NULL, /* begin, forfeit, overruns: none */
     canonical_ab,
