@@ -25,6 +25,7 @@
 #include "core/msg.h"
 #include "core/num.h"
 #include "core/prng.h"
+#include "engine/nnue.h"
 #include "engine/players.h"
 #include "engine/weights.h"
 #include "features.h"
@@ -53,6 +54,12 @@ typedef struct tl_player {
     tl_fcache *fcache;
     uint32_t gen;   /* of the current choice */
     double w[TL_FEATURES];
+    /* ab's network (net=, ncrc=; docs/network.md): the leaves' value when
+     * given, the linear evaluation's otherwise */
+    bool use_net, ncrc_given, linear_given;
+    char net_path[200];
+    uint32_t ncrc;
+    nn_net net;
     uint32_t wcrc;
     bool wcrc_given;
     char weights[200];
@@ -73,10 +80,12 @@ static double share(const talat *p, int seat, int (*f)(const talat *, int))
     return f(p, seat) - others / (p->players - 1);
 }
 
-static double value(const tl_player *pl, const talat *p, int seat)
+static double value(const tl_player *pl, const talat *p, const nn_frame *fr, int seat)
 {
     if (tl_over(p))
         return share(p, seat, tl_points) + 0.1 * share(p, seat, tl_best_capture);
+    if (pl->use_net)
+        return nn_value(&pl->net, pl->g, p, &fr->acc, seat);
     double f[TL_FEATURES], v = 0;
     tl_features(p, seat, f);
     for (int i = 0; i < TL_FEATURES; i++)
@@ -133,11 +142,18 @@ static void to_front(game_action *list, int n, game_action a)
         }
 }
 
-static double alphabeta(tl_player *pl, const talat *p, int depth, double alpha, double beta)
+/* A child's frame (its accumulators, with a network). */
+static void child_frame(const tl_player *pl, const nn_frame *parent, const talat *c, nn_frame *f)
+{
+    if (pl->use_net)
+        nn_frame_child(&pl->net, pl->g, parent, c, f);
+}
+
+static double alphabeta(tl_player *pl, const talat *p, const nn_frame *f, int depth, double alpha, double beta)
 {
     pl->nodes++;
     if (depth == 0 || tl_over(p))
-        return value(pl, p, pl->root_seat);
+        return value(pl, p, f, pl->root_seat);
     uint64_t key = key_of(p);
     tt_entry *e = pl->tt ? &pl->tt[key & (pl->tt_size - 1)] : NULL;
     game_action hint = GAME_NO_ACTION;
@@ -158,8 +174,10 @@ static double alphabeta(tl_player *pl, const talat *p, int depth, double alpha, 
     game_action best_a = a[0];
     for (int i = 0; i < n; i++) {
         talat c = *p;
+        nn_frame cf;
         tl_apply(&c, a[i], pl->fcache);
-        double v = alphabeta(pl, &c, depth - 1, alpha, beta);
+        child_frame(pl, f, &c, &cf);
+        double v = alphabeta(pl, &c, &cf, depth - 1, alpha, beta);
         if (maxing ? v > best : v < best) {
             best = v;
             best_a = a[i];
@@ -209,6 +227,16 @@ static game_action choose(void *impl, const void *s, uint64_t seed)
     }
     uint64_t depth_max = pl->search ? pl->depth : 1;
     game_action chosen = a[0];
+    /* A network is for one seat count: in a game of another, the player
+     * forfeits and says why (forfeit()), rather than play what it is not. */
+    if (pl->use_net && pl->net.shape.persp != p->players)
+        return GAME_NO_ACTION;
+    /* the root's and a child's frames, on the heap: 5 KB each */
+    nn_frame *root = pl->use_net ? malloc(2 * sizeof *root) : NULL, *cf = root ? root + 1 : NULL;
+    if (pl->use_net && !root)
+        return a[0]; /* out of memory: the first in the seeded order */
+    if (root)
+        nn_frame_root(&pl->net, pl->g, p, root);
     double t0 = clock_seconds();
     for (uint64_t d = 1; d <= depth_max; d++) {
         double best = -INFINITY, alpha = -INFINITY;
@@ -216,7 +244,8 @@ static game_action choose(void *impl, const void *s, uint64_t seed)
         for (int i = 0; i < n; i++) {
             talat c = *p;
             tl_apply(&c, a[i], pl->fcache);
-            double v = alphabeta(pl, &c, (int)d - 1, alpha, INFINITY);
+            child_frame(pl, root, &c, cf);
+            double v = alphabeta(pl, &c, cf, (int)d - 1, alpha, INFINITY);
             if (v > best) {
                 best = v;
                 best_i = i;
@@ -232,6 +261,7 @@ static game_action choose(void *impl, const void *s, uint64_t seed)
         if (n == 1 || (pl->nodes_max && pl->nodes >= pl->nodes_max))
             break;
     }
+    free(root);
     pl->seconds = clock_seconds() - t0;
     pl->chosen = true;
     pl->last = chosen;
@@ -275,6 +305,23 @@ static int set_option(void *ctx, const char *key, const char *val, char *err, si
             snprintf(why, sizeof why, "not 8 hexadecimal digits");
         pl->wcrc = (uint32_t)x;
         pl->wcrc_given = true;
+    } else if (pl->search && !strcmp(key, "net")) {
+        bad = !*val || strlen(val) >= sizeof pl->net_path;
+        snprintf(why, sizeof why, "a file name of 1 to %zu characters", sizeof pl->net_path - 1);
+        if (!bad)
+            strcpy(pl->net_path, val), pl->use_net = true;
+    } else if (pl->search && !strcmp(key, "ncrc")) {
+        bad = num_hex(val, 0xffffffffu, &x, why, sizeof why) || strlen(val) != 8;
+        if (bad && !why[0])
+            snprintf(why, sizeof why, "not 8 hexadecimal digits");
+        pl->ncrc = (uint32_t)x;
+        pl->ncrc_given = true;
+    } else if (pl->search && !strcmp(key, "eval")) {
+        bad = strcmp(val, "linear") && strcmp(val, "net");
+        snprintf(why, sizeof why, "expected linear or net");
+        if (!bad && !strcmp(val, "net") && !pl->use_net)
+            strcpy(pl->net_path, "default"), pl->use_net = true;
+        pl->linear_given = !strcmp(val, "linear");
     } else if (!strcmp(key, "weights")) {
         bad = !*val || strlen(val) >= sizeof pl->weights;
         snprintf(why, sizeof why, "a file name of 1 to %zu characters", sizeof pl->weights - 1);
@@ -282,12 +329,33 @@ static int set_option(void *ctx, const char *key, const char *val, char *err, si
             strcpy(pl->weights, val);
     } else {
         snprintf(err, n, "player '%s': unknown option '%s' (expected %s)", name, MSG_PATH(key),
-                 pl->search ? "depth, nodes, tt, wcrc or weights" : "wcrc or weights");
+                 pl->search ? "depth, eval, ncrc, net, nodes, tt, wcrc or weights" : "wcrc or weights");
         return -1;
     }
     if (bad)
         snprintf(err, n, "player '%s': bad value '%s' for '%s': %s", name, MSG_PATH(val), key, why);
     return bad ? -1 : 0;
+}
+
+/* net=, ncrc= and eval= checked against each other, and the network
+ * loaded and pinned. */
+static int net_options(tl_player *pl, const char *name, char *err, size_t n)
+{
+    if (pl->linear_given && pl->use_net) {
+        snprintf(err, n, "player '%s': eval=linear and net= contradict each other", name);
+        return -1;
+    }
+    if (pl->ncrc_given && !pl->use_net) {
+        snprintf(err, n, "player '%s': ncrc= checks a net= file, and none is given", name);
+        return -1;
+    }
+    if (pl->use_net && (pl->weights[0] || pl->wcrc_given)) {
+        snprintf(err, n, "player '%s': weights= has no use with net= (the network scores the leaves)", name);
+        return -1;
+    }
+    if (!pl->use_net)
+        return 0;
+    return nn_pin(pl->g, name, pl->net_path, pl->ncrc_given ? &pl->ncrc : NULL, 0, &pl->net, &pl->ncrc, err, n);
 }
 
 static void *create(const game_def *g, bool search, const char *opts, char *canon, size_t cn, char *err, size_t n)
@@ -307,7 +375,7 @@ static void *create(const game_def *g, bool search, const char *opts, char *cano
     }
     pl->depth = 4;
     pl->tt_mb = 4;
-    if (gplayer_each_option(name, opts, set_option, pl, err, n))
+    if (gplayer_each_option(name, opts, set_option, pl, err, n) || net_options(pl, name, err, n))
         goto fail;
     if (!pl->weights[0]) /* the game's own, found from anywhere */
         snprintf(pl->weights, sizeof pl->weights, "%s", GWEIGHTS_DEFAULT);
@@ -331,16 +399,23 @@ static void *create(const game_def *g, bool search, const char *opts, char *cano
             goto fail;
         }
     }
-    int len = search ? snprintf(canon, cn, "depth=%llu,nodes=%llu,tt=%llu,wcrc=%08x,weights=%s",
-                                (unsigned long long)pl->depth, (unsigned long long)pl->nodes_max,
-                                (unsigned long long)pl->tt_mb, (unsigned)pl->wcrc, pl->weights)
-                     : snprintf(canon, cn, "wcrc=%08x,weights=%s", (unsigned)pl->wcrc, pl->weights);
+    /* with a network: ncrc= and net= in key order, and no weights (the
+     * leaves are the network's); without, the text every record has */
+    int len = search && pl->use_net
+                  ? snprintf(canon, cn, "depth=%llu,ncrc=%08x,net=%s,nodes=%llu,tt=%llu", (unsigned long long)pl->depth,
+                             (unsigned)pl->ncrc, pl->net_path, (unsigned long long)pl->nodes_max,
+                             (unsigned long long)pl->tt_mb)
+              : search ? snprintf(canon, cn, "depth=%llu,nodes=%llu,tt=%llu,wcrc=%08x,weights=%s",
+                                  (unsigned long long)pl->depth, (unsigned long long)pl->nodes_max,
+                                  (unsigned long long)pl->tt_mb, (unsigned)pl->wcrc, pl->weights)
+                       : snprintf(canon, cn, "wcrc=%08x,weights=%s", (unsigned)pl->wcrc, pl->weights);
     if (len < 0 || (size_t)len >= cn) {
         snprintf(err, n, "player '%s': options longer than %zu characters", name, cn - 1);
         goto fail;
     }
     return pl;
 fail:
+    nn_net_free(&pl->net);
     free(pl->fcache);
     free(pl->tt);
     free(pl);
@@ -360,6 +435,7 @@ static void *create_ab(const game_def *g, const char *opts, char *canon, size_t 
 static void destroy(void *impl)
 {
     tl_player *pl = impl;
+    nn_net_free(&pl->net);
     free(pl->fcache);
     free(pl->tt);
     free(pl);
@@ -371,6 +447,14 @@ static void destroy(void *impl)
     GPLAYER_OPTION("weights", GWEIGHTS_DEFAULT, "evaluation weights file; default: the data folder's "             \
                    "data/weights/talat.txt")                                                                       \
     GPLAYER_OPTION("wcrc", "", "the CRC-32 the weights file must have (8 hex digits; the canonical spec carries it)")
+
+static void forfeit(void *impl, game_forfeit *out)
+{
+    const tl_player *pl = impl;
+    out->reason = GAME_FORFEIT_PROTOCOL;
+    snprintf(out->text, sizeof out->text, "net: a network for %d seats in a game of another seat count",
+             pl->net.shape.persp);
+}
 
 static const game_player_kind kind_greedy = {
     .name = "greedy",
@@ -386,11 +470,17 @@ static const game_player_kind kind_ab = {
             GPLAYER_OPTION("depth", "4", "plies to search, 1 to 64")
             GPLAYER_OPTION("nodes", "0", "stop after N nodes, at most 2^40 (0: no node limit)")
             GPLAYER_OPTION("tt", "4", "transposition table size in MiB, 0 to 4096 (0: none)")
+            GPLAYER_OPTION("eval", "linear", "the evaluation: linear (weights=) or net (net=; docs/network.md)")
+            GPLAYER_OPTION("net", "", "score the leaves with this network file (default: the game's shipped one, "
+                           "data/nets/talat.nn, for eval=net)")
+            GPLAYER_OPTION("ncrc", "", "the CRC-32 the network file must have (8 hex digits; the canonical spec "
+                           "carries it)")
             TL_WEIGHT_OPTIONS,
     .create = create_ab,
     .choose = choose,
     .destroy = destroy,
     .report = report,
+    .forfeit = forfeit,
 };
 
 const game_player_kind *const tl_player_kinds[] = { &kind_greedy, &kind_ab, NULL };
