@@ -43,7 +43,9 @@ void progress_start(progress *pr, FILE *out, bool quiet, int seats, uint64_t tot
     pr->status_ctx = NULL;
 }
 
-void progress_set_status(progress *pr, const char *name, void (*status)(void *ctx, char *buf, size_t n), void *ctx)
+/* Names the lines (default "selfplay") and replaces the seats' means with
+ * status's text (either may be NULL: the default). */
+static void progress_set_status(progress *pr, const char *name, void (*status)(void *ctx, char *buf, size_t n), void *ctx)
 {
     if (name)
         pr->name = name;

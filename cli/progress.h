@@ -33,9 +33,6 @@ typedef struct progress {
  * 86400.  Called once, before any command runs (main.c). */
 int progress_read_env(char *err, size_t n);
 void progress_start(progress *pr, FILE *out, bool quiet, int seats, uint64_t total, uint64_t at_start);
-/* Names the lines (default "selfplay") and replaces the seats' means with
- * status's text (either may be NULL: the default). */
-void progress_set_status(progress *pr, const char *name, void (*status)(void *ctx, char *buf, size_t n), void *ctx);
 /* Reports done games and each seat's mean score ("seat 0 0.512 seat 1
  * 0.488": points[s] is seat s's total over the done games), if it is time
  * to. */

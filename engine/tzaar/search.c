@@ -56,11 +56,6 @@ static int eval_score(double v, int side)
     return side == WHITE ? score : -score;
 }
 
-int tz_search_eval(const eval_weights *w, const position *p)
-{
-    return eval_score(tz_eval_position(w, p), p->side);
-}
-
 /* Counts a node; true when the node or time budget is spent.  The node limit
  * is checked before counting, so a search never exceeds it; the clock is read
  * every 256 nodes (about 0.1 ms). */

@@ -80,7 +80,4 @@ void tz_searcher_set_progress(searcher *s, search_progress fn, void *ctx);
  * score is exact for every member. */
 void tz_search_run(searcher *s, const position *p, const search_limits *lim, uint64_t seed, search_report *r);
 
-/* The static score of p for the side to act, clamped (eval_position rounded). */
-int tz_search_eval(const eval_weights *w, const position *p);
-
 #endif
