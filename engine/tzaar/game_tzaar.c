@@ -30,6 +30,14 @@ static int tz_game_init(char *err, size_t n)
     return 0;
 }
 
+const game_def *tz_game_ready(char *err, size_t n)
+{
+    for (const game_def *const *g = game_list(); *g; g++)
+        if (*g == &game_tzaar)
+            return *g;
+    return game_find(game_tzaar.name, err, n); /* NULL, and the registry's reason */
+}
+
 static const position *pos_of(const void *s)
 {
     return &((const tz_state *)s)->pos;
