@@ -13,17 +13,6 @@ case $bin in /*) ;; *) bin=$PWD/$bin ;; esac
 . "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 FIXED_POS=cCCCCcbBBBccbaAAbccbacCabcCBACcabcCBAcCABCCBaaABCCbbbBCccccC
 
-# bad DESCRIPTION WORD ARGS...: exit 2, one stderr line containing WORD, no stdout.
-bad() {
-    local what=$1 word=$2
-    shift 2
-    run "$@"
-    if [ "$rc" -ne 2 ]; then not_ok "$what" "exit $rc, expected 2"
-    elif [ "$(wc -l <"$tmp/err")" -ne 1 ]; then not_ok "$what" "$(wc -l <"$tmp/err") lines on stderr"
-    elif ! grep -q -- "$word" "$tmp/err"; then not_ok "$what" "stderr lacks '$word'"
-    elif [ -s "$tmp/out" ]; then not_ok "$what" "output on stdout"
-    else ok "$what"; fi
-}
 sorted_cat() { "$bin" records cat "$@" | sort -n; }
 sp() { "$bin" selfplay --players random --quiet "$@"; }
 
