@@ -309,6 +309,8 @@ int records_import(int argc, char **argv, rec_game *g)
     rec_run run;
     rec_run_init(&run, gd, game_default_players(gd));
     run.source = REC_SOURCE_IMPORT;
+    if (rec_run_sign(&run, err, sizeof err)) /* the file's engine signature: the game's bench suite, once */
+        return cli_error(spec.name, "%s", err);
     output o;
     if ((rc = create_output(spec.name, out, force, &run, files, nfiles, &o)))
         return rc;

@@ -22,12 +22,11 @@ typedef struct seats_opts {
 } seats_opts;
 
 /* Fills the run from the options; 0 or 2 after an error line. */
-static int make_run(rec_run *run, const char *game, uint64_t games, bool games_given, const seats_opts *so,
-                    const char *setup, const char *shard)
+static int make_run(rec_run *run, const char *game, uint64_t seed, uint64_t games, bool games_given,
+                    const seats_opts *so, const char *setup, const char *shard)
 {
     char err[300];
     const game_def *g = game_find(game, err, sizeof err);
-    uint64_t seed = run->seed;
     if (!g)
         return cli_error("selfplay", "%s", err);
     if (!games_given || games == 0)
@@ -87,9 +86,8 @@ int cmd_selfplay(int argc, char **argv)
     seats_opts so = { .seats.seat = &seat, .replicates = 1 };
     run_opts o = { .threads = (int)sysconf(_SC_NPROCESSORS_ONLN), .flush_seconds = 10 };
     run_view v = { 0 };
-    uint64_t games = 0;
+    uint64_t games = 0, seed = CLI_SEED_DEFAULT;
     bool games_given = false;
-    o.run.seed = CLI_SEED_DEFAULT;
     const opt_spec opts[] = {
         { "game", OPT_STR, &game, "NAME", "the game (default tzaar; triad help lists them)", 0, 0, NULL },
         { "games", OPT_U64, &games, "N", "games in the run (ids 0 .. N-1)", 0, 0, &games_given },
@@ -101,7 +99,7 @@ int cmd_selfplay(int argc, char **argv)
         { "setup", OPT_STR, &setup, "KIND", "the game's setup (default: the game's; TZAAR: random (default), fixed, tournament or tournament-black)", 0, 0, NULL },
         { "positions", OPT_STR, &positions, "FILE", "start from these positions, one position string a line: setup k "
                                                    "from line k mod their count (instead of --setup)", 0, 0, NULL },
-        { "seed", OPT_U64, &o.run.seed, "S", "the run's seed: game i depends on (S, i) alone (default 1)", 0, 0, NULL },
+        { "seed", OPT_U64, &seed, "S", "the run's seed: game i depends on (S, i) alone (default 1)", 0, 0, NULL },
         { "threads", OPT_INT, &o.threads, "T", "worker threads (default: all cores)", 1, 256, NULL },
         { "rotations", OPT_INT, &so.rotations, "R", "play each setup R times, its pieces moved one seat on each time", 1, GAME_MAX_PLAYERS, NULL },
         { "replicates", OPT_INT, &so.replicates, "R", "play each rotation of a setup R times with other game seeds "
@@ -147,7 +145,7 @@ int cmd_selfplay(int argc, char **argv)
         if (!setup)
             setup = game_default_setup(g);
     }
-    if ((rc = make_run(&o.run, game, games, games_given, &so, setup, shard)))
+    if ((rc = make_run(&o.run, game, seed, games, games_given, &so, setup, shard)))
         return rc;
     unsigned char *starts __attribute__((cleanup(cli_free_positions))) = NULL;
     if (positions && (rc = cli_load_positions("selfplay", positions, o.run.game, &o.run, &starts)))

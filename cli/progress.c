@@ -153,6 +153,10 @@ int cli_run_selfplay(const run_opts *o, const run_view *v, char *err, size_t n)
     ro.note = on_note;
     ro.progress = on_progress;
     ro.report_ctx = &r;
+    /* The engine signature the run's games are played under: the game's
+     * perft and search suite, computed here, once, as the run is opened. */
+    if (rec_run_sign(&ro.run, err, n))
+        return 2;
     if (run_selfplay(&ro, &c, err, n))
         return c.refused ? 2 : 1;
     if (c.signal) {
