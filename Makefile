@@ -12,8 +12,9 @@
 #   make test SAN=1       the same under AddressSanitizer + UBSan, with the
 #                         debug re-derivation of incremental state after every action
 #   make bench            perft and search speed, and the signatures: perft leaf
-#                         count, search node count, engine signature.  The tests
-#                         pin them (tests/test_bench.c, tests/cli.sh): a change to
+#                         count, search node count, engine signature.  Each game
+#                         pins them in its bench table (game_bench.pins; checked
+#                         by tests/test_bench.c and tests/cli.sh): a change to
 #                         move generation, evaluation or search that changes them
 #                         updates the pinned values in the same commit and says so
 #                         in its message (docs/performance.md, "Signatures")
@@ -75,7 +76,19 @@ CFLAGS ?=
 ALL_CFLAGS = $(CFLAGS_BASE) -fPIC -fvisibility=hidden $(CFLAGS_OPT) $(CFLAGS)
 
 BUILD    = build/$(VARIANT)
-LIB_SRC  = $(wildcard core/*.c engine/*.c engine/*/*.c records/*.c selfplay/*.c eval/*.c view/*.c)
+# The registry's list of games, build/games.c: engine/games.sh writes it from
+# the GAME_REGISTER line in each game's folder (engine/game.h), as the
+# Makefile is read and only when its text changes (never under -n, -q), so a
+# new folder under engine/ is a new game with no other file edited.  One
+# file for every variant (its text is the tree's, not the flags'); a tree
+# without engine/ (the Makefile's own test) has none.
+GAMES_C  = $(if $(wildcard engine/game.h),build/games.c)
+ifneq (,$(GAMES_C))
+ifeq (,$(findstring n,$(firstword -$(MAKEFLAGS)))$(findstring q,$(firstword -$(MAKEFLAGS))))
+$(shell mkdir -p build && sh engine/games.sh $(GAMES_C) $(sort $(wildcard engine/*/*.c)))
+endif
+endif
+LIB_SRC  = $(wildcard core/*.c engine/*.c engine/*/*.c records/*.c selfplay/*.c eval/*.c view/*.c) $(GAMES_C)
 CLI_SRC  = $(wildcard cli/*.c)
 TEST_SRC = $(wildcard tests/*.c)
 LIB_OBJ  = $(LIB_SRC:%.c=$(BUILD)/%.o)
@@ -86,6 +99,9 @@ TESTS    = $(BUILD)/triad-tests
 
 .PHONY: all test bench fuzz install clean
 all: bin/triad
+ifneq (,$(GAMES_C))
+$(GAMES_C): ;
+endif
 
 # What each build folder was compiled with ($(BUILD)/flags) and which one
 # bin/triad holds (build/bin-variant), written as the Makefile is read and
@@ -153,7 +169,7 @@ FUZZ_RUNS   ?= 20000
 # coverage (979 edges against 969).  make fuzz leaves the size free.
 FUZZ_CI_RECORDS_LEN ?= 4096
 FUZZ_DIR     = build/fuzz
-FUZZ_SRC     = $(wildcard core/*.c engine/*.c engine/*/*.c records/*.c selfplay/*.c)
+FUZZ_SRC     = $(wildcard core/*.c engine/*.c engine/*/*.c records/*.c selfplay/*.c) $(GAMES_C)
 FUZZ_OBJ     = $(FUZZ_SRC:%.c=$(FUZZ_DIR)/obj/%.o)
 FUZZ_SAN     = -fno-omit-frame-pointer -fno-sanitize-recover=all
 # The fuzzers re-derive the incremental state after every make and unmake
@@ -247,7 +263,7 @@ LDLIBS     += -ldl
 LIB_LDLIBS  = -lz -lpthread -lm -ldl
 API_SRC     = $(wildcard api/*.c)
 API_OBJ     = $(API_SRC:%.c=$(BUILD)/%.o)
-LIBTRIAD_OBJ = $(patsubst %.c,$(BUILD)/%.o,$(wildcard core/*.c engine/*.c engine/*/*.c records/*.c selfplay/*.c)) $(API_OBJ)
+LIBTRIAD_OBJ = $(patsubst %.c,$(BUILD)/%.o,$(wildcard core/*.c engine/*.c engine/*/*.c records/*.c selfplay/*.c) $(GAMES_C)) $(API_OBJ)
 LIBTRIAD_A  = $(BUILD)/libtriad.a
 LIBTRIAD_SO = $(BUILD)/libtriad.so.$(SOVERSION)
 API_TESTS   = $(BUILD)/triad-api-test $(BUILD)/triad-api-test-static

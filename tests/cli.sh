@@ -179,8 +179,8 @@ if good "bench --json" bench --reduce 3 --runs 1 --json; then
     check "bench --json search signature matches the text one" grep -q "\"search_signature\":${ssig:-x}," "$tmp/out"
     check "bench --json engine signature matches the text one" grep -q "\"engine_signature\":\"${esig:-x}\"" "$tmp/out"
 fi
-# The signatures are pinned in one place, tests/test_bench.c's table over
-# every game; here bench's engine signature must be the one records carry
+# The signatures are pinned in each game's bench table (game_bench.pins),
+# checked by tests/test_bench.c over every game; here bench's engine signature must be the one records carry
 # (triad --version --json, computed apart from the bench's timed runs).
 vsig=$("$bin" --version --json 2>/dev/null | grep -oE '"tzaar":"[0-9a-f]{16}"' | cut -d'"' -f4)
 check "bench --reduce 3: engine signature is the one records carry" test -n "${esig:-}" -a "${esig:-}" = "$vsig"

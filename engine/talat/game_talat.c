@@ -124,6 +124,8 @@ static const game_bench talat_bench_table = {
     .positions = bench,
     .bench_extra = talat_bench_extra,
     .search_nodes = g_search_nodes,
+    .pins = { .engine = 0x9f58bd8ecec07ad6ULL, .perft_r3 = 683, .search_r3 = 172, .perft_r2 = 13536, .search_r2 = 591,
+              .perft_full = 7495583, .search_full = 44523 },
 };
 
 const game_def game_talat = {
@@ -162,3 +164,6 @@ const game_def game_talat = {
     .bench = &talat_bench_table,
     .view = &tl_view,
 };
+
+/* Registered: the build finds this line (engine/game.h, GAME_REGISTER). */
+GAME_REGISTER(20, game_talat);
