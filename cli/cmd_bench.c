@@ -237,7 +237,7 @@ int cmd_bench(int argc, char **argv)
 {
     int runs = 3, reduce = 0;
     bool json = false, bulk = false, sig_only = false, quiet = false;
-    const char *game = "tzaar";
+    const char *game = NULL; /* the default game (game_default) */
     const opt_spec opts[] = {
         { "game", OPT_STR, &game, "NAME", "the game whose bench positions to run (default tzaar)", 0, 0, NULL },
         { "runs", OPT_INT, &runs, "R", "time each position R times and report the median (default 3)", 1, 100, NULL },
@@ -269,9 +269,9 @@ int cmd_bench(int argc, char **argv)
     if (rc)
         return rc == 1 ? 0 : rc;
     char err[512];
-    const game_def *g = game_find(game, err, sizeof err);
+    const game_def *g = cli_game("bench", game);
     if (!g)
-        return cli_error("bench", "--game: %s", err);
+        return 2;
     if (!g->bench)
         return cli_error("bench", "the game '%s' has no bench positions", g->name);
     if (bulk && !g->bench->perft_bulk)

@@ -22,13 +22,10 @@ typedef struct seats_opts {
 } seats_opts;
 
 /* Fills the run from the options; 0 or 2 after an error line. */
-static int make_run(rec_run *run, const char *game, uint64_t seed, uint64_t games, bool games_given,
+static int make_run(rec_run *run, const game_def *g, uint64_t seed, uint64_t games, bool games_given,
                     const seats_opts *so, const char *setup, const char *shard)
 {
     char err[300];
-    const game_def *g = game_find(game, err, sizeof err);
-    if (!g)
-        return cli_error("selfplay", "%s", err);
     if (!games_given || games == 0)
         return cli_error("selfplay", "--games N (N >= 1) is required");
     int players = so->nplayers ? so->nplayers : game_default_players(g);
@@ -81,7 +78,7 @@ static int make_run(rec_run *run, const char *game, uint64_t seed, uint64_t game
 
 int cmd_selfplay(int argc, char **argv)
 {
-    const char *game = "tzaar", *setup = NULL, *shard = NULL, *positions = NULL;
+    const char *game = NULL, *setup = NULL, *shard = NULL, *positions = NULL;
     OPT_LIST_OWNED opt_list seat = { 0 };
     seats_opts so = { .seats.seat = &seat, .replicates = 1 };
     run_opts o = { .threads = (int)sysconf(_SC_NPROCESSORS_ONLN), .flush_seconds = 10 };
@@ -137,15 +134,12 @@ int cmd_selfplay(int argc, char **argv)
         return rc == 1 ? 0 : rc;
     if (positions && setup)
         return cli_error("selfplay", "give --setup or --positions, not both");
-    {
-        char err[300];
-        const game_def *g = game_find(game, err, sizeof err);
-        if (!g)
-            return cli_error("selfplay", "%s", err);
-        if (!setup)
-            setup = game_default_setup(g);
-    }
-    if ((rc = make_run(&o.run, game, seed, games, games_given, &so, setup, shard)))
+    const game_def *g = cli_game("selfplay", game);
+    if (!g)
+        return 2;
+    if (!setup)
+        setup = game_default_setup(g);
+    if ((rc = make_run(&o.run, g, seed, games, games_given, &so, setup, shard)))
         return rc;
     unsigned char *starts __attribute__((cleanup(cli_free_positions))) = NULL;
     if (positions && (rc = cli_load_positions("selfplay", positions, o.run.game, &o.run, &starts)))

@@ -39,7 +39,8 @@ const cli_command *cli_commands(int *n);
  * generated from the commands' option tables (cli/cmd_doc.c). */
 int cli_help_doc(const char *what);
 
-/* --game NAME (NULL: tzaar): the game, or NULL after the error line. */
+/* --game NAME (NULL: the default game, game_default(): TZAAR): the game, or
+ * NULL after the error line. */
 const game_def *cli_game(const char *cmd, const char *name);
 
 /* One vocabulary for every command: when not told, a command starts from

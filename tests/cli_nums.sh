@@ -176,7 +176,7 @@ run bias --records "$tmp/r.trd" --report /nonexistent/r.md
 check "bias --report into a missing folder names the reason" grep -q "No such file or directory" "$tmp/err"
 run tune --records "$tmp/r.trd" --weights data/weights/default.txt --out /nonexistent/w.txt --positions 100 --quiet
 check "tune --out into a missing folder names the reason" grep -q "No such file or directory" "$tmp/err"
-run records import --littlegolem /nonexistent/g.sgf --out "$tmp/g.trd"
+run records import --format littlegolem /nonexistent/g.sgf --out "$tmp/g.trd"
 check "records import of a missing file names the reason" grep -q "No such file or directory" "$tmp/err"
 
 finish

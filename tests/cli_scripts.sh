@@ -219,13 +219,13 @@ check "openings.sh --played: games from other starts are refused (exit 2, one li
 # their start is checked like any other's; a game read twice counts once;
 # the flags in either order.
 printf '(;FF[TZAAR]PW[ann]PB[bob]POS[%s];W[kokp])\n' "${s0% w 0}" >"$tmp/fu.sgf"
-"$bin" records import --littlegolem "$tmp/fu.sgf" --out "$tmp/fu.trd" 2>/dev/null
+"$bin" records import --format littlegolem "$tmp/fu.sgf" --out "$tmp/fu.trd" 2>/dev/null
 TRIAD=$bin "$here/scripts/openings.sh" --json --played "$tmp/fx0.trd" "$tmp/fu.trd" >"$tmp/fu.json" 2>&1
 check "openings.sh --played: an unfinished game is counted as unfinished (12 games, 1 unfinished)" \
     grep -q '"games":12,"unfinished":1,' "$tmp/fu.json"
 "$bin" selfplay --players random --setup random --games 1 --seed 2 --quiet --out "$tmp/ru.trd" 2>/dev/null
-"$bin" records export --littlegolem "$tmp/ru.trd" 2>/dev/null | sed 's/\(;W\[[a-z]*\]\).*/\1)/' >"$tmp/ru.sgf"
-"$bin" records import --littlegolem "$tmp/ru.sgf" --out "$tmp/ru2.trd" 2>/dev/null
+"$bin" records export --format littlegolem "$tmp/ru.trd" 2>/dev/null | sed 's/\(;W\[[a-z]*\]\).*/\1)/' >"$tmp/ru.sgf"
+"$bin" records import --format littlegolem "$tmp/ru.sgf" --out "$tmp/ru2.trd" 2>/dev/null
 TRIAD=$bin "$here/scripts/openings.sh" --played "$tmp/fx0.trd" "$tmp/ru2.trd" >"$tmp/open" 2>"$tmp/open.err"
 check "openings.sh --played: an unfinished game from another start is refused too (exit 2)" \
     test $? -eq 2 -a "$(grep -c 'does not start from the fixed setup' "$tmp/open.err")" -eq 1 -a ! -s "$tmp/open"
