@@ -82,15 +82,21 @@ BUILD    = build/$(VARIANT)
 # new folder under engine/ is a new game with no other file edited.  One
 # file for every variant (its text is the tree's, not the flags'); a tree
 # without engine/ (the Makefile's own test) has none.
+# A game folder's own tests, engine/FOLDER/tests/*.c, join the unit binary
+# the same way (build/game_tests.c, from their GAME_TESTS lines: tests/check.h),
+# and its fuzz seeds, engine/FOLDER/fuzz/, the fuzzers' corpora.
 GAMES_C  = $(if $(wildcard engine/game.h),build/games.c)
+GAME_TESTS_C = $(if $(GAMES_C),build/game_tests.c)
+GAME_TEST_SRC = $(sort $(wildcard engine/*/tests/*.c))
 ifneq (,$(GAMES_C))
 ifeq (,$(findstring n,$(firstword -$(MAKEFLAGS)))$(findstring q,$(firstword -$(MAKEFLAGS))))
-$(shell mkdir -p build && sh engine/games.sh $(GAMES_C) $(sort $(wildcard engine/*/*.c)))
+$(shell mkdir -p build && sh engine/games.sh $(GAMES_C) $(sort $(wildcard engine/*/*.c)) && \
+    sh engine/games.sh --tests $(GAME_TESTS_C) $(GAME_TEST_SRC))
 endif
 endif
 LIB_SRC  = $(wildcard core/*.c engine/*.c engine/*/*.c records/*.c selfplay/*.c eval/*.c view/*.c) $(GAMES_C)
 CLI_SRC  = $(wildcard cli/*.c)
-TEST_SRC = $(wildcard tests/*.c)
+TEST_SRC = $(wildcard tests/*.c) $(GAME_TEST_SRC) $(GAME_TESTS_C)
 LIB_OBJ  = $(LIB_SRC:%.c=$(BUILD)/%.o)
 CLI_OBJ  = $(CLI_SRC:%.c=$(BUILD)/%.o)
 TEST_OBJ = $(TEST_SRC:%.c=$(BUILD)/%.o)
@@ -100,7 +106,7 @@ TESTS    = $(BUILD)/triad-tests
 .PHONY: all test bench fuzz install clean
 all: bin/triad
 ifneq (,$(GAMES_C))
-$(GAMES_C): ;
+$(GAMES_C) $(GAME_TESTS_C): ;
 endif
 
 # What each build folder was compiled with ($(BUILD)/flags) and which one
@@ -169,6 +175,7 @@ FUZZ_RUNS   ?= 20000
 # coverage (979 edges against 969).  make fuzz leaves the size free.
 FUZZ_CI_RECORDS_LEN ?= 4096
 FUZZ_DIR     = build/fuzz
+FUZZ_SEEDS   = $(wildcard engine/*/fuzz)
 FUZZ_SRC     = $(wildcard core/*.c engine/*.c engine/*/*.c records/*.c selfplay/*.c) $(GAMES_C)
 FUZZ_OBJ     = $(FUZZ_SRC:%.c=$(FUZZ_DIR)/obj/%.o)
 FUZZ_SAN     = -fno-omit-frame-pointer -fno-sanitize-recover=all
@@ -197,7 +204,7 @@ fuzz: $(FUZZ_BINS)
 	  mkdir -p $$corpus || exit 1; \
 	  echo "fuzz-$$t: $(FUZZ_SECONDS) s, log $$log"; \
 	  $(FUZZ_DIR)/fuzz-$$t -max_total_time=$(FUZZ_SECONDS) -timeout=10 -print_final_stats=1 \
-	    -artifact_prefix=$(FUZZ_DIR)/fuzz-$$t- $(FUZZ_ARGS) $$corpus tests/fuzz/seeds >$$log 2>&1; \
+	    -artifact_prefix=$(FUZZ_DIR)/fuzz-$$t- $(FUZZ_ARGS) $$corpus tests/fuzz/seeds $(FUZZ_SEEDS) >$$log 2>&1; \
 	  rc=$$?; \
 	  grep -E '^#[0-9]+[[:space:]]+DONE|^stat::(number_of_executed_units|average_exec_per_sec|new_units_added)|ERROR|SUMMARY|Test unit written|^fuzz_' $$log; \
 	  if [ $$rc -eq 0 ]; then echo "fuzz-$$t: ok, corpus $$(ls $$corpus | wc -l) files"; \
@@ -211,7 +218,7 @@ fuzz-ci: $(FUZZ_BINS)
 	  rm -rf $$corpus; mkdir -p $$corpus || exit 1; \
 	  case $$t in records) len=-max_len=$(FUZZ_CI_RECORDS_LEN) ;; *) len= ;; esac; \
 	  $(FUZZ_DIR)/fuzz-$$t -runs=$(FUZZ_RUNS) -seed=1 -timeout=10 -print_final_stats=1 $$len \
-	    -artifact_prefix=$(FUZZ_DIR)/fuzz-$$t- $(FUZZ_ARGS) $$corpus tests/fuzz/seeds >$$log 2>&1; \
+	    -artifact_prefix=$(FUZZ_DIR)/fuzz-$$t- $(FUZZ_ARGS) $$corpus tests/fuzz/seeds $(FUZZ_SEEDS) >$$log 2>&1; \
 	  rc=$$?; \
 	  if [ $$rc -eq 0 ]; then passed=$$((passed + 1)); \
 	    echo "ok - fuzz-$$t: $(FUZZ_RUNS) runs, no finding"; \

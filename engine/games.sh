@@ -1,36 +1,63 @@
 #!/bin/sh
-# games.sh OUT FILE... — writes OUT, the registry's list of games
-# (engine/registry.c's game_registered[]), from the GAME_REGISTER(ORDER,
-# game_NAME) lines of the FILEs (engine/game.h): every game in the tree,
-# by ORDER, then by name.  The Makefile runs it on engine/*/*.c as it is
-# read.  OUT is rewritten only when its text changes, so that a make with
-# nothing new rebuilds nothing.  A GAME_REGISTER line it cannot read
-# becomes an #error in OUT naming the file and line: the build stops there.
-# POSIX sh, grep, sed and sort only.
+# games.sh [--tests] OUT FILE... — writes OUT, a list the build finds in the
+# game folders, from lines that begin at a line's first column:
+#
+#   games.sh OUT engine/*/*.c          the registry's list of games,
+#       game_registered[] (engine/registry.c), from each game's
+#       GAME_REGISTER(ORDER, game_NAME); line (engine/game.h): by ORDER,
+#       then by name;
+#   games.sh --tests OUT engine/*/tests/*.c    the game folders' own test
+#       suites, game_test_suites[] (tests/main.c), from each suite's
+#       GAME_TESTS(tests_NAME); line (tests/check.h): in the files' order.
+#
+# The Makefile runs it as it is read.  OUT is rewritten only when its text
+# changes, so that a make with nothing new rebuilds nothing.  A line it
+# cannot read becomes an #error in OUT naming the file and line: the build
+# stops there.  POSIX sh, grep, sed and sort only.
 set -u
-out=${1:?usage: engine/games.sh OUT FILE...}
+macro=GAME_REGISTER
+[ "${1:-}" = --tests ] && { macro=GAME_TESTS; shift; }
+out=${1:?usage: engine/games.sh [--tests] OUT FILE...}
 shift
 LC_ALL=C
 export LC_ALL
 tmp=$out.tmp.$$
 trap 'rm -f "$tmp"' EXIT
+# "FILE:LINE:GAME_REGISTER(10, game_tzaar);" -> "10 game_tzaar" (GAME_TESTS:
+# "0 tests_x", keeping the files' order), or an #error naming FILE:LINE.
+if [ "$macro" = GAME_REGISTER ]; then
+    want='\([0-9][0-9]*\) *, *\(game_[A-Za-z0-9_]*\)' keep='\2 \3' form='GAME_REGISTER(ORDER, game_NAME);'
+else
+    want='\(tests_[A-Za-z0-9_]*\)' keep='0 \2' form='GAME_TESTS(tests_NAME);'
+fi
+lines=$(grep -n "^$macro(" "$@" /dev/null |
+    sed -e "s/^\([^:]*:[0-9]*\):$macro( *$want *) *; *\(\/[/*].*\)\{0,1\}\$/$keep/" \
+        -e 't' -e "s|^\([^:]*:[0-9]*\):.*|#error \"\1: a $macro line reads $form\"|")
+errors=$(printf '%s\n' "$lines" | grep '^#error')
+items=$(printf '%s\n' "$lines" | grep -v '^#error' | grep . | sort -s -k1,1n)
+[ "$macro" = GAME_REGISTER ] && items=$(printf '%s\n' "$items" | sort -k1,1n -k2,2)
 {
-    echo '/* games.c — written by engine/games.sh from the GAME_REGISTER lines of'
-    echo ' * files in the game folders (engine/game.h): do not edit; make rebuilds it. */'
+    echo "/* $(basename "$out") — written by engine/games.sh from the $macro lines of"
+    echo ' * files in the game folders: do not edit; make rebuilds it. */'
     echo '#include <stddef.h>'
-    echo '#include "engine/game.h"'
+    if [ "$macro" = GAME_REGISTER ]; then
+        echo '#include "engine/game.h"'
+        type='const game_def' array='game_registered' ref='\&'
+    else
+        echo '#include "tests/check.h"'
+        type='const test_case' array='game_test_suites' ref=''
+    fi
     echo
-    # "FILE:LINE:GAME_REGISTER(10, game_tzaar);" -> "10 game_tzaar" or "#error ..."
-    lines=$(grep -n '^GAME_REGISTER(' "$@" /dev/null |
-        sed -e 's/^\([^:]*:[0-9]*\):GAME_REGISTER( *\([0-9][0-9]*\) *, *\(game_[A-Za-z0-9_]*\) *) *; *\(\/[/*].*\)\{0,1\}$/\2 \3/' \
-            -e 't' -e 's/^\([^:]*:[0-9]*\):.*/#error "\1: a GAME_REGISTER line reads GAME_REGISTER(ORDER, game_NAME); (engine\/game.h)"/')
-    printf '%s\n' "$lines" | grep '^#error' || true
-    games=$(printf '%s\n' "$lines" | grep -v '^#error' | grep . | sort -k1,1n -k2,2)
-    printf '%s\n' "$games" | sed -n 's/^[0-9]* \(.*\)/extern const game_def \1;/p'
+    [ -n "$errors" ] && printf '%s\n' "$errors"
+    if [ "$macro" = GAME_REGISTER ]; then
+        printf '%s\n' "$items" | sed -n "s/^[0-9]* \(.*\)/extern $type \1;/p"
+    else
+        printf '%s\n' "$items" | sed -n "s/^[0-9]* \(.*\)/extern $type \1[];/p"
+    fi
     echo
-    echo 'extern const game_def *const game_registered[];'
-    echo 'const game_def *const game_registered[] = {'
-    printf '%s\n' "$games" | sed -n 's/^[0-9]* \(.*\)/    \&\1,/p'
+    echo "extern $type *const $array[];"
+    echo "$type *const $array[] = {"
+    printf '%s\n' "$items" | sed -n "s/^[0-9]* \(.*\)/    $ref\1,/p"
     echo '    NULL,'
     echo '};'
 } >"$tmp" || exit 1
