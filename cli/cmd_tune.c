@@ -352,6 +352,8 @@ int cmd_tune(int argc, char **argv)
     const game_def *g;
     if (records_game((const char *const *)records.items, records.n, game, &g, err, sizeof err))
         return cli_error("tune", "%s", err);
+    if (!g->tuning) /* before any question of weights files: there is nothing to tune */
+        return cli_error("tune", "game %s has no evaluation features to tune (game_def.tuning)", g->name);
     if (!in) {
         gweights_default_path(g, def, sizeof def);
         if (!def[0])
