@@ -426,4 +426,22 @@ check "ladder-report.sh: a torn rung: exit 2, one error line (torn), nothing wri
     test $? -eq 2 -a "$(wc -l <"$tmp/lr.err")" -eq 1 -a "$(grep -c 'torn' "$tmp/lr.err")" -eq 1 \
     -a ! -e "$tmp/lrtorn/ladder.md" -a ! -e "$tmp/lrtorn/plots"
 
+# --- the house rules, measured (issue 41 items 3 and 5) -------------------------
+# Functions past a screen: scripts/fnlen.sh counts those over 80 lines.
+"$here/scripts/fnlen.sh" --max 4 >"$tmp/fnlen.out" 2>&1
+check "at most 4 functions over 80 lines ($(grep -c . "$tmp/fnlen.out") listed by scripts/fnlen.sh)" test $? -eq 0
+printf 'static int f(void)\n{\n%s\n}\n' "$(printf '    x++;\n%.0s' $(seq 81))" >"$tmp/long.c"
+check "fnlen.sh finds a function of 81 lines" grep -q "^81 $tmp/long.c:2 static int f(void)" \
+    <("$here/scripts/fnlen.sh" "$tmp/long.c")
+check "eval/bias_html.c is under 600 lines" test "$(wc -l <"$here/eval/bias_html.c")" -lt 600
+# One test harness: every test script sources tests/lib.sh and none defines
+# its functions again.
+unsourced= redefined=
+for f in "$here"/tests/cli*.sh "$here"/tests/browser_test.sh "$here"/tests/slurm_test.sh; do
+    grep -q '/lib\.sh"' "$f" || unsourced="$unsourced ${f##*/}"
+    grep -qE '^(ok|not_ok|check|run|status|good|bad|expect|line_is|finish|give_up)\(\)' "$f" && redefined="$redefined ${f##*/}"
+done
+check "every test script sources tests/lib.sh${unsourced:+ (not:$unsourced)}" test -z "$unsourced"
+check "no test script redefines lib.sh's checks${redefined:+ ($redefined)}" test -z "$redefined"
+
 finish
