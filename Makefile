@@ -147,13 +147,15 @@ test: $(TRIAD) $(TESTS)
 bench: bin/triad
 	bin/triad bench
 
-# libFuzzer needs clang.  Four harnesses (tests/fuzz/fuzz_NAME.c): the
-# position and action parsers, the records reader and the LittleGolem
-# importer.  The library sources they reach (core/, engine/, records/, selfplay/) are
+# libFuzzer needs clang.  Five harnesses (tests/fuzz/fuzz_NAME.c): TZAAR's
+# position and action parsers, the records reader, the LittleGolem importer,
+# and every registered game's text parsers (game_text, over game_list()).
+# The library sources they reach (core/, engine/, records/, selfplay/) are
 # compiled once into build/fuzz/obj and linked into each, with zlib.
 #
 # make fuzz: each target runs FUZZ_SECONDS and keeps its corpus in
-# build/fuzz/corpus-NAME (seeded from tests/fuzz/seeds).  Output goes to
+# build/fuzz/corpus-NAME (seeded from tests/fuzz/seeds and each game folder's
+# fuzz/, FUZZ_SEEDS).  Output goes to
 # build/fuzz/fuzz-NAME.log.  Every target runs; then make fails if any fuzzer
 # reported a crash, failed check, sanitizer error, timeout or leak, leaving the
 # input in build/fuzz/fuzz-NAME-crash-* (reproduce: build/fuzz/fuzz-NAME FILE).
