@@ -60,7 +60,7 @@ static int evaluate(const c4_state *p)
 /* The value of p for the side to act, ply plies below the root. */
 static int negamax(c4_player *pl, const c4_state *p, int depth, int ply, int alpha, int beta)
 {
-    if (pl->node_limit && pl->nodes >= pl->node_limit && ply > 0) {
+    if (pl->node_limit && pl->nodes >= pl->node_limit) {
         pl->stop = true;
         return 0;
     }
