@@ -12,8 +12,9 @@
 #   make test SAN=1       the same under AddressSanitizer + UBSan, with the
 #                         debug re-derivation of incremental state after every action
 #   make bench            perft and search speed, and the signatures: perft leaf
-#                         count, search node count, engine signature.  The tests
-#                         pin them (tests/test_bench.c, tests/cli.sh): a change to
+#                         count, search node count, engine signature.  Each game
+#                         pins them in its bench table (game_bench.pins; checked
+#                         by tests/test_bench.c and tests/cli.sh): a change to
 #                         move generation, evaluation or search that changes them
 #                         updates the pinned values in the same commit and says so
 #                         in its message (docs/performance.md, "Signatures")
@@ -75,9 +76,27 @@ CFLAGS ?=
 ALL_CFLAGS = $(CFLAGS_BASE) -fPIC -fvisibility=hidden $(CFLAGS_OPT) $(CFLAGS)
 
 BUILD    = build/$(VARIANT)
-LIB_SRC  = $(wildcard core/*.c engine/*.c engine/*/*.c records/*.c selfplay/*.c eval/*.c view/*.c)
+# The registry's list of games, build/games.c: engine/games.sh writes it from
+# the GAME_REGISTER line in each game's folder (engine/game.h), as the
+# Makefile is read and only when its text changes (never under -n, -q), so a
+# new folder under engine/ is a new game with no other file edited.  One
+# file for every variant (its text is the tree's, not the flags'); a tree
+# without engine/ (the Makefile's own test) has none.
+# A game folder's own tests, engine/FOLDER/tests/*.c, join the unit binary
+# the same way (build/game_tests.c, from their GAME_TESTS lines: tests/check.h),
+# and its fuzz seeds, engine/FOLDER/fuzz/, the fuzzers' corpora.
+GAMES_C  = $(if $(wildcard engine/game.h),build/games.c)
+GAME_TESTS_C = $(if $(GAMES_C),build/game_tests.c)
+GAME_TEST_SRC = $(sort $(wildcard engine/*/tests/*.c))
+ifneq (,$(GAMES_C))
+ifeq (,$(findstring n,$(firstword -$(MAKEFLAGS)))$(findstring q,$(firstword -$(MAKEFLAGS))))
+$(shell mkdir -p build && sh engine/games.sh $(GAMES_C) $(sort $(wildcard engine/*/*.c)) && \
+    sh engine/games.sh --tests $(GAME_TESTS_C) $(GAME_TEST_SRC))
+endif
+endif
+LIB_SRC  = $(wildcard core/*.c engine/*.c engine/*/*.c records/*.c selfplay/*.c eval/*.c view/*.c) $(GAMES_C)
 CLI_SRC  = $(wildcard cli/*.c)
-TEST_SRC = $(wildcard tests/*.c)
+TEST_SRC = $(wildcard tests/*.c) $(GAME_TEST_SRC) $(GAME_TESTS_C)
 LIB_OBJ  = $(LIB_SRC:%.c=$(BUILD)/%.o)
 CLI_OBJ  = $(CLI_SRC:%.c=$(BUILD)/%.o)
 TEST_OBJ = $(TEST_SRC:%.c=$(BUILD)/%.o)
@@ -86,6 +105,9 @@ TESTS    = $(BUILD)/triad-tests
 
 .PHONY: all test bench fuzz install clean
 all: bin/triad
+ifneq (,$(GAMES_C))
+$(GAMES_C) $(GAME_TESTS_C): ;
+endif
 
 # What each build folder was compiled with ($(BUILD)/flags) and which one
 # bin/triad holds (build/bin-variant), written as the Makefile is read and
@@ -125,13 +147,15 @@ test: $(TRIAD) $(TESTS)
 bench: bin/triad
 	bin/triad bench
 
-# libFuzzer needs clang.  Four harnesses (tests/fuzz/fuzz_NAME.c): the
-# position and action parsers, the records reader and the LittleGolem
-# importer.  The library sources they reach (core/, engine/, records/, selfplay/) are
+# libFuzzer needs clang.  Five harnesses (tests/fuzz/fuzz_NAME.c): TZAAR's
+# position and action parsers, the records reader, the LittleGolem importer,
+# and every registered game's text parsers (game_text, over game_list()).
+# The library sources they reach (core/, engine/, records/, selfplay/) are
 # compiled once into build/fuzz/obj and linked into each, with zlib.
 #
 # make fuzz: each target runs FUZZ_SECONDS and keeps its corpus in
-# build/fuzz/corpus-NAME (seeded from tests/fuzz/seeds).  Output goes to
+# build/fuzz/corpus-NAME (seeded from tests/fuzz/seeds and each game folder's
+# fuzz/, FUZZ_SEEDS).  Output goes to
 # build/fuzz/fuzz-NAME.log.  Every target runs; then make fails if any fuzzer
 # reported a crash, failed check, sanitizer error, timeout or leak, leaving the
 # input in build/fuzz/fuzz-NAME-crash-* (reproduce: build/fuzz/fuzz-NAME FILE).
@@ -157,7 +181,8 @@ FUZZ_CI_RECORDS_LEN ?= 4096
 # sanitizers: fuzz-ci runs 5,000 of them (15 s) rather than 20,000.
 FUZZ_CI_NET_RUNS ?= 5000
 FUZZ_DIR     = build/fuzz
-FUZZ_SRC     = $(wildcard core/*.c engine/*.c engine/*/*.c records/*.c selfplay/*.c)
+FUZZ_SEEDS   = $(wildcard engine/*/fuzz)
+FUZZ_SRC     = $(wildcard core/*.c engine/*.c engine/*/*.c records/*.c selfplay/*.c) $(GAMES_C)
 FUZZ_OBJ     = $(FUZZ_SRC:%.c=$(FUZZ_DIR)/obj/%.o)
 FUZZ_SAN     = -fno-omit-frame-pointer -fno-sanitize-recover=all
 # The fuzzers re-derive the incremental state after every make and unmake
@@ -185,7 +210,7 @@ fuzz: $(FUZZ_BINS)
 	  mkdir -p $$corpus || exit 1; \
 	  echo "fuzz-$$t: $(FUZZ_SECONDS) s, log $$log"; \
 	  $(FUZZ_DIR)/fuzz-$$t -max_total_time=$(FUZZ_SECONDS) -timeout=10 -print_final_stats=1 \
-	    -artifact_prefix=$(FUZZ_DIR)/fuzz-$$t- $(FUZZ_ARGS) $$corpus tests/fuzz/seeds >$$log 2>&1; \
+	    -artifact_prefix=$(FUZZ_DIR)/fuzz-$$t- $(FUZZ_ARGS) $$corpus tests/fuzz/seeds $(FUZZ_SEEDS) >$$log 2>&1; \
 	  rc=$$?; \
 	  grep -E '^#[0-9]+[[:space:]]+DONE|^stat::(number_of_executed_units|average_exec_per_sec|new_units_added)|ERROR|SUMMARY|Test unit written|^fuzz_' $$log; \
 	  if [ $$rc -eq 0 ]; then echo "fuzz-$$t: ok, corpus $$(ls $$corpus | wc -l) files"; \
@@ -200,7 +225,7 @@ fuzz-ci: $(FUZZ_BINS)
 	  case $$t in records) len=-max_len=$(FUZZ_CI_RECORDS_LEN) ;; *) len= ;; esac; \
 	  case $$t in net) runs=$(FUZZ_CI_NET_RUNS) ;; *) runs=$(FUZZ_RUNS) ;; esac; \
 	  $(FUZZ_DIR)/fuzz-$$t -runs=$$runs -seed=1 -timeout=10 -print_final_stats=1 $$len \
-	    -artifact_prefix=$(FUZZ_DIR)/fuzz-$$t- $(FUZZ_ARGS) $$corpus tests/fuzz/seeds >$$log 2>&1; \
+	    -artifact_prefix=$(FUZZ_DIR)/fuzz-$$t- $(FUZZ_ARGS) $$corpus tests/fuzz/seeds $(FUZZ_SEEDS) >$$log 2>&1; \
 	  rc=$$?; \
 	  if [ $$rc -eq 0 ]; then passed=$$((passed + 1)); \
 	    echo "ok - fuzz-$$t: $$runs runs, no finding"; \
@@ -252,7 +277,7 @@ LDLIBS     += -ldl
 LIB_LDLIBS  = -lz -lpthread -lm -ldl
 API_SRC     = $(wildcard api/*.c)
 API_OBJ     = $(API_SRC:%.c=$(BUILD)/%.o)
-LIBTRIAD_OBJ = $(patsubst %.c,$(BUILD)/%.o,$(wildcard core/*.c engine/*.c engine/*/*.c records/*.c selfplay/*.c)) $(API_OBJ)
+LIBTRIAD_OBJ = $(patsubst %.c,$(BUILD)/%.o,$(wildcard core/*.c engine/*.c engine/*/*.c records/*.c selfplay/*.c) $(GAMES_C)) $(API_OBJ)
 LIBTRIAD_A  = $(BUILD)/libtriad.a
 LIBTRIAD_SO = $(BUILD)/libtriad.so.$(SOVERSION)
 API_TESTS   = $(BUILD)/triad-api-test $(BUILD)/triad-api-test-static

@@ -105,6 +105,31 @@ static int cmp_int(const void *a, const void *b)
     return *(const int *)a - *(const int *)b;
 }
 
+/* The summary line of --positions: the depths reached (mean, median, range),
+ * the nodes and seconds per position. */
+static void print_summary(const gplayer *pl, analyse_sums *sum, bool json)
+{
+    qsort(sum->depths, (size_t)sum->searched, sizeof(int), cmp_int);
+    int m = sum->searched;
+    double median = m % 2 ? sum->depths[m / 2] : (sum->depths[m / 2 - 1] + sum->depths[m / 2]) / 2.0;
+    if (json) {
+        putchar('{');
+        jsonw_fkv_bool(stdout, "summary", true, 1);
+        jsonw_fkv_str(stdout, "player", gplayer_spec(pl), 0);
+        jsonw_fkv_int(stdout, "positions", m, 0);
+        jsonw_fkv_num(stdout, "depth_mean", "%.3f", sum->depth / m, 0);
+        jsonw_fkv_num(stdout, "depth_median", "%g", median, 0);
+        jsonw_fkv_int(stdout, "depth_min", sum->depths[0], 0);
+        jsonw_fkv_int(stdout, "depth_max", sum->depths[m - 1], 0);
+        jsonw_fkv_num(stdout, "nodes_mean", "%.0f", sum->nodes / m, 0);
+        jsonw_fkv_num(stdout, "seconds_mean", "%.6f", sum->seconds / m, 0);
+        printf("}\n");
+    } else
+        printf("player %s\npositions %d\ndepth mean %.3f median %g min %d max %d\nnodes mean %.0f\n"
+               "seconds mean %.6f\n", gplayer_spec(pl), m, sum->depth / m, median, sum->depths[0],
+               sum->depths[m - 1], sum->nodes / m, sum->seconds / m);
+}
+
 /* --positions FILE: every line a position string ('#' lines and blank
  * lines skipped), each analysed from scratch with the same player and
  * seed; then one summary line. */
@@ -164,27 +189,9 @@ static int analyse_file(const char *path, const game_def *g, const char *spec_te
             goto done;
         }
     }
-    if (sum.searched) {
-        qsort(sum.depths, (size_t)sum.searched, sizeof(int), cmp_int);
-        int m = sum.searched;
-        double median = m % 2 ? sum.depths[m / 2] : (sum.depths[m / 2 - 1] + sum.depths[m / 2]) / 2.0;
-        if (json) {
-            putchar('{');
-            jsonw_fkv_bool(stdout, "summary", true, 1);
-            jsonw_fkv_str(stdout, "player", gplayer_spec(pl), 0);
-            jsonw_fkv_int(stdout, "positions", m, 0);
-            jsonw_fkv_num(stdout, "depth_mean", "%.3f", sum.depth / m, 0);
-            jsonw_fkv_num(stdout, "depth_median", "%g", median, 0);
-            jsonw_fkv_int(stdout, "depth_min", sum.depths[0], 0);
-            jsonw_fkv_int(stdout, "depth_max", sum.depths[m - 1], 0);
-            jsonw_fkv_num(stdout, "nodes_mean", "%.0f", sum.nodes / m, 0);
-            jsonw_fkv_num(stdout, "seconds_mean", "%.6f", sum.seconds / m, 0);
-            printf("}\n");
-        } else
-            printf("player %s\npositions %d\ndepth mean %.3f median %g min %d max %d\nnodes mean %.0f\n"
-                   "seconds mean %.6f\n", gplayer_spec(pl), m, sum.depth / m, median, sum.depths[0],
-                   sum.depths[m - 1], sum.nodes / m, sum.seconds / m);
-    } else if (!sum.n) {
+    if (sum.searched)
+        print_summary(pl, &sum, json);
+    else if (!sum.n) {
         rc = cli_error("analyse", "--positions: %s holds no position", MSG_PATH(path));
     }
 done:

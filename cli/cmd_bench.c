@@ -233,83 +233,73 @@ static int search_pass(bench_run *b)
     return 0;
 }
 
-int cmd_bench(int argc, char **argv)
-{
-    int runs = 3, reduce = 0;
-    bool json = false, bulk = false, sig_only = false, quiet = false;
-    const char *game = "tzaar";
-    const opt_spec opts[] = {
-        { "game", OPT_STR, &game, "NAME", "the game whose bench positions to run (default tzaar)", 0, 0, NULL },
-        { "runs", OPT_INT, &runs, "R", "time each position R times and report the median (default 3)", 1, 100, NULL },
-        { "reduce", OPT_INT, &reduce, "K", "perft and search K plies less than the suite's depths (quick check)", 0, 4,
-          NULL },
-        { "bulk", OPT_FLAG, &bulk, NULL, "also time bulk counting (last ply counted, not made), where the game has it", 0, 0,
-          NULL },
-        { "signature", OPT_FLAG, &sig_only, NULL, "print only the engine signature (what records store) and stop", 0,
-          0, NULL },
-        { "json", OPT_FLAG, &json, NULL, "print the figures as one JSON object", 0, 0, NULL },
-        { "quiet", OPT_FLAG, &quiet, NULL, "no progress on stderr", 0, 0, NULL },
-        { 0 },
-    };
-    const cmd_spec spec = {
-        "bench", "[--game NAME] [--runs R] [--reduce K] [--bulk] [--signature] [--json] [--quiet]",
-        "Runs perft on the game's benchmark positions with make/unmake at every node\n"
-        "and prints leaves per second (median of R runs) and the perft signature, the\n"
-        "total leaf count; then a fixed-depth search of the game's own searcher from\n"
-        "the same positions (TZAAR: ab, default weights, 16 MiB table, seed 1) and\n"
-        "prints nodes per second and the search signature, the total node count; then\n"
-        "the engine signature, a hash of both at the depths less 3, which records\n"
-        "store.  A signature that changes means the games played change: the tests pin\n"
-        "them (docs/performance.md, \"Signatures\").  Progress goes to stderr (a bar on a\n"
-        "terminal, a status line every few seconds otherwise); --reduce 2 --runs 1 is a\n"
-        "quick look.",
-        opts
-    };
-    int rc = opts_parse(&spec, argc, argv);
-    if (rc)
-        return rc == 1 ? 0 : rc;
-    char err[512];
-    const game_def *g = game_find(game, err, sizeof err);
-    if (!g)
-        return cli_error("bench", "--game: %s", err);
-    if (!g->bench)
-        return cli_error("bench", "the game '%s' has no bench positions", g->name);
-    if (bulk && !g->bench->perft_bulk)
-        return cli_error("bench", "--bulk: the game '%s' has no bulk counting", g->name);
-    uint64_t esig = game_engine_signature(g);
-    if (!esig) {
-        uint64_t p, s;
-        game_signature_sums(g, GAME_SIGNATURE_REDUCE, &p, &s, err, sizeof err);
-        return cli_error("bench", "the engine signature: %s", err);
-    }
-    if (sig_only) {
-        if (json) {
-            char hex[17];
-            snprintf(hex, sizeof hex, "%016" PRIx64, esig);
-            putchar('{');
-            jsonw_fkv_str(stdout, "game", g->name, 1);
-            jsonw_fkv_str(stdout, "engine_signature", hex, 0);
-            printf("}\n");
-        } else
-            printf("%016" PRIx64 "\n", esig);
-        return 0;
-    }
+/* What bench is told, and its options (the table at file scope, as
+ * commands.h's start options are). */
+typedef struct bench_args {
+    int runs, reduce;
+    bool json, bulk, sig_only, quiet;
+    const char *game; /* NULL: the default game (game_default) */
+} bench_args;
 
-    int npos = 0;
+#define BENCH_OPTS(a)                                                                                           \
+    { "game", OPT_STR, &(a).game, "NAME", "the game whose bench positions to run (default tzaar)", 0, 0, NULL },  \
+    { "runs", OPT_INT, &(a).runs, "R", "time each position R times and report the median (default 3)", 1, 100,  \
+      NULL },                                                                                                   \
+    { "reduce", OPT_INT, &(a).reduce, "K", "perft and search K plies less than the suite's depths (quick check)", \
+      0, 4, NULL },                                                                                             \
+    { "bulk", OPT_FLAG, &(a).bulk, NULL, "also time bulk counting (last ply counted, not made), where the game "  \
+      "has it", 0, 0, NULL },                                                                                   \
+    { "signature", OPT_FLAG, &(a).sig_only, NULL, "print only the engine signature (what records store) and "    \
+      "stop", 0, 0, NULL },                                                                                     \
+    { "json", OPT_FLAG, &(a).json, NULL, "print the figures as one JSON object", 0, 0, NULL },                  \
+    { "quiet", OPT_FLAG, &(a).quiet, NULL, "no progress on stderr", 0, 0, NULL }
+
+static const char bench_usage[] = "[--game NAME] [--runs R] [--reduce K] [--bulk] [--signature] [--json] [--quiet]";
+static const char bench_about[] =
+    "Runs perft on the game's benchmark positions with make/unmake at every node\n"
+    "and prints leaves per second (median of R runs) and the perft signature, the\n"
+    "total leaf count; then a fixed-depth search of the game's own searcher from\n"
+    "the same positions (TZAAR: ab, default weights, 16 MiB table, seed 1) and\n"
+    "prints nodes per second and the search signature, the total node count; then\n"
+    "the engine signature, a hash of both at the depths less 3, which records\n"
+    "store.  A signature that changes means the games played change: the tests pin\n"
+    "them (docs/performance.md, \"Signatures\").  Progress goes to stderr (a bar on a\n"
+    "terminal, a status line every few seconds otherwise); --reduce 2 --runs 1 is a\n"
+    "quick look.";
+
+/* --signature: the engine signature alone, as text or JSON. */
+static int print_signature(const game_def *g, uint64_t esig, bool json)
+{
+    if (json) {
+        char hex[17];
+        snprintf(hex, sizeof hex, "%016" PRIx64, esig);
+        putchar('{');
+        jsonw_fkv_str(stdout, "game", g->name, 1);
+        jsonw_fkv_str(stdout, "engine_signature", hex, 0);
+        printf("}\n");
+    } else
+        printf("%016" PRIx64 "\n", esig);
+    return 0;
+}
+
+/* The timed runs and their report; 0, or 2 after the error line. */
+static int run_bench(const game_def *g, const bench_args *a, uint64_t esig)
+{
+    int npos = 0, rc = 0, runs = a->runs;
     while (g->bench->positions[npos].name)
         npos++;
-    bench_run b = { g, malloc(g->state_size), calloc((size_t)npos + 1, sizeof(figures)), runs, reduce, bulk, json,
-                    { NULL, 0 } };
+    bench_run b = { g, malloc(g->state_size), calloc((size_t)npos + 1, sizeof(figures)), runs, a->reduce, a->bulk,
+                    a->json, { NULL, 0 } };
     /* One step per timed run: perft (and bulk) from every position, the
      * search from those with a search depth, the game's own figures. */
     uint64_t total = 0;
     for (int i = 0; i < npos; i++)
-        total += (uint64_t)runs * ((bulk ? 2 : 1) +
-                                   (g->bench->search_nodes && game_signature_depth(g->bench->positions[i].search_depth, reduce) ? 1 : 0));
+        total += (uint64_t)runs * ((a->bulk ? 2 : 1) +
+                                   (g->bench->search_nodes && game_signature_depth(g->bench->positions[i].search_depth, a->reduce) ? 1 : 0));
     total += g->bench->bench_extra ? 1 : 0;
     char what[64];
     snprintf(what, sizeof what, "bench %s", g->name);
-    b.st.m = meter_start(what, total, quiet);
+    b.st.m = meter_start(what, total, a->quiet);
     if (!b.s || !b.f)
         rc = cli_error("bench", "out of memory");
     if (!rc)
@@ -321,14 +311,39 @@ int cmd_bench(int argc, char **argv)
         meter_step(b.st.m, b.st.done++, "the game's own figures");
     int nextra = !rc && g->bench->bench_extra ? g->bench->bench_extra(runs, extra, EXTRA_MAX) : 0;
     meter_stop(b.st.m);
-    for (int i = 0; i < nextra && !json; i++)
+    for (int i = 0; i < nextra && !a->json; i++)
         printf("%s%s: %.1f %s (median of %d runs)\n", i ? "" : "\n", extra[i].name, extra[i].value, extra[i].unit,
                runs);
-    if (!rc && json)
-        print_json(g, b.f, bulk, g->bench->search_nodes != NULL, esig, runs, extra, nextra);
+    if (!rc && a->json)
+        print_json(g, b.f, a->bulk, g->bench->search_nodes != NULL, esig, runs, extra, nextra);
     else if (!rc)
         printf("%sengine signature %016" PRIx64 "\n", nextra ? "\n" : "", esig);
     free(b.f);
     free(b.s);
     return rc;
+}
+
+int cmd_bench(int argc, char **argv)
+{
+    bench_args a = { .runs = 3 };
+    const opt_spec opts[] = { BENCH_OPTS(a), { 0 } };
+    const cmd_spec spec = { "bench", bench_usage, bench_about, opts };
+    int rc = opts_parse(&spec, argc, argv);
+    if (rc)
+        return rc == 1 ? 0 : rc;
+    char err[512];
+    const game_def *g = cli_game("bench", a.game);
+    if (!g)
+        return 2;
+    if (!g->bench)
+        return cli_error("bench", "the game '%s' has no bench positions", g->name);
+    if (a.bulk && !g->bench->perft_bulk)
+        return cli_error("bench", "--bulk: the game '%s' has no bulk counting", g->name);
+    uint64_t esig = game_engine_signature(g);
+    if (!esig) {
+        uint64_t p, s;
+        game_signature_sums(g, GAME_SIGNATURE_REDUCE, &p, &s, err, sizeof err);
+        return cli_error("bench", "the engine signature: %s", err);
+    }
+    return a.sig_only ? print_signature(g, esig, a.json) : run_bench(g, &a, esig);
 }

@@ -50,101 +50,120 @@ static int check_outputs(const opt_list *records, const char *report, const char
     return 0;
 }
 
-int cmd_bias(int argc, char **argv)
-{
-    OPT_LIST_OWNED opt_list records = { 0 };
-    const char *plots = NULL, *report = NULL, *html = NULL, *game = NULL;
-    bool json = false, force = false;
-    int resamples = 1000;
-    uint64_t seed = CLI_SEED_DEFAULT;
-    const opt_spec opts[] = {
-        { "records", OPT_LIST, &records, "FILE...", "the same as FILE... (the records files, given as operands)",
-          0, 0, NULL },
-        { "game", OPT_STR, &game, "NAME", "the game (default: the records' game; a mismatch is refused)", 0, 0,
-          NULL },
-        { "json", OPT_FLAG, &json, NULL, "print the figures as one JSON object", 0, 0, NULL },
-        { "plots", OPT_STR, &plots, "DIR", "write PNG and SVG charts (gnuplot) into DIR", 0, 0, NULL },
-        { "report", OPT_STR, &report, "FILE.md", "write a Markdown report (embeds the charts of --plots)", 0, 0,
-          NULL },
-        { "force", OPT_FLAG, &force, NULL, "overwrite an existing report, charts or web page", 0, 0, NULL },
-        { "html", OPT_STR, &html, "DIR", "write the report as a web page with inline charts and the most "
-                                        "one-sided setups' games (DIR/index.html; needs gnuplot; any game "
-                                        "the viewer draws: TZAAR, Talat, TRID)", 0, 0, NULL },
-        { "resamples", OPT_INT, &resamples, "B", "bootstrap resamples for the rotation-group intervals (default "
-                                                 "1000)",
-          100, 100000, NULL },
-        { "seed", OPT_U64, &seed, "S", "seed of the bootstrap (default 1)", 0, 0, NULL },
-        { 0 },
-    };
-    const cmd_spec spec = {
-        "bias", "FILE... [--game NAME] [--json] [--plots DIR] [--report FILE.md] [--html DIR] [--force]",
-        "For each setup kind of the game: every seat's mean score and share of the\n"
-        "points with 95% intervals (Wilson for win/loss, t for points), the first seat's\n"
-        "advantage, ranks, ties, game lengths and endings; the differences between\n"
-        "kinds; the rotation-group analysis of runs with --rotations (how much the setup\n"
-        "itself decides; TZAAR's --paired is 2 rotations); a logistic regression of the\n"
-        "first seat's share on the start features of varying setups; with two seats and\n"
-        "two players or more, the first mover's edge fitted jointly with every player's\n"
-        "strength over all games (self-play and matches).  FILE...: records files\n"
-        "(self-play runs, matches, imports, merges) of one game.  Models: docs/bias.md.",
-        opts,
-    };
-    int rc = opts_parse_operands(&spec, &records, argc, argv);
-    if (rc)
-        return rc == 1 ? 0 : rc;
-    if (!records.n)
-        return cli_error("bias", "no records FILE given (see triad bias --help)");
-    if ((rc = check_outputs(&records, report, plots, html, force)))
-        return rc;
+/* What bias is told, and its options (the table at file scope, as
+ * commands.h's start options are; the records files are the operands). */
+typedef struct bias_args {
+    const char *plots, *report, *html, *game;
+    bool json, force;
+    int resamples;
+    uint64_t seed;
+} bias_args;
 
+#define BIAS_OPTS(a, records)                                                                                     \
+    { "records", OPT_LIST, &(records), "FILE...", "the same as FILE... (the records files, given as operands)",    \
+      0, 0, NULL },                                                                                               \
+    { "game", OPT_STR, &(a).game, "NAME", "the game (default: the records' game; a mismatch is refused)", 0, 0,   \
+      NULL },                                                                                                     \
+    { "json", OPT_FLAG, &(a).json, NULL, "print the figures as one JSON object", 0, 0, NULL },                    \
+    { "plots", OPT_STR, &(a).plots, "DIR", "write PNG and SVG charts (gnuplot) into DIR", 0, 0, NULL },           \
+    { "report", OPT_STR, &(a).report, "FILE.md", "write a Markdown report (embeds the charts of --plots)", 0, 0,  \
+      NULL },                                                                                                     \
+    { "force", OPT_FLAG, &(a).force, NULL, "overwrite an existing report, charts or web page", 0, 0, NULL },      \
+    { "html", OPT_STR, &(a).html, "DIR", "write the report as a web page with inline charts and the most "        \
+                                        "one-sided setups' games (DIR/index.html; needs gnuplot; any game "       \
+                                        "the viewer draws: TZAAR, Talat, TRID)", 0, 0, NULL },                    \
+    { "resamples", OPT_INT, &(a).resamples, "B", "bootstrap resamples for the rotation-group intervals (default " \
+                                                 "1000)",                                                         \
+      100, 100000, NULL },                                                                                        \
+    { "seed", OPT_U64, &(a).seed, "S", "seed of the bootstrap (default 1)", 0, 0, NULL }
+
+static const char bias_usage[] = "FILE... [--game NAME] [--json] [--plots DIR] [--report FILE.md] [--html DIR] [--force]";
+static const char bias_about[] =
+    "For each setup kind of the game: every seat's mean score and share of the\n"
+    "points with 95% intervals (Wilson for win/loss, t for points), the first seat's\n"
+    "advantage, ranks, ties, game lengths and endings; the differences between\n"
+    "kinds; the rotation-group analysis of runs with --rotations (how much the setup\n"
+    "itself decides; TZAAR's --paired is 2 rotations); a logistic regression of the\n"
+    "first seat's share on the start features of varying setups; with two seats and\n"
+    "two players or more, the first mover's edge fitted jointly with every player's\n"
+    "strength over all games (self-play and matches).  FILE...: records files\n"
+    "(self-play runs, matches, imports, merges) of one game.  Models: docs/bias.md.";
+
+/* The study of the records into r; 0, or 2 after the error line. */
+static int analyse(const opt_list *records, const bias_args *a, bias_result *r)
+{
     char err[512];
     const game_def *g;
-    if (records_game((const char *const *)records.items, records.n, game, &g, err, sizeof err))
+    if (records_game((const char *const *)records->items, records->n, a->game, &g, err, sizeof err))
         return cli_error("bias", "%s", err);
     bias_data d;
     bias_init(&d, g, 0);
-    for (int i = 0; i < records.n; i++)
-        if (bias_add_file(&d, records.items[i], warn_line, err, sizeof err)) {
+    for (int i = 0; i < records->n; i++)
+        if (bias_add_file(&d, records->items[i], warn_line, err, sizeof err)) {
             bias_free(&d);
             return cli_error("bias", "%s", err);
         }
     if (d.seen.dropped)
         fprintf(stderr, "bias: %llu duplicate games dropped (the same game read twice: docs/records.md)\n",
                 (unsigned long long)d.seen.dropped);
-    bias_result r;
-    rc = bias_analyse(&d, resamples, seed, &r, err, sizeof err);
+    int rc = bias_analyse(&d, a->resamples, a->seed, r, err, sizeof err);
     bias_free(&d);
-    if (rc)
-        return cli_error("bias", "%s", err);
-    /* the command that makes the figures again, for the report */
-    char command[8192], q[2048];
-    size_t at = (size_t)snprintf(command, sizeof command, "triad bias --game %s --records", r.game->name);
-    for (int i = 0; i < records.n && at < sizeof command; i++) {
-        bias_shell_quote(records.items[i], true, q, sizeof q);
-        at += (size_t)snprintf(command + at, sizeof command - at, " %s", q);
+    return rc ? cli_error("bias", "%s", err) : 0;
+}
+
+/* The command that makes the figures again, for the report; NULL when it
+ * does not fit in command (n bytes). */
+static const char *command_line(const opt_list *records, const bias_args *a, const game_def *g, char *command,
+                                size_t n)
+{
+    char q[2048];
+    size_t at = (size_t)snprintf(command, n, "triad bias --game %s --records", g->name);
+    for (int i = 0; i < records->n && at < n; i++) {
+        bias_shell_quote(records->items[i], true, q, sizeof q);
+        at += (size_t)snprintf(command + at, n - at, " %s", q);
     }
-    if (resamples != 1000 && at < sizeof command)
-        at += (size_t)snprintf(command + at, sizeof command - at, " --resamples %d", resamples);
-    if (seed != 1 && at < sizeof command)
-        at += (size_t)snprintf(command + at, sizeof command - at, " --seed %llu", (unsigned long long)seed);
-    const char *outs[3][2] = { { "--plots", plots }, { "--report", report }, { "--html", html } };
-    for (int i = 0; i < 3 && at < sizeof command; i++)
+    if (a->resamples != 1000 && at < n)
+        at += (size_t)snprintf(command + at, n - at, " --resamples %d", a->resamples);
+    if (a->seed != 1 && at < n)
+        at += (size_t)snprintf(command + at, n - at, " --seed %llu", (unsigned long long)a->seed);
+    const char *outs[3][2] = { { "--plots", a->plots }, { "--report", a->report }, { "--html", a->html } };
+    for (int i = 0; i < 3 && at < n; i++)
         if (outs[i][1]) {
             bias_shell_quote(outs[i][1], true, q, sizeof q);
-            at += (size_t)snprintf(command + at, sizeof command - at, " %s %s", outs[i][0], q);
+            at += (size_t)snprintf(command + at, n - at, " %s %s", outs[i][0], q);
         }
-    r.command = at < sizeof command ? command : NULL;
-    if (html && !bias_html_applies(&r, err, sizeof err))
+    return at < n ? command : NULL;
+}
+
+int cmd_bias(int argc, char **argv)
+{
+    OPT_LIST_OWNED opt_list records = { 0 };
+    bias_args a = { .resamples = 1000, .seed = CLI_SEED_DEFAULT };
+    const opt_spec opts[] = { BIAS_OPTS(a, records), { 0 } };
+    const cmd_spec spec = { "bias", bias_usage, bias_about, opts };
+    int rc = opts_parse_operands(&spec, &records, argc, argv);
+    if (rc)
+        return rc == 1 ? 0 : rc;
+    if (!records.n)
+        return cli_error("bias", "no records FILE given (see triad bias --help)");
+    if ((rc = check_outputs(&records, a.report, a.plots, a.html, a.force)))
+        return rc;
+    bias_result r;
+    if ((rc = analyse(&records, &a, &r)))
+        return rc;
+    char err[512], command[8192];
+    r.command = command_line(&records, &a, r.game, command, sizeof command);
+    if (a.html && !bias_html_applies(&r, err, sizeof err))
         return cli_error("bias", "%s", err);
-    if (json)
+    if (a.json)
         bias_print_json(&r, stdout);
     else
         bias_print_text(&r, stdout);
-    if (plots && bias_write_plots(&r, plots, force, err, sizeof err))
+    if (a.plots && bias_write_plots(&r, a.plots, a.force, err, sizeof err))
         rc = cli_error("bias", "%s", err);
-    if (!rc && report && bias_write_report(&r, report, plots, force, err, sizeof err))
+    if (!rc && a.report && bias_write_report(&r, a.report, a.plots, a.force, err, sizeof err))
         rc = cli_error("bias", "%s", err);
-    if (!rc && html && bias_write_html(&r, records.items, records.n, html, force, err, sizeof err))
+    if (!rc && a.html && bias_write_html(&r, records.items, records.n, a.html, a.force, err, sizeof err))
         rc = cli_error("bias", "%s", err);
     return rc ? 1 : 0;
 }

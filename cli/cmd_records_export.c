@@ -75,7 +75,7 @@ int records_export(int argc, char **argv, rec_game *g)
 {
     const char *files[MAX_FILES], *format_name = NULL, *out = NULL;
     int nfiles, rc, bad = 0, format;
-    bool lg = false, positions = false, force = false;
+    bool positions = false, force = false;
     const opt_spec opts[] = {
         { "format", OPT_STR, &format_name, "F", "jsonl (one JSON object per game), csv (one line per game), or "
           "a game's own format: littlegolem (TZAAR)", 0, 0, NULL },
@@ -83,7 +83,6 @@ int records_export(int argc, char **argv, rec_game *g)
           NULL },
         { "out", OPT_STR, &out, "OUT", "write OUT (whole, renamed into place) instead of stdout", 0, 0, NULL },
         { "force", OPT_FLAG, &force, NULL, "overwrite OUT", 0, 0, NULL },
-        { "littlegolem", OPT_FLAG, &lg, NULL, "the same as --format littlegolem", 0, 0, NULL },
         { 0 },
     };
     const cmd_spec spec = { "records export", "FILE... --format jsonl|csv|littlegolem [--positions] [--out OUT [--force]]",
@@ -101,14 +100,10 @@ int records_export(int argc, char **argv, rec_game *g)
                             opts };
     if ((rc = parse(&spec, argc, argv, files, &nfiles, true)))
         return rc < 0 ? 0 : rc;
-    if (lg && format_name && strcmp(format_name, "littlegolem"))
-        return cli_error(spec.name, "--littlegolem and --format %s disagree", format_name);
     char names[200];
     rec_format_names(names, sizeof names);
-    if (!format_name && !lg)
+    if (!format_name)
         return cli_error(spec.name, "say which format: --format jsonl, csv or %s", names);
-    if (lg)
-        format_name = "littlegolem";
     if (!strcmp(format_name, "jsonl"))
         format = FMT_JSONL;
     else if (!strcmp(format_name, "csv"))

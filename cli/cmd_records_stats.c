@@ -274,10 +274,9 @@ int records_stats(int argc, char **argv, rec_game *g)
     if (t.duplicates)
         fprintf(stderr, "records stats: %llu duplicate games dropped (the same game read twice: docs/records.md)\n",
                 (unsigned long long)t.duplicates);
-    if (!t.game) { /* no games: the default game's lines, all zero */
-        char err[200];
-        t.game = game_find("tzaar", err, sizeof err), t.players = 2;
-        seat_stats_init(&t.seats, 2);
+    if (!t.game && (t.game = game_default())) { /* no games: the default game's lines, all zero */
+        t.players = game_default_players(t.game);
+        seat_stats_init(&t.seats, t.players);
     }
     print_stats(&t, json);
     seat_stats_free(&t.seats);

@@ -290,12 +290,11 @@ int records_import(int argc, char **argv, rec_game *g)
 {
     const char *files[MAX_FILES], *out = NULL, *format = NULL, *game = NULL;
     int nfiles, rc;
-    bool lg = false, force = false;
+    bool force = false;
     const opt_spec opts[] = {
         { "game", OPT_STR, &game, "NAME", "the game the files hold (default tzaar)", 0, 0, NULL },
         { "format", OPT_STR, &format, "F", "the files' format, one of the game's own: littlegolem (TZAAR)", 0, 0,
           NULL },
-        { "littlegolem", OPT_FLAG, &lg, NULL, "the same as --format littlegolem", 0, 0, NULL },
         { "out", OPT_STR, &out, "OUT", "the records file to write", 0, 0, NULL },
         { "force", OPT_FLAG, &force, NULL, "overwrite OUT", 0, 0, NULL },
         { 0 },
@@ -309,17 +308,13 @@ int records_import(int argc, char **argv, rec_game *g)
     (void)g;
     if ((rc = parse(&spec, argc, argv, files, &nfiles, true)))
         return rc < 0 ? 0 : rc;
-    if (lg && format && strcmp(format, "littlegolem"))
-        return cli_error(spec.name, "--littlegolem and --format %s disagree", format);
     char names[200], err[300];
     rec_format_names(names, sizeof names);
-    if (!lg && !format)
+    if (!format)
         return cli_error(spec.name, "say which format: --format %s", names);
     const game_def *gd = cli_game(spec.name, game);
     if (!gd)
         return 2;
-    if (lg)
-        format = "littlegolem";
     if (!rec_format_known(format))
         return cli_error(spec.name, "unknown --format '%s' (%s)", format, names);
     const game_format *f = rec_format_find(gd, format, err, sizeof err);
@@ -330,6 +325,8 @@ int records_import(int argc, char **argv, rec_game *g)
     rec_run run;
     rec_run_init(&run, gd, game_default_players(gd));
     run.source = REC_SOURCE_IMPORT;
+    if (rec_run_sign(&run, err, sizeof err)) /* the file's engine signature: the game's bench suite, once */
+        return cli_error(spec.name, "%s", err);
     output o;
     if ((rc = create_output(spec.name, out, force, &run, files, nfiles, &o)))
         return rc;

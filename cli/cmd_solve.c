@@ -164,92 +164,111 @@ static int solve_file(const game_def *g, void *solver, const char *path, const s
     return rc;
 }
 
-int cmd_solve(int argc, char **argv)
+/* What solve is told besides o and the start, and its options (the table
+ * at file scope, as commands.h's start options are). */
+typedef struct solve_args {
+    const char *actions, *positions, *records;
+} solve_args;
+
+#define SOLVE_OPTS(st, a, o)                                                                                       \
+    CLI_START_OPTS(st),                                                                                            \
+    { "actions", OPT_STR, &(a).actions, "\"A B ...\"", "play these actions first (space-separated)", 0, 0, NULL }, \
+    { "positions", OPT_STR, &(a).positions, "FILE", "solve every position of FILE, one a line (blank lines and "   \
+      "#-lines skipped)", 0, 0, NULL },                                                                            \
+    { "records", OPT_STR, &(a).records, "FILE", "the same as FILE (a records file, given as the operand: its "     \
+      "games classified, the oracle)", 0, 0, NULL },                                                               \
+    { "nodes", OPT_U64, &(o).nodes, "N", "positions the solver may expand, per position (default 1000000; "        \
+      "0: no limit, not with --records)", 0, 0, NULL },                                                            \
+    { "memory", OPT_INT, &(o).memory_mb, "MB", "the solver's table in MiB (default 256)", 1, 1 << 20, NULL },      \
+    { "max-games", OPT_U64, &(o).max_games, "N", "a records FILE: the first N games only", 1, UINT32_MAX, NULL },  \
+    { "json", OPT_FLAG, &(o).json, NULL, "one JSON object a line (a records FILE: one a game, then a summary)", 0, \
+      0, NULL },                                                                                                   \
+    { "quiet", OPT_FLAG, &(o).quiet, NULL, "no progress on stderr (--positions, a records FILE)", 0, 0, NULL }
+
+static const char solve_usage[] =
+    "[--game NAME] [--position STR | --setup KIND [--seed S]] [--actions \"A B ...\"] [--nodes N] [--memory MB]\n"
+    "       [--json]\n"
+    "   or: triad solve [--game NAME] --positions FILE [--nodes N] [--memory MB] [--json] [--quiet]\n"
+    "   or: triad solve FILE [--max-games N] [--nodes N] [--memory MB] [--json] [--quiet]";
+static const char solve_about[] =
+    "Proves who wins a position with perfect play, with the game's exact solver\n"
+    "(TZAAR: df-pn, a proof-number search; games without one are refused), within a\n"
+    "budget of expanded positions: win or loss for the side to act, a winning\n"
+    "action (for a loss the one that holds out longest), the number of plies within\n"
+    "which the proof ends the game, and the proof's size; unknown when the budget\n"
+    "runs out.  It reaches positions with few stacks (docs/solver.md gives how far).\n"
+    "Each position is solved with an empty table, so a result depends on the\n"
+    "position and the limits alone.\n"
+    "FILE (or --records FILE), a records file: for every game, the turn starts are solved from the last one\n"
+    "back until one is not proven; each lost game is then 'already_lost' (the loser\n"
+    "was lost at the first solvable position) or 'lost_by_play' (a solvable\n"
+    "position after it was won for the eventual loser: the turn that lost it is\n"
+    "named); 'unsolved' when not even the last turn was proven.  A line per game,\n"
+    "then a summary by the loser's seat.";
+
+/* The options against each other; 0, or 2 after the error line. */
+static int check_sources(const cli_start *st, const solve_args *a, const solve_opts *o)
 {
-    cli_start st = { 0 };
-    const char *actions = NULL, *positions = NULL, *records = NULL;
-    OPT_LIST_OWNED opt_list files = { 0 };
-    solve_opts o = { .nodes = 1000000, .memory_mb = 256 };
-    const opt_spec opts[] = {
-        CLI_START_OPTS(st),
-        { "actions", OPT_STR, &actions, "\"A B ...\"", "play these actions first (space-separated)", 0, 0, NULL },
-        { "positions", OPT_STR, &positions, "FILE", "solve every position of FILE, one a line (blank lines and "
-          "#-lines skipped)", 0, 0, NULL },
-        { "records", OPT_STR, &records, "FILE", "the same as FILE (a records file, given as the operand: its "
-          "games classified, the oracle)", 0, 0, NULL },
-        { "nodes", OPT_U64, &o.nodes, "N", "positions the solver may expand, per position (default 1000000; "
-          "0: no limit, not with --records)", 0, 0, NULL },
-        { "memory", OPT_INT, &o.memory_mb, "MB", "the solver's table in MiB (default 256)", 1, 1 << 20, NULL },
-        { "max-games", OPT_U64, &o.max_games, "N", "a records FILE: the first N games only", 1, UINT32_MAX, NULL },
-        { "json", OPT_FLAG, &o.json, NULL, "one JSON object a line (a records FILE: one a game, then a summary)", 0, 0,
-          NULL },
-        { "quiet", OPT_FLAG, &o.quiet, NULL, "no progress on stderr (--positions, a records FILE)", 0, 0, NULL },
-        { 0 },
-    };
-    const cmd_spec spec = {
-        "solve",
-        "[--game NAME] [--position STR | --setup KIND [--seed S]] [--actions \"A B ...\"] [--nodes N] [--memory MB]\n"
-        "       [--json]\n"
-        "   or: triad solve [--game NAME] --positions FILE [--nodes N] [--memory MB] [--json] [--quiet]\n"
-        "   or: triad solve FILE [--max-games N] [--nodes N] [--memory MB] [--json] [--quiet]",
-        "Proves who wins a position with perfect play, with the game's exact solver\n"
-        "(TZAAR: df-pn, a proof-number search; games without one are refused), within a\n"
-        "budget of expanded positions: win or loss for the side to act, a winning\n"
-        "action (for a loss the one that holds out longest), the number of plies within\n"
-        "which the proof ends the game, and the proof's size; unknown when the budget\n"
-        "runs out.  It reaches positions with few stacks (docs/solver.md gives how far).\n"
-        "Each position is solved with an empty table, so a result depends on the\n"
-        "position and the limits alone.\n"
-        "FILE (or --records FILE), a records file: for every game, the turn starts are solved from the last one\n"
-        "back until one is not proven; each lost game is then 'already_lost' (the loser\n"
-        "was lost at the first solvable position) or 'lost_by_play' (a solvable\n"
-        "position after it was won for the eventual loser: the turn that lost it is\n"
-        "named); 'unsolved' when not even the last turn was proven.  A line per game,\n"
-        "then a summary by the loser's seat.",
-        opts
-    };
-    int rc = opts_parse_operands(&spec, &files, argc, argv);
-    if (rc)
-        return rc == 1 ? 0 : rc;
-    if (files.n > 1 || (files.n && records))
-        return cli_error("solve", "give one records FILE (as the operand or --records, not both)");
-    if (files.n)
-        records = files.items[0];
-    int sources = !!positions + !!records + !!(st.position || st.setup);
+    int sources = !!a->positions + !!a->records + !!(st->position || st->setup);
     if (sources > 1)
         return cli_error("solve", "give one of --position/--setup, --positions and a records FILE (--records)");
-    if ((positions || records) && (actions || st.seed_given || st.players))
+    if ((a->positions || a->records) && (a->actions || st->seed_given || st->players))
         return cli_error("solve", "--%s applies to one position (--position or --setup)",
-                         actions ? "actions" : st.seed_given ? "seed" : "nplayers");
-    if (o.max_games && !records)
+                         a->actions ? "actions" : st->seed_given ? "seed" : "nplayers");
+    if (o->max_games && !a->records)
         return cli_error("solve", "--max-games applies to a records FILE only");
-    if (records && !o.nodes) /* the back-walk would reach the opening, which no search ends */
+    if (a->records && !o->nodes) /* the back-walk would reach the opening, which no search ends */
         return cli_error("solve", "a records FILE needs a node limit per position (--nodes N, N > 0)");
-    if (records)
-        return solve_records(records, st.game, &o);
-    const game_def *g = cli_game("solve", st.game);
+    return 0;
+}
+
+/* One position (the start and --actions) or a --positions FILE. */
+static int solve_positions(const cli_start *st, const solve_args *a, const solve_opts *o)
+{
+    const game_def *g = cli_game("solve", st->game);
     if (!g)
         return 2;
     if (!g->solver)
         return cli_error("solve", "the game '%s' has no solver (triad help lists the games; TZAAR has one)",
                          g->name);
     void *s = NULL;
-    if (!positions) {
-        if ((rc = cli_start_state("solve", &st, &g, &s)))
+    int rc;
+    if (!a->positions) {
+        if ((rc = cli_start_state("solve", st, &g, &s)))
             return rc;
-        if (actions && (rc = cli_play_actions("solve", g, s, actions))) {
+        if (a->actions && (rc = cli_play_actions("solve", g, s, a->actions))) {
             free(s);
             return rc;
         }
     }
     char err[300];
-    void *solver = g->solver->create((size_t)o.memory_mb << 20, err, sizeof err);
+    void *solver = g->solver->create((size_t)o->memory_mb << 20, err, sizeof err);
     if (!solver) {
         free(s);
-        return cli_error("solve", "--memory %d: %s", o.memory_mb, err);
+        return cli_error("solve", "--memory %d: %s", o->memory_mb, err);
     }
-    rc = positions ? solve_file(g, solver, positions, &o) : solve_print(g, solver, s, &o, 0);
+    rc = a->positions ? solve_file(g, solver, a->positions, o) : solve_print(g, solver, s, o, 0);
     g->solver->destroy(solver);
     free(s);
     return rc;
+}
+
+int cmd_solve(int argc, char **argv)
+{
+    cli_start st = { 0 };
+    solve_args a = { 0 };
+    OPT_LIST_OWNED opt_list files = { 0 };
+    solve_opts o = { .nodes = 1000000, .memory_mb = 256 };
+    const opt_spec opts[] = { SOLVE_OPTS(st, a, o), { 0 } };
+    const cmd_spec spec = { "solve", solve_usage, solve_about, opts };
+    int rc = opts_parse_operands(&spec, &files, argc, argv);
+    if (rc)
+        return rc == 1 ? 0 : rc;
+    if (files.n > 1 || (files.n && a.records))
+        return cli_error("solve", "give one records FILE (as the operand or --records, not both)");
+    if (files.n)
+        a.records = files.items[0];
+    if ((rc = check_sources(&st, &a, &o)))
+        return rc;
+    return a.records ? solve_records(a.records, st.game, &o) : solve_positions(&st, &a, &o);
 }

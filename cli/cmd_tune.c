@@ -281,107 +281,117 @@ static void warn_result(const tune_result *r)
     }
 }
 
+/* What tune is told, and its options (the table at file scope, as
+ * commands.h's start options are; the records files are the operands). */
+typedef struct tune_args {
+    const char *in, *out, *game, *l2_text, *grid_text, *rule;
+    int positions, folds, skip_last;
+    double validation, max_vif;
+    uint64_t seed;
+    bool json, quiet, force, keep_decided;
+} tune_args;
+
+#define TUNE_OPTS(a, records)                                                                                     \
+    { "records", OPT_LIST, &(records), "FILE...", "the same as FILE... (the records files, given as operands)", 0, \
+      0, NULL },                                                                                                  \
+    { "game", OPT_STR, &(a).game, "NAME", "the game (default: the records' game; a mismatch is refused)", 0, 0,   \
+      NULL },                                                                                                     \
+    { "weights", OPT_STR, &(a).in, "IN", "starting weights (default: the game's default weights, "                \
+                                         "data/weights/default.txt for tzaar)", 0, 0, NULL },                     \
+    { "out", OPT_STR, &(a).out, "OUT", "where to write the tuned weights", 0, 0, NULL },                          \
+    { "force", OPT_FLAG, &(a).force, NULL, "overwrite OUT", 0, 0, NULL },                                         \
+    { "positions", OPT_INT, &(a).positions, "N", "positions sampled (default 1000000)", 100, 200000000, NULL },   \
+    { "validation", OPT_DOUBLE, &(a).validation, "F", "share of games held out (default 0.1)", 0, 0, NULL },      \
+    { "l2", OPT_STR, &(a).l2_text, "L|cv", "L2 penalty towards the starting weights (default cv: chosen by "      \
+                                          "cross-validation split by game; L: that penalty, for experts)", 0, 0, NULL }, \
+    { "cv-folds", OPT_INT, &(a).folds, "K", "folds of --l2 cv (default 5)", 2, 100, NULL },                       \
+    { "cv-rule", OPT_STR, &(a).rule, "1se|min", "--l2 cv's choice: the largest L2 within one standard error of the " \
+                                              "least held-out loss (default 1se), or the least (min)", 0, 0, NULL }, \
+    { "l2-grid", OPT_STR, &(a).grid_text, "L,L,...", "the values --l2 cv tries (default 1e-7,1e-6,...,1)", 0, 0,  \
+      NULL },                                                                                                     \
+    { "max-vif", OPT_DOUBLE, &(a).max_vif, "V", "drop collinear features until every VIF is at most V "          \
+                                                "(default 100; 0: never drop)", 0, 0, NULL },                     \
+    { "skip-last", OPT_INT, &(a).skip_last, "N", "leave out the positions within N actions of a game's end "      \
+                                                 "(default 0)", 0, 1000000, NULL },                               \
+    { "keep-decided", OPT_FLAG, &(a).keep_decided, NULL, "keep the positions the game calls decided "             \
+                                                         "(tzaar: a last stack of a type can be captured)", 0, 0, \
+      NULL },                                                                                                     \
+    { "seed", OPT_U64, &(a).seed, "S", "seed of the sampling, the split and the folds (default 1)", 0, 0, NULL }, \
+    { "json", OPT_FLAG, &(a).json, NULL, "print the figures as one JSON object", 0, 0, NULL },                    \
+    { "quiet", OPT_FLAG, &(a).quiet, NULL, "no progress report", 0, 0, NULL }
+
+static const char tune_usage[] =
+    "FILE... [--game NAME] [--weights IN] --out OUT [--force] [--positions N] [--validation F] "
+    "[--l2 L|cv [--cv-folds K] [--cv-rule 1se|min] [--l2-grid L,L,...]] [--max-vif V] [--skip-last N] [--keep-decided] "
+    "[--seed S] [--json]";
+static const char tune_about[] =
+    "Fits a game's evaluation weights to the results of the games in the records\n"
+    "(Texel's method: logistic regression of the share of the points the seat to act\n"
+    "scored on its evaluation; Newton's method, GSL).  Decided positions are left out;\n"
+    "constant and collinear features are kept at their starting weights; the penalty\n"
+    "pulls towards the starting weights, its strength chosen by cross-validation by\n"
+    "game (one-standard-error rule) unless --l2 L; standard errors are cluster-robust\n"
+    "by game.  Training and validation are split by game; when the fit does not beat\n"
+    "the starting weights on the held-out games, OUT gets the starting weights and\n"
+    "the output says so (--json: \"kept\").  FILE...: the records files to learn\n"
+    "from, all of one game (--records FILE... too).  Memory: 8 bytes per feature per\n"
+    "position, plus 12.  See docs/tuning.md.";
+
 int cmd_tune(int argc, char **argv)
 {
     OPT_LIST_OWNED opt_list records = { 0 };
-    const char *in = NULL, *out = NULL, *game = NULL, *l2_text = "cv", *grid_text = NULL, *rule = "1se";
-    int positions = 1000000, folds = 5, skip_last = 0;
-    double validation = 0.1, max_vif = 100;
-    uint64_t seed = CLI_SEED_DEFAULT;
-    bool json = false, quiet = false, force = false, keep_decided = false;
-    const opt_spec opts[] = {
-        { "records", OPT_LIST, &records, "FILE...", "the same as FILE... (the records files, given as operands)", 0,
-          0, NULL },
-        { "game", OPT_STR, &game, "NAME", "the game (default: the records' game; a mismatch is refused)", 0, 0,
-          NULL },
-        { "weights", OPT_STR, &in, "IN", "starting weights (default: the game's default weights, "
-                                         "data/weights/default.txt for tzaar)", 0, 0, NULL },
-        { "out", OPT_STR, &out, "OUT", "where to write the tuned weights", 0, 0, NULL },
-        { "force", OPT_FLAG, &force, NULL, "overwrite OUT", 0, 0, NULL },
-        { "positions", OPT_INT, &positions, "N", "positions sampled (default 1000000)", 100, 200000000, NULL },
-        { "validation", OPT_DOUBLE, &validation, "F", "share of games held out (default 0.1)", 0, 0, NULL },
-        { "l2", OPT_STR, &l2_text, "L|cv", "L2 penalty towards the starting weights (default cv: chosen by "
-                                          "cross-validation split by game; L: that penalty, for experts)", 0, 0, NULL },
-        { "cv-folds", OPT_INT, &folds, "K", "folds of --l2 cv (default 5)", 2, 100, NULL },
-        { "cv-rule", OPT_STR, &rule, "1se|min", "--l2 cv's choice: the largest L2 within one standard error of the "
-                                              "least held-out loss (default 1se), or the least (min)", 0, 0, NULL },
-        { "l2-grid", OPT_STR, &grid_text, "L,L,...", "the values --l2 cv tries (default 1e-7,1e-6,...,1)", 0, 0,
-          NULL },
-        { "max-vif", OPT_DOUBLE, &max_vif, "V", "drop collinear features until every VIF is at most V "
-                                                "(default 100; 0: never drop)", 0, 0, NULL },
-        { "skip-last", OPT_INT, &skip_last, "N", "leave out the positions within N actions of a game's end "
-                                                 "(default 0)", 0, 1000000, NULL },
-        { "keep-decided", OPT_FLAG, &keep_decided, NULL, "keep the positions the game calls decided "
-                                                         "(tzaar: a last stack of a type can be captured)", 0, 0,
-          NULL },
-        { "seed", OPT_U64, &seed, "S", "seed of the sampling, the split and the folds (default 1)", 0, 0, NULL },
-        { "json", OPT_FLAG, &json, NULL, "print the figures as one JSON object", 0, 0, NULL },
-        { "quiet", OPT_FLAG, &quiet, NULL, "no progress report", 0, 0, NULL },
-        { 0 },
-    };
-    const cmd_spec spec = {
-        "tune", "FILE... [--game NAME] [--weights IN] --out OUT [--force] [--positions N] [--validation F] "
-                "[--l2 L|cv [--cv-folds K] [--cv-rule 1se|min] [--l2-grid L,L,...]] [--max-vif V] [--skip-last N] [--keep-decided] "
-                "[--seed S] [--json]",
-        "Fits a game's evaluation weights to the results of the games in the records\n"
-        "(Texel's method: logistic regression of the share of the points the seat to act\n"
-        "scored on its evaluation; Newton's method, GSL).  Decided positions are left out;\n"
-        "constant and collinear features are kept at their starting weights; the penalty\n"
-        "pulls towards the starting weights, its strength chosen by cross-validation by\n"
-        "game (one-standard-error rule) unless --l2 L; standard errors are cluster-robust\n"
-        "by game.  Training and validation are split by game; when the fit does not beat\n"
-        "the starting weights on the held-out games, OUT gets the starting weights and\n"
-        "the output says so (--json: \"kept\").  FILE...: the records files to learn\n"
-        "from, all of one game (--records FILE... too).  Memory: 8 bytes per feature per\n"
-        "position, plus 12.  See docs/tuning.md.",
-        opts,
-    };
+    tune_args a = { .l2_text = "cv", .rule = "1se", .positions = 1000000, .folds = 5, .validation = 0.1,
+                    .max_vif = 100, .seed = CLI_SEED_DEFAULT };
+    const opt_spec opts[] = { TUNE_OPTS(a, records), { 0 } };
+    const cmd_spec spec = { "tune", tune_usage, tune_about, opts };
     int rc = opts_parse_operands(&spec, &records, argc, argv);
     if (rc)
         return rc == 1 ? 0 : rc;
-    if (!records.n || !out)
+    if (!records.n || !a.out)
         return cli_error("tune", "records FILE... and --out are required");
-    if (!(validation > 0 && validation < 1))
-        return cli_error("tune", "bad --validation %g: a share between 0 and 1", validation);
-    tune_fit_opts fo = { .max_vif = max_vif, .seed = seed };
+    if (!(a.validation > 0 && a.validation < 1))
+        return cli_error("tune", "bad --validation %g: a share between 0 and 1", a.validation);
+    tune_fit_opts fo = { .max_vif = a.max_vif, .seed = a.seed };
     double grid[TUNE_GRID_MAX];
     char err[512], def[4096];
-    if ((rc = fit_opts_parse(l2_text, rule, grid_text, folds, grid, &fo)))
+    if ((rc = fit_opts_parse(a.l2_text, a.rule, a.grid_text, a.folds, grid, &fo)))
         return rc;
 
     const game_def *g;
-    if (records_game((const char *const *)records.items, records.n, game, &g, err, sizeof err))
+    if (records_game((const char *const *)records.items, records.n, a.game, &g, err, sizeof err))
         return cli_error("tune", "%s", err);
-    if (!in) {
+    if (!g->tuning) /* before any question of weights files: there is nothing to tune */
+        return cli_error("tune", "game %s has no evaluation features to tune (game_def.tuning)", g->name);
+    if (!a.in) {
         gweights_default_path(g, def, sizeof def);
         if (!def[0])
             return cli_error("tune", "game %s has no default weights: give --weights IN", g->name);
-        in = def;
+        a.in = def;
     }
-    if ((rc = output_check(out, force, &records, in)))
+    if ((rc = output_check(a.out, a.force, &records, a.in)))
         return rc;
     double start[GAME_MAX_FEATURES];
     uint32_t crc;
-    if (gweights_load(g, in, start, &crc, err, sizeof err))
+    if (gweights_load(g, a.in, start, &crc, err, sizeof err))
         return cli_error("tune", "%s", err);
     double last = clock_seconds();
     tune_opts o = { .game = g, .files = (const char *const *)records.items, .nfiles = records.n,
-                    .positions = (size_t)positions, .validation = validation, .fit = fo, .skip_last = skip_last,
-                    .keep_decided = keep_decided, .seed = seed, .warn = warn_line,
-                    .progress = quiet ? NULL : progress_line, .progress_ctx = &last };
+                    .positions = (size_t)a.positions, .validation = a.validation, .fit = fo, .skip_last = a.skip_last,
+                    .keep_decided = a.keep_decided, .seed = a.seed, .warn = warn_line,
+                    .progress = a.quiet ? NULL : progress_line, .progress_ctx = &last };
     tune_result r;
     if (tune_run(&o, start, &r, err, sizeof err))
         return cli_error("tune", "%s", err);
-    if (!quiet && isatty(STDERR_FILENO))
+    if (!a.quiet && isatty(STDERR_FILENO))
         fputc('\n', stderr);
     warn_result(&r);
-    if (write_weights(out, force, g, &r, &records, err, sizeof err))
+    if (write_weights(a.out, a.force, g, &r, &records, err, sizeof err))
         return cli_fail("tune", "%s", err); /* checked before the fit: a write that failed */
 
     double pps = r.extract_seconds > 0 ? (double)r.candidates / r.extract_seconds : 0;
-    if (json)
+    if (a.json)
         print_json(g, &r, pps);
     else
-        print_text(g, &r, pps, out);
+        print_text(g, &r, pps, a.out);
     return 0;
 }

@@ -45,7 +45,8 @@ int cli_help_doc(const char *what);
 int cli_help_players(FILE *out, const char *game);
 int cli_help_games(FILE *out);
 
-/* --game NAME (NULL: tzaar): the game, or NULL after the error line. */
+/* --game NAME (NULL: the default game, game_default(): TZAAR): the game, or
+ * NULL after the error line. */
 const game_def *cli_game(const char *cmd, const char *name);
 
 /* One vocabulary for every command: when not told, a command starts from

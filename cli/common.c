@@ -11,8 +11,8 @@
 
 const game_def *cli_game(const char *cmd, const char *name)
 {
-    char err[300];
-    const game_def *g = game_find(name ? name : "tzaar", err, sizeof err);
+    char err[300] = "no game is registered";
+    const game_def *g = name ? game_find(name, err, sizeof err) : game_default();
     if (!g)
         cli_error(cmd, "--game: %s", err);
     return g;

@@ -48,7 +48,9 @@ void progress_start(progress *pr, FILE *out, bool quiet, int seats, uint64_t tot
     pr->status_ctx = NULL;
 }
 
-void progress_set_status(progress *pr, const char *name, void (*status)(void *ctx, char *buf, size_t n), void *ctx)
+/* Names the lines (default "selfplay") and replaces the seats' means with
+ * status's text (either may be NULL: the default). */
+static void progress_set_status(progress *pr, const char *name, void (*status)(void *ctx, char *buf, size_t n), void *ctx)
 {
     if (name)
         pr->name = name;
@@ -160,6 +162,10 @@ int cli_run_selfplay(const run_opts *o, const run_view *v, char *err, size_t n)
     ro.note = on_note;
     ro.progress = on_progress;
     ro.report_ctx = &r;
+    /* The engine signature the run's games are played under: the game's
+     * perft and search suite, computed here, once, as the run is opened. */
+    if (rec_run_sign(&ro.run, err, n))
+        return 2;
     if (run_selfplay(&ro, &c, err, n))
         return c.refused ? 2 : 1;
     if (c.signal) {

@@ -36,9 +36,6 @@ int progress_read_env(char *err, size_t n);
 /* That period: every plain status line of every command (cli/meter.h too). */
 double progress_log_seconds(void);
 void progress_start(progress *pr, FILE *out, bool quiet, int seats, uint64_t total, uint64_t at_start);
-/* Names the lines (default "selfplay") and replaces the seats' means with
- * status's text (either may be NULL: the default). */
-void progress_set_status(progress *pr, const char *name, void (*status)(void *ctx, char *buf, size_t n), void *ctx);
 /* Reports done games and each seat's mean score ("seat 0 0.512 seat 1
  * 0.488", "White 0.512 Black 0.488" where pr->game names its seats:
  * points[s] is seat s's total over the done games), if it is time to. */

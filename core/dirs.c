@@ -144,17 +144,6 @@ static int sync_dir(const char *dir)
     return rc;
 }
 
-static void parent_of(const char *path, char *dir, size_t n)
-{
-    const char *slash = strrchr(path, '/');
-    if (!slash)
-        snprintf(dir, n, ".");
-    else if (slash == path)
-        snprintf(dir, n, "/");
-    else
-        snprintf(dir, n, "%.*s", (int)(slash - path), path);
-}
-
 /* Exchanges the folders a and b; where the file system or the kernel
  * cannot (no renameat2), moves b aside to a fresh name, a to b, and leaves
  * the old b at *aside.  0, or -1 with errno and both as they were. */
@@ -171,7 +160,7 @@ static int exchange(const char *a, const char *b, char *aside, size_t an)
      * empty folder is replaced), and which a later sweep would find stale. */
     char parent[4096], prefix[4096];
     const char *slash = strrchr(b, '/');
-    parent_of(b, parent, sizeof parent);
+    fio_folder_of(b, parent, sizeof parent);
     snprintf(prefix, sizeof prefix, "%s.tmp-", slash ? slash + 1 : b);
     if ((size_t)snprintf(aside, an, "%s/%sXXXXXX", parent, prefix) >= an || !mkdtemp(aside)) {
         aside[0] = 0;
@@ -199,7 +188,7 @@ int fio_tmpdir_commit(fio_tmpdir *t, const char *target, bool replace, char *err
     struct stat st;
     char parent[4096], aside[4096] = "";
     bool exists = !lstat(target, &st);
-    parent_of(target, parent, sizeof parent);
+    fio_folder_of(target, parent, sizeof parent);
     if (exists && !S_ISDIR(st.st_mode)) {
         snprintf(err, n, "cannot write %s: not a folder", MSG_PATH(target));
         return -1;

@@ -125,8 +125,7 @@ int fio_lock(int fd, const char *path, char *err, size_t n)
 
 /* ---- outputs written whole ---- */
 
-/* The folder of path, "." when it names none. */
-static void folder_of(const char *path, char *dir, size_t n)
+void fio_folder_of(const char *path, char *dir, size_t n)
 {
     const char *slash = strrchr(path, '/');
     if (!slash)
@@ -162,7 +161,7 @@ int fio_out_check(const char *path, bool force, char *err, size_t n)
         snprintf(err, n, "cannot write %s: %s", MSG_PATH(path), strerror(errno));
         return -1;
     }
-    folder_of(path, dir, sizeof dir);
+    fio_folder_of(path, dir, sizeof dir);
     if (!stat(dir, &st) && !S_ISDIR(st.st_mode)) {
         snprintf(err, n, "cannot write %s: %s", MSG_PATH(path), strerror(ENOTDIR));
         return -1;
@@ -179,7 +178,7 @@ int fio_out_check(const char *path, bool force, char *err, size_t n)
 static int sync_folder(const char *path)
 {
     char dir[4096];
-    folder_of(path, dir, sizeof dir);
+    fio_folder_of(path, dir, sizeof dir);
     int fd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
     if (fd < 0)
         return -1;

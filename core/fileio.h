@@ -47,6 +47,10 @@ long fio_lock_holder(int fd);
 /* True when dir is a folder holding anything besides "." and "..". */
 bool fio_dir_has_files(const char *dir);
 
+/* The folder of path into dir: "." when path names none, "/" for a file in
+ * the root ("a/b" -> "a", "b" -> ".", "/b" -> "/"). */
+void fio_folder_of(const char *path, char *dir, size_t n);
+
 /* ---- outputs written whole ---- */
 
 /* Checks before any work that path can be written: no existing file

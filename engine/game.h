@@ -10,9 +10,11 @@
  * types directly; this layer is for the drivers, where a call per action
  * costs nothing next to the work around it.
  *
- * Registry: engine/registry.c lists every game; game_find() and game_list()
- * call each game's init() once (thread-safe) before handing it out, so a
- * game's tables can never be used uninitialised.
+ * Registry: every game registers itself in its own folder with one
+ * GAME_REGISTER line (below); the build finds those lines, so nothing
+ * outside the folder names the game.  game_find() and game_list() call
+ * each game's init() once (thread-safe) before handing it out, so a game's
+ * tables can never be used uninitialised.
  *
  * Error convention: functions that can fail return 0 or -1 and write one
  * line into the caller's err buffer (what, and where: an offset in text). */
@@ -211,6 +213,20 @@ typedef struct game_study {
     void (*start_features)(const void *s, double *out);
 } game_study;
 
+/* The signatures a game's build must give, kept in its own bench table
+ * (the tests check every registered game's: tests/test_bench.c), so that a
+ * change to its rules, evaluation or search is seen.  `triad bench --reduce
+ * 3` prints the perft and search sums the engine signature is built from,
+ * `--reduce 2` the next ones, `--reduce 0` the full depths (pinned only
+ * where the suite takes under a second; 0: not checked), and `triad
+ * --version` the engine signature.  search 0: no search_nodes hook. */
+typedef struct game_bench_pins {
+    uint64_t engine;
+    uint64_t perft_r3, search_r3;
+    uint64_t perft_r2, search_r2;
+    uint64_t perft_full, search_full;
+} game_bench_pins;
+
 /* Speed and signatures (triad bench, triad perft, the engine signature
  * every record carries: engine/signature.h).  NULL: no perft, no bench, and
  * a signature that is the game's name alone. */
@@ -234,6 +250,9 @@ typedef struct game_bench {
     /* Optional: figures of the game's own, each the median of runs timings
      * (Talat: the frozen test's cost per call).  How many it wrote. */
     int (*bench_extra)(int runs, game_bench_figure *out, int max);
+    /* For the tests: the signatures this build gives (above).  Required of a
+     * registered game with a bench table (tests/test_bench.c). */
+    game_bench_pins pins;
 } game_bench;
 
 /* A game's drawing for viewers (game_def.view; every member required).
@@ -250,9 +269,9 @@ typedef struct game_bench {
 typedef struct game_view {
     const char *viewbox;
     const char *legend;               /* one line of HTML saying what the marks mean */
-    int (*board)(char *buf, size_t n);
-    int (*pieces)(const void *s, game_action last, char *buf, size_t n);
-    void (*stage)(const void *s, char *buf, size_t n);
+    int (*board)(char *out, size_t n);
+    int (*pieces)(const void *s, game_action last, char *out, size_t n);
+    void (*stage)(const void *s, char *out, size_t n);
     const char *seat_style;
 } game_view;
 
@@ -429,14 +448,14 @@ struct game_def {
     const char *const *seat_names;
 
     /* ---- text ---- */
-    int (*to_text)(const void *s, char *buf, size_t n);                    /* length, or -1 */
+    int (*to_text)(const void *s, char *out, size_t n);                    /* length, or -1 */
     int (*from_text)(void *s, const char *text, char *err, size_t n);
-    void (*action_to_text)(const void *s, game_action a, char *buf, size_t n);
+    void (*action_to_text)(const void *s, game_action a, char *out, size_t n);
     /* Parses and checks legality in s. */
     int (*action_from_text)(const void *s, const char *text, game_action *a, char *err, size_t n);
     /* Optional: the position drawn as text lines, for a terminal (show,
      * play).  Length written, or -1 when n is too small. */
-    int (*board_text)(const void *s, char *buf, size_t n);
+    int (*board_text)(const void *s, char *out, size_t n);
     /* Optional: a key that s shares with exactly its images under the
      * game's symmetries (TZAAR: the board's 12, and the colour swap where
      * the rules treat the colours alike), so positions group into classes
@@ -462,6 +481,20 @@ struct game_def {
     const struct game_view *view;     /* NULL: the game has no drawing */
 };
 
+/* ---- registration ----
+ * A game registers itself with one line at file scope in a .c file of its
+ * own folder (engine/FOLDER/), beginning at the line's first column:
+ *
+ *     GAME_REGISTER(50, game_connect4);
+ *
+ * The build (the Makefile, engine/games.sh) finds these lines and writes the
+ * registry's list, build/games.c, so that adding a game edits no file
+ * outside its folder.  ORDER, a whole number, is the game's place in
+ * game_list() and so in every listing (help, --version, "unknown game"),
+ * ties by name: TZAAR 10, Talat 20, TRID 30, race3 40; a new game takes
+ * one above.  The line itself only declares the game_def. */
+#define GAME_REGISTER(order, def) extern const game_def def
+
 /* The game called name (initialised), or NULL (err says which names exist). */
 const game_def *game_find(const char *name, char *err, size_t n);
 /* Every registered game, initialised, in a fixed order; NULL-terminated. */
@@ -480,6 +513,9 @@ void game_registry_build(const game_def *const *games, size_t count, const game_
                          char (*failed)[GAME_REFUSAL_MAX]);
 
 /* The defaults a command uses when not told, one meaning each. */
+/* The game every command plays without --game: the first of game_list()
+ * that is not testing_only (the lowest ORDER: TZAAR); NULL when none is. */
+const game_def *game_default(void);
 int game_default_players(const game_def *g);          /* default_players, else min_players */
 const char *game_default_setup(const game_def *g);    /* default_setup, else setup_names[0] */
 const char *game_default_player(const game_def *g);   /* default_player, else "mcts" */

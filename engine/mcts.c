@@ -112,7 +112,6 @@ static int set_option(mcts *m, const char *key, const char *value, bool given[],
     }
     given[i] = true;
     char why[200] = "";
-    uint64_t x = 0;
     int bad = 0;
     switch (i) {
     case 0: bad = num_double(value, 0, 100, &m->c, why, sizeof why); break;
@@ -132,10 +131,7 @@ static int set_option(mcts *m, const char *key, const char *value, bool given[],
     case 6: bad = num_u64(value, 0, 1000000000, &m->playouts, why, sizeof why); break;
     case 7: bad = num_u64(value, 1, 1 << 16, &m->tree_mb, why, sizeof why); break;
     case 8:
-        bad = num_hex(value, 0xffffffffu, &x, why, sizeof why) || strlen(value) != 8;
-        if (bad && !why[0])
-            snprintf(why, sizeof why, "not 8 hexadecimal digits");
-        m->wcrc = (uint32_t)x;
+        bad = gweights_parse_wcrc(value, &m->wcrc, why, sizeof why);
         m->wcrc_given = true;
         break;
     default:
@@ -193,23 +189,11 @@ static int configure(mcts *m, const char *opts, char *err, size_t n)
     }
     if (!m->use_weights)
         return 0;
-    if (!given[9] && !(g->tuning && g->tuning->default_weights)) {
-        snprintf(err, n, "player 'mcts': game %s has no default weights: give weights=FILE", g->name);
-        return -1;
-    }
     if (!given[9]) /* the game's own, found from anywhere */
         snprintf(m->weights_path, sizeof m->weights_path, "%s", GWEIGHTS_DEFAULT);
     uint32_t crc;
-    char why[600];
-    if (gweights_load(g, m->weights_path, m->w, &crc, why, sizeof why)) {
-        snprintf(err, n, "player 'mcts': %s", why);
+    if (gweights_pin(g, "mcts", m->weights_path, m->wcrc_given ? &m->wcrc : NULL, m->w, &crc, err, n))
         return -1;
-    }
-    if (m->wcrc_given && crc != m->wcrc) {
-        snprintf(err, n, "player 'mcts': weights file has changed: %s has crc32 %08x, wcrc= says %08x",
-                 MSG_PATH(m->weights_path), (unsigned)crc, (unsigned)m->wcrc);
-        return -1;
-    }
     m->wcrc = crc;
     return 0;
 }

@@ -1,20 +1,22 @@
-/* registry.c — the list of games, the contract every game is checked
- * against, and the defaults a command falls back on (game.h).
+/* registry.c — the games, the contract every game is checked against, and
+ * the defaults a command falls back on (game.h).
  *
- * Adding a game is one line in all_games[].  Before a caller sees a game,
- * the registry checks it against the contract (game_check: the mandatory
- * hooks, the state limit, every optional sub-table complete), then runs its
- * init() exactly once, under pthread_once.  A game that fails either is
- * left out of the list, and game_find() reports why. */
+ * The registry holds no list of its own: the build writes game_registered[]
+ * (build/games.c, by engine/games.sh) from the GAME_REGISTER line in each
+ * game's folder, so a game is added by adding its folder.  Before a caller
+ * sees a game, the registry checks it against the contract (game_check: the
+ * mandatory hooks, the state limit, every optional sub-table complete), then
+ * runs its init() exactly once, under pthread_once.  A game that fails
+ * either is left out of the list, and game_find() reports why. */
 #include <pthread.h>
 #include <stdio.h>
 #include <string.h>
 #include "engine/game.h"
 
-extern const game_def game_tzaar, game_race3, game_talat, game_trid;
-
-static const game_def *const all_games[] = { &game_tzaar, &game_talat, &game_trid, &game_race3, NULL };
-#define NGAMES (sizeof all_games / sizeof *all_games - 1)
+/* build/games.c: every registered game, by ORDER then name; NULL-terminated. */
+extern const game_def *const game_registered[];
+/* More games than any tree holds (a game past it would be left out). */
+#define GAMES_MAX 64
 
 /* ---- the contract ---- */
 
@@ -228,6 +230,15 @@ const char *game_seat_name(const game_def *g, int seat, char name[16])
 
 /* ---- the registry ---- */
 
+/* Whether a game before games[i] has its name: the first keeps it. */
+static bool named_before(const game_def *const *games, size_t i)
+{
+    for (size_t j = 0; j < i; j++)
+        if (games[j]->name && !strcmp(games[j]->name, games[i]->name))
+            return true;
+    return false;
+}
+
 void game_registry_build(const game_def *const *games, size_t count, const game_def **ready,
                          char (*failed)[GAME_REFUSAL_MAX])
 {
@@ -239,6 +250,9 @@ void game_registry_build(const game_def *const *games, size_t count, const game_
         failed[i][0] = 0;
         if (check(g, false, err, sizeof err)) /* before init(): the hooks and the state limit */
             snprintf(failed[i], GAME_REFUSAL_MAX, "refused at registration: %s", err);
+        else if (named_before(games, i))
+            snprintf(failed[i], GAME_REFUSAL_MAX, "refused at registration: game '%.40s': another registered game "
+                     "has that name (a copied folder whose game_def kept its name?)", g->name);
         else if (g->records_v1 && v1)
             snprintf(failed[i], GAME_REFUSAL_MAX, "refused at registration: game '%.40s': records format 1 is "
                      "already game '%.40s''s (sub-table 'records_v1')", g->name, v1->name);
@@ -259,12 +273,15 @@ void game_registry_build(const game_def *const *games, size_t count, const game_
 /* The registry's state is process-wide by nature (the games are static
  * tables the whole program shares); pthread_once makes its one write safe. */
 static pthread_once_t registry_once = PTHREAD_ONCE_INIT;
-static const game_def *ready[NGAMES + 1];
-static char failed[NGAMES][GAME_REFUSAL_MAX]; /* why all_games[i] is not ready, or "" */
+static size_t ngames;
+static const game_def *ready[GAMES_MAX + 1];
+static char failed[GAMES_MAX][GAME_REFUSAL_MAX]; /* why game_registered[i] is not ready, or "" */
 
 static void init_all(void)
 {
-    game_registry_build(all_games, NGAMES, ready, failed);
+    while (game_registered[ngames] && ngames < GAMES_MAX)
+        ngames++;
+    game_registry_build(game_registered, ngames, ready, failed);
 }
 
 const game_def *const *game_list(void)
@@ -273,24 +290,32 @@ const game_def *const *game_list(void)
     return ready;
 }
 
+const game_def *game_default(void)
+{
+    for (const game_def *const *g = game_list(); *g; g++)
+        if (!(*g)->testing_only)
+            return *g;
+    return NULL;
+}
+
 const game_def *game_find(const char *name, char *err, size_t n)
 {
     pthread_once(&registry_once, init_all);
-    for (size_t i = 0; i < NGAMES; i++)
-        if (!strcmp(name, all_games[i]->name)) {
+    for (size_t i = 0; i < ngames; i++)
+        if (!strcmp(name, game_registered[i]->name)) {
             if (failed[i][0]) {
                 snprintf(err, n, "%s", failed[i]);
                 return NULL;
             }
-            return all_games[i];
+            return game_registered[i];
         }
     /* "unknown game 'x' (known: tzaar; test games: race3)" */
     size_t len = (size_t)snprintf(err, n, "unknown game '%.64s' (known:", name);
     for (int testing = 0; testing < 2; testing++) {
         const char *sep = testing ? "; test games: " : " ";
-        for (size_t i = 0; i < NGAMES && len < n; i++)
-            if (all_games[i]->testing_only == testing) {
-                len += (size_t)snprintf(err + len, n - len, "%s%s", sep, all_games[i]->name);
+        for (size_t i = 0; i < ngames && len < n; i++)
+            if (game_registered[i]->testing_only == testing) {
+                len += (size_t)snprintf(err + len, n - len, "%s%s", sep, game_registered[i]->name);
                 sep = ", ";
             }
     }

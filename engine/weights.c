@@ -139,6 +139,38 @@ int gweights_load(const game_def *g, const char *path, double *w, uint32_t *crc,
     return rc;
 }
 
+int gweights_pin(const game_def *g, const char *kind, const char *path, const uint32_t *wcrc, double *w,
+                 uint32_t *crc, char *err, size_t n)
+{
+    char why[600];
+    if (!path || !*path) /* the game's own, found from anywhere */
+        path = GWEIGHTS_DEFAULT;
+    if (gweights_load(g, path, w, crc, why, sizeof why)) {
+        snprintf(err, n, "player '%s': weights: %s", kind, why);
+        return -1;
+    }
+    if (wcrc && *crc != *wcrc) {
+        snprintf(err, n, "player '%s': weights file has changed: %s has crc32 %08x, wcrc= says %08x", kind,
+                 MSG_PATH(path), (unsigned)*crc, (unsigned)*wcrc);
+        return -1;
+    }
+    return 0;
+}
+
+int gweights_parse_wcrc(const char *text, uint32_t *crc, char *why, size_t n)
+{
+    uint64_t x = 0;
+    if (num_hex(text, 0xffffffffu, &x, why, n))
+        return -1;
+    if (strlen(text) != 8) {
+        if (why)
+            snprintf(why, n, "not 8 hexadecimal digits");
+        return -1;
+    }
+    *crc = (uint32_t)x;
+    return 0;
+}
+
 void gweights_default_path(const game_def *g, char *out, size_t n)
 {
     const char *d = g->tuning ? g->tuning->default_weights : NULL;

@@ -26,6 +26,22 @@
  * and, for a bad line, its number. */
 int gweights_load(const game_def *g, const char *path, double *w, uint32_t *crc, char *err, size_t n);
 
+/* A player's weights, pinned (every player kind that reads a weights file:
+ * engine/mcts.c and the games' searchers): reads path (NULL or "": the
+ * game's default, GWEIGHTS_DEFAULT) into w and the file's checksum into
+ * *crc, and when wcrc is not NULL (the spec's wcrc=) refuses a file whose
+ * checksum differs, so that a canonical spec's wcrc= always names the
+ * content the player was made with.  0, or -1 with one line in err, the
+ * same for every kind: "player 'KIND': weights: REASON" when the file
+ * cannot be read, "player 'KIND': weights file has changed: FILE has crc32
+ * X, wcrc= says Y" when it is not the pinned one. */
+int gweights_pin(const game_def *g, const char *kind, const char *path, const uint32_t *wcrc, double *w,
+                 uint32_t *crc, char *err, size_t n);
+
+/* A wcrc= value: exactly 8 hexadecimal digits (as canonical specs write
+ * it).  0, or -1 with the reason in why (may be NULL). */
+int gweights_parse_wcrc(const char *text, uint32_t *crc, char *why, size_t n);
+
 /* The file holding g's default weights (game_def.default_weights: a bare
  * name is looked up under data/weights/, the data folder found by
  * core/datadir.h), or "" when the game has none. */

@@ -9,42 +9,8 @@
 #include "view/out.h"
 #include "view/site.h"
 #include "bias_html.h"
+#include "bias_sided.h"
 #include "plot.h"
-
-/* A rotation group (the R games of one setup and replicate: ids
- * g0 .. g0 + R - 1) of one file in which the same arrangement of pieces
- * ranked first alone in every game: the setup, not the seat, decided it.
- * TZAAR's paired games are R = 2. */
-typedef struct one_sided {
-    int file;
-    int rotations;                  /* R */
-    uint64_t id;                    /* g0 */
-    uint64_t seq[GAME_MAX_PLAYERS]; /* every game's place in the file */
-    int turns;                      /* the group's games together */
-    int holder;                     /* the seat holding the arrangement in game g0 */
-    int setup;
-} one_sided;
-
-typedef struct game_key {
-    uint64_t id, seq;
-    int winner, turns, setup;
-} game_key;
-
-static int by_id(const void *a, const void *b)
-{
-    const game_key *x = a, *y = b;
-    return x->id < y->id ? -1 : x->id > y->id;
-}
-
-static int by_turns(const void *a, const void *b)
-{
-    const one_sided *x = a, *y = b;
-    if (x->turns != y->turns)
-        return x->turns - y->turns;
-    if (x->file != y->file)
-        return x->file - y->file;
-    return x->id < y->id ? -1 : x->id > y->id;
-}
 
 /* The selected games as (file, seq), sorted: a game's rank here is its page
  * number in the view site, which writes games in file order. */
@@ -78,84 +44,6 @@ static long page_of(const picks *k, int file, uint64_t seq)
 {
     picked key = { file, seq }, *at = bsearch(&key, k->p, k->n, sizeof *k->p, by_place);
     return at ? (long)(at - k->p) : -1;
-}
-
-/* Appends the one-sided groups of one rotated file to *out; a game read
- * before (seen: in an earlier file, or earlier in this one) is left out,
- * as the view site leaves it out. */
-static int scan_file(const char *path, int file, rec_dedup *seen, one_sided **out, size_t *nout, size_t *cap,
-                     char *err, size_t n)
-{
-    rec_reader *r = rec_reader_open(path, err, n);
-    if (!r)
-        return -1;
-    const rec_run *run = rec_reader_run(r);
-    int R = run->rotations, N = run->players;
-    if (R < 2 || R > GAME_MAX_PLAYERS) {
-        rec_reader_close(r);
-        return 0;
-    }
-    /* the arrangement changes seats when the pieces rotate: rotation r
-     * puts the arrangement of seat a into seat (a + r) mod N */
-    bool moves = run->rotate & REC_ROTATE_PIECES;
-    rec_game *g = malloc(sizeof *g);
-    game_key *keys = NULL;
-    size_t nkeys = 0, capk = 0;
-    int rc, status = 0;
-    for (uint64_t seq = 0; g && (rc = rec_reader_next(r, g)) != REC_END;) {
-        if (rc == REC_BAD)
-            continue; /* bias_add_file() has reported it already */
-        int added = rec_dedup_add(seen, rec_reader_run(r), g);
-        if (added <= 0) {
-            seq++;
-            if (added < 0)
-                break;
-            continue;
-        }
-        if (nkeys == capk) {
-            game_key *k = realloc(keys, (capk = capk ? 2 * capk : 1024) * sizeof *k);
-            if (!k)
-                break;
-            keys = k;
-        }
-        keys[nkeys++] = (game_key){ g->id, seq++, rec_game_winner(g), g->turns, g->setup };
-    }
-    if (!g || rc == REC_GAME) /* stopped early: out of memory */
-        status = -1, snprintf(err, n, "out of memory");
-    if (nkeys)
-        qsort(keys, nkeys, sizeof *keys, by_id);
-    for (size_t i = 0; !status && i + (size_t)R <= nkeys; i++) {
-        const game_key *a = &keys[i];
-        if (a->id % (uint64_t)R)
-            continue;
-        bool one = true;
-        int arrangement = -1, turns = 0;
-        for (int k = 0; k < R && one; k++) {
-            const game_key *b = &keys[i + (size_t)k];
-            int held = b->winner < 0 ? -1 : moves ? ((b->winner - k) % N + N) % N : b->winner;
-            one = b->id == a->id + (uint64_t)k && held >= 0 && (k == 0 || held == arrangement);
-            arrangement = held;
-            turns += b->turns;
-        }
-        if (!one)
-            continue;
-        if (*nout == *cap) {
-            one_sided *o = realloc(*out, (*cap = *cap ? 2 * *cap : 256) * sizeof *o);
-            if (!o) {
-                status = -1, snprintf(err, n, "out of memory");
-                break;
-            }
-            *out = o;
-        }
-        one_sided *o = &(*out)[(*nout)++];
-        *o = (one_sided){ file, R, a->id, { 0 }, turns, a->winner, a->setup };
-        for (int k = 0; k < R; k++)
-            o->seq[k] = keys[i + (size_t)k].seq;
-    }
-    free(keys);
-    free(g);
-    rec_reader_close(r);
-    return status;
 }
 
 static void cell(buf *b, const char *cls, const char *fmt, double v)
@@ -232,78 +120,109 @@ static void put_players(buf *b, const bias_result *r)
     out_str(b, "</tbody></table></div></section>\n");
 }
 
+/* A table with a row per setup kind that has games: the setup's name, then
+ * lead's cells, a cell per seat (cell), then tail's.  Its head: head (HTML
+ * after "setup"), a column per seat (by turn order: "mover N", else the
+ * seat's name), then tail_head's.  The study's share tables are rows of
+ * kind_tables[] below. */
+typedef struct kind_table {
+    const char *title;                /* HTML before the table */
+    const char *head;
+    bool movers;
+    void (*tail_head)(buf *b, const bias_result *r);
+    void (*lead)(buf *b, const bias_kind_result *s);
+    void (*cell)(buf *b, const bias_kind_result *s, int seat);
+    void (*tail)(buf *b, const bias_result *r, const bias_kind_result *s);
+    bool points;                      /* only when some kind's scores are points */
+} kind_table;
+
+static void games_cell(buf *b, const bias_kind_result *s)
+{
+    out_printf(b, "<td class=\"num\">%llu</td>", (unsigned long long)s->games);
+}
+
+static void seat_share_cell(buf *b, const bias_kind_result *s, int p)
+{
+    share_cell(b, s->share[p], s->share_ci[p]);
+}
+
+static void mean_points_cell(buf *b, const bias_kind_result *s, int p)
+{
+    out_printf(b, "<td class=\"num\">%.2f <span class=\"sub\">(%.2f – %.2f)</span></td>", s->mean[p],
+               s->mean_ci[p].lo, s->mean_ci[p].hi);
+}
+
+static void mover_share_cell(buf *b, const bias_kind_result *s, int p)
+{
+    share_cell(b, s->mover_share[p], s->mover_share_ci[p]);
+}
+
+static void share_tail_head(buf *b, const bias_result *r)
+{
+    out_str(b, "<th class=\"num\">seat 0 − fair share</th><th class=\"num\">mean turns (sd)</th>");
+    for (int e = 1; e < r->endings; e++)
+        num_th(b, r->game->ending_names[e]);
+}
+
+static void share_tail(buf *b, const bias_result *r, const bias_kind_result *s)
+{
+    out_printf(b, "<td class=\"num\">%+.2f points</td><td class=\"num\">%.1f (%.1f)</td>", 100 * s->first_advantage,
+               s->mean_turns, s->sd_turns);
+    for (int e = 1; e < r->endings; e++)
+        out_printf(b, "<td class=\"num\">%llu</td>", (unsigned long long)s->endings[e]);
+}
+
+static const kind_table kind_tables[] = {
+    /* Every seat's share of the points (of the wins, in a win/loss game). */
+    { "<section><h2>Every seat's share by setup kind <span class=\"sub\">(95% interval)</span></h2>",
+      "<th class=\"num\">games</th>", false, share_tail_head, games_cell, seat_share_cell, share_tail, false },
+    { "<h3>Mean points per seat (95% interval)</h3>", "", false, NULL, NULL, mean_points_cell, NULL, true },
+    /* By turn order: the seat to act first at the start, second, ... */
+    { "<h3>By turn order <span class=\"sub\">(the share of the seat that acts first at the start, second, …)"
+      "</span></h3>", "", true, NULL, NULL, mover_share_cell, NULL, false },
+};
+
+static void put_kind_table(buf *b, const bias_result *r, const kind_table *t)
+{
+    char name[16];
+    out_printf(b, "%s<div class=\"scroll\"><table><thead><tr><th>setup</th>%s", t->title, t->head);
+    for (int p = 0; p < r->players; p++)
+        if (t->movers)
+            out_printf(b, "<th class=\"num\">mover %d</th>", p + 1);
+        else
+            num_th(b, seat_name(r, p, name));
+    if (t->tail_head)
+        t->tail_head(b, r);
+    out_str(b, "</tr></thead><tbody>\n");
+    for (int k = 0; k < r->kinds; k++) {
+        const bias_kind_result *s = &r->kind[k];
+        if (!s->games)
+            continue;
+        out_str(b, "<tr><td>");
+        esc_html(b, r->game->setup_names[k]);
+        out_str(b, "</td>");
+        if (t->lead)
+            t->lead(b, s);
+        for (int p = 0; p < r->players; p++)
+            t->cell(b, s, p);
+        if (t->tail)
+            t->tail(b, r, s);
+        out_str(b, "</tr>\n");
+    }
+    out_str(b, "</tbody></table></div>\n");
+}
+
 /* Every seat's share (and mean points) by setup kind, by turn order, and the
  * differences between kinds. */
 static void put_share_tables(buf *b, const bias_result *r)
 {
     const char *const *names = r->game->setup_names;
-    char name[16];
     bool points = false;
     for (int k = 0; k < r->kinds; k++)
         points |= r->kind[k].games && r->kind[k].points;
-    /* Every seat's share of the points (of the wins, in a win/loss game). */
-    out_str(b, "<section><h2>Every seat's share by setup kind <span class=\"sub\">(95% interval)</span></h2>"
-               "<div class=\"scroll\"><table><thead><tr><th>setup</th><th class=\"num\">games</th>");
-    for (int s = 0; s < r->players; s++)
-        num_th(b, seat_name(r, s, name));
-    out_str(b, "<th class=\"num\">seat 0 − fair share</th><th class=\"num\">mean turns (sd)</th>");
-    for (int e = 1; e < r->endings; e++)
-        num_th(b, r->game->ending_names[e]);
-    out_str(b, "</tr></thead><tbody>\n");
-    for (int k = 0; k < r->kinds; k++) {
-        const bias_kind_result *s = &r->kind[k];
-        if (!s->games)
-            continue;
-        out_str(b, "<tr><td>");
-        esc_html(b, names[k]);
-        out_printf(b, "</td><td class=\"num\">%llu</td>", (unsigned long long)s->games);
-        for (int p = 0; p < r->players; p++)
-            share_cell(b, s->share[p], s->share_ci[p]);
-        out_printf(b, "<td class=\"num\">%+.2f points</td><td class=\"num\">%.1f (%.1f)</td>",
-                   100 * s->first_advantage, s->mean_turns, s->sd_turns);
-        for (int e = 1; e < r->endings; e++)
-            out_printf(b, "<td class=\"num\">%llu</td>", (unsigned long long)s->endings[e]);
-        out_str(b, "</tr>\n");
-    }
-    out_str(b, "</tbody></table></div>\n");
-    if (points) {
-        out_str(b, "<h3>Mean points per seat (95% interval)</h3><div class=\"scroll\"><table><thead><tr>"
-                   "<th>setup</th>");
-        for (int p = 0; p < r->players; p++)
-            num_th(b, seat_name(r, p, name));
-        out_str(b, "</tr></thead><tbody>\n");
-        for (int k = 0; k < r->kinds; k++) {
-            const bias_kind_result *s = &r->kind[k];
-            if (!s->games)
-                continue;
-            out_str(b, "<tr><td>");
-            esc_html(b, names[k]);
-            out_str(b, "</td>");
-            for (int p = 0; p < r->players; p++)
-                out_printf(b, "<td class=\"num\">%.2f <span class=\"sub\">(%.2f – %.2f)</span></td>", s->mean[p],
-                           s->mean_ci[p].lo, s->mean_ci[p].hi);
-            out_str(b, "</tr>\n");
-        }
-        out_str(b, "</tbody></table></div>\n");
-    }
-    /* By turn order: the seat to act first at the start, second, ... */
-    out_str(b, "<h3>By turn order <span class=\"sub\">(the share of the seat that acts first at the start, "
-               "second, …)</span></h3><div class=\"scroll\"><table><thead><tr><th>setup</th>");
-    for (int p = 0; p < r->players; p++)
-        out_printf(b, "<th class=\"num\">mover %d</th>", p + 1);
-    out_str(b, "</tr></thead><tbody>\n");
-    for (int k = 0; k < r->kinds; k++) {
-        const bias_kind_result *s = &r->kind[k];
-        if (!s->games)
-            continue;
-        out_str(b, "<tr><td>");
-        esc_html(b, names[k]);
-        out_str(b, "</td>");
-        for (int p = 0; p < r->players; p++)
-            share_cell(b, s->mover_share[p], s->mover_share_ci[p]);
-        out_str(b, "</tr>\n");
-    }
-    out_str(b, "</tbody></table></div>\n");
+    for (size_t i = 0; i < sizeof kind_tables / sizeof *kind_tables; i++)
+        if (points || !kind_tables[i].points)
+            put_kind_table(b, r, &kind_tables[i]);
     if (r->ndiffs) {
         out_str(b, "<h3>Differences of seat 0's share between kinds (Newcombe interval, pooled z test)</h3><ul>\n");
         for (int i = 0; i < r->ndiffs; i++) {
@@ -415,7 +334,7 @@ static int inline_svg(buf *b, const char *dir, const char *name)
     return start ? 0 : -1;
 }
 
-static void put_one_sided(buf *b, buf *ids, const bias_result *r, const one_sided *o, size_t n, const picks *pk,
+static void put_one_sided(buf *b, buf *ids, const bias_result *r, const bias_one_sided *o, size_t n, const picks *pk,
                           const char *const *files, int nfiles)
 {
     char name[16];
@@ -528,15 +447,10 @@ int bias_html_write_page(const bias_result *r, const char *const *files, int nfi
     if (bias_write_plots(r, plots, false, err, n))
         return -1;
 
-    one_sided *o = NULL;
-    size_t no = 0, cap = 0;
-    rec_dedup seen = { 0 };
-    for (int f = 0; f < nfiles; f++)
-        if (scan_file(files[f], f, &seen, &o, &no, &cap, err, n))
-            return rec_dedup_free(&seen), free(o), -1;
-    rec_dedup_free(&seen);
-    if (no) /* qsort() takes no NULL, even for 0 elements */
-        qsort(o, no, sizeof *o, by_turns);
+    bias_one_sided *o = NULL;
+    size_t no = 0;
+    if (bias_one_sided_find(files, nfiles, &o, &no, err, n))
+        return -1;
     if (no > BIAS_HTML_ONE_SIDED)
         no = BIAS_HTML_ONE_SIDED;
     picks pk = { malloc((GAME_MAX_PLAYERS * no + 1) * sizeof *pk.p), 0 };

@@ -2,6 +2,7 @@
  * triad bias --json); the text and Markdown report are in bias_report.c,
  * the charts in bias_plots.c, the web page in bias_html.c. */
 #include <math.h>
+#include <stddef.h>
 #include <stdio.h>
 #include "core/jsonw.h"
 #include "bias.h"
@@ -26,6 +27,35 @@ static void json_interval(FILE *f, const char *key, interval i, int first)
     json_num(f, NULL, i.lo, 1);
     json_num(f, NULL, i.hi, 0);
     fputc(']', f);
+}
+
+/* The figures of a struct that are written as they are, one row each:
+ * the key, how the member is written, and where it lies in the struct.
+ * A block of such figures is one table and one call (json_fields). */
+typedef enum { JF_U64, JF_INT, JF_LONG, JF_BOOL, JF_NUM, JF_CI } json_field_kind;
+typedef struct json_field {
+    const char *key;
+    json_field_kind kind;
+    size_t at;
+} json_field;
+#define JF(kind, type, member, key) { key, kind, offsetof(type, member) }
+#define JF_COUNT(table) (sizeof table / sizeof *table)
+
+/* ,"key":value for every row of t (the first without its comma when first). */
+static void json_fields(FILE *f, const void *base, const json_field *t, size_t n, int first)
+{
+    const char *b = base;
+    for (size_t i = 0; i < n; i++, first = 0) {
+        const void *at = b + t[i].at;
+        switch (t[i].kind) {
+        case JF_U64: jsonw_fkv_uint(f, t[i].key, *(const uint64_t *)at, first); break;
+        case JF_INT: jsonw_fkv_int(f, t[i].key, *(const int *)at, first); break;
+        case JF_LONG: jsonw_fkv_int(f, t[i].key, *(const long *)at, first); break;
+        case JF_BOOL: jsonw_fkv_bool(f, t[i].key, *(const bool *)at, first); break;
+        case JF_NUM: json_num(f, t[i].key, *(const double *)at, first); break;
+        case JF_CI: json_interval(f, t[i].key, *(const interval *)at, first); break;
+        }
+    }
 }
 
 /* ,"key":[c0,c1,...] (key NULL: the array alone, after a comma unless first). */
@@ -57,6 +87,12 @@ static void json_intervals(FILE *f, const char *key, const interval *x, int n)
     fputc(']', f);
 }
 
+static const json_field edge_fields[] = {
+    JF(JF_NUM, bias_players_kind, score, "first_score"), JF(JF_CI, bias_players_kind, score_ci, "first_score_ci95"),
+    JF(JF_NUM, bias_players_kind, elo, "edge_elo"),      JF(JF_CI, bias_players_kind, elo_ci, "edge_elo_ci95"),
+    JF(JF_NUM, bias_players_kind, edge, "edge_logit"),   JF(JF_NUM, bias_players_kind, se, "edge_logit_se"),
+};
+
 /* ,"kinds":[...] of the players model: each kind's edge between equal players. */
 static void json_edges(FILE *f, const bias_result *r)
 {
@@ -74,16 +110,17 @@ static void json_edges(FILE *f, const bias_result *r)
         jsonw_fkv_num(f, "first_seat", "%.0f", q->first_seat >= 0 ? q->first_seat : NAN, 0); /* null: it varies */
         char seat[16];
         jsonw_fkv_str(f, "first_seat_name", bias_first_seat_name(r, k, seat), 0);
-        json_num(f, "first_score", q->score, 0);
-        json_interval(f, "first_score_ci95", q->score_ci, 0);
-        json_num(f, "edge_elo", q->elo, 0);
-        json_interval(f, "edge_elo_ci95", q->elo_ci, 0);
-        json_num(f, "edge_logit", q->edge, 0);
-        json_num(f, "edge_logit_se", q->se, 0);
+        json_fields(f, q, edge_fields, JF_COUNT(edge_fields), 0);
         fputc('}', f);
     }
     fputc(']', f);
 }
+
+static const json_field strength_fields[] = {
+    JF(JF_INT, bias_players_strength, component, "component"), JF(JF_BOOL, bias_players_strength, reference, "reference"),
+    JF(JF_U64, bias_players_strength, games, "games"), JF(JF_U64, bias_players_strength, against_others, "against_others"),
+    JF(JF_INT, bias_players_strength, unbounded, "unbounded"),
+};
 
 /* ,"players":[...] of the players model: each player's strength. */
 static void json_strengths(FILE *f, const bias_players_result *p)
@@ -97,11 +134,7 @@ static void json_strengths(FILE *f, const bias_players_result *p)
         fputs(i ? ",{" : "{", f);
         jsonw_fkv_str(f, "spec", s->who.spec, 1);
         jsonw_fkv_str(f, "engine", sig, 0);
-        jsonw_fkv_int(f, "component", s->component, 0);
-        jsonw_fkv_bool(f, "reference", s->reference, 0);
-        jsonw_fkv_uint(f, "games", s->games, 0);
-        jsonw_fkv_uint(f, "against_others", s->against_others, 0);
-        jsonw_fkv_int(f, "unbounded", s->unbounded, 0);
+        json_fields(f, s, strength_fields, JF_COUNT(strength_fields), 0);
         json_num(f, "elo", s->unbounded ? (double)s->unbounded * INFINITY : s->elo, 0);
         json_interval(f, "elo_ci95", s->elo_ci, 0);
         fputc('}', f);
@@ -121,11 +154,12 @@ static void json_players(FILE *f, const bias_result *r)
     jsonw_fkv_bool(f, "fitted", p->fitted, 1);
     if (!p->fitted)
         jsonw_fkv_str(f, "error", *p->err ? p->err : "no games", 0);
-    jsonw_fkv_uint(f, "games", p->games, 0);
-    jsonw_fkv_int(f, "setups", p->clusters, 0);
-    jsonw_fkv_int(f, "components", p->components, 0);
-    jsonw_fkv_uint(f, "separated_games", p->separated, 0);
-    jsonw_fkv_uint(f, "left_out", p->left_out, 0);
+    static const json_field fields[] = {
+        JF(JF_U64, bias_players_result, games, "games"),          JF(JF_LONG, bias_players_result, clusters, "setups"),
+        JF(JF_INT, bias_players_result, components, "components"), JF(JF_U64, bias_players_result, separated, "separated_games"),
+        JF(JF_U64, bias_players_result, left_out, "left_out"),
+    };
+    json_fields(f, p, fields, JF_COUNT(fields), 0);
     json_edges(f, r);
     json_strengths(f, p);
     fputc('}', f);
@@ -137,15 +171,18 @@ static void json_components(FILE *f, const bias_components *c)
         return;
     jsonw_fkey(f, "components", 0);
     fputc('{', f);
-    jsonw_fkv_uint(f, "setups", c->setups, 1);
-    jsonw_fkv_int(f, "rotations", c->rotations, 0);
-    jsonw_fkv_int(f, "replicates", c->replicates, 0);
-    jsonw_fkv_uint(f, "other_games", c->other, 0);
-    json_num(f, "game_var", c->game_var, 0);
-    json_num(f, "setup_var", c->setup_var, 0);
-    json_interval(f, "setup_var_ci95", c->setup_var_ci, 0);
-    json_num(f, "seat_setup_var", c->seat_setup_var, 0);
-    json_interval(f, "seat_setup_var_ci95", c->seat_setup_var_ci, 0);
+    static const json_field fields[] = {
+        JF(JF_U64, bias_components, setups, "setups"),
+        JF(JF_INT, bias_components, rotations, "rotations"),
+        JF(JF_INT, bias_components, replicates, "replicates"),
+        JF(JF_U64, bias_components, other, "other_games"),
+        JF(JF_NUM, bias_components, game_var, "game_var"),
+        JF(JF_NUM, bias_components, setup_var, "setup_var"),
+        JF(JF_CI, bias_components, setup_var_ci, "setup_var_ci95"),
+        JF(JF_NUM, bias_components, seat_setup_var, "seat_setup_var"),
+        JF(JF_CI, bias_components, seat_setup_var_ci, "seat_setup_var_ci95"),
+    };
+    json_fields(f, c, fields, JF_COUNT(fields), 1);
     fputc('}', f);
 }
 
@@ -153,13 +190,16 @@ static void json_components(FILE *f, const bias_components *c)
  * "paired" block that older readers know and in "rotation_groups"). */
 static void json_setup_figures(FILE *f, const bias_groups_result *g)
 {
-    json_num(f, "setup_variance", g->setup_var, 0);
-    json_interval(f, "setup_variance_ci95", g->setup_var_ci, 0);
-    json_num(f, "setup_share", g->setup_share, 0);
-    json_num(f, "one_sided_fraction", g->one_sided, 0);
-    json_interval(f, "one_sided_ci95", g->one_sided_ci, 0);
-    json_num(f, "one_sided_observed", g->one_sided_observed, 0);
-    json_num(f, "one_sided_expected", g->one_sided_expected, 0);
+    static const json_field fields[] = {
+        JF(JF_NUM, bias_groups_result, setup_var, "setup_variance"),
+        JF(JF_CI, bias_groups_result, setup_var_ci, "setup_variance_ci95"),
+        JF(JF_NUM, bias_groups_result, setup_share, "setup_share"),
+        JF(JF_NUM, bias_groups_result, one_sided, "one_sided_fraction"),
+        JF(JF_CI, bias_groups_result, one_sided_ci, "one_sided_ci95"),
+        JF(JF_NUM, bias_groups_result, one_sided_observed, "one_sided_observed"),
+        JF(JF_NUM, bias_groups_result, one_sided_expected, "one_sided_expected"),
+    };
+    json_fields(f, g, fields, JF_COUNT(fields), 0);
 }
 
 /* The first seat's figure under one name for every game, "seat0_KEY" (as
@@ -201,19 +241,26 @@ static void json_groups(FILE *f, const game_def *game, const bias_groups_result 
     fputc('{', f);
     jsonw_fkv_int(f, "rotations", g->rotations, 1);
     jsonw_fkv_str(f, "rotate", bias_rotate_name(g->rotate), 0);
-    jsonw_fkv_uint(f, "groups", g->groups, 0);
-    jsonw_fkv_uint(f, "groups_other", g->groups_other, 0);
-    json_num(f, "first_seat_share", g->first_share, 0);
-    json_interval(f, "first_seat_share_ci95", g->first_share_ci, 0);
+    static const json_field head[] = {
+        JF(JF_U64, bias_groups_result, groups, "groups"),
+        JF(JF_U64, bias_groups_result, groups_other, "groups_other"),
+        JF(JF_NUM, bias_groups_result, first_share, "first_seat_share"),
+        JF(JF_CI, bias_groups_result, first_share_ci, "first_seat_share_ci95"),
+    }, variances[] = {
+        JF(JF_NUM, bias_groups_result, arrangement_var, "arrangement_variance"),
+        JF(JF_NUM, bias_groups_result, outcome_var, "outcome_variance"),
+    }, difference[] = {
+        JF(JF_NUM, bias_groups_result, rot_diff, "rotation_difference"),
+        JF(JF_CI, bias_groups_result, rot_diff_ci, "rotation_difference_ci95"),
+    };
+    json_fields(f, g, head, JF_COUNT(head), 0);
     if (g->groups >= 2) {
-        json_num(f, "arrangement_variance", g->arrangement_var, 0);
-        json_num(f, "outcome_variance", g->outcome_var, 0);
+        json_fields(f, g, variances, JF_COUNT(variances), 0);
         json_setup_figures(f, g);
     }
     json_nums(f, "first_seat_share_by_rotation", g->rot_first, g->rotations);
     json_intervals(f, "first_seat_share_by_rotation_ci95", g->rot_first_ci, g->rotations);
-    json_num(f, "rotation_difference", g->rot_diff, 0);
-    json_interval(f, "rotation_difference_ci95", g->rot_diff_ci, 0);
+    json_fields(f, g, difference, JF_COUNT(difference), 0);
     fputc('}', f);
 }
 
@@ -232,9 +279,12 @@ static void json_kind(const bias_result *r, int k, FILE *f, int first)
     for (int e = 1; e < r->endings; e++)
         jsonw_fkv_uint(f, r->game->ending_names[e], s->endings[e], e == 1);
     fputc('}', f);
-    json_num(f, "first_seat_advantage", s->first_advantage, 0);
-    jsonw_fkv_uint(f, "ties", s->ties, 0);
-    jsonw_fkv_uint(f, "point_ties", s->point_ties, 0);
+    static const json_field ties[] = {
+        JF(JF_NUM, bias_kind_result, first_advantage, "first_seat_advantage"),
+        JF(JF_U64, bias_kind_result, ties, "ties"),
+        JF(JF_U64, bias_kind_result, point_ties, "point_ties"),
+    };
+    json_fields(f, s, ties, JF_COUNT(ties), 0);
     jsonw_fkv_str(f, "interval", s->points ? "t" : "wilson", 0);
     jsonw_fkv_uint(f, "clusters", s->clusters, 0);
     jsonw_fkey(f, "seats", 0);
@@ -310,6 +360,11 @@ static void json_runs(const bias_result *r, FILE *f)
     jsonw_fkv_int(f, "runs_not_listed", r->runs_more, 0);
 }
 
+static const json_field diff_fields[] = {
+    JF(JF_NUM, proportion_diff, diff, "diff"), JF(JF_CI, proportion_diff, ci, "ci95"),
+    JF(JF_NUM, proportion_diff, z, "z"),       JF(JF_NUM, proportion_diff, p_value, "p_value"),
+};
+
 void bias_print_json(const bias_result *r, FILE *f)
 {
     fputc('{', f);
@@ -332,10 +387,7 @@ void bias_print_json(const bias_result *r, FILE *f)
         fputs(i ? ",{" : "{", f);
         jsonw_fkv_str(f, "a", r->game->setup_names[r->diff[i].a], 1);
         jsonw_fkv_str(f, "b", r->game->setup_names[r->diff[i].b], 0);
-        json_num(f, "diff", d->diff, 0);
-        json_interval(f, "ci95", d->ci, 0);
-        json_num(f, "z", d->z, 0);
-        json_num(f, "p_value", d->p_value, 0);
+        json_fields(f, d, diff_fields, JF_COUNT(diff_fields), 0);
         fputc('}', f);
     }
     fputc(']', f);

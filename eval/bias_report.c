@@ -14,18 +14,18 @@
 #include "core/msg.h"
 #include "bias.h"
 
-/* An interval as text, "n/a" when there is none (fewer than two
- * observations): fmt formats the two bounds, each times scale.  Four
- * buffers in turn, so that one printf can show several. */
-static const char *ci_text(interval i, double scale, const char *fmt)
+/* An interval as text in the caller's out, "n/a" when there is none
+ * (fewer than two observations): fmt formats the two bounds, each times
+ * scale.  Returns out, so that a printf can take it as an argument; one
+ * printf showing two intervals gives each its own buffer. */
+#define CI_TEXT_MAX 96
+static const char *ci_text(char out[CI_TEXT_MAX], interval i, double scale, const char *fmt)
 {
-    static char texts[4][96];
-    static int next;
-    char *b = texts[next++ % 4];
     if (!interval_ok(i))
-        return "n/a";
-    snprintf(b, sizeof texts[0], fmt, scale * i.lo, scale * i.hi);
-    return b;
+        snprintf(out, CI_TEXT_MAX, "n/a");
+    else
+        snprintf(out, CI_TEXT_MAX, fmt, scale * i.lo, scale * i.hi);
+    return out;
 }
 
 /* See bias.h: the text, the Markdown, the page and the JSON name the joint
@@ -69,7 +69,8 @@ static void print_kind_table(const bias_result *r, FILE *f, bool md)
         const bias_kind_result *s = &r->kind[k];
         if (!s->games)
             continue;
-        const char *ci = ci_text(s->share_ci[0], 100, md ? "%.2f%% – %.2f%%" : "%5.2f%% – %5.2f%%");
+        char ci[CI_TEXT_MAX];
+        ci_text(ci, s->share_ci[0], 100, md ? "%.2f%% – %.2f%%" : "%5.2f%% – %5.2f%%");
         int width = interval_ok(s->share_ci[0]) ? 18 : 16; /* the dash is 3 bytes, one column */
         fprintf(f, md ? "| %.*s%s | %llu | %.2f%% | %-*s | %.1f (%.1f) |" : "%-*s%s %8llu %7.2f%%  %-*s %5.1f (%4.1f)   ",
                 md ? 64 : name_width, r->game->setup_names[k], "", (unsigned long long)s->games, 100 * s->share[0], md ? 0 : width, ci,
@@ -82,6 +83,7 @@ static void print_kind_table(const bias_result *r, FILE *f, bool md)
 
 static void print_seats(const bias_result *r, int k, FILE *f, bool md)
 {
+    char cb[2][CI_TEXT_MAX];
     const bias_kind_result *s = &r->kind[k];
     const char *b = md ? "- " : "  ";
     char how[160];
@@ -93,8 +95,8 @@ static void print_seats(const bias_result *r, int k, FILE *f, bool md)
     fprintf(f, "%sSeats, %s setups (%s)\n%s", md ? "\n## " : "\n", r->game->setup_names[k], how, md ? "\n" : "");
     for (int p = 0; p < r->players; p++) {
         fprintf(f, "%sseat %d: mean score %.4f %s, share %.2f%% %s, ranks", b, p, s->mean[p],
-                ci_text(s->mean_ci[p], 1, "[%.4f, %.4f]"), 100 * s->share[p],
-                ci_text(s->share_ci[p], 100, "[%.2f%%, %.2f%%]"));
+                ci_text(cb[0], s->mean_ci[p], 1, "[%.4f, %.4f]"), 100 * s->share[p],
+                ci_text(cb[1], s->share_ci[p], 100, "[%.2f%%, %.2f%%]"));
         for (int q = 0; q < r->players; q++)
             fprintf(f, " %llu", (unsigned long long)s->ranks[p][q]);
         fputc('\n', f);
@@ -109,7 +111,7 @@ static void print_seats(const bias_result *r, int k, FILE *f, bool md)
     fprintf(f, "%sshare by turn order (first to act at the start, then on):", b);
     for (int q = 0; q < r->players; q++)
         fprintf(f, " %d: %.2f%% %s%s", q + 1, 100 * s->mover_share[q],
-                ci_text(s->mover_share_ci[q], 100, "[%.2f%%, %.2f%%]"), q + 1 < r->players ? ";" : "\n");
+                ci_text(cb[0], s->mover_share_ci[q], 100, "[%.2f%%, %.2f%%]"), q + 1 < r->players ? ";" : "\n");
     fprintf(f, "%sfirst places alone by seat:", b);
     for (int q = 0; q < r->players; q++)
         fprintf(f, " %d: %llu%s", q, (unsigned long long)(s->ranks[q][0] - s->shared_firsts[q]),
@@ -128,13 +130,14 @@ static void print_seats(const bias_result *r, int k, FILE *f, bool md)
         fprintf(f, "%smean points from %s by seat (Student t intervals%s):", b, r->game->scoring->score_part_names[p],
                 s->clustered ? ", clustered by setup" : "");
         for (int q = 0; q < r->players; q++)
-            fprintf(f, " %d: %.2f %s%s", q, s->part[p][q], ci_text(s->part_ci[p][q], 1, "[%.2f, %.2f]"),
+            fprintf(f, " %d: %.2f %s%s", q, s->part[p][q], ci_text(cb[0], s->part_ci[p][q], 1, "[%.2f, %.2f]"),
                     q + 1 < r->players ? ";" : "\n");
     }
 }
 
 static void print_groups(const bias_result *r, int k, FILE *f, bool md)
 {
+    char cb[1][CI_TEXT_MAX];
     const bias_groups_result *g = &r->kind[k].grp;
     const char *b = md ? "- " : "  ";
     fprintf(f, "%sRotation groups, %s setups (%llu groups of %d games, %s rotated)\n%s", md ? "\n## " : "\n",
@@ -149,13 +152,13 @@ static void print_groups(const bias_result *r, int k, FILE *f, bool md)
                 (unsigned long long)g->holder_penta[4]);
     }
     fprintf(f, "%sseat 0's share, groups as the observations: %.2f%% %s\n", b, 100 * g->first_share,
-            ci_text(g->first_share_ci, 100, "[%.2f%%, %.2f%%]"));
+            ci_text(cb[0], g->first_share_ci, 100, "[%.2f%%, %.2f%%]"));
     fprintf(f, "%sseat 0's share by rotation:", b);
     for (int q = 0; q < g->rotations; q++)
-        fprintf(f, " %d: %.2f%% %s%s", q, 100 * g->rot_first[q], ci_text(g->rot_first_ci[q], 100, "[%.2f%%, %.2f%%]"),
+        fprintf(f, " %d: %.2f%% %s%s", q, 100 * g->rot_first[q], ci_text(cb[0], g->rot_first_ci[q], 100, "[%.2f%%, %.2f%%]"),
                 q + 1 < g->rotations ? ";" : "\n");
     fprintf(f, "%srotation 0 minus rotation 1 (paired by setup): %+.2f points %s\n", b, 100 * g->rot_diff,
-            ci_text(g->rot_diff_ci, 100, "[%+.2f, %+.2f]"));
+            ci_text(cb[0], g->rot_diff_ci, 100, "[%+.2f, %+.2f]"));
     if (g->groups_other)
         fprintf(f, "%s%llu groups of runs with other rotations left out\n", b, (unsigned long long)g->groups_other);
     if (g->groups < 2)
@@ -168,11 +171,12 @@ static void print_groups(const bias_result *r, int k, FILE *f, bool md)
     fprintf(f, "%show much more alike a setup's games are than chance: %.4f, 95%% %s (%.1f%% of the "
                "outcome variance; the arrangement's strength between setups minus the spread of the setup's own "
                "seat effect: --replicates separates them)\n", b, g->setup_var,
-            ci_text(g->setup_var_ci, 1, "[%.4f, %.4f]"), 100 * g->setup_share);
+            ci_text(cb[0], g->setup_var_ci, 1, "[%.4f, %.4f]"), 100 * g->setup_share);
 }
 
 static void print_components(const bias_result *r, int k, FILE *f, bool md)
 {
+    char cb[1][CI_TEXT_MAX];
     const bias_components *c = &r->kind[k].comp;
     const char *b = md ? "- " : "  ";
     fprintf(f, "%sVariance components, %s setups (%llu setups x %d rotations x %d replicates; docs/bias.md)\n%s",
@@ -180,10 +184,10 @@ static void print_components(const bias_result *r, int k, FILE *f, bool md)
             c->replicates, md ? "\n" : "");
     fprintf(f, "%sthe games' own chance (within a setup and rotation): %.4f\n", b, c->game_var);
     fprintf(f, "%sthe arrangement's strength between setups: %.4f, 95%% %s\n", b, c->setup_var,
-            ci_text(c->setup_var_ci, 1, "[%.4f, %.4f]"));
+            ci_text(cb[0], c->setup_var_ci, 1, "[%.4f, %.4f]"));
     if (c->rotations > 1)
         fprintf(f, "%sthe setup's own seat effect (two seats: its first-move effect) between setups: %.4f, "
-                   "95%% %s\n", b, c->seat_setup_var, ci_text(c->seat_setup_var_ci, 1, "[%.4f, %.4f]"));
+                   "95%% %s\n", b, c->seat_setup_var, ci_text(cb[0], c->seat_setup_var_ci, 1, "[%.4f, %.4f]"));
     if (c->other)
         fprintf(f, "%s%llu games of runs with other rotations or replicates left out\n", b,
                 (unsigned long long)c->other);
@@ -194,6 +198,7 @@ static void print_components(const bias_result *r, int k, FILE *f, bool md)
  * player's strength against its component's reference. */
 static void print_players(const bias_result *r, FILE *f, bool md)
 {
+    char cb[2][CI_TEXT_MAX];
     const bias_players_result *p = &r->pl;
     if (p->nplayers < 2)
         return;
@@ -226,8 +231,8 @@ static void print_players(const bias_result *r, FILE *f, bool md)
                           : "  %-16s %7llu games  first mover (%s) %.1f%% %s  edge %+.1f Elo %s\n",
                     r->game->setup_names[k], (unsigned long long)p->kind[k].games,
                     bias_first_seat_name(r, k, seat), 100 * p->kind[k].score,
-                    ci_text(p->kind[k].score_ci, 100, "[%.1f, %.1f]"), p->kind[k].elo,
-                    ci_text(p->kind[k].elo_ci, 1, "[%+.1f, %+.1f]"));
+                    ci_text(cb[0], p->kind[k].score_ci, 100, "[%.1f, %.1f]"), p->kind[k].elo,
+                    ci_text(cb[1], p->kind[k].elo_ci, 1, "[%+.1f, %+.1f]"));
     }
     fputs(md ? "\n| player | engine | component | games | against others | Elo against the reference |\n"
                "|---|---|---:|---:|---:|---|\n"
@@ -235,7 +240,7 @@ static void print_players(const bias_result *r, FILE *f, bool md)
           f);
     for (int i = 0; i < p->nplayers; i++) {
         const bias_players_strength *s = &p->player[i];
-        char what[96];
+        char what[CI_TEXT_MAX + 64];
         if (s->unbounded)
             snprintf(what, sizeof what, "%s every game against the others", s->unbounded > 0 ? "won" : "lost");
         else if (s->reference)
@@ -243,7 +248,7 @@ static void print_players(const bias_result *r, FILE *f, bool md)
         else if (!s->against_others)
             snprintf(what, sizeof what, "no games against the others");
         else
-            snprintf(what, sizeof what, "%+.1f %s", s->elo, ci_text(s->elo_ci, 1, "[%+.1f, %+.1f]"));
+            snprintf(what, sizeof what, "%+.1f %s", s->elo, ci_text(cb[0], s->elo_ci, 1, "[%+.1f, %+.1f]"));
         fprintf(f, md ? "| `%s` | `%016llx` | %d | %llu | %llu | %s |\n"
                       : "    %-28s engine %016llx  component %d  games %llu (%llu against others)  %s\n",
                 s->who.spec, (unsigned long long)s->who.sig, s->component, (unsigned long long)s->games,
@@ -253,6 +258,7 @@ static void print_players(const bias_result *r, FILE *f, bool md)
 
 static void print_sections(const bias_result *r, FILE *f, bool md)
 {
+    char cb[1][CI_TEXT_MAX];
     const char *h = md ? "\n## " : "\n";
     fprintf(f, md ? "## The first seat's share of the points by setup (%s, %d players)\n\n"
                   : "%s, %d players: the first seat's share of the points by setup kind\n",
@@ -269,7 +275,7 @@ static void print_sections(const bias_result *r, FILE *f, bool md)
             const proportion_diff *d = &r->diff[i].d;
             fprintf(f, "%s%s − %s: %+.2f points, 95%% %s, z = %.2f, p = %.3g\n", md ? "- " : "  ",
                     r->game->setup_names[r->diff[i].a], r->game->setup_names[r->diff[i].b], 100 * d->diff,
-                    ci_text(d->ci, 100, "[%+.2f, %+.2f]"), d->z, d->p_value);
+                    ci_text(cb[0], d->ci, 100, "[%+.2f, %+.2f]"), d->z, d->p_value);
         }
     }
     for (int k = 0; k < r->kinds; k++)

@@ -88,8 +88,9 @@ TRIAD_API const char *triad_game_name_at(int i);
 
 /* ---- games ---- */
 
-/* The game called name ("tzaar", "talat", "trid", "race3") for nplayers
- * seats (0: the game's default: 2 for TZAAR, 3 for Talat). */
+/* The game called name (one of triad_game_name_at's: the games the library
+ * registers, each from its own folder) for nplayers seats (0: the game's
+ * default: 2 for TZAAR, 3 for Talat). */
 TRIAD_API int triad_game_load(triad_game **out, const char *name, int nplayers, char *err, size_t n);
 TRIAD_API void triad_game_free(triad_game *g);
 TRIAD_API const char *triad_game_name(const triad_game *g);

@@ -26,7 +26,17 @@ void rec_run_init(rec_run *run, const game_def *g, int players)
     run->replicates = 1;
     run->score_scale = g->score_denominator > 0 ? g->score_denominator : 2;
     run->shards = 1;
-    run->engine_sig = game_engine_signature(g);
+}
+
+int rec_run_sign(rec_run *run, char *err, size_t n)
+{
+    run->engine_sig = game_engine_signature(run->game);
+    if (!run->engine_sig) {
+        snprintf(err, n, "game %s: its engine signature cannot be computed (a bench position of its own fails: "
+                 "triad bench --game %s says which)", run->game->name, run->game->name);
+        return -1;
+    }
+    return 0;
 }
 
 uint64_t rec_games_per_setup(const rec_run *run)

@@ -84,10 +84,16 @@ typedef struct rec_game {
     game_action actions[REC_MAX_ACTIONS];
 } rec_game;
 
-/* A run of game g between players, with this triad's engine signature,
- * no rotation and one shard: the fields every writer fills before its
- * own (source, games, seed, setup, specs, ...). */
+/* A run of game g between players, with no rotation, one shard and no
+ * engine signature yet (0): the fields every writer fills before its own
+ * (source, games, seed, setup, specs, ...).  It computes nothing. */
 void rec_run_init(rec_run *run, const game_def *g, int players);
+/* Gives the run this triad's engine signature for its game
+ * (engine/signature.h: the game's perft and search suite, run once per
+ * process, a fraction of a second).  Called once, where a command opens a
+ * run it writes (cli_run_selfplay, records import), so that the work is
+ * seen there.  0, or -1 with one line in err when it cannot be computed. */
+int rec_run_sign(rec_run *run, char *err, size_t n);
 
 /* Game ids: id = (k * replicates + j) * rotations + r for setup k,
  * replicate j, rotation r (docs/records.md), so a setup's games are

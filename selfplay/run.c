@@ -384,6 +384,11 @@ int run_selfplay(const run_opts *o, run_counts *res, char *err, size_t n)
     tally t = { 0 };
     int rc, mode = o->resume ? REC_APPEND : o->force ? REC_OVERWRITE : REC_CREATE, stop = 0;
     *res = t.c;
+    if (!o->run.engine_sig) { /* a caller's slip: the file would say "unknown engine" */
+        snprintf(err, n, "the run has no engine signature (records/record.h: rec_run_sign)");
+        res->refused = true;
+        return -1;
+    }
     int fd = open_output(o, err, n);
     if (fd < 0) {
         res->refused = true;

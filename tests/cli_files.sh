@@ -88,10 +88,10 @@ unchanged "same file: and x keeps its games" "$tmp/x.trd" "$tmp/x.snap"
 ln "$tmp/x.trd" "$tmp/x-link.trd"
 refused "same file: another name of an input (a hard link) is refused" "it is also an input" \
     records merge --out "$tmp/x-link.trd" "$tmp/x.trd" --force
-"$bin" records export --littlegolem "$tmp/r.trd" >"$tmp/g.sgf" 2>/dev/null
+"$bin" records export --format littlegolem "$tmp/r.trd" >"$tmp/g.sgf" 2>/dev/null
 cp "$tmp/g.sgf" "$tmp/g.snap"
 refused "same file: records import --out g.sgf g.sgf --force is refused" "it is also an input" \
-    records import --littlegolem "$tmp/g.sgf" --out "$tmp/g.sgf" --force
+    records import --format littlegolem "$tmp/g.sgf" --out "$tmp/g.sgf" --force
 unchanged "same file: and g.sgf is kept" "$tmp/g.sgf" "$tmp/g.snap"
 refused "same file: tune --out equal to a --records file is refused" "it is also an input" \
     tune --records "$tmp/x.trd" --weights "$tmp/w.txt" --out "$tmp/x.trd" --force --quiet
@@ -137,7 +137,7 @@ refused "messages: match --out an existing file offers --resume (issue 22) or --
     "exists (give --resume to continue its run or --force to overwrite it)" \
     match --a random --b random --games 2 --out "$tmp/r.trd" --quiet
 refused "messages: import of a missing file names the reason" "No such file or directory" \
-    records import --littlegolem "$tmp/none.sgf" --out "$tmp/none.trd"
+    records import --format littlegolem "$tmp/none.sgf" --out "$tmp/none.trd"
 long=$(printf 'a%.0s' $(seq 5000))
 refused "messages: a 5,000-character file name keeps the reason" "aaa: File name too long" records stats "$long"
 
@@ -200,7 +200,7 @@ refused "fifo: tune --records FIFO is refused" "not a regular file (a FIFO)" \
 refused "fifo: ab:weights=FIFO is refused" "not a regular file (a FIFO)" \
     analyse --position "$POS" --player "ab:depth=1,weights=$tmp/fifo"
 refused "fifo: records import FIFO is refused" "not a regular file (a FIFO)" \
-    records import --littlegolem "$tmp/fifo" --out "$tmp/i.trd"
+    records import --format littlegolem "$tmp/fifo" --out "$tmp/i.trd"
 refused "fifo: bias --records FIFO is refused" "not a regular file (a FIFO)" bias --records "$tmp/fifo"
 out=$(echo x | timeout 20 "$bin" records stats /dev/stdin 2>&1)
 rc=$?

@@ -85,7 +85,7 @@ bad "selfplay_white_and_black_are_for_2_players" "only in a 2-player game" selfp
 bad "tune_refuses_tzaar_weights_for_race3" "unknown feature 'tzaar_stacks' for game race3" tune \
     --records "$tmp/r3.trd" --weights "$here/../data/weights/default.txt" --out "$tmp/w.txt" --quiet
 bad "view_refuses_a_race3_run (no drawing)" "the game 'race3' has no drawing" view "$tmp/r3.trd" --out "$tmp/site"
-bad "export_refuses_a_race3_run" "race3 has no records format 'littlegolem'" records export --littlegolem "$tmp/r3.trd"
+bad "export_refuses_a_race3_run" "race3 has no records format 'littlegolem'" records export --format littlegolem "$tmp/r3.trd"
 bad "stats_refuses_two_games_together" "holds a 2-player tzaar run" records stats "$tmp/r3.trd" "$sample"
 
 # --- TZAAR through the generic self-play -------------------------------------------

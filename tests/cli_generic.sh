@@ -60,6 +60,11 @@ bad "tune_l2_word_refused" "bad number for --l2: 'cvv'" tune --game race3 --reco
     --weights "$tmp/w0.txt" --out "$tmp/x.txt" --l2 cvv
 run tune --records "$tmp/r.trd" --out "$tmp/x.txt"
 check "tune_without_weights_needs_them_for_race3" grep -q "game race3 has no default weights" "$tmp/err"
+# A game without evaluation features (Connect Four's evaluation is its
+# player's own) is refused for that, before any word of weights files.
+"$bin" selfplay --game connect4 --games 4 --players random --seed 1 --out "$tmp/c4.trd" --quiet
+bad "tune_on_a_game_without_features_says_so_first" "game connect4 has no evaluation features to tune" \
+    tune --records "$tmp/c4.trd" --out "$tmp/x.txt"
 bad "tune_refuses_records_of_two_games" "records of different games" tune --records "$tmp/r.trd" "$tzaar" \
     --weights "$tmp/w0.txt" --out "$tmp/x.txt"
 bad "tune_refuses_a_wrong_game" "--game tzaar, but" tune --game tzaar --records "$tmp/r.trd" --out "$tmp/x.txt"

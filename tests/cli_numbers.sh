@@ -110,10 +110,10 @@ check "match_all_won_elo_upper_bound_is_infinite (not +6261.4)" \
 # --- item 4: one definition of the first seat's score: over finished games ------------
 FIXED_POS=cCCCCcbBBBccbaAAbccbacCabcCBACcabcCBAcCABCCBaaABCCbbbBCccccC
 sp --players random --games 4 --seed 4 --out "$tmp/fin.trd" # White wins 3 of 4
-"$bin" records export --littlegolem "$tmp/fin.trd" >"$tmp/fin.sgf" 2>/dev/null
+"$bin" records export --format littlegolem "$tmp/fin.trd" >"$tmp/fin.sgf" 2>/dev/null
 printf '(;FF[TZAAR]PW[ann]PB[bob]POS[%s];W[kokp])\n' $FIXED_POS >"$tmp/unf.sgf"
 cat "$tmp/fin.sgf" "$tmp/unf.sgf" >"$tmp/mixed.sgf"
-"$bin" records import --littlegolem "$tmp/mixed.sgf" --out "$tmp/mixed.trd" 2>/dev/null
+"$bin" records import --format littlegolem "$tmp/mixed.sgf" --out "$tmp/mixed.trd" 2>/dev/null
 run records stats --json "$tmp/fin.trd"
 want=$(jnum white_score)
 run records stats --json "$tmp/mixed.trd"
@@ -123,7 +123,7 @@ check "stats_white_score_agrees_with_seat_0s_mean (one definition)" \
     test "$(grep -o '"seats":\[{"mean":[0-9.]*' "$tmp/out" | cut -d: -f3)" = "$(jnum white_score)"
 run records stats "$tmp/mixed.trd"
 check "stats_text_says_how_many_were_unfinished" grep -q '^white_score [0-9.]* (over the 4 finished games; 1 unfinished)$' "$tmp/out"
-"$bin" records import --littlegolem "$tmp/unf.sgf" --out "$tmp/unf.trd" 2>/dev/null
+"$bin" records import --format littlegolem "$tmp/unf.sgf" --out "$tmp/unf.trd" 2>/dev/null
 run records stats "$tmp/unf.trd"
 check "stats_with_no_finished_game_says_so (not 0.0000 [0, 0])" \
     grep -qx 'white_score n/a (no finished games)' "$tmp/out"

@@ -128,22 +128,22 @@ check "weights file value 80.5e1 accepted" test "$rc" -eq 0
 printf '%s\n' 'seed +7' 'seed 18446744073709551616' 'seed 7x' 'go depth +1' 'go nodes 18446744073709551616' \
     'go ms 0x10' 'position random +5' 'position random 18446744073709551616' 'player ab:depth=+1' 'seed 7' 'isready' |
     timeout 30 "$bin" engine --player ab:depth=1 >"$tmp/out" 2>"$tmp/err"
-expect() { # line number, fixed text the line starts with
+starts() { # line number, fixed text the line starts with
     local line
     line=$(sed -n "$1p" "$tmp/out")
     case $line in "$2"*) ok "engine line $1: $2" ;; *) not_ok "engine line $1: $2" "got '$line'" ;; esac
 }
-expect 1 "error seed: '+7' is not an integer from 0 to 18446744073709551615"
-expect 2 "error seed: '18446744073709551616' is not"
-expect 3 "error seed: '7x' is not"
-expect 4 "error go: bad number for depth: '+1'"
-expect 5 "error go: bad number for nodes: '18446744073709551616'"
-expect 6 "error go: bad number for ms: '0x10'"
-expect 7 "error position random: bad seed: '+5'"
-expect 8 "error position random: bad seed: '18446744073709551616'"
-expect 9 "error player 'ab': bad value '+1' for 'depth'"
-expect 10 "ok"
-expect 11 "readyok"
+starts 1 "error seed: '+7' is not an integer from 0 to 18446744073709551615"
+starts 2 "error seed: '18446744073709551616' is not"
+starts 3 "error seed: '7x' is not"
+starts 4 "error go: bad number for depth: '+1'"
+starts 5 "error go: bad number for nodes: '18446744073709551616'"
+starts 6 "error go: bad number for ms: '0x10'"
+starts 7 "error position random: bad seed: '+5'"
+starts 8 "error position random: bad seed: '18446744073709551616'"
+starts 9 "error player 'ab': bad value '+1' for 'depth'"
+starts 10 "ok"
+starts 11 "readyok"
 
 # --- messages: control bytes escaped ------------------------------------------
 bad "an ESC in a file name is shown as \\x1b" 'x\x1b[31mred: No such file' records stats "$tmp/x${ESC}[31mred"
@@ -176,7 +176,7 @@ run bias --records "$tmp/r.trd" --report /nonexistent/r.md
 check "bias --report into a missing folder names the reason" grep -q "No such file or directory" "$tmp/err"
 run tune --records "$tmp/r.trd" --weights data/weights/default.txt --out /nonexistent/w.txt --positions 100 --quiet
 check "tune --out into a missing folder names the reason" grep -q "No such file or directory" "$tmp/err"
-run records import --littlegolem /nonexistent/g.sgf --out "$tmp/g.trd"
+run records import --format littlegolem /nonexistent/g.sgf --out "$tmp/g.trd"
 check "records import of a missing file names the reason" grep -q "No such file or directory" "$tmp/err"
 
 finish

@@ -13,17 +13,6 @@ case $bin in /*) ;; *) bin=$PWD/$bin ;; esac
 FIXED='cCCCCcbBBBccbaAAbccbacCabcCBACcabcCBAcCABCCBaaABCCbbbBCccccC w 0'
 
 
-# bad ARGS...: exit 2, one stderr line containing $want, nothing on stdout.
-bad() {
-    run "$@"
-    local lines
-    lines=$(wc -l <"$tmp/err")
-    if [ "$rc" -eq 2 ] && [ "$lines" -eq 1 ] && [ ! -s "$tmp/out" ] && grep -qF -- "$want" "$tmp/err"; then
-        ok "rejects: $*"
-    else
-        not_ok "rejects: $*" "exit $rc, $lines stderr lines, stderr: $(head -2 "$tmp/err")"
-    fi
-}
 
 # play: a game is a function of its command line; seeds vary it.
 run play --white ab:depth=2 --black greedy --setup random --seed 3
@@ -170,18 +159,17 @@ printf 'position C...........c.........A4....a2b2...........B2..................
 check "engine_print_names_the_ending_as_records_do (no_capture)" grep -qx 'status over black no_capture' "$tmp/out"
 
 # bad input
-want="--white and --black go together" bad play --white random
-want="unknown player 'minimax'" bad play --white minimax --black random
-want="unknown option 'depht'" bad play --white random --black ab:depht=3
-want="bad value 'x' for 'depth'" bad analyse --player ab:depth=x
-want="unknown setup 'nope'" bad play --white random --black random --setup nope
-want="player 'ab': bad value 'foo' for 'place': expected eval, search, soft or random" \
-    bad play --white ab:place=foo --black random --setup tournament
-want="bad value '-1' for 'ptemp'" bad play --white greedy:place=soft,ptemp=-1 --black random --setup tournament
-want="ptemp= is place=soft's temperature, and place is eval" bad play --white ab:ptemp=5 --black random
-want="unknown option 'place'" bad play --white random:place=eval --black random
-want="game is over" bad analyse --position '........................................................cC.A w 1'
-want="weights: no/such/file" bad analyse --player ab:weights=no/such/file
-want="unknown option '--bogus'" bad engine --bogus
+bad "rejects: play --white random" "--white and --black go together" play --white random
+bad "rejects: play --white minimax --black random" "unknown player 'minimax'" play --white minimax --black random
+bad "rejects: play --white random --black ab:depht=3" "unknown option 'depht'" play --white random --black ab:depht=3
+bad "rejects: analyse --player ab:depth=x" "bad value 'x' for 'depth'" analyse --player ab:depth=x
+bad "rejects: play --white random --black random --setup nope" "unknown setup 'nope'" play --white random --black random --setup nope
+bad "rejects: play --white ab:place=foo --black random --setup tournament" "player 'ab': bad value 'foo' for 'place': expected eval, search, soft or random" play --white ab:place=foo --black random --setup tournament
+bad "rejects: play --white greedy:place=soft,ptemp=-1 --black random --setup tournament" "bad value '-1' for 'ptemp'" play --white greedy:place=soft,ptemp=-1 --black random --setup tournament
+bad "rejects: play --white ab:ptemp=5 --black random" "ptemp= is place=soft's temperature, and place is eval" play --white ab:ptemp=5 --black random
+bad "rejects: play --white random:place=eval --black random" "unknown option 'place'" play --white random:place=eval --black random
+bad "rejects: analyse --position ........................................................cC.A w 1" "game is over" analyse --position '........................................................cC.A w 1'
+bad "rejects: analyse --player ab:weights=no/such/file" "weights: no/such/file" analyse --player ab:weights=no/such/file
+bad "rejects: engine --bogus" "unknown option '--bogus'" engine --bogus
 
 finish

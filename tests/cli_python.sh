@@ -9,16 +9,16 @@ set -u
 bin=${1:?usage: tests/cli_python.sh BINARY}
 case $bin in /*) ;; *) bin=$PWD/$bin ;; esac
 here=$(cd "$(dirname "$0")" && pwd)
+
+. "$here/lib.sh"
 lib=$(dirname "$bin")/libtriad.so
 py=/usr/bin/python3
 [ -x "$py" ] || py=$(command -v python3)
 if [ -z "$py" ] || [ ! -e "$lib" ]; then
-    echo "not ok - python3 ($py) and $lib are needed (scripts/setup.sh installs python3; make builds the library)"
-    echo "0 passed, 1 failed"
-    exit 1
+    not_ok "python3 ($py) and $lib are needed" "scripts/setup.sh installs python3; make builds the library"
+    give_up
 fi
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
+# The module's tests count their own checks and print the closing line.
 preload=
 asan=$(ldd "$lib" | awk '/libasan/ { print $3 }')
 [ -n "$asan" ] && preload=$asan

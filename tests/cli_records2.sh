@@ -147,46 +147,46 @@ check "verify_help_documents_exit_3" grep -q "else 3 when games" "$tmp/out"
 # --- item 12: imported player names ----------------------------------------------
 lg() { printf '(;FF[TZAAR]PW[%s]PB[bob]POS[%s];W[kokp])\n' "$1" $FIXED_POS; }
 lg "$(printf 'al\nice')" >"$tmp/nl.txt"
-bad "import_refuses_a_name_with_a_newline" "control character" records import --littlegolem "$tmp/nl.txt" --out "$tmp/nl.trd"
+bad "import_refuses_a_name_with_a_newline" "control character" records import --format littlegolem "$tmp/nl.txt" --out "$tmp/nl.trd"
 lg "$(printf 'al\tice')" >"$tmp/tab.txt"
 bad "import_refuses_a_name_with_a_tab" "PW[al\\tice] holds a control character" \
-    records import --littlegolem "$tmp/tab.txt" --out "$tmp/tab.trd"
+    records import --format littlegolem "$tmp/tab.txt" --out "$tmp/tab.trd"
 long=$(printf 'n%.0s' $(seq 130))
 lg "$long" >"$tmp/long.txt"
 bad "import_refuses_a_name_too_long_for_a_records_file_instead_of_cutting_it" "is 130 bytes" \
-    records import --littlegolem "$tmp/long.txt" --out "$tmp/long.trd"
+    records import --format littlegolem "$tmp/long.txt" --out "$tmp/long.trd"
 fits=$(printf 'n%.0s' $(seq 124))
 lg "$fits" >"$tmp/fits.txt"
-run records import --littlegolem "$tmp/fits.txt" --out "$tmp/fits.trd"
+run records import --format littlegolem "$tmp/fits.txt" --out "$tmp/fits.trd"
 run records cat "$tmp/fits.trd"
 check "import_keeps_a_124_byte_name_whole (not cut at 120)" grep -q "^0 fixed lg:$fits lg:bob " "$tmp/out"
 lg 'Jo Smith' >"$tmp/sp.txt"
-run records import --littlegolem "$tmp/sp.txt" --out "$tmp/sp.trd"
+run records import --format littlegolem "$tmp/sp.txt" --out "$tmp/sp.trd"
 run records cat "$tmp/sp.trd"
 check "records_cat_quotes_a_name_with_a_space" grep -qx '0 fixed "lg:Jo Smith" lg:bob \* unfinished 1 : A5xA4' "$tmp/out"
 lg 'say "hi"' >"$tmp/q.txt"
-run records import --littlegolem "$tmp/q.txt" --out "$tmp/q.trd"
+run records import --format littlegolem "$tmp/q.txt" --out "$tmp/q.trd"
 run records cat "$tmp/q.trd"
 check "records_cat_escapes_quotes_in_a_quoted_name" grep -qF '0 fixed "lg:say \"hi\"" lg:bob' "$tmp/out"
 
 # --- the LittleGolem importer's messages ---------------------------------------
 printf '(;PW[a]POS[%s];W[kokp];B[s\n(;FF[TZAAR]PW[b]POS[%s];W[kokp])\n' $FIXED_POS $FIXED_POS >"$tmp/unt.txt"
 bad "import_says_unterminated_value_not_bad_action" "unterminated value B[" \
-    records import --littlegolem "$tmp/unt.txt" --out "$tmp/unt.trd"
+    records import --format littlegolem "$tmp/unt.txt" --out "$tmp/unt.trd"
 printf '(;PW[a]POS[%s];W[kokp' $FIXED_POS >"$tmp/eof.txt"
 bad "import_says_unterminated_value_at_the_end_of_the_file" "no ']' before the end of the file" \
-    records import --littlegolem "$tmp/eof.txt" --out "$tmp/eof.trd"
+    records import --format littlegolem "$tmp/eof.txt" --out "$tmp/eof.trd"
 printf '(;PW[a]GC[%s]POS[%s];W[kokp])\n' "$(printf 'c%.0s' $(seq 600))" $FIXED_POS >"$tmp/gc.txt"
 status "import_accepts_a_long_comment (only values it reads must fit)" 0 \
-    records import --littlegolem "$tmp/gc.txt" --out "$tmp/gc.trd"
+    records import --format littlegolem "$tmp/gc.txt" --out "$tmp/gc.trd"
 printf '(;PW[a]POS[%s];W[kkkl])\n' $FIXED_POS >"$tmp/off.txt"
 bad "import_says_off_the_board" "bad action 'kkkl': kk is off the board" \
-    records import --littlegolem "$tmp/off.txt" --out "$tmp/off.trd"
+    records import --format littlegolem "$tmp/off.txt" --out "$tmp/off.trd"
 printf '(;PW[a]POS[%s];W[oook])\n' $FIXED_POS >"$tmp/hole.txt"
 bad "import_says_the_hole" "oo is the hole at the centre of the board" \
-    records import --littlegolem "$tmp/hole.txt" --out "$tmp/hole.trd"
+    records import --format littlegolem "$tmp/hole.txt" --out "$tmp/hole.trd"
 printf '(;PW[a]POS[%s];W[kokp])\n(;PW[b]POS[%s];W[kokp];B[kokp])\n' $FIXED_POS $FIXED_POS >"$tmp/line.txt"
 bad "import_errors_name_the_game_and_its_line" "line.txt: game 2: turn 2: illegal action 'kokp' (A5xA4) (line 2, offset" \
-    records import --littlegolem "$tmp/line.txt" --out "$tmp/line.trd"
+    records import --format littlegolem "$tmp/line.txt" --out "$tmp/line.trd"
 
 finish

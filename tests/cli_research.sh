@@ -14,16 +14,6 @@ cd "$(dirname "$0")/.."
 
 # has DESCRIPTION REGEX: stdout matches the extended regex.
 has() { if grep -Eq -- "$2" "$tmp/out"; then ok "$1"; else not_ok "$1" "stdout lacks /$2/: $(head -c 300 "$tmp/out")"; fi; }
-# bad DESCRIPTION WORD ARGS...: exit 2 and one stderr line containing WORD.
-bad() {
-    local what=$1 word=$2
-    shift 2
-    run "$@"
-    if [ "$rc" -ne 2 ]; then not_ok "$what" "exit $rc, expected 2"
-    elif [ "$(wc -l <"$tmp/err")" -ne 1 ]; then not_ok "$what" "stderr has $(wc -l <"$tmp/err") lines"
-    elif ! grep -qi -- "$word" "$tmp/err"; then not_ok "$what" "stderr lacks '$word'"
-    else ok "$what"; fi
-}
 
 # Records to work on: random players, paired, on all three setup kinds.
 "$bin" selfplay --games 600 --players random --setup random --seed 1 --paired --out "$tmp/r.trd" --quiet &&

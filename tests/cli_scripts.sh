@@ -219,13 +219,13 @@ check "openings.sh --played: games from other starts are refused (exit 2, one li
 # their start is checked like any other's; a game read twice counts once;
 # the flags in either order.
 printf '(;FF[TZAAR]PW[ann]PB[bob]POS[%s];W[kokp])\n' "${s0% w 0}" >"$tmp/fu.sgf"
-"$bin" records import --littlegolem "$tmp/fu.sgf" --out "$tmp/fu.trd" 2>/dev/null
+"$bin" records import --format littlegolem "$tmp/fu.sgf" --out "$tmp/fu.trd" 2>/dev/null
 TRIAD=$bin "$here/scripts/openings.sh" --json --played "$tmp/fx0.trd" "$tmp/fu.trd" >"$tmp/fu.json" 2>&1
 check "openings.sh --played: an unfinished game is counted as unfinished (12 games, 1 unfinished)" \
     grep -q '"games":12,"unfinished":1,' "$tmp/fu.json"
 "$bin" selfplay --players random --setup random --games 1 --seed 2 --quiet --out "$tmp/ru.trd" 2>/dev/null
-"$bin" records export --littlegolem "$tmp/ru.trd" 2>/dev/null | sed 's/\(;W\[[a-z]*\]\).*/\1)/' >"$tmp/ru.sgf"
-"$bin" records import --littlegolem "$tmp/ru.sgf" --out "$tmp/ru2.trd" 2>/dev/null
+"$bin" records export --format littlegolem "$tmp/ru.trd" 2>/dev/null | sed 's/\(;W\[[a-z]*\]\).*/\1)/' >"$tmp/ru.sgf"
+"$bin" records import --format littlegolem "$tmp/ru.sgf" --out "$tmp/ru2.trd" 2>/dev/null
 TRIAD=$bin "$here/scripts/openings.sh" --played "$tmp/fx0.trd" "$tmp/ru2.trd" >"$tmp/open" 2>"$tmp/open.err"
 check "openings.sh --played: an unfinished game from another start is refused too (exit 2)" \
     test $? -eq 2 -a "$(grep -c 'does not start from the fixed setup' "$tmp/open.err")" -eq 1 -a ! -s "$tmp/open"
@@ -511,5 +511,22 @@ for f in "$here"/scripts/*.sh; do
 done
 check "every script that changes to the checkout reads scripts/caller.sh first (test.sh too)${unread:+:$unread}" test -z "$unread"
 check "nothing of the runs from elsewhere landed in the checkout" test "$(ls "$here")" = "$before"
+# --- the house rules, measured (issue 41 items 3 and 5) -------------------------
+# Functions past a screen: scripts/fnlen.sh counts those over 80 lines.
+"$here/scripts/fnlen.sh" --max 4 >"$tmp/fnlen.out" 2>&1
+check "at most 4 functions over 80 lines ($(grep -c . "$tmp/fnlen.out") listed by scripts/fnlen.sh)" test $? -eq 0
+printf 'static int f(void)\n{\n%s\n}\n' "$(printf '    x++;\n%.0s' $(seq 81))" >"$tmp/long.c"
+check "fnlen.sh finds a function of 81 lines" grep -q "^81 $tmp/long.c:2 static int f(void)" \
+    <("$here/scripts/fnlen.sh" "$tmp/long.c")
+check "eval/bias_html.c is under 600 lines" test "$(wc -l <"$here/eval/bias_html.c")" -lt 600
+# One test harness: every test script sources tests/lib.sh and none defines
+# its functions again.
+unsourced= redefined=
+for f in "$here"/tests/cli*.sh "$here"/tests/browser_test.sh "$here"/tests/slurm_test.sh; do
+    grep -q '/lib\.sh"' "$f" || unsourced="$unsourced ${f##*/}"
+    grep -qE '^(ok|not_ok|check|run|status|good|bad|expect|line_is|finish|give_up)\(\)' "$f" && redefined="$redefined ${f##*/}"
+done
+check "every test script sources tests/lib.sh${unsourced:+ (not:$unsourced)}" test -z "$unsourced"
+check "no test script redefines lib.sh's checks${redefined:+ ($redefined)}" test -z "$redefined"
 
 finish

@@ -13,17 +13,6 @@ case $bin in /*) ;; *) bin=$PWD/$bin ;; esac
 . "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 FIXED_POS=cCCCCcbBBBccbaAAbccbacCabcCBACcabcCBAcCABCCBaaABCCbbbBCccccC
 
-# bad DESCRIPTION WORD ARGS...: exit 2, one stderr line containing WORD, no stdout.
-bad() {
-    local what=$1 word=$2
-    shift 2
-    run "$@"
-    if [ "$rc" -ne 2 ]; then not_ok "$what" "exit $rc, expected 2"
-    elif [ "$(wc -l <"$tmp/err")" -ne 1 ]; then not_ok "$what" "$(wc -l <"$tmp/err") lines on stderr"
-    elif ! grep -q -- "$word" "$tmp/err"; then not_ok "$what" "stderr lacks '$word'"
-    elif [ -s "$tmp/out" ]; then not_ok "$what" "output on stdout"
-    else ok "$what"; fi
-}
 sorted_cat() { "$bin" records cat "$@" | sort -n; }
 sp() { "$bin" selfplay --players random --quiet "$@"; }
 
@@ -192,19 +181,19 @@ cat >"$tmp/lg.txt" <<LG
 ;W[kokp];B[lplo-pass];W[molo-lnlo])
 (;FF[TZAAR]VA[RANDOM]PW[carol]PB[dave]POS[$FIXED_POS];W[kokp])
 LG
-run records import --littlegolem "$tmp/lg.txt" --out "$tmp/lg.rec"
+run records import --format littlegolem "$tmp/lg.txt" --out "$tmp/lg.rec"
 check "import two hand-written records" test "$rc" -eq 0
 run records cat "$tmp/lg.rec"
 check "import: actions, pass, players, fixed setup" grep -qx '0 fixed lg:alice lg:bob \* unfinished 3 : A5xA4 B4xB5 pass C5xB5 B6+B5' "$tmp/out"
-"$bin" records export --littlegolem "$tmp/t1.rec" >"$tmp/t1.lg"
+"$bin" records export --format littlegolem "$tmp/t1.rec" >"$tmp/t1.lg"
 check "export: one record per game" test "$(grep -c '^(;FF\[TZAAR\]VA\[RANDOM\].*POS\[[a-cA-C]\{60\}\];W\[[k-s]\{4\}\];B\[' "$tmp/t1.lg")" -eq 300
 check "some game ends after a turn's first action" grep -q ';[WB]\[[k-s]\{4\}\])$' "$tmp/t1.lg"
-"$bin" records import --littlegolem "$tmp/t1.lg" --out "$tmp/back.rec" 2>/dev/null
+"$bin" records import --format littlegolem "$tmp/t1.lg" --out "$tmp/back.rec" 2>/dev/null
 check "export then import: the same actions and results" cmp -s \
     <(sorted_cat "$tmp/t1.rec" | cut -d' ' -f1,5-) <(sorted_cat "$tmp/back.rec" | cut -d' ' -f1,5-)
 printf '(;POS[%s];W[kokp];B[kokp])\n' $FIXED_POS >"$tmp/ill.txt"
 bad "import names the file, game and turn of an illegal action" "ill.txt: game 1: turn 2: illegal action 'kokp'" \
-    records import --littlegolem "$tmp/ill.txt" --out "$tmp/ill.rec"
+    records import --format littlegolem "$tmp/ill.txt" --out "$tmp/ill.rec"
 check "and keeps no output" test ! -e "$tmp/ill.rec"
 
 # --- bad input -----------------------------------------------------------------

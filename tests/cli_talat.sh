@@ -50,9 +50,10 @@ run bench --game talat --runs 1
 check "talat_bench_runs" test "$rc" -eq 0
 check "talat_bench_s3_perft_5" grep -q '^S3  *depth 5  *5678861 leaves' "$tmp/out"
 check "talat_bench_empty_board_perft_3" grep -q '^empty, 3 players  *depth 3  *729000 leaves' "$tmp/out"
-# the signatures are pinned in tests/test_bench.c's one table (every game);
+# the signatures are pinned in Talat's bench table (engine/talat/game_talat.c,
+# checked by tests/test_bench.c for every game);
 # here bench prints the engine signature that records carry
-check "talat_bench_engine_signature_is_the_one_records_carry (pinned in tests/test_bench.c)" \
+check "talat_bench_engine_signature_is_the_one_records_carry (pinned in its bench table)" \
     grep -qx "engine signature $("$bin" --version --json | grep -oE '"talat":"[0-9a-f]{16}"' | cut -d'"' -f4)" "$tmp/out"
 check "talat_bench_frozen_test_cost" grep -qE '^frozen test, exact: [0-9.]+ ns per call \(median of 1 runs\)$' "$tmp/out"
 run bench --game talat --runs 1 --json

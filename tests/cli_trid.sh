@@ -50,9 +50,10 @@ mkdir -p "$tmp/elsewhere"
 (cd "$tmp/elsewhere" && "$bin" bench --game trid --runs 1 >"$tmp/out" 2>"$tmp/err")
 check "trid_board_found_from_elsewhere" grep -q '^start, 2 players *depth 4 *32044 leaves' "$tmp/out"
 # The signatures (perft, and the nodes of ab's fixed-depth searches from the
-# page's positions) are pinned in tests/test_bench.c's one table; here bench
+# page's positions) are pinned in TRID's bench table (engine/trid/game_trid.c,
+# checked by tests/test_bench.c for every game); here bench
 # prints the engine signature that records carry.
-check "trid_bench_engine_signature_is_the_one_records_carry (pinned in tests/test_bench.c)" \
+check "trid_bench_engine_signature_is_the_one_records_carry (pinned in its bench table)" \
     grep -qx "engine signature $("$bin" --version --json | grep -oE '"trid":"[0-9a-f]{16}"' | cut -d'"' -f4)" "$tmp/out"
 check "trid_bench_self_play_games_per_second" grep -q '^self-play, 4 players (ab:depth=3,noise=10): [0-9.]* games/s' "$tmp/out"
 

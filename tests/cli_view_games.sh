@@ -13,29 +13,6 @@ case $bin in /*) ;; *) bin=$PWD/$bin ;; esac
 
 . "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 
-good() {
-    local desc=$1
-    shift
-    run "$@"
-    if [ "$rc" -ne 0 ]; then not_ok "$desc" "exit status $rc, expected 0: $(head -c 300 "$tmp/err")"; return 1; fi
-    if [ -s "$tmp/err" ]; then not_ok "$desc" "unexpected stderr: $(head -c 300 "$tmp/err")"; return 1; fi
-    ok "$desc"
-}
-expect() {
-    local desc=$1
-    shift
-    if "$@" 2>/dev/null; then ok "$desc"; else not_ok "$desc" "failed: $*"; fi
-}
-bad() { # DESCRIPTION PATTERN ARGS...: exit 2, one stderr line with PATTERN
-    local desc=$1 pat=$2
-    shift 2
-    run "$@"
-    if [ "$rc" -ne 2 ]; then not_ok "$desc" "exit status $rc, expected 2"
-    elif [ "$(wc -l <"$tmp/err")" -ne 1 ]; then not_ok "$desc" "stderr is not one line"
-    elif ! grep -qF -- "$pat" "$tmp/err"; then not_ok "$desc" "stderr does not mention '$pat': $(cat "$tmp/err")"
-    else ok "$desc"; fi
-}
-
 # The position strings of game G's data (every ply), one a line.
 positions() { # SITE G
     grep "^triadGame({\"index\":$2," "$1/games/$(($2 / 32)).js" >/dev/null || return 1
@@ -43,13 +20,13 @@ positions() { # SITE G
         "$1/games/$(($2 / 32)).js" | sed 's/^"positions":\[//; s/\],$//' | sed 's/","/"\n"/g' | sed 's/^"//; s/"$//'
 }
 
-# check GAME NAME FILE GAMES: view and bias --html on FILE (GAMES games, in
-# id order: one thread).
-check() {
+# check_game GAME NAME FILE GAMES: view and bias --html on FILE (GAMES
+# games, in id order: one thread).
+check_game() {
     local game=$1 name=$2 file=$3 games=$4 site=$tmp/site-$2
     if ! good "$name: view writes a site" view "$file" --out "$site"; then return; fi
-    expect "$name: the index lists $games games" test "$(grep -c '^\[' "$site/index-data.js")" -eq "$games"
-    expect "$name: the data holds $games games" test "$(cat "$site/games/"*.js | grep -c '^triadGame(')" -eq "$games"
+    check "$name: the index lists $games games" test "$(grep -c '^\[' "$site/index-data.js")" -eq "$games"
+    check "$name: the data holds $games games" test "$(cat "$site/games/"*.js | grep -c '^triadGame(')" -eq "$games"
     # Game 1: every ply's position in the data is triad's after those actions.
     "$bin" records cat --start "$file" >"$tmp/cat-$name.txt"
     local start acts n k want got wrong=0 checked=0
@@ -63,8 +40,8 @@ check() {
         checked=$((checked + 1))
         [ -n "$want" ] && [ "$want" = "$got" ] || { wrong=$((wrong + 1)); echo "# ply $k: data '$got', triad '$want'"; }
     done
-    expect "$name: game 1's data has triad's position at plies 0, 1, 5, $((n / 2)), $n" test "$wrong" -eq 0 -a "$checked" -eq 5
-    expect "$name: the data has a line of status per ply" test "$(awk '/^"status":/ { print; exit }' "$site/games/0.js" | grep -o '","' | wc -l)" -ge 1
+    check "$name: game 1's data has triad's position at plies 0, 1, 5, $((n / 2)), $n" test "$wrong" -eq 0 -a "$checked" -eq 5
+    check "$name: the data has a line of status per ply" test "$(awk '/^"status":/ { print; exit }' "$site/games/0.js" | grep -o '","' | wc -l)" -ge 1
 }
 
 # --- the records ------------------------------------------------------------------
@@ -76,20 +53,20 @@ check() {
     --threads 1 --out "$tmp/trid.trd" --quiet ||
     { echo "not ok - selfplay for the view tests"; echo "0 passed, 1 failed"; exit 1; }
 
-check talat talat "$tmp/talat.trd" 9
-check talat zihin "$tmp/zihin.trd" 8
-check trid trid "$tmp/trid.trd" 6
+check_game talat talat "$tmp/talat.trd" 9
+check_game talat zihin "$tmp/zihin.trd" 8
+check_game trid trid "$tmp/trid.trd" 6
 
 # --- pages drawn from the game's tables --------------------------------------------
-expect "talat: the index's filters offer the game's setups" grep -q '<option>random</option><option>mirror</option>' "$tmp/site-talat/index.html"
-expect "talat: ... its endings" grep -q '<option>two_frozen</option><option>unfinished</option>' "$tmp/site-talat/index.html"
-expect "talat: ... and its seats" grep -q '<option>seat 0</option><option>seat 1</option><option>seat 2</option><option>none</option>' "$tmp/site-talat/index.html"
-expect "talat: the index has three seats" grep -q '"seats":\["seat 0","seat 1","seat 2"\],"points":true' "$tmp/site-talat/index-data.js"
-expect "zihin: the index has two seats" grep -q '"seats":\["seat 0","seat 1"\],"points":true' "$tmp/site-zihin/index-data.js"
-expect "trid: the index has three seats and TRID's endings" grep -q '"seats":\["seat 0","seat 1","seat 2"\],"points":false,"endings":\["last_row","chief_captured","draw"\]' "$tmp/site-trid/index-data.js"
-expect "talat: the viewer draws the three boards" test "$(grep -c "class='tl-bd'" "$tmp/site-talat/viewer.html")" -eq 3
-expect "trid: the viewer page has every seat's pieces in its defs" test "$(grep -o "<g id='tr[0-3][CSJ]'>" "$tmp/site-trid/viewer.html" | sort -u | wc -l)" -eq 12
-expect "trid: the data draws the board's walls and STOP cells" grep -q "class='tr-w'.*class='tr-s'" "$tmp/site-trid/games/0.js"
+check "talat: the index's filters offer the game's setups" grep -q '<option>random</option><option>mirror</option>' "$tmp/site-talat/index.html"
+check "talat: ... its endings" grep -q '<option>two_frozen</option><option>unfinished</option>' "$tmp/site-talat/index.html"
+check "talat: ... and its seats" grep -q '<option>seat 0</option><option>seat 1</option><option>seat 2</option><option>none</option>' "$tmp/site-talat/index.html"
+check "talat: the index has three seats" grep -q '"seats":\["seat 0","seat 1","seat 2"\],"points":true' "$tmp/site-talat/index-data.js"
+check "zihin: the index has two seats" grep -q '"seats":\["seat 0","seat 1"\],"points":true' "$tmp/site-zihin/index-data.js"
+check "trid: the index has three seats and TRID's endings" grep -q '"seats":\["seat 0","seat 1","seat 2"\],"points":false,"endings":\["last_row","chief_captured","draw"\]' "$tmp/site-trid/index-data.js"
+check "talat: the viewer draws the three boards" test "$(grep -c "class='tl-bd'" "$tmp/site-talat/viewer.html")" -eq 3
+check "trid: the viewer page has every seat's pieces in its defs" test "$(grep -o "<g id='tr[0-3][CSJ]'>" "$tmp/site-trid/viewer.html" | sort -u | wc -l)" -eq 12
+check "trid: the data draws the board's walls and STOP cells" grep -q "class='tr-w'.*class='tr-s'" "$tmp/site-trid/games/0.js"
 
 # --- --select by the game's names ------------------------------------------------------
 # winner=seatK: the games whose result has seat K first alone (records stats
@@ -107,14 +84,14 @@ for name in talat trid; do
     done
     run view "$f" --out "$tmp/sel-$name-none" --select "winner=none"
     none=$(sed -n 's/^\([0-9]*\) games.*/\1/p' "$tmp/out")
-    expect "$name: winner=seat0|seat1|seat2|none covers every game" test "$((total + none))" -eq "$(grep -c '^\[' "$tmp/site-$name/index-data.js")"
+    check "$name: winner=seat0|seat1|seat2|none covers every game" test "$((total + none))" -eq "$(grep -c '^\[' "$tmp/site-$name/index-data.js")"
 done
 good "talat: --select 'winner=Seat 1' (any case, spaces)" view "$tmp/talat.trd" --out "$tmp/sel-x1" --select 'winner=Seat 1'
 good "talat: --select seat=seat0|seat1|seat2 selects every finished game" view "$tmp/talat.trd" --out "$tmp/sel-x2" --select 'seat=seat0|seat1|seat2,ending=two_frozen'
-expect "... all 9" grep -q '^9 games' "$tmp/out"
+check "... all 9" grep -q '^9 games' "$tmp/out"
 good "talat: --select setup=random,ending=two_frozen" view "$tmp/talat.trd" --out "$tmp/sel-x3" --select 'setup=random,ending=two_frozen'
 good "trid: --select ending=chief_captured|last_row|draw" view "$tmp/trid.trd" --out "$tmp/sel-x4" --select 'ending=chief_captured|last_row|draw'
-expect "... all 6" grep -q '^6 games' "$tmp/out"
+check "... all 6" grep -q '^6 games' "$tmp/out"
 bad "talat: --select ending=trinity is TZAAR's, not Talat's" "expected unfinished or two_frozen, got 'trinity'" view "$tmp/talat.trd" --out "$tmp/sel-x5" --select 'ending=trinity'
 bad "trid: --select winner=white is TZAAR's" "expected none, seat 0, seat 1, seat 2 or seat 3, got 'white'" view "$tmp/trid.trd" --out "$tmp/sel-x6" --select 'winner=white'
 bad "view of two games' records together" "holds a trid run, not talat" view "$tmp/talat.trd" "$tmp/trid.trd" --out "$tmp/sel-x7"
@@ -125,9 +102,9 @@ for name in talat zihin trid; do
     out=$tmp/bias-$name
     if good "$name: bias --html" bias --records "$tmp/$name.trd" --html "$out"; then
         seats=$([ "$name" = zihin ] && echo 2 || echo 3)
-        expect "$name: bias --html: a share column per seat" test "$(grep -o '<th class="num">seat [0-3]</th>' "$out/index.html" | sort -u | wc -l)" -eq "$seats"
-        expect "$name: bias --html: by turn order" grep -q "By turn order" "$out/index.html"
-        expect "$name: bias --html: the rotation groups" grep -q "<h2>Rotation groups, " "$out/index.html"
+        check "$name: bias --html: a share column per seat" test "$(grep -o '<th class="num">seat [0-3]</th>' "$out/index.html" | sort -u | wc -l)" -eq "$seats"
+        check "$name: bias --html: by turn order" grep -q "By turn order" "$out/index.html"
+        check "$name: bias --html: the rotation groups" grep -q "<h2>Rotation groups, " "$out/index.html"
         links=$(grep -o 'href="games/viewer.html?game=[0-9]*">[0-9]*<' "$out/index.html")
         wrong=0
         if [ -n "$links" ]; then
@@ -135,22 +112,22 @@ for name in talat zihin trid; do
                 page=$(sed 's/.*game=\([0-9]*\)">.*/\1/' <<<"$l") id=$(sed 's/.*">\([0-9]*\)<$/\1/' <<<"$l")
                 grep -q "^triadGame({\"index\":$page,\"id\":$id," "$out/games/games/$((page / 32)).js" || wrong=$((wrong + 1))
             done <<<"$links"
-            expect "$name: bias --html: the site holds every linked game" test "$(cat "$out/games/games/"*.js | grep -c '^triadGame(')" -eq "$(wc -l <<<"$links")"
+            check "$name: bias --html: the site holds every linked game" test "$(cat "$out/games/games/"*.js | grep -c '^triadGame(')" -eq "$(wc -l <<<"$links")"
         fi
-        expect "$name: bias --html: every link opens the game with its id" test "$wrong" -eq 0
-        expect "$name: bias --html: the one-sided groups' games come in whole groups" \
+        check "$name: bias --html: every link opens the game with its id" test "$wrong" -eq 0
+        check "$name: bias --html: the one-sided groups' games come in whole groups" \
             test $(( $(wc -l <<<"$links") % seats )) -eq 0 -o -z "$links"
     fi
 done
 # A one-sided group in the Zihin records: some group of 2 the same arrangement
 # won twice must be listed (the records hold one: the data's winners say so).
-expect "zihin: bias --html lists one-sided groups" grep -q "games/viewer.html?game=" "$tmp/bias-zihin/index.html"
+check "zihin: bias --html lists one-sided groups" grep -q "games/viewer.html?game=" "$tmp/bias-zihin/index.html"
 
 # --- text from records is escaped ------------------------------------------------------
 hostile=$tmp/'<img src=x onerror=alert(1)>&.trd'
 cp "$tmp/trid.trd" "$hostile"
 if good "trid: bias --html of a file with markup in its name" bias --records "$hostile" --html "$tmp/bias-h"; then
-    expect "... the page shows it escaped" grep -q '&lt;img src=x onerror=alert(1)&gt;&amp;.trd' "$tmp/bias-h/index.html"
-    expect "... and never raw" test -z "$(grep -l '<img src' "$tmp/bias-h/index.html" "$tmp/bias-h/games/"*.js "$tmp/bias-h/games/"*.html)"
+    check "... the page shows it escaped" grep -q '&lt;img src=x onerror=alert(1)&gt;&amp;.trd' "$tmp/bias-h/index.html"
+    check "... and never raw" test -z "$(grep -l '<img src' "$tmp/bias-h/index.html" "$tmp/bias-h/games/"*.js "$tmp/bias-h/games/"*.html)"
 fi
 finish

@@ -7,6 +7,9 @@
 #   ok DESC / not_ok DESC WHY   one check's verdict ("ok - ..." / "not ok - ...",
 #                               with the last command's stderr under a failure)
 #   check DESC CMD...           passes when CMD succeeds
+#   good DESC ARGS...           run, and expect success: exit 0, nothing on
+#                               stderr; its status says which (so that
+#                               `if good ...; then` checks the output further)
 #   run ARGS...                 "$bin" ARGS with stdout in $tmp/out, stderr in
 #                               $tmp/err, the status in $rc (stdin as the caller gives it),
 #                               and RUN_TIMEOUT (seconds, if set) stops a
@@ -14,10 +17,9 @@
 #                               is still there 10 s after SIGTERM, which
 #                               `triad match` takes as "stop when you can")
 #   status DESC CODE ARGS...    run, and expect exit status CODE
-#   bad DESC WORD ARGS...       run, and expect a refusal: exit 2, one stderr
-#                               line containing WORD (a fixed string), nothing
-#                               on stdout (a script that checks refusals
-#                               otherwise defines its own bad)
+#   bad DESC WORD ARGS...       run, and expect a refusal: exit 2, exactly one
+#                               stderr line (ended by a newline) containing
+#                               WORD (a fixed string), nothing on stdout
 #   line_is N REGEX [WHO]       line N of $tmp/out matches the extended REGEX
 #                               whole (a protocol transcript, line by line)
 #   finish                      prints the totals; the script's exit status
@@ -59,14 +61,23 @@ status() {
     run "$@"
     if [ "$rc" -eq "$want" ]; then ok "$what"; else not_ok "$what" "exit $rc, expected $want"; fi
 }
+good() {
+    local what=$1
+    shift
+    run "$@"
+    if [ "$rc" -ne 0 ]; then not_ok "$what" "exit $rc, expected 0"; return 1; fi
+    if [ -s "$tmp/err" ]; then not_ok "$what" "unexpected stderr"; return 1; fi
+    ok "$what"
+}
 bad() {
     local what=$1 word=$2
     shift 2
     run "$@"
     if [ "$rc" -ne 2 ]; then not_ok "$what" "exit $rc, expected 2"
-    elif [ "$(wc -l <"$tmp/err")" -ne 1 ]; then not_ok "$what" "$(wc -l <"$tmp/err") lines on stderr, expected one"
+    elif [ "$(wc -l <"$tmp/err")" -ne 1 ] || [ "$(tail -c 1 "$tmp/err" | od -An -c | tr -d ' ')" != '\n' ]; then
+        not_ok "$what" "$(wc -l <"$tmp/err") lines on stderr, expected one"
     elif ! grep -qF -- "$word" "$tmp/err"; then not_ok "$what" "stderr lacks '$word'"
-    elif [ -s "$tmp/out" ]; then not_ok "$what" "output on stdout"
+    elif [ -s "$tmp/out" ]; then not_ok "$what" "output on stdout: $(head -c 200 "$tmp/out")"
     else ok "$what"; fi
 }
 line_is() {

@@ -36,6 +36,10 @@ static const test_case *const suites[] = {
     tests_symmetry, tests_placement, tests_talat, tests_talat_diff, tests_trid, tests_trid_diff, tests_trid_player, tests_trid_pos,
     tests_engine, tests_vis, tests_solve, tests_oracle, tests_registry, tests_formats, tests_player_options, tests_nnue,
 };
+/* The game folders' own suites (engine/FOLDER/tests/), found by the build
+ * (build/game_tests.c, GAME_TESTS in check.h); NULL-terminated. */
+extern const test_case *const game_test_suites[];
+
 /* These suites run first: the symmetry suite's two search tests are the
  * longest by far (under SAN=1 about half the unit binary's time), and
  * workers sharing a queue (--queue) should start them at once rather than
@@ -70,10 +74,11 @@ static size_t select_tests(const char *filter, const test_case **out, size_t cap
 {
     size_t n = 0;
     for (int pass = 0; pass < 2; pass++)
-        for (size_t s = 0; s < sizeof suites / sizeof *suites; s++) {
-            if (is_slow(suites[s]) != !pass)
+        for (size_t s = 0, fixed = sizeof suites / sizeof *suites; s < fixed || game_test_suites[s - fixed]; s++) {
+            const test_case *suite = s < fixed ? suites[s] : game_test_suites[s - fixed];
+            if (is_slow(suite) != !pass)
                 continue;
-            for (const test_case *t = suites[s]; t->name; t++)
+            for (const test_case *t = suite; t->name; t++)
                 if (!filter || strstr(t->name, filter)) {
                     if (n < cap)
                         out[n] = t;

@@ -37,6 +37,7 @@ for ((w = 1; w <= jobs; w++)); do
     run_part "unit tests, worker $w of $jobs" "$build/triad-tests" --queue "$queue"
 done
 run_part "README command tests" "$here/cli_readme.sh" "$build/triad"
+run_part "a game is one folder (issue 41)" "$here/cli_game_folder.sh" "$build/triad"
 run_part "command-line tests" "$here/cli.sh" "$build/triad"
 run_part "engine player tests" "$here/cli_engines.sh" "$build/triad"
 run_part "match harness tests" "$here/cli_match.sh" "$build/triad"

@@ -100,28 +100,19 @@ static void describe_diff(char *buf, size_t size, const action_text *e, int ne,
             check_fail(__FILE__, __LINE__, __VA_ARGS__);                                   \
     } while (0)
 
-/* All the per-position checks.  tracked is the naive position that followed
- * the game (NULL: none).  Returns 0 when everything agreed; on a mismatch
- * the game should stop (the two sides have drifted apart). */
-static int check_position(diff_run *run, const position *p, const naive_pos *tracked,
-                          action *acts, action_text *elist, int *ecount)
+/* The texts: both parsers take the engine's string and print it back, the
+ * naive position followed the game (tracked, may be NULL), and the
+ * engine's parse (into q) has the played position's hash.  0, or -1 on a
+ * mismatch. */
+static int check_texts(diff_run *run, const position *p, const naive_pos *tracked, const char *text,
+                       naive_pos *np, position *q)
 {
-    char text[POS_TEXT_MAX], back[POS_TEXT_MAX], err[160], msg[1400];
-    run->positions++;
-    tz_pos_to_text(p, text, sizeof text);
-
-    const char *why = tz_pos_check(p);
-    if (why) {
-        MISMATCH(run, "engine pos_check: %s at [%s]", why, text);
-        return -1;
-    }
-
-    naive_pos np;
-    if (naive_parse(&np, text) != 0) {
+    char back[POS_TEXT_MAX], err[160];
+    if (naive_parse(np, text) != 0) {
         MISMATCH(run, "naive_parse rejects the engine's string [%s]", text);
         return -1;
     }
-    naive_to_text(&np, back);
+    naive_to_text(np, back);
     if (strcmp(back, text) != 0) {
         MISMATCH(run, "naive round trip: [%s] -> [%s]", text, back);
         return -1;
@@ -133,22 +124,71 @@ static int check_position(diff_run *run, const position *p, const naive_pos *tra
             return -1;
         }
     }
-
     /* The engine's own parse of its string. */
-    position q;
-    if (tz_pos_from_text(&q, text, err, sizeof err) != 0) {
+    if (tz_pos_from_text(q, text, err, sizeof err) != 0) {
         MISMATCH(run, "engine rejects its own string [%s]: %s", text, err);
         return -1;
     }
-    tz_pos_to_text(&q, back, sizeof back);
+    tz_pos_to_text(q, back, sizeof back);
     if (strcmp(back, text) != 0) {
         MISMATCH(run, "engine round trip: [%s] -> [%s]", text, back);
         return -1;
     }
-    if (q.hash != p->hash) {
+    if (q->hash != p->hash) {
         MISMATCH(run, "engine hash of the parsed position differs from the played one at [%s]", text);
         return -1;
     }
+    return 0;
+}
+
+/* The winner and ending, the engine's (of p and of its parse q) against
+ * the naive one's; ne is the engine's action count.  0, or -1. */
+static int check_winner(diff_run *run, const position *p, const position *q, const naive_pos *np, int ne,
+                        const char *text)
+{
+    int ending = END_NONE;
+    int ew = tz_game_winner(p, &ending), nw = naive_winner(np), qw = tz_game_winner(q, NULL);
+    if (ew != nw) {
+        MISMATCH(run, "winner differs at [%s]: engine %d (ending %d), naive %d", text, ew, ending, nw);
+        return -1;
+    }
+    if (qw != ew) {
+        MISMATCH(run, "engine winner of the re-parsed position %d, of the played one %d at [%s]", qw,
+                 ew, text);
+        return -1;
+    }
+    if ((ne == 0) != (ew >= 0)) {
+        MISMATCH(run, "engine has %d actions but winner %d at [%s]", ne, ew, text);
+        return -1;
+    }
+    if (ew >= 0 && ending != END_TRINITY && ending != END_NO_CAPTURE) {
+        MISMATCH(run, "engine game over with ending %d at [%s]", ending, text);
+        return -1;
+    }
+    if (ew >= 0)
+        run->endings[ending]++;
+    return 0;
+}
+
+/* All the per-position checks.  tracked is the naive position that followed
+ * the game (NULL: none).  Returns 0 when everything agreed; on a mismatch
+ * the game should stop (the two sides have drifted apart). */
+static int check_position(diff_run *run, const position *p, const naive_pos *tracked,
+                          action *acts, action_text *elist, int *ecount)
+{
+    char text[POS_TEXT_MAX], msg[1400];
+    run->positions++;
+    tz_pos_to_text(p, text, sizeof text);
+
+    const char *why = tz_pos_check(p);
+    if (why) {
+        MISMATCH(run, "engine pos_check: %s at [%s]", why, text);
+        return -1;
+    }
+    naive_pos np;
+    position q;
+    if (check_texts(run, p, tracked, text, &np, &q))
+        return -1;
 
     /* Action lists. */
     int ne = diff_engine_list(p, acts, elist);
@@ -172,29 +212,8 @@ static int check_position(diff_run *run, const position *p, const naive_pos *tra
                       "(%d) at [%s]", nq, ne, text);
         return -1;
     }
-
-    /* Winner. */
-    int ending = END_NONE;
-    int ew = tz_game_winner(p, &ending), nw = naive_winner(&np), qw = tz_game_winner(&q, NULL);
-    if (ew != nw) {
-        MISMATCH(run, "winner differs at [%s]: engine %d (ending %d), naive %d", text, ew, ending, nw);
+    if (check_winner(run, p, &q, &np, ne, text))
         return -1;
-    }
-    if (qw != ew) {
-        MISMATCH(run, "engine winner of the re-parsed position %d, of the played one %d at [%s]", qw,
-                 ew, text);
-        return -1;
-    }
-    if ((ne == 0) != (ew >= 0)) {
-        MISMATCH(run, "engine has %d actions but winner %d at [%s]", ne, ew, text);
-        return -1;
-    }
-    if (ew >= 0 && ending != END_TRINITY && ending != END_NO_CAPTURE) {
-        MISMATCH(run, "engine game over with ending %d at [%s]", ending, text);
-        return -1;
-    }
-    if (ew >= 0)
-        run->endings[ending]++;
     for (int c = 0; c < 9; c++)
         for (int r = 1; r <= 9; r++)
             if (np.height[c][r] > run->max_height)

@@ -416,7 +416,20 @@ static void crc32_is_the_zlib_one(void)
     /* (the wcrc= values records hold are pinned by cli_records2.sh: 87124ae8, fcd8bebb) */
 }
 
+/* The one folder-of-a-path function both outputs written whole and
+ * folders swapped whole use (it was two copies, in fileio.c and dirs.c). */
+static void folder_of_a_path(void)
+{
+    const char *cases[][2] = { { "a/b", "a" }, { "b", "." }, { "/b", "/" }, { "x/y/z.trd", "x/y" }, { "./r", "." } };
+    for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+        char dir[64];
+        fio_folder_of(cases[i][0], dir, sizeof dir);
+        CHECKF(!strcmp(dir, cases[i][1]), "%s: %s, not %s", cases[i][0], dir, cases[i][1]);
+    }
+}
+
 const test_case tests_fileio[] = {
+    { "fileio_folder_of_a_path", folder_of_a_path },
     { "fileio_opening_a_fifo_or_folder_is_refused_without_waiting", opening_a_fifo_or_folder_is_refused_without_waiting },
     { "fileio_same_file_compares_device_and_inode", same_file_compares_device_and_inode },
     { "fileio_a_second_writer_is_refused_naming_the_holder", a_second_writer_is_refused_naming_the_holder },

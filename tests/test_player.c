@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "check.h"
+#include "engine/players.h"
 #include "engine/tzaar/movegen.h"
 #include "engine/tzaar/notation.h"
 #include "engine/tzaar/player.h"
@@ -44,7 +45,8 @@ static void specs_are_parsed_and_checked(void)
     }
     expect_spec_error("ab:weights=data/weights/default.txt,wsum=00000000", "weights file has changed");
     expect_spec_error("ab:weights=data/weights/default.txt,wcrc=00000000", "weights file has changed");
-    expect_spec_error("ab:wcrc=12", "none is given");
+    expect_spec_error("ab:wcrc=00000012", "none is given");
+    expect_spec_error("ab:weights=default,wcrc=12", "not 8 hexadecimal digits"); /* as every kind's */
     expect_spec_error("ab:weights=default,wcrc=xyz", "bad value 'xyz' for 'wcrc'");
     expect_spec_error("ab:weights=", "bad value '' for 'weights'");
     expect_spec_error("ab:wsum=12", "none is given");
@@ -224,7 +226,36 @@ static void greedy_takes_a_winning_capture(void)
     tz_player_free(pl);
 }
 
+/* Every kind that reads a weights file pins it one way (gweights_pin): a
+ * wcrc= the file does not have is refused with the same text, whichever
+ * game's player or the generic mcts says it. */
+static void every_kind_pins_its_weights_the_same_way(void)
+{
+    char err[512], want[160];
+    int kinds = 0;
+    for (const game_def *const *g = game_list(); *g; g++) {
+        if (!(*g)->tuning || !(*g)->tuning->default_weights)
+            continue;
+        for (int k = -1; (*g)->player_kinds && (k < 0 || (*g)->player_kinds[k]); k++) {
+            const char *kind = k < 0 ? "mcts" : (*g)->player_kinds[k]->name;
+            char spec[128];
+            snprintf(spec, sizeof spec, "%s:%sweights=default,wcrc=00000000", kind, k < 0 ? "playout=eval," : "");
+            gplayer *pl = gplayer_new(*g, spec, err, sizeof err);
+            CHECKF(!pl, "%s: %s accepted", (*g)->name, spec);
+            gplayer_free(pl);
+            if (!strstr(err, "has changed"))
+                continue; /* a kind without weights (TZAAR's random) */
+            snprintf(want, sizeof want, "player '%s': weights file has changed: ", kind);
+            CHECKF(strstr(err, want) == err, "%s: %s: %s", (*g)->name, spec, err);
+            CHECKF(strstr(err, "wcrc= says 00000000"), "%s: %s: %s", (*g)->name, spec, err);
+            kinds++;
+        }
+    }
+    CHECKF(kinds >= 7, "%d kinds pin weights", kinds); /* mcts in 3 games, ab and greedy in TZAAR, Talat, TRID */
+}
+
 const test_case tests_player[] = {
+    { "player_every_kind_pins_its_weights_the_same_way", every_kind_pins_its_weights_the_same_way },
     { "player_specs_are_parsed_and_checked", specs_are_parsed_and_checked },
     { "player_canonical_spec_sorts_keys_and_fills_defaults", player_canonical_spec_sorts_keys_and_fills_defaults },
     { "player_canonical_spec_plays_the_same_actions", player_canonical_spec_plays_the_same_actions },

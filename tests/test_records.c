@@ -55,7 +55,10 @@ static void tmp_close(tmpdir *t)
 static rec_run test_run(int setup, bool paired, uint64_t games, uint64_t seed)
 {
     rec_run run;
+    char err[200];
     rec_run_init(&run, &game_tzaar, 2);
+    if (rec_run_sign(&run, err, sizeof err)) /* as cli_run_selfplay does */
+        run.engine_sig = 0;
     run.games = games, run.seed = seed, run.setup = setup;
     if (paired)
         run.rotations = 2, run.rotate = REC_ROTATE_PIECES | REC_ROTATE_PLAYERS;

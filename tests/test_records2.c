@@ -9,6 +9,7 @@
 #include <unistd.h>
 
 #include "check.h"
+#include "engine/signature.h"
 #include "engine/tzaar/game_tzaar.h"
 #include "engine/tzaar/setup.h"
 #include "records/dedup.h"
@@ -46,7 +47,10 @@ static void files_close(files *f)
 static rec_run random_run(uint64_t games, uint64_t seed)
 {
     rec_run run;
+    char err[200];
     rec_run_init(&run, &game_tzaar, 2);
+    if (rec_run_sign(&run, err, sizeof err)) /* as cli_run_selfplay does: --resume compares it */
+        run.engine_sig = 0;
     run.games = games, run.seed = seed, run.setup = SETUP_RANDOM;
     snprintf(run.specs[0], REC_SPEC_MAX, "random");
     snprintf(run.specs[1], REC_SPEC_MAX, "random");
@@ -517,7 +521,32 @@ static void records_format_1_maps_into_format_2(void)
     files_close(&f);
 }
 
+/* Issue 41 item 4: rec_run_init is a plain initialiser (it used to run the
+ * game's perft and search suite); the signature is given where the run is
+ * opened (rec_run_sign), and run_selfplay refuses a run without one rather
+ * than write a file that says "unknown engine". */
+static void records_a_run_is_signed_where_it_is_opened(void)
+{
+    files f;
+    REQUIRE(files_open(&f));
+    rec_run run;
+    char err[300];
+    rec_run_init(&run, &game_tzaar, 2);
+    CHECK(run.engine_sig == 0);
+    run.games = 2, run.seed = 1, run.setup = SETUP_RANDOM;
+    snprintf(run.specs[0], REC_SPEC_MAX, "random");
+    snprintf(run.specs[1], REC_SPEC_MAX, "random");
+    run_opts o = { .run = run, .out = f.a, .threads = 1, .flush_seconds = 1e9 };
+    CHECKF(run_status(&o, err, sizeof err) == 2 && strstr(err, "no engine signature"), "%s", err);
+    CHECK(access(f.a, F_OK) != 0); /* nothing written */
+    REQUIRE(rec_run_sign(&o.run, err, sizeof err) == 0);
+    CHECK(o.run.engine_sig == game_engine_signature(&game_tzaar) && o.run.engine_sig != 0);
+    CHECKF(run_status(&o, err, sizeof err) == 0, "%s", err);
+    files_close(&f);
+}
+
 const test_case tests_records2[] = {
+    { "records_a_run_is_signed_where_it_is_opened", records_a_run_is_signed_where_it_is_opened },
     { "records_format_1_maps_into_format_2", records_format_1_maps_into_format_2 },
     { "records_resume_refuses_another_engine_signature", records_resume_refuses_another_engine_signature },
     { "records_writer_refuses_a_score_it_cannot_store", records_writer_refuses_a_score_it_cannot_store },

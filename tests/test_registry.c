@@ -182,6 +182,26 @@ static void registry_lists_every_game(void)
     }
 }
 
+/* A game registered twice under one name (a copied folder whose game_def
+ * kept its name) is refused, the first keeping it; and the registry lists
+ * the old games first, in their order, whatever folders are added. */
+static void registry_refuses_a_name_twice_and_keeps_the_order(void)
+{
+    const game_def *race3 = game_find("race3", NULL, 0);
+    REQUIRE(race3);
+    game_def twin = *race3;
+    const game_def *list[2] = { race3, &twin }, *ready[3];
+    char failed[2][GAME_REFUSAL_MAX];
+    game_registry_build(list, 2, ready, failed);
+    CHECKF(ready[0] == race3 && ready[1] == NULL && strstr(failed[1], "another registered game has that name"), "'%s'",
+           failed[1]);
+    const game_def *const *all = game_list();
+    const char *first[] = { "tzaar", "talat", "trid", "race3" };
+    for (int i = 0; i < 4; i++)
+        CHECKF(all[i] && !strcmp(all[i]->name, first[i]), "game_list()[%d] is %s, not %s", i,
+               all[i] ? all[i]->name : "(none)", first[i]);
+}
+
 static void defaults_mean_one_thing(void)
 {
     const game_def *tz = game_find("tzaar", NULL, 0), *tl = game_find("talat", NULL, 0);
@@ -206,6 +226,7 @@ const test_case tests_registry[] = {
     { "registry_refuses_a_partial_sub_table", registry_refuses_a_partial_sub_table },
     { "registry_refuses_a_partial_format", registry_refuses_a_partial_format },
     { "registry_lists_every_game", registry_lists_every_game },
+    { "registry_refuses_a_name_twice_and_keeps_the_order", registry_refuses_a_name_twice_and_keeps_the_order },
     { "defaults_mean_one_thing", defaults_mean_one_thing },
     { NULL, NULL },
 };

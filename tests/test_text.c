@@ -278,6 +278,15 @@ static void test_parse_errors(void)
     BAD(s, "offset 64");
     snprintf(s, sizeof s, "%s w 0\n", cells);
     BAD(s, "offset 64");
+}
+
+/* Heights that are not heights, and the strings with the mistake removed. */
+static void test_parse_errors_in_heights(void)
+{
+    char s[400];
+    char cells[80];
+    strcpy(cells, FIXED_CELLS);
+    REQUIRE(strlen(cells) == 60);
     /* heights: "1", "0", "31", a leading zero; the offset is the digits' */
     snprintf(s, sizeof s, "c1%s w 1", cells + 1);
     BAD(s, "offset 1");
@@ -476,6 +485,7 @@ const test_case tests_text[] = {
     { "text_roundtrip_random_play", test_roundtrip_random_play },
     { "text_roundtrip_constructed", test_roundtrip_constructed },
     { "text_parse_errors", test_parse_errors },
+    { "text_parse_errors_in_heights", test_parse_errors_in_heights },
     { "text_impossible_positions", test_impossible_positions },
     { "text_action_parsing", test_action_parsing },
     { NULL, NULL },

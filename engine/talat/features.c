@@ -58,8 +58,9 @@ static double share(const int *v, int seat, int players)
     return v[seat] - others / (players - 1);
 }
 
-void tl_features(const talat *p, int seat, double *out)
+void tl_features(const void *state, int seat, double *out)
 {
+    const talat *p = state;
     counts c;
     count(p, &c);
     int pts[3], caps[3], best[3];
@@ -83,8 +84,9 @@ void tl_features(const talat *p, int seat, double *out)
 /* attack_k: pairs (a tower seat k drives, an enemy tower on the same board)
  * where k's tower captures the other's type and their files differ by at
  * most one; exposed_k: the same pairs the other way round. */
-void tl_start_features(const talat *p, double *out)
+void tl_start_features(const void *state, double *out)
 {
+    const talat *p = state;
     memset(out, 0, TL_START_FEATURES * sizeof *out);
     for (int b = 0; b < TL_BOARDS; b++) {
         out[0] += !(p->frozen >> b & 1) && p->phase == TL_PHASE_MOVE;

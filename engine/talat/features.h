@@ -10,7 +10,7 @@
 extern const char *const tl_feature_names[TL_FEATURES + 1];
 extern const char *const tl_start_feature_names[TL_START_FEATURES + 1];
 
-void tl_features(const talat *p, int seat, double *out);
-void tl_start_features(const talat *p, double *out);
+void tl_features(const void *p, int seat, double *out);
+void tl_start_features(const void *p, double *out);
 
 #endif

@@ -1,6 +1,9 @@
 /* game_talat.c — Talat behind the game interface (engine/game.h).  The
  * rules are in rules.c and frozen.c, the texts in text.c, the starts in
- * setup.c; this file is the table and the thin wrappers around them. */
+ * setup.c; this file is the table.  The modules' functions that a hook
+ * calls take the hook's own signature (the state as void *: talat.h), so
+ * the table names them directly; the few functions here do a job of their
+ * own (a field, a cache, a default). */
 #include <stdlib.h>
 #include <string.h>
 #include "features.h"
@@ -21,34 +24,14 @@ static int talat_init(char *err, size_t n)
     return 0;
 }
 
-static int g_setup(void *s, const char *name, int players, uint64_t seed, char *err, size_t n)
-{
-    return tl_setup(s, name, players, seed, err, n);
-}
-
-static void g_permute(void *s, const int perm[GAME_MAX_PLAYERS])
-{
-    tl_permute(s, perm);
-}
-
 static int g_players(const void *s)
 {
     return ((const talat *)s)->players;
 }
 
-static bool g_over(const void *s)
-{
-    return tl_over(s);
-}
-
 static int g_to_act(const void *s)
 {
     return tl_over(s) ? -1 : ((const talat *)s)->side;
-}
-
-static int g_legal(const void *s, game_action *out)
-{
-    return tl_legal(s, out);
 }
 
 static void g_apply(void *s, game_action a)
@@ -70,11 +53,6 @@ static void g_outcome(const void *s, double scores[GAME_MAX_PLAYERS])
         scores[k] = tl_points(s, k);
 }
 
-static void g_rank(const void *s, int ranks[GAME_MAX_PLAYERS])
-{
-    tl_rank(s, ranks);
-}
-
 static int g_ending(const void *s)
 {
     return tl_over(s) ? 1 : 0;
@@ -83,36 +61,6 @@ static int g_ending(const void *s)
 static int g_turns(const void *s)
 {
     return ((const talat *)s)->turns;
-}
-
-static int g_to_text(const void *s, char *out, size_t n)
-{
-    return tl_to_text(s, out, n);
-}
-
-static int g_from_text(void *s, const char *text, char *err, size_t n)
-{
-    return tl_from_text(s, text, err, n);
-}
-
-static void g_action_to_text(const void *s, game_action a, char *out, size_t n)
-{
-    tl_action_to_text(s, a, out, n);
-}
-
-static int g_action_from_text(const void *s, const char *text, game_action *a, char *err, size_t n)
-{
-    return tl_action_from_text(s, text, a, err, n);
-}
-
-static void g_features(const void *s, int seat, double *out)
-{
-    tl_features(s, seat, out);
-}
-
-static void g_start_features(const void *s, double *out)
-{
-    tl_start_features(s, out);
 }
 
 extern const game_def game_talat;
@@ -161,14 +109,14 @@ static const game_scoring talat_scoring = {
 static const game_tuning talat_tuning = {
     .nfeatures = TL_FEATURES,
     .feature_names = tl_feature_names,
-    .features = g_features,
+    .features = tl_features,
     .default_weights = "talat.txt",
 };
 
 static const game_study talat_study = {
     .nstart_features = TL_START_FEATURES,
     .start_feature_names = tl_start_feature_names,
-    .start_features = g_start_features,
+    .start_features = tl_start_features,
 };
 
 static const game_bench talat_bench_table = {
@@ -176,6 +124,8 @@ static const game_bench talat_bench_table = {
     .positions = bench,
     .bench_extra = talat_bench_extra,
     .search_nodes = g_search_nodes,
+    .pins = { .engine = 0x9f58bd8ecec07ad6ULL, .perft_r3 = 683, .search_r3 = 172, .perft_r2 = 13536, .search_r2 = 591,
+              .perft_full = 7495583, .search_full = 44523 },
 };
 
 const game_def game_talat = {
@@ -189,23 +139,23 @@ const game_def game_talat = {
     .max_actions = TL_MAX_ACTIONS,
     .init = talat_init,
     .setup_names = setups,
-    .setup = g_setup,
-    .permute = g_permute,
+    .setup = tl_setup,
+    .permute = tl_permute,
     .players = g_players,
     .to_act = g_to_act,
-    .legal = g_legal,
+    .legal = tl_legal,
     .apply = g_apply,
-    .over = g_over,
+    .over = tl_over,
     .outcome = g_outcome,
     .score_max = 5 * 18 + 3 * 17, /* every enemy tower captured, 17 towers on lines: a bound */
-    .rank = g_rank,
+    .rank = tl_rank,
     .ending_names = endings,
     .ending = g_ending,
     .turns = g_turns,
-    .to_text = g_to_text,
-    .from_text = g_from_text,
-    .action_to_text = g_action_to_text,
-    .action_from_text = g_action_from_text,
+    .to_text = tl_to_text,
+    .from_text = tl_from_text,
+    .action_to_text = tl_action_to_text,
+    .action_from_text = tl_action_from_text,
     .board_text = tl_board_text,
     .player_kinds = tl_player_kinds,
     .default_player = "ab",
@@ -216,3 +166,6 @@ const game_def game_talat = {
     .nn = &tl_nn,
     .view = &tl_view,
 };
+
+/* Registered: the build finds this line (engine/game.h, GAME_REGISTER). */
+GAME_REGISTER(20, game_talat);

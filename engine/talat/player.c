@@ -291,7 +291,6 @@ static int set_option(void *ctx, const char *key, const char *val, char *err, si
     tl_player *pl = ctx;
     const char *name = pl->search ? "ab" : "greedy";
     char why[200] = "";
-    uint64_t x = 0;
     int bad = 0;
     if (pl->search && !strcmp(key, "depth")) {
         bad = num_u64(val, 1, 64, &pl->depth, why, sizeof why);
@@ -300,10 +299,7 @@ static int set_option(void *ctx, const char *key, const char *val, char *err, si
     } else if (pl->search && !strcmp(key, "nodes")) {
         bad = num_u64(val, 0, UINT64_C(1) << 40, &pl->nodes_max, why, sizeof why);
     } else if (!strcmp(key, "wcrc")) {
-        bad = num_hex(val, 0xffffffffu, &x, why, sizeof why) || strlen(val) != 8;
-        if (bad && !why[0])
-            snprintf(why, sizeof why, "not 8 hexadecimal digits");
-        pl->wcrc = (uint32_t)x;
+        bad = gweights_parse_wcrc(val, &pl->wcrc, why, sizeof why);
         pl->wcrc_given = true;
     } else if (pl->search && !strcmp(key, "net")) {
         bad = !*val || strlen(val) >= sizeof pl->net_path;
@@ -311,10 +307,7 @@ static int set_option(void *ctx, const char *key, const char *val, char *err, si
         if (!bad)
             strcpy(pl->net_path, val), pl->use_net = true;
     } else if (pl->search && !strcmp(key, "ncrc")) {
-        bad = num_hex(val, 0xffffffffu, &x, why, sizeof why) || strlen(val) != 8;
-        if (bad && !why[0])
-            snprintf(why, sizeof why, "not 8 hexadecimal digits");
-        pl->ncrc = (uint32_t)x;
+        bad = gweights_parse_wcrc(val, &pl->ncrc, why, sizeof why); /* the same 8 hex digits */
         pl->ncrc_given = true;
     } else if (pl->search && !strcmp(key, "eval")) {
         bad = strcmp(val, "linear") && strcmp(val, "net");
@@ -362,7 +355,6 @@ static void *create(const game_def *g, bool search, const char *opts, char *cano
 {
     const char *name = search ? "ab" : "greedy";
     tl_player *pl = calloc(1, sizeof *pl);
-    char why[600];
     if (!pl) {
         snprintf(err, n, "out of memory");
         return NULL;
@@ -380,15 +372,8 @@ static void *create(const game_def *g, bool search, const char *opts, char *cano
     if (!pl->weights[0]) /* the game's own, found from anywhere */
         snprintf(pl->weights, sizeof pl->weights, "%s", GWEIGHTS_DEFAULT);
     uint32_t crc;
-    if (gweights_load(g, pl->weights, pl->w, &crc, why, sizeof why)) {
-        snprintf(err, n, "player '%s': %s", name, why);
+    if (gweights_pin(g, name, pl->weights, pl->wcrc_given ? &pl->wcrc : NULL, pl->w, &crc, err, n))
         goto fail;
-    }
-    if (pl->wcrc_given && crc != pl->wcrc) {
-        snprintf(err, n, "player '%s': weights file has changed: %s has crc32 %08x, wcrc= says %08x", name,
-                 MSG_PATH(pl->weights), (unsigned)crc, (unsigned)pl->wcrc);
-        goto fail;
-    }
     pl->wcrc = crc;
     if (search && pl->tt_mb) {
         size_t want = (size_t)pl->tt_mb << 20;

@@ -59,8 +59,9 @@ static int gen_moves(const talat *p, game_action *out)
     return n;
 }
 
-int tl_legal(const talat *p, game_action *out)
+int tl_legal(const void *state, game_action *out)
 {
+    const talat *p = state;
     if (tl_over(p))
         return 0;
     if (p->phase != TL_PHASE_MOVE) {
@@ -170,8 +171,9 @@ int tl_best_capture(const talat *p, int seat)
 
 /* Ranks by (points, best captured tower), both descending; equal keys
  * share a rank (1, 1, 3 style), counted from 0. */
-void tl_rank(const talat *p, int ranks[GAME_MAX_PLAYERS])
+void tl_rank(const void *state, int ranks[GAME_MAX_PLAYERS])
 {
+    const talat *p = state;
     int key[3];
     for (int k = 0; k < p->players; k++)
         key[k] = tl_points(p, k) * 16 + tl_best_capture(p, k);

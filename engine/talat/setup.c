@@ -71,8 +71,9 @@ static void start_movement(talat *p)
         tl_refreeze(p, b, NULL);
 }
 
-int tl_setup(talat *p, const char *name, int players, uint64_t seed, char *err, size_t n)
+int tl_setup(void *state, const char *name, int players, uint64_t seed, char *err, size_t n)
 {
+    talat *p = state;
     /* NAME-human-line: the same setup, the Zihin game under the other
      * reading of its line scoring (talat.h, TL_RULE_HUMAN_LINE) */
     size_t len = strlen(name), sl = strlen(TL_HUMAN_LINE_SUFFIX);
@@ -130,8 +131,9 @@ int tl_setup(talat *p, const char *name, int players, uint64_t seed, char *err, 
  * images; when the image of b is not that board's rank-1 colour (a
  * reflection of the seat cycle) the ranks are flipped.  During placement
  * the seat to act follows from the counts, so it stays. */
-void tl_permute(talat *p, const int perm[GAME_MAX_PLAYERS])
+void tl_permute(void *state, const int perm[GAME_MAX_PLAYERS])
 {
+    talat *p = state;
     int map[3] = { perm[0], perm[1], p->players == 3 ? perm[2] : 2 };
     talat t;
     memset(&t, 0, sizeof t);

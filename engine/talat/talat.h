@@ -13,7 +13,9 @@
  * seat 0 on board 1 and by seat 1 on board 2.
  *
  * The state is plain data (no pointers), copied with memcpy; every byte is
- * defined (no padding), so two equal positions compare equal with memcmp. */
+ * defined (no padding), so two equal positions compare equal with memcmp.
+ * The functions game_talat.c's table names take game.h's hook signatures
+ * (a talat as const void * or void *), so no wrapper casts between them. */
 #ifndef TRIAD_TALAT_H
 #define TRIAD_TALAT_H
 
@@ -80,8 +82,9 @@ static inline int tl_actor(const talat *p, int b, int s)
     int c = tl_colour(b, s);
     return p->players == 3 || c != 2 ? c : b == 1 ? 0 : 1;
 }
-static inline bool tl_over(const talat *p)
+static inline bool tl_over(const void *state)
 {
+    const talat *p = state;
     return p->phase == TL_PHASE_MOVE && __builtin_popcount(p->frozen) >= 2;
 }
 /* The start-line rank mask (rank 1 for side 0, rank 5 for side 1). */
@@ -110,7 +113,7 @@ bool tl_board_live(uint32_t o0, uint32_t o1, const uint8_t type[TL_SQ], tl_fcach
 bool tl_board_live_searched(uint32_t o0, uint32_t o1, const uint8_t type[TL_SQ]);
 
 /* ---- rules.c ---- */
-int tl_legal(const talat *p, game_action *out);
+int tl_legal(const void *p, game_action *out);
 void tl_apply(talat *p, game_action a, tl_fcache *cache);
 void tl_refreeze(talat *p, int board, tl_fcache *cache); /* recomputes board's flag */
 int tl_points(const talat *p, int seat);
@@ -119,18 +122,18 @@ int tl_points(const talat *p, int seat);
 int tl_capture_points(const talat *p, int seat);
 int tl_line_points(const talat *p, int seat);
 int tl_best_capture(const talat *p, int seat); /* 1 + type of the best, 0 if none */
-void tl_rank(const talat *p, int ranks[GAME_MAX_PLAYERS]);
+void tl_rank(const void *p, int ranks[GAME_MAX_PLAYERS]);
 void tl_clear(talat *p, int players);          /* empty boards, placement start */
 
 /* ---- text.c ---- */
-int tl_to_text(const talat *p, char *out, size_t n);
-int tl_from_text(talat *p, const char *text, char *err, size_t n);
-void tl_action_to_text(const talat *p, game_action a, char *out, size_t n);
-int tl_action_from_text(const talat *p, const char *text, game_action *a, char *err, size_t n);
+int tl_to_text(const void *p, char *out, size_t n);
+int tl_from_text(void *p, const char *text, char *err, size_t n);
+void tl_action_to_text(const void *p, game_action a, char *out, size_t n);
+int tl_action_from_text(const void *p, const char *text, game_action *a, char *err, size_t n);
 
 /* ---- setup.c ---- */
-int tl_setup(talat *p, const char *name, int players, uint64_t seed, char *err, size_t n);
-void tl_permute(talat *p, const int perm[GAME_MAX_PLAYERS]);
+int tl_setup(void *p, const char *name, int players, uint64_t seed, char *err, size_t n);
+void tl_permute(void *p, const int perm[GAME_MAX_PLAYERS]);
 
 /* ---- nnfeat.c: game_def.nn ---- */
 extern const game_nn tl_nn;

@@ -27,8 +27,9 @@ static int type_parse(const char *s)
     return sides < 0 ? -1 : (s[0] - '1') * 3 + sides;
 }
 
-int tl_to_text(const talat *p, char *out, size_t n)
+int tl_to_text(const void *state, char *out, size_t n)
 {
+    const talat *p = state;
     char t[GAME_TEXT_MAX];
     size_t len = 0;
     t[len++] = (char)('0' + p->players);
@@ -142,8 +143,9 @@ static int check_position(talat *p, const char *text, const char *end_at, uint32
     return 0;
 }
 
-int tl_from_text(talat *p, const char *text, char *err, size_t n)
+int tl_from_text(void *state, const char *text, char *err, size_t n)
 {
+    talat *p = state;
     const char *q = text;
     memset(p, 0, sizeof *p);
     if (q[0] == '2' && q[1] == 'h') { /* the Zihin game, the human-line reading (docs/talat.md) */
@@ -228,8 +230,9 @@ static void cell_text(int cell, char *out)
     out[3] = 0;
 }
 
-void tl_action_to_text(const talat *p, game_action a, char *out, size_t n)
+void tl_action_to_text(const void *state, game_action a, char *out, size_t n)
 {
+    const talat *p = state;
     char t[GAME_ACTION_TEXT_MAX], from[4], to[4];
     if (a & TL_PLACE_BIT) {
         type_text((int)(a >> 7 & 15), t);
@@ -267,8 +270,9 @@ static int action_bad(const char *text, int at, const char *what, char *err, siz
     return -1;
 }
 
-int tl_action_from_text(const talat *p, const char *text, game_action *a, char *err, size_t n)
+int tl_action_from_text(const void *state, const char *text, game_action *a, char *err, size_t n)
 {
+    const talat *p = state;
     char t[16];
     size_t len = strlen(text);
     if (len >= sizeof t)

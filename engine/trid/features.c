@@ -70,15 +70,17 @@ void trid_pos_features(const trid_pos *p, int seat, double *out)
     out[11] = opp;
 }
 
-void trid_features(const trid_state *s, int seat, double *out)
+void trid_features(const void *state, int seat, double *out)
 {
+    const trid_state *s = state;
     trid_pos p;
     trid_pos_build(&p, s);
     trid_pos_features(&p, seat, out);
 }
 
-void trid_start_features(const trid_state *s, double *out)
+void trid_start_features(const void *state, double *out)
 {
+    const trid_state *s = state;
     uint32_t list[TRID_MAX_ACTIONS];
     out[0] = s->players;
     out[1] = trid_legal(s, list);

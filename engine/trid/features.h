@@ -13,10 +13,10 @@
 extern const char *const trid_feature_names[TRID_FEATURES + 1];
 extern const char *const trid_start_feature_names[TRID_START_FEATURES + 1];
 
-void trid_features(const trid_state *s, int seat, double *out);
+void trid_features(const void *s, int seat, double *out);
 /* The same on a position (the search's leaves). */
 void trid_pos_features(const trid_pos *p, int seat, double *out);
-void trid_start_features(const trid_state *s, double *out);
+void trid_start_features(const void *s, double *out);
 
 /* The network's input features (nnfeat.c): game_def.nn. */
 extern const game_nn trid_nn;

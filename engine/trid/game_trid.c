@@ -1,6 +1,9 @@
 /* game_trid.c — TRID behind the game interface (engine/game.h).  Every hook
- * calls the module that does the job: board.h (the board file), position.h
- * (the rules), movegen.h, text.h, setup.h, perft.h, features.h, player.h. */
+ * is the module that does the job: board.h (the board file), position.h
+ * (the rules), movegen.h, text.h, setup.h, perft.h, features.h, player.h.
+ * Their functions that a hook calls take the hook's own signature (the
+ * state as void *), so the table names them directly; the few functions
+ * here do a job of their own (a field, a fixed seed, the game's table). */
 #include <stdio.h>
 #include <string.h>
 #include "bench.h"
@@ -34,11 +37,6 @@ static int g_setup(void *s, const char *name, int players, uint64_t seed, char *
     return trid_setup(s, name, players, err, n);
 }
 
-static void g_permute(void *s, const int perm[GAME_MAX_PLAYERS])
-{
-    trid_permute(s, perm);
-}
-
 static int g_players(const void *s)
 {
     return ((const trid_state *)s)->players;
@@ -54,26 +52,6 @@ static int g_to_act(const void *s)
     return g_over(s) ? -1 : ((const trid_state *)s)->side;
 }
 
-static int g_legal(const void *s, game_action *out)
-{
-    return trid_legal(s, out);
-}
-
-static void g_apply(void *s, game_action a)
-{
-    trid_apply(s, a);
-}
-
-static void g_outcome(const void *s, double scores[GAME_MAX_PLAYERS])
-{
-    trid_scores(s, scores);
-}
-
-static void g_rank(const void *s, int ranks[GAME_MAX_PLAYERS])
-{
-    trid_ranks(s, ranks);
-}
-
 static int g_ending(const void *s)
 {
     return ((const trid_state *)s)->ending;
@@ -82,36 +60,6 @@ static int g_ending(const void *s)
 static int g_turns(const void *s)
 {
     return ((const trid_state *)s)->turns;
-}
-
-static int g_to_text(const void *s, char *out, size_t n)
-{
-    return trid_to_text(s, out, n);
-}
-
-static int g_from_text(void *s, const char *text, char *err, size_t n)
-{
-    return trid_from_text(s, text, err, n);
-}
-
-static void g_action_to_text(const void *s, game_action a, char *out, size_t n)
-{
-    trid_action_to_text(s, a, out, n);
-}
-
-static int g_action_from_text(const void *s, const char *text, game_action *a, char *err, size_t n)
-{
-    return trid_action_from_text(s, text, a, err, n);
-}
-
-static void g_features(const void *s, int seat, double *out)
-{
-    trid_features(s, seat, out);
-}
-
-static void g_start_features(const void *s, double *out)
-{
-    trid_start_features(s, out);
 }
 
 static uint64_t g_perft(void *s, int depth)
@@ -141,14 +89,14 @@ static int g_bench_extra(int runs, game_bench_figure *out, int max)
 static const game_tuning trid_tuning = {
     .nfeatures = TRID_FEATURES,
     .feature_names = trid_feature_names,
-    .features = g_features,
+    .features = trid_features,
     .default_weights = "data/weights/trid.txt",
 };
 
 static const game_study trid_study = {
     .nstart_features = TRID_START_FEATURES,
     .start_feature_names = trid_start_feature_names,
-    .start_features = g_start_features,
+    .start_features = trid_start_features,
 };
 
 static const game_bench trid_bench_table = {
@@ -157,6 +105,8 @@ static const game_bench trid_bench_table = {
     .positions = trid_bench,
     .bench_extra = g_bench_extra,
     .search_nodes = g_search_nodes,
+    .pins = { .engine = 0xab21e454082ff075ULL, .perft_r3 = 69, .search_r3 = 140, .perft_r2 = 201, .search_r2 = 1570,
+              .perft_full = 48346, .search_full = 55073 },
 };
 
 const game_def game_trid = {
@@ -170,23 +120,23 @@ const game_def game_trid = {
     .init = trid_init,
     .setup_names = trid_setups,
     .setup = g_setup,
-    .permute = g_permute,
+    .permute = trid_permute,
     .players = g_players,
     .to_act = g_to_act,
-    .legal = g_legal,
-    .apply = g_apply,
+    .legal = trid_legal,
+    .apply = trid_apply,
     .over = g_over,
-    .outcome = g_outcome,
+    .outcome = trid_scores,
     .score_max = 1,
     .score_denominator = 12, /* a draw among k = 2, 3 or 4 survivors: 1/k each */
-    .rank = g_rank,
+    .rank = trid_ranks,
     .ending_names = trid_endings,
     .ending = g_ending,
     .turns = g_turns,
-    .to_text = g_to_text,
-    .from_text = g_from_text,
-    .action_to_text = g_action_to_text,
-    .action_from_text = g_action_from_text,
+    .to_text = trid_to_text,
+    .from_text = trid_from_text,
+    .action_to_text = trid_action_to_text,
+    .action_from_text = trid_action_from_text,
     .board_text = trid_board_text,
     .player_kinds = trid_player_kinds,
     .default_player = "ab",
@@ -196,3 +146,6 @@ const game_def game_trid = {
     .nn = &trid_nn,
     .view = &trid_view,
 };
+
+/* Registered: the build finds this line (engine/game.h, GAME_REGISTER). */
+GAME_REGISTER(30, game_trid);

@@ -272,8 +272,9 @@ int trid_pos_count(const trid_pos *p, int me, int hits[TRID_MAX_PLAYERS])
     return n ? n : 1;
 }
 
-int trid_legal(const trid_state *s, uint32_t *out)
+int trid_legal(const void *state, uint32_t *out)
 {
+    const trid_state *s = state;
     if (s->ending != END_NONE)
         return 0;
     trid_pos p;

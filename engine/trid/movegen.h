@@ -9,7 +9,7 @@
 /* The legal actions of s in ascending order (position.h's encoding), into
  * out (TRID_MAX_ACTIONS); the single TRID_PASS when the side to move has
  * no move; 0 once the game is over. */
-int trid_legal(const trid_state *s, uint32_t *out);
+int trid_legal(const void *s, uint32_t *out);
 /* The same on a position (the search's and perft's hot path). */
 int trid_pos_legal(const trid_pos *p, uint32_t *out);
 /* Seat me's actions as if it were to move, the game not over. */

@@ -108,60 +108,54 @@ static uint32_t best_action(searcher *sp, const trid_state *s, uint64_t seed)
     return choice;
 }
 
-/* Options: depth=D (ab only), noise=N, weights=FILE, wcrc=HEX (the crc32
- * the file must have: the canonical spec carries it). */
+/* The options as parsed, for gplayer_each_option(). */
+typedef struct trid_options {
+    bool greedy;
+    int depth, noise;
+    char path[512];           /* weights=FILE; "" for the game's own */
+    uint32_t wcrc;
+    bool wcrc_given;
+} trid_options;
+
+/* One option: depth=D (ab only), noise=N, weights=FILE, wcrc=HEX (the
+ * crc32 the file must have: the canonical spec carries it). */
+static int set_option(void *ctx, const char *key, const char *value, char *err, size_t n)
+{
+    trid_options *o = ctx;
+    uint64_t v;
+    if (!o->greedy && !strcmp(key, "depth") && !num_u64(value, 1, MAX_DEPTH, &v, NULL, 0))
+        o->depth = (int)v;
+    else if (!strcmp(key, "noise") && !num_u64(value, 0, MAX_NOISE, &v, NULL, 0))
+        o->noise = (int)v;
+    else if (!strcmp(key, "weights") && *value && strlen(value) < sizeof o->path)
+        snprintf(o->path, sizeof o->path, "%s", value);
+    else if (!strcmp(key, "wcrc") && !gweights_parse_wcrc(value, &o->wcrc, NULL, 0))
+        o->wcrc_given = true;
+    else {
+        snprintf(err, n, "player '%s': bad option '%.32s' (%s)", o->greedy ? "greedy" : "ab", key,
+                 o->greedy ? "noise=0..1000, weights=FILE, wcrc=HEX" : "depth=1..8, noise=0..1000, weights=FILE, wcrc=HEX");
+        return -1;
+    }
+    return 0;
+}
+
 static void *create(const game_def *g, bool greedy, const char *opts, char *canon, size_t cn, char *err, size_t n)
 {
     const char *name = greedy ? "greedy" : "ab";
-    char path[512] = "", opt[512];
-    int depth = greedy ? 1 : DEFAULT_DEPTH, noise = 0;
-    uint64_t wcrc = 0;
-    bool wcrc_given = false;
-    snprintf(opt, sizeof opt, "%s", opts ? opts : "");
-    if (opts && strlen(opts) >= sizeof opt) {
-        snprintf(err, n, "player '%s': options too long", name);
+    trid_options o = { .greedy = greedy, .depth = greedy ? 1 : DEFAULT_DEPTH };
+    if (gplayer_each_option(name, opts, set_option, &o, err, n))
         return NULL;
-    }
-    char *save = NULL;
-    for (char *kv = opts ? strtok_r(opt, ",", &save) : NULL; kv; kv = strtok_r(NULL, ",", &save)) {
-        char *eq = strchr(kv, '=');
-        uint64_t v;
-        if (!eq) {
-            snprintf(err, n, "player '%s': expected key=value, got '%.64s'", name, kv);
-            return NULL;
-        }
-        *eq++ = 0;
-        if (!greedy && !strcmp(kv, "depth") && !num_u64(eq, 1, MAX_DEPTH, &v, NULL, 0)) {
-            depth = (int)v;
-        } else if (!strcmp(kv, "noise") && !num_u64(eq, 0, MAX_NOISE, &v, NULL, 0)) {
-            noise = (int)v;
-        } else if (!strcmp(kv, "weights") && *eq && strlen(eq) < sizeof path) {
-            snprintf(path, sizeof path, "%s", eq);
-        } else if (!strcmp(kv, "wcrc") && !num_hex(eq, UINT32_MAX, &wcrc, NULL, 0)) {
-            wcrc_given = true;
-        } else {
-            snprintf(err, n, "player '%s': bad option '%.32s' (%s)", name, kv,
-                     greedy ? "noise=0..1000, weights=FILE, wcrc=HEX" : "depth=1..8, noise=0..1000, weights=FILE, wcrc=HEX");
-            return NULL;
-        }
-    }
     searcher *sp = calloc(1, sizeof *sp);
     if (!sp) {
         snprintf(err, n, "out of memory");
         return NULL;
     }
-    sp->depth = depth;
-    sp->noise = noise;
-    if (!path[0]) /* the game's own, found from anywhere */
-        snprintf(path, sizeof path, "%s", GWEIGHTS_DEFAULT);
+    sp->depth = o.depth;
+    sp->noise = o.noise;
+    if (!o.path[0]) /* the game's own, found from anywhere */
+        snprintf(o.path, sizeof o.path, "%s", GWEIGHTS_DEFAULT);
     uint32_t crc;
-    if (gweights_load(g, path, sp->w, &crc, err, n)) {
-        free(sp);
-        return NULL;
-    }
-    if (wcrc_given && crc != (uint32_t)wcrc) {
-        snprintf(err, n, "player '%s': weights file has changed: %s has crc32 %08x, wcrc= says %08x", name,
-                 MSG_PATH(path), (unsigned)crc, (unsigned)wcrc);
+    if (gweights_pin(g, name, o.path, o.wcrc_given ? &o.wcrc : NULL, sp->w, &crc, err, n)) {
         free(sp);
         return NULL;
     }
@@ -169,10 +163,10 @@ static void *create(const game_def *g, bool greedy, const char *opts, char *cano
      * noise=0 is left out, so specs written before it existed still match */
     char depth_text[16] = "", noise_text[24] = "";
     if (!greedy)
-        snprintf(depth_text, sizeof depth_text, "depth=%d,", depth);
-    if (noise)
-        snprintf(noise_text, sizeof noise_text, "noise=%d,", noise);
-    int len = snprintf(canon, cn, "%s%swcrc=%08x,weights=%s", depth_text, noise_text, (unsigned)crc, path);
+        snprintf(depth_text, sizeof depth_text, "depth=%d,", o.depth);
+    if (o.noise)
+        snprintf(noise_text, sizeof noise_text, "noise=%d,", o.noise);
+    int len = snprintf(canon, cn, "%s%swcrc=%08x,weights=%s", depth_text, noise_text, (unsigned)crc, o.path);
     if (len < 0 || (size_t)len >= cn) {
         snprintf(err, n, "player '%s': spec too long", name);
         free(sp);

@@ -63,8 +63,9 @@ void trid_end_turn(trid_state *s, int mover, int captures)
     settle_after(s, mover);
 }
 
-void trid_apply(trid_state *s, uint32_t a)
+void trid_apply(void *state, uint32_t a)
 {
+    trid_state *s = state;
     trid_pos p;
     trid_undo u;
     trid_pos_build(&p, s);
@@ -72,8 +73,9 @@ void trid_apply(trid_state *s, uint32_t a)
     *s = p.s;
 }
 
-void trid_scores(const trid_state *s, double *scores)
+void trid_scores(const void *state, double *scores)
 {
+    const trid_state *s = state;
     int alive = 0;
     for (int k = 0; k < s->players; k++)
         alive += trid_alive(s, k);
@@ -87,8 +89,9 @@ void trid_scores(const trid_state *s, double *scores)
 
 /* Winner first (in a draw every survivor), then the other survivors, then
  * the eliminated, the later eliminated higher; equal keys tie. */
-void trid_ranks(const trid_state *s, int *ranks)
+void trid_ranks(const void *state, int *ranks)
 {
+    const trid_state *s = state;
     int key[TRID_MAX_PLAYERS];
     for (int k = 0; k < s->players; k++)
         key[k] = s->winner == k || (s->ending == END_DRAW && trid_alive(s, k)) ? 1000

@@ -60,7 +60,7 @@ static inline bool trid_alive(const trid_state *s, int k)
 void trid_sort_slots(trid_state *s, int k);
 /* Plays a legal action (or TRID_PASS when it is the only one): pos.h's
  * make on a position derived from s. */
-void trid_apply(trid_state *s, uint32_t a);
+void trid_apply(void *s, uint32_t a);
 /* The end of mover's turn, after its pieces have moved and the captured
  * have left (eliminated seats marked): the quiet count, the turn count,
  * the next seat, then winner and ending. */
@@ -71,7 +71,7 @@ void trid_settle(trid_state *s);
 /* The seat after k in turn order that is still in the game. */
 int trid_next_seat(const trid_state *s, int k);
 /* The page's scores and ranks. */
-void trid_scores(const trid_state *s, double *scores);
-void trid_ranks(const trid_state *s, int *ranks);
+void trid_scores(const void *s, double *scores);
+void trid_ranks(const void *s, int *ranks);
 
 #endif

@@ -45,8 +45,9 @@ int trid_setup(trid_state *s, const char *name, int players, char *err, size_t n
     return 0;
 }
 
-void trid_permute(trid_state *s, const int perm[GAME_MAX_PLAYERS])
+void trid_permute(void *state, const int perm[GAME_MAX_PLAYERS])
 {
+    trid_state *s = state;
     const trid_board *b = trid_board_of(s);
     trid_state old = *s;
     for (int k = 0; k < s->players; k++) {

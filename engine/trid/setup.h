@@ -17,6 +17,6 @@ int trid_setup(trid_state *s, const char *name, int players, char *err, size_t n
  * rotation for 2 and 3 players) becomes the same position seen from the
  * other seats; other mid-game permutations may put two pieces on one cell,
  * but perm then its inverse always gives back the state. */
-void trid_permute(trid_state *s, const int perm[GAME_MAX_PLAYERS]);
+void trid_permute(void *s, const int perm[GAME_MAX_PLAYERS]);
 
 #endif

@@ -9,8 +9,9 @@
 
 static const char kind_letter[] = { 'C', 'S', 'S', 'J', 'J' };
 
-int trid_to_text(const trid_state *s, char *out, size_t n)
+int trid_to_text(const void *state, char *out, size_t n)
 {
+    const trid_state *s = state;
     const trid_board *b = trid_board_of(s);
     char t[GAME_TEXT_MAX];
     int len = snprintf(t, sizeof t, "%s %d ", b->name, s->players);
@@ -141,8 +142,9 @@ static int check_cells(const trid_state *s, const char *text, const char *pieces
     return 0;
 }
 
-int trid_from_text(trid_state *s, const char *text, char *err, size_t n)
+int trid_from_text(void *state, const char *text, char *err, size_t n)
 {
+    trid_state *s = state;
     memset(s, 0, sizeof *s);
     memset(s->cell, TRID_NONE, sizeof s->cell);
     const char *p = text;
@@ -205,8 +207,9 @@ int trid_from_text(trid_state *s, const char *text, char *err, size_t n)
     return 0;
 }
 
-void trid_action_to_text(const trid_state *s, uint32_t a, char *out, size_t n)
+void trid_action_to_text(const void *state, uint32_t a, char *out, size_t n)
 {
+    const trid_state *s = state;
     const trid_board *b = trid_board_of(s);
     if (a == TRID_PASS) {
         snprintf(out, n, "pass");
@@ -235,8 +238,9 @@ static int bad_action(const char *text, const char *at, const char *what, char *
     return -1;
 }
 
-int trid_action_from_text(const trid_state *s, const char *text, uint32_t *a, char *err, size_t n)
+int trid_action_from_text(const void *state, const char *text, uint32_t *a, char *err, size_t n)
 {
+    const trid_state *s = state;
     const trid_board *b = trid_board_of(s);
     uint32_t list[TRID_MAX_ACTIONS];
     int nl = trid_legal(s, list);

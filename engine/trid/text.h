@@ -9,11 +9,11 @@
 #include "position.h"
 
 /* The length written, or -1 when n is too small. */
-int trid_to_text(const trid_state *s, char *out, size_t n);
+int trid_to_text(const void *s, char *out, size_t n);
 /* 0, or -1 with "bad trid position: what at offset N". */
-int trid_from_text(trid_state *s, const char *text, char *err, size_t n);
-void trid_action_to_text(const trid_state *s, uint32_t a, char *out, size_t n);
+int trid_from_text(void *s, const char *text, char *err, size_t n);
+void trid_action_to_text(const void *s, uint32_t a, char *out, size_t n);
 /* Parses and checks legality in s: 0, or -1 with what and the offset. */
-int trid_action_from_text(const trid_state *s, const char *text, uint32_t *a, char *err, size_t n);
+int trid_action_from_text(const void *s, const char *text, uint32_t *a, char *err, size_t n);
 
 #endif

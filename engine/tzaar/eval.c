@@ -11,6 +11,7 @@
 #include "engine/game.h"
 #include "engine/weights.h"
 #include "eval.h"
+#include "game_tzaar.h"
 #include "vis.h"
 
 typedef struct feature_info {
@@ -241,8 +242,9 @@ void tz_eval_weights_default(eval_weights *w)
 
 int tz_eval_weights_load(eval_weights *w, const char *path, uint32_t *crc, char *err, size_t errlen)
 {
-    /* The registry's TZAAR: its feature names are filled in by its init(). */
-    const game_def *g = game_find("tzaar", err, errlen);
+    /* The registry's TZAAR (not looked up by name): its feature names are
+     * filled in by its init(). */
+    const game_def *g = tz_game_ready(err, errlen);
     double v[GAME_MAX_FEATURES];
     uint32_t sum;
     if (!g || gweights_load(g, path, v, &sum, err, errlen))

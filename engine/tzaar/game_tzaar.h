@@ -21,6 +21,12 @@ typedef struct tz_state {
 
 extern const game_def game_tzaar;
 
+/* game_tzaar once the registry has checked and initialised it (its feature
+ * names, which weights files are read by, are filled in by its init()), for
+ * TZAAR's own code that needs the game (its players' weights files); NULL,
+ * with the reason in err, when the registry refused it. */
+const game_def *tz_game_ready(char *err, size_t n);
+
 /* A state's position (the drivers' states and records' starts are
  * tz_states): for the code and tests that look at TZAAR's own types. */
 static inline const position *tz_pos_of(const void *s)

@@ -13,6 +13,8 @@
 #include <string.h>
 #include "core/msg.h"
 #include "core/num.h"
+#include "engine/weights.h"
+#include "game_tzaar.h"
 #include "movegen.h"
 #include "placement.h"
 #include "player.h"
@@ -93,9 +95,7 @@ static int set_option(void *ctx, const char *key, const char *value, char *err, 
         snprintf(pl->weights_path, sizeof pl->weights_path, "%s", value);
         pl->weights_file = true;
     } else if (!strcmp(key, "wcrc") && pl->kind != KIND_RANDOM) {
-        uint64_t x = 0;
-        ok = !num_hex(value, 0xffffffffu, &x, why, sizeof why);
-        pl->wcrc = (uint32_t)x;
+        ok = !gweights_parse_wcrc(value, &pl->wcrc, why, sizeof why);
         pl->wcrc_given = true;
     } else if (!strcmp(key, "wsum") && pl->kind != KIND_RANDOM) {
         uint64_t x = 0;
@@ -241,7 +241,7 @@ static int write_canonical(player *pl, const char *name, char *err, size_t errle
  * and must match the checksum the spec gives. */
 static int configure(player *pl, const char *spec, bool trust, char *err, size_t errlen)
 {
-    char name[sizeof pl->spec], why[600];
+    char name[sizeof pl->spec];
     if (strlen(spec) >= sizeof name) {
         snprintf(err, errlen, "player spec longer than %zu characters", sizeof name - 1);
         return -1;
@@ -292,17 +292,15 @@ static int configure(player *pl, const char *spec, bool trust, char *err, size_t
     }
     if (pl->weights_file && !(trust && pl->wcrc_given)) {
         uint32_t crc;
-        if (tz_eval_weights_load(&pl->weights, pl->weights_path, &crc, why, sizeof why)) {
-            if (trust && pl->wsum_given)
-                return write_canonical(pl, name, err, errlen); /* an old spec as it was */
-            snprintf(err, errlen, "player '%s': weights: %s", name, why);
+        double w[GAME_MAX_FEATURES];
+        const game_def *g = tz_game_ready(err, errlen);
+        if (!g)
             return -1;
-        }
-        if (pl->wcrc_given && crc != pl->wcrc) {
-            snprintf(err, errlen, "player '%s': the weights file has changed (crc32 %08x, wcrc= says %08x)", name,
-                     (unsigned)crc, (unsigned)pl->wcrc);
-            return -1;
-        }
+        /* (with trust, wcrc= is not given here: a failure is the file's) */
+        if (gweights_pin(g, name, pl->weights_path, pl->wcrc_given ? &pl->wcrc : NULL, w, &crc, err, errlen))
+            return trust && pl->wsum_given ? write_canonical(pl, name, err, errlen) /* an old spec as it was */
+                                           : -1;
+        memcpy(pl->weights.w, w, sizeof pl->weights.w);
         uint32_t sum = weights_checksum(&pl->weights);
         if (pl->wsum_given && sum != pl->wsum) {
             snprintf(err, errlen, "player '%s': the weights file has changed (checksum %08x, wsum= says %08x)", name,

@@ -1,6 +1,7 @@
-"""triad — TZAAR, Talat and TRID (and the test game race3) for Python, in
-OpenSpiel's vocabulary, over libtriad (include/triad.h) through ctypes: no
-dependency beyond Debian's python3.
+"""triad — the games of libtriad (TZAAR, Talat, TRID, ...: games() lists
+them, from the library's registry) for Python, in OpenSpiel's vocabulary,
+over libtriad (include/triad.h) through ctypes: no dependency beyond
+Debian's python3.
 
     import triad
     game = triad.load_game("talat", nplayers=3)
@@ -37,7 +38,8 @@ def version():
 
 
 def games():
-    """The names of the games libtriad knows ("tzaar", "talat", "trid", "race3")."""
+    """The names of the games libtriad knows: its registry's, in its order
+    (the list below is this library's)."""
     names, i = [], 0
     while True:
         name = _lib.lib.triad_game_name_at(i)
@@ -45,6 +47,13 @@ def games():
             return names
         names.append(_lib.dec(name))
         i += 1
+
+
+# The registry's games, said where help() shows them: read from the library,
+# never written down here.
+if games.__doc__:  # (python -OO has none)
+    games.__doc__ += "\n\n    " + ", ".join(games()) + "\n"
+    __doc__ += "\nThe games of this libtriad: %s.\n" % ", ".join(games())
 
 
 class PlayerId:

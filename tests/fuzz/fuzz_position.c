@@ -72,6 +72,38 @@ static int same_after_unmake(const position *before, const position *after)
 #endif
 }
 
+/* Every action of p made and unmade: the incremental state checked after
+ * the make, and the position restored by the unmake. */
+static void check_actions(position *p, const char *text)
+{
+    action list[MAX_ACTIONS + 1];
+    int n = tz_gen_actions(p, list);
+    if (n < 0 || n > MAX_ACTIONS)
+        fail("gen_actions count out of range", text, NULL);
+    for (int i = 0; i < n; i++) {
+        position before = *p;
+        undo u;
+        pos_make(p, list[i], &u);
+        const char *why = tz_pos_check(p);
+        if (why) {
+            char a[ACTION_TEXT_MAX];
+            tz_action_to_text(list[i], before.side, a);
+            fprintf(stderr, "  action %s\n", a);
+            fail("pos_check after pos_make", text, why);
+        }
+        tz_game_winner(p, NULL);
+        pos_unmake(p, list[i], &u);
+        if (!same_after_unmake(&before, p)) {
+            char a[ACTION_TEXT_MAX];
+            tz_action_to_text(list[i], before.side, a);
+            fprintf(stderr, "  action %s\n", a);
+            report_diff(&before, p);
+            fail("pos_make + pos_unmake did not restore the position", text, a);
+        }
+        *p = before; /* keep going from the exact original even in lenient builds */
+    }
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     static int ready;
@@ -129,32 +161,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         (w < 0 && ending != END_NONE))
         fail("game_winner out of range", text, NULL);
 
-    action list[MAX_ACTIONS + 1];
-    int n = tz_gen_actions(&p, list);
-    if (n < 0 || n > MAX_ACTIONS)
-        fail("gen_actions count out of range", text, NULL);
-    for (int i = 0; i < n; i++) {
-        position before = p;
-        undo u;
-        pos_make(&p, list[i], &u);
-        why = tz_pos_check(&p);
-        if (why) {
-            char a[ACTION_TEXT_MAX];
-            tz_action_to_text(list[i], before.side, a);
-            fprintf(stderr, "  action %s\n", a);
-            fail("pos_check after pos_make", text, why);
-        }
-        tz_game_winner(&p, NULL);
-        pos_unmake(&p, list[i], &u);
-        if (!same_after_unmake(&before, &p)) {
-            char a[ACTION_TEXT_MAX];
-            tz_action_to_text(list[i], before.side, a);
-            fprintf(stderr, "  action %s\n", a);
-            report_diff(&before, &p);
-            fail("pos_make + pos_unmake did not restore the position", text, a);
-        }
-        p = before; /* keep going from the exact original even in lenient builds */
-    }
+    check_actions(&p, text);
 
     tz_pos_draw(&p, devnull);
     free(text);

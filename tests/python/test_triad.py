@@ -61,6 +61,12 @@ except Exception as e:  # noqa: BLE001 - reported as a failure
 version_line = triad_out("--version").splitlines()[0]
 check("version_is_triads", version_line == "triad " + triad.version(), (version_line, triad.version()))
 check("games_listed", set(triad.games()) >= {"tzaar", "talat", "trid", "race3"}, triad.games())
+# The registry's games, in its order, as bin/triad --version signs them; the
+# docstrings list them from the library, not from a list written in them.
+signed = triad_out("--version").split("engine signatures: ")[-1].split()[0::2]
+check("games_are_the_registrys_in_its_order", triad.games() == signed, (triad.games(), signed))
+check("docstrings_list_the_registrys_games", ", ".join(triad.games()) in triad.__doc__ and
+      ", ".join(triad.games()) in triad.games.__doc__, triad.games.__doc__)
 
 # ---- OpenSpiel's vocabulary on every game, against bin/triad -----------------
 CONFIGS = [("tzaar", 2, "random"), ("tzaar", 2, "fixed"), ("tzaar", 2, "tournament"), ("talat", 3, None),
