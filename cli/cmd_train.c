@@ -20,7 +20,7 @@
  * whole interface. */
 static struct {
     opt_list records;
-    const char *game, *out, *label, *optimizer, *init;
+    const char *game, *out, *label, *optimizer, *init, *label_cache;
     bool force, json, quiet, no_augment, blend_given;
     int players, h, l2, epochs, patience, batch, threads;
     uint64_t positions;
@@ -43,6 +43,8 @@ static const opt_spec train_opts_table[] = {
     { "label", OPT_STR, &a.label, "result|search:nodes=N|search:SPEC",
       "what a position is labelled with: the game's result (default), or also a search's score by the game's "
       "default player to N nodes (or by the player SPEC), blended with the result by --blend", 0, 0, NULL },
+    { "label-cache", OPT_STR, &a.label_cache, "FILE", "keep the search scores in FILE and use them again while "
+      "the positions and the player are the same (docs/network.md)", 0, 0, NULL },
     { "blend", OPT_DOUBLE, &a.blend, "L", "the search score's weight in the label (default 0.5)", 0, 0,
       &a.blend_given },
     { "validation", OPT_DOUBLE, &a.validation, "F", "share of games held out (default 0.1)", 0, 0, NULL },
@@ -223,6 +225,7 @@ static void print_json(const game_def *g, const train_opts *o, const train_resul
     jsonw_fkv_num(f, "baseline_train_loss", "%.8g", r->baseline_train_loss, 0);
     jsonw_fkv_num(f, "baseline_scale", "%.8g", r->baseline_scale, 0);
     jsonw_fkv_num(f, "search_scale", "%.8g", r->search_scale, 0);
+    jsonw_fkv_bool(f, "labels_cached", r->label_cached, 0);
     jsonw_fkv_uint(f, "positions", r->positions, 0);
     jsonw_fkv_uint(f, "train_positions", r->train_positions, 0);
     jsonw_fkv_uint(f, "val_positions", r->val_positions, 0);
@@ -291,6 +294,9 @@ static int make_opts(const game_def *g, train_opts *o, nn_model *init)
         return 2;
     if (a.blend_given && !o->search_spec[0])
         return cli_error("train", "--blend needs --label search:...");
+    if (a.label_cache && !o->search_spec[0])
+        return cli_error("train", "--label-cache needs --label search:...");
+    o->label_cache = a.label_cache;
     char err[600];
     if (a.init) {
         if (nn_model_read(init, a.init, g, NULL, err, sizeof err))
@@ -328,8 +334,11 @@ int cmd_train(int argc, char **argv)
     else
         rc = 0;
     for (int i = 0; !rc && i < a.records.n; i++)
-        if (fio_same_file(a.out, a.records.items[i]) || (a.init && fio_same_file(a.out, a.init)))
-            rc = cli_error("train", "refusing to write %s: it is also an input", a.out);
+        if (fio_same_file(a.out, a.records.items[i]) || (a.init && fio_same_file(a.out, a.init)) ||
+            (a.label_cache && fio_same_file(a.label_cache, a.records.items[i])))
+            rc = cli_error("train", "refusing to write %s: it is also an input", a.label_cache && fio_same_file(a.label_cache, a.records.items[i]) ? a.label_cache : a.out);
+    if (!rc && a.label_cache && (fio_same_file(a.label_cache, a.out) || (a.init && fio_same_file(a.label_cache, a.init))))
+        rc = cli_error("train", "--label-cache %s is also the output or --init", a.label_cache);
     train_result r;
     shown sh = { 0, isatty(STDERR_FILENO) != 0 };
     if (!rc) {

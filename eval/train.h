@@ -48,6 +48,7 @@ typedef struct train_opts {
      * scores each position ("ab:nodes=1000"), blend its weight. */
     char search_spec[256];
     double blend;
+    const char *label_cache; /* the search scores kept in this file (train_label.c), or NULL */
     double validation;      /* share of games held out */
     size_t max_positions;   /* a uniform sample of at most this many (0: all) */
     int epochs, patience;   /* at most; stop after patience epochs without a better held-out loss */
@@ -72,6 +73,7 @@ typedef struct train_result {
     double train_loss, val_loss;         /* the kept network's (train: over its epoch) */
     double baseline_val_loss, baseline_train_loss, baseline_scale; /* NaN without features or weights */
     double search_scale;                 /* the search score's fitted scale (NaN without search labels) */
+    bool label_cached;                   /* the scores came from the label cache */
     double epoch_train[TRAIN_EPOCHS_MAX], epoch_val[TRAIN_EPOCHS_MAX];
     double read_seconds, label_seconds, fit_seconds, seconds;
 } train_result;
@@ -98,6 +100,7 @@ typedef struct train_set {
 } train_set;
 
 int train_data_read(const train_opts *o, train_set *d, train_result *r, char *err, size_t n);
+/* train_label.c */
 int train_data_label(const train_opts *o, train_set *d, train_result *r, char *err, size_t n);
 void train_data_free(train_set *d);
 /* The mean cross-entropy of logits z (nout per row) against target rows. */

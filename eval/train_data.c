@@ -1,13 +1,11 @@
 /* train_data.c — training positions from records, their labels and the
  * linear baseline (train.h). */
 #include <math.h>
-#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include "core/msg.h"
 #include "core/prng.h"
-#include "engine/players.h"
 #include "engine/replay.h"
 #include "engine/weights.h"
 #include "records/dedup.h"
@@ -261,12 +259,6 @@ double train_xent(const float *z, const float *target, int nout)
     return loss;
 }
 
-static int cmp_float(const void *a, const void *b)
-{
-    float x = *(const float *)a, y = *(const float *)b;
-    return (x > y) - (x < y);
-}
-
 /* The mean loss of v / K against target over the rows held (or not),
  * rows whose value is NaN left out. */
 static double scale_loss(const train_set *d, const float *v, int stride, const float *target, double k, bool held)
@@ -319,119 +311,4 @@ double train_fit_scale(const train_set *d, const float *v, int stride, const flo
     *train_loss = scale_loss(d, v, stride, target, k, false);
     *val_loss = scale_loss(d, v, stride, target, k, true);
     return k;
-}
-
-/* ---- search labels ---- */
-
-typedef struct label_job {
-    const train_opts *o;
-    train_set *d;
-    int thread, threads;
-    uint64_t done;
-    char err[300];
-    int rc;
-    pthread_mutex_t *lock;
-} label_job;
-
-static void *label_thread(void *arg)
-{
-    label_job *j = arg;
-    const game_def *g = j->d->g;
-    gplayer *pl = gplayer_new(g, j->o->search_spec, j->err, sizeof j->err);
-    if (!pl) {
-        j->rc = -1;
-        return NULL;
-    }
-    for (size_t i = (size_t)j->thread; i < j->d->n; i += (size_t)j->threads) {
-        const void *s = j->d->states + i * g->state_size;
-        game_search_report rep;
-        gplayer_choose(pl, s, seed_mix(j->o->seed ^ 0x6c6162656cULL, i));
-        j->d->search[i] = gplayer_report(pl, &rep) ? (float)rep.score : NAN;
-        if (isnan(j->d->search[i])) {
-            snprintf(j->err, sizeof j->err, "player '%.200s' reports no score to label positions with",
-                     j->o->search_spec);
-            j->rc = -1;
-            break;
-        }
-        if (++j->done % 256 == 0 && j->thread == 0 && j->o->progress) {
-            pthread_mutex_lock(j->lock);
-            j->o->progress(j->o->ctx, "labelling", j->done * (uint64_t)j->threads, j->d->n, NAN);
-            pthread_mutex_unlock(j->lock);
-        }
-    }
-    gplayer_free(pl);
-    return NULL;
-}
-
-int train_data_label(const train_opts *o, train_set *d, train_result *r, char *err, size_t n)
-{
-    r->search_scale = NAN;
-    if (!o->search_spec[0])
-        return 0;
-    if (d->persp != 2) {
-        snprintf(err, n, "search labels need a game of two seats (a search scores one seat's side; this is %d)",
-                 d->persp);
-        return -1;
-    }
-    if (!(d->search = malloc(sizeof *d->search * (d->n ? d->n : 1)))) {
-        snprintf(err, n, "out of memory");
-        return -1;
-    }
-    int threads = o->threads > 0 ? o->threads : 1;
-    label_job jobs[64];
-    pthread_t tid[64];
-    pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
-    if (threads > 64)
-        threads = 64;
-    int started = 0, rc = 0;
-    for (int t = 0; t < threads; t++)
-        jobs[t] = (label_job){ .o = o, .d = d, .thread = t, .threads = threads, .lock = &lock };
-    while (started < threads && !pthread_create(&tid[started], NULL, label_thread, &jobs[started]))
-        started++;
-    for (int t = 0; t < started; t++)
-        pthread_join(tid[t], NULL);
-    if (started < threads) {
-        snprintf(err, n, "cannot start %d threads", threads);
-        rc = -1;
-    }
-    for (int t = 0; t < started && !rc; t++)
-        if (jobs[t].rc) {
-            snprintf(err, n, "%s", jobs[t].err);
-            rc = -1;
-        }
-    if (rc)
-        return -1;
-    /* The scale is fitted on the scores below the 90th percentile of |score|:
-     * a search that proves a win scores far beyond any evaluation (TZAAR's
-     * 30,000 less the plies), and those few, against results that a weak
-     * player then lost anyway, pulled the fit to a scale ten times the
-     * evaluation's.  Above it, the logistic is 0 or 1 whatever the scale. */
-    float *absv = malloc(sizeof *absv * d->n), *trimmed = malloc(sizeof *trimmed * d->n);
-    if (!absv || !trimmed) {
-        free(absv);
-        free(trimmed);
-        snprintf(err, n, "out of memory");
-        return -1;
-    }
-    size_t m = 0;
-    for (size_t i = 0; i < d->n; i++)
-        if (!d->held[i])
-            absv[m++] = fabsf(d->search[i]);
-    qsort(absv, m, sizeof *absv, cmp_float);
-    float cut = m ? absv[(m - 1) * 9 / 10] : 0;
-    for (size_t i = 0; i < d->n; i++)
-        trimmed[i] = fabsf(d->search[i]) <= cut ? d->search[i] : NAN;
-    double tl, vl;
-    r->search_scale = train_fit_scale(d, trimmed, 1, d->result, &tl, &vl);
-    free(absv);
-    free(trimmed);
-    if (!isfinite(r->search_scale)) {
-        snprintf(err, n, "the search scores do not fit the results");
-        return -1;
-    }
-    for (size_t i = 0; i < d->n; i++) {
-        double s = 1 / (1 + exp(-(double)d->search[i] / r->search_scale));
-        d->target[i] = (float)((1 - o->blend) * d->result[i] + o->blend * s);
-    }
-    return 0;
 }
