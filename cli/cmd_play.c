@@ -139,6 +139,29 @@ static int run_game(game_run *r, uint64_t seed, bool quiet, bool hide_progress)
     return 0;
 }
 
+/* r's start (its state and action list allocated): the position text, or
+ * the setup with nplayers seats.  0, or 2 after the error line. */
+static int start_state(game_run *r, const char *text, const char *setup, int nplayers, uint64_t seed)
+{
+    const game_def *g = r->g;
+    char err[512];
+    r->s = calloc(1, g->state_size);
+    r->list = malloc(sizeof *r->list * (size_t)g->max_actions);
+    if (!r->s || !r->list)
+        return cli_error("play", "out of memory");
+    if (text) {
+        if (nplayers)
+            return cli_error("play", "--nplayers applies to --setup only");
+        if (g->from_text(r->s, text, err, sizeof err))
+            return cli_error("play", "%s", err);
+        return 0;
+    }
+    if (g->setup(r->s, setup ? setup : game_default_setup(g), nplayers ? nplayers : game_default_players(g), seed,
+                 err, sizeof err))
+        return cli_error("play", "%s", err);
+    return 0;
+}
+
 int cmd_play(int argc, char **argv)
 {
     const char *game = NULL, *setup = NULL, *text = NULL;
@@ -188,22 +211,7 @@ int cmd_play(int argc, char **argv)
     char err[512], specs[GAME_MAX_PLAYERS][REC_SPEC_MAX];
     if (text && setup)
         return cli_error("play", "give either --position or --setup, not both");
-    r.s = calloc(1, g->state_size);
-    r.list = malloc(sizeof *r.list * (size_t)g->max_actions);
-    if (!r.s || !r.list)
-        rc = cli_error("play", "out of memory");
-    else if (text) {
-        if (nplayers)
-            rc = cli_error("play", "--nplayers applies to --setup only");
-        else if (g->from_text(r.s, text, err, sizeof err))
-            rc = cli_error("play", "%s", err);
-    } else {
-        int players = nplayers ? nplayers : game_default_players(g);
-        if (!setup)
-            setup = game_default_setup(g);
-        if (g->setup(r.s, setup, players, seed, err, sizeof err))
-            rc = cli_error("play", "%s", err);
-    }
+    rc = start_state(&r, text, setup, nplayers, seed);
     int players = rc ? 0 : g->players(r.s);
     if (!rc)
         rc = cli_seat_specs("play", g, players, &so, specs);

@@ -24,20 +24,20 @@
 
 typedef struct pool pool;
 typedef void (*job_fn)(void *arg, int t, int nthreads);
+typedef struct worker_arg {
+    pool *p;
+    int t;
+} worker_arg;
 struct pool {
     int n;
     pthread_t tid[64];
+    worker_arg args[64];
     pthread_mutex_t gate; /* held while the threads are started and n settled */
     pthread_barrier_t start, done;
     job_fn fn;
     void *arg;
     bool quit;
 };
-
-typedef struct worker_arg {
-    pool *p;
-    int t;
-} worker_arg;
 
 static void *pool_worker(void *arg)
 {
@@ -52,6 +52,34 @@ static void *pool_worker(void *arg)
         p->fn(p->arg, w->t, p->n);
         pthread_barrier_wait(&p->done);
     }
+}
+
+/* As many threads as start, up to want (the result does not depend on how
+ * many): they wait at the gate until the barriers are made for that count. */
+static void pool_start(pool *p, int want)
+{
+    want = want < 1 ? 1 : want > 64 ? 64 : want;
+    pthread_mutex_init(&p->gate, NULL);
+    pthread_mutex_lock(&p->gate);
+    for (p->n = 1; p->n < want; p->n++) {
+        p->args[p->n] = (worker_arg){ p, p->n };
+        if (pthread_create(&p->tid[p->n], NULL, pool_worker, &p->args[p->n]))
+            break;
+    }
+    pthread_barrier_init(&p->start, NULL, (unsigned)p->n);
+    pthread_barrier_init(&p->done, NULL, (unsigned)p->n);
+    pthread_mutex_unlock(&p->gate);
+}
+
+static void pool_stop(pool *p)
+{
+    p->quit = true;
+    pthread_barrier_wait(&p->start);
+    for (int t = 1; t < p->n; t++)
+        pthread_join(p->tid[t], NULL);
+    pthread_barrier_destroy(&p->start);
+    pthread_barrier_destroy(&p->done);
+    pthread_mutex_destroy(&p->gate);
 }
 
 static void pool_run(pool *p, job_fn fn, void *arg)
@@ -459,21 +487,7 @@ int train_fit(const train_opts *o, const train_set *d, nn_model *m, train_result
             f->val[f->nval++] = i;
         else
             f->order[f->ntrain++] = i;
-    /* As many threads as start (the result does not depend on how many):
-     * they wait at the gate until the barriers are made for that count. */
-    int want = o->threads < 1 ? 1 : o->threads > 64 ? 64 : o->threads;
-    worker_arg args[64];
-    pthread_mutex_init(&pl.gate, NULL);
-    pthread_mutex_lock(&pl.gate);
-    pl.n = 1;
-    for (; pl.n < want; pl.n++) {
-        args[pl.n] = (worker_arg){ &pl, pl.n };
-        if (pthread_create(&pl.tid[pl.n], NULL, pool_worker, &args[pl.n]))
-            break;
-    }
-    pthread_barrier_init(&pl.start, NULL, (unsigned)pl.n);
-    pthread_barrier_init(&pl.done, NULL, (unsigned)pl.n);
-    pthread_mutex_unlock(&pl.gate);
+    pool_start(&pl, o->threads);
     double best_val = HUGE_VAL;
     int since = 0;
     r->best_epoch = -1;
@@ -507,13 +521,7 @@ int train_fit(const train_opts *o, const train_set *d, nn_model *m, train_result
     memcpy(m->params, best.params, sizeof *m->params * m->nparams);
     rc = 0;
 stop:
-    pl.quit = true;
-    pthread_barrier_wait(&pl.start);
-    for (int t = 1; t < pl.n; t++)
-        pthread_join(pl.tid[t], NULL);
-    pthread_barrier_destroy(&pl.start);
-    pthread_barrier_destroy(&pl.done);
-    pthread_mutex_destroy(&pl.gate);
+    pool_stop(&pl);
 done:
     nn_model_free(&best);
     fit_free(f);
