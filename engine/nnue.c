@@ -10,6 +10,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "core/detmath.h"
 #include "nnue.h"
 
 int nn_outputs(int persp)
@@ -504,11 +505,13 @@ void nn_eval_acc(const nn_net *net, const game_def *g, const void *s, const nn_a
     nn_forward(net, row, z);
 }
 
+/* det_exp, not exp: a share feeds MCTS's choices, which must be the same on
+ * every machine (core/detmath.h). */
 void nn_shares(const nn_net *net, const int32_t *z, int to_act, double share[GAME_MAX_PLAYERS])
 {
     int p = net->shape.persp;
     if (p == 2) {
-        double w = 1 / (1 + exp(-(double)z[0] / NN_OUT_ONE));
+        double w = 1 / (1 + det_exp(-(double)z[0] / NN_OUT_ONE));
         share[to_act] = w;
         share[to_act ^ 1] = 1 - w;
         return;
@@ -517,7 +520,7 @@ void nn_shares(const nn_net *net, const int32_t *z, int to_act, double share[GAM
     for (int k = 0; k < p; k++)
         top = fmax(top, (double)z[k]);
     for (int k = 0; k < p; k++)
-        sum += e[k] = exp(((double)z[k] - top) / NN_OUT_ONE);
+        sum += e[k] = det_exp(((double)z[k] - top) / NN_OUT_ONE);
     for (int k = 0; k < p; k++)
         share[(to_act + k) % p] = e[k] / sum;
 }

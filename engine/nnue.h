@@ -175,7 +175,8 @@ void nn_acc_after(const nn_net *net, const game_def *g, const void *before, game
 /* z for s (not over) from its rows. */
 void nn_eval_acc(const nn_net *net, const game_def *g, const void *s, const nn_acc *acc, int32_t *z);
 /* Each seat's expected share of the outcome, absolute seats, from z of s's
- * seat to act (softmax, or the logistic for two seats). */
+ * seat to act (softmax, or the logistic for two seats), the same bits on
+ * every machine (no libm exp). */
 void nn_shares(const nn_net *net, const int32_t *z, int to_act, double share[GAME_MAX_PLAYERS]);
 /* For searchers of games without a changes hook (Talat's, TRID's): a
  * position's accumulators with its active sets, sorted, so that a child's
