@@ -14,6 +14,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "core/clock.h"
 #include "core/msg.h"
 #include "core/num.h"
 #include "core/prng.h"
@@ -41,6 +42,15 @@ typedef struct searcher {
     nn_net net;
     nn_frame *frame;
     uint32_t ncrc;
+    /* ms=: a time limit per action (not reproducible), by iterative
+     * deepening: an iteration it cuts short is not used */
+    double ms, deadline;
+    bool stop;
+    /* the last choice, for report() */
+    bool chosen;
+    int last_depth;
+    double last_value, seconds;
+    uint32_t last;
 } searcher;
 
 /* A finished game scores its result, sooner wins (more depth left)
@@ -72,6 +82,10 @@ static void made(searcher *sp, const trid_pos *p, int ply)
 /* Paranoid alpha-beta: root maximises, every other seat minimises. */
 static double search(searcher *sp, trid_pos *p, int depth, double alpha, double beta, int root, int ply)
 {
+    if (sp->deadline > 0 && !(sp->nodes & 127) && clock_seconds() >= sp->deadline)
+        sp->stop = true;
+    if (sp->stop)
+        return 0;
     sp->nodes++;
     if (depth == 0 || p->s.ending != END_NONE)
         return evaluate(sp, p, depth, root, ply);
@@ -95,8 +109,9 @@ static double search(searcher *sp, trid_pos *p, int depth, double alpha, double 
     return best;
 }
 
-/* The best action at the root; equal values go to the largest key. */
-static uint32_t best_action(searcher *sp, const trid_state *s, uint64_t seed)
+/* The best action at the root of a search to depth; equal values go to
+ * the largest key. */
+static uint32_t best_at_depth(searcher *sp, const trid_state *s, uint64_t seed, int depth)
 {
     uint32_t list[TRID_MAX_ACTIONS];
     trid_pos p;
@@ -117,7 +132,7 @@ static uint32_t best_action(searcher *sp, const trid_state *s, uint64_t seed)
         made(sp, &p, 1);
         /* A window just below what this action must reach to equal the best
          * so far: an equal total comes back exact. */
-        double v = search(sp, &p, sp->depth - 1, best == -DBL_MAX ? -DBL_MAX : best - bonus - 1e-9, DBL_MAX, s->side, 1);
+        double v = search(sp, &p, depth - 1, best == -DBL_MAX ? -DBL_MAX : best - bonus - 1e-9, DBL_MAX, s->side, 1);
         trid_pos_unmake(&p, list[i], &u);
         v += bonus;
         if (v > best || (v == best && key > best_key)) {
@@ -126,7 +141,56 @@ static uint32_t best_action(searcher *sp, const trid_state *s, uint64_t seed)
             choice = list[i];
         }
     }
+    sp->last_value = best;
     return choice;
+}
+
+/* The choice: a search to the depth, or with ms= the deepest whole one in
+ * the time (each iteration draws the same keys and bonuses from the seed). */
+static uint32_t best_action(searcher *sp, const trid_state *s, uint64_t seed)
+{
+    double t0 = clock_seconds(), value;
+    uint32_t choice;
+    sp->nodes = 0;
+    if (!(sp->ms > 0)) {
+        choice = best_at_depth(sp, s, seed, sp->depth);
+        sp->last_depth = sp->depth;
+        value = sp->last_value;
+    } else {
+        sp->stop = false;
+        sp->deadline = t0 + sp->ms * 0.96 / 1000; /* a margin for the way out */
+        choice = best_at_depth(sp, s, seed, 1);
+        sp->last_depth = 1;
+        value = sp->last_value;
+        for (int d = 2; d <= sp->depth && !sp->stop; d++) {
+            uint32_t c = best_at_depth(sp, s, seed, d);
+            if (!sp->stop)
+                choice = c, sp->last_depth = d, value = sp->last_value;
+        }
+        sp->deadline = 0;
+    }
+    sp->chosen = true;
+    sp->last = choice;
+    sp->last_value = value;
+    sp->seconds = clock_seconds() - t0;
+    return choice;
+}
+
+/* The last choice: the depth completed, its value (the evaluation's units;
+ * a won game 10^7), the nodes and seconds. */
+static bool report(void *impl, game_search_report *out)
+{
+    const searcher *sp = impl;
+    if (!sp->chosen)
+        return false;
+    memset(out, 0, sizeof *out);
+    out->depth = sp->last_depth;
+    out->score = isfinite(sp->last_value) && fabs(sp->last_value) < 2e9 ? (int)lround(sp->last_value) : 0;
+    out->nodes = sp->nodes;
+    out->seconds = sp->seconds;
+    out->pv_len = 1;
+    out->pv[0] = sp->last;
+    return true;
 }
 
 /* The options as parsed, for gplayer_each_option(). */
@@ -138,7 +202,8 @@ typedef struct trid_options {
     bool wcrc_given;
     char net[512];            /* ab's net=FILE; "" for the linear evaluation */
     uint32_t ncrc;
-    bool ncrc_given, linear_given;
+    bool ncrc_given, linear_given, depth_given;
+    double ms;
 } trid_options;
 
 /* One option: depth=D (ab only), noise=N, weights=FILE, wcrc=HEX (the
@@ -148,7 +213,9 @@ static int set_option(void *ctx, const char *key, const char *value, char *err, 
     trid_options *o = ctx;
     uint64_t v;
     if (!o->greedy && !strcmp(key, "depth") && !num_u64(value, 1, MAX_DEPTH, &v, NULL, 0))
-        o->depth = (int)v;
+        o->depth = (int)v, o->depth_given = true;
+    else if (!o->greedy && !strcmp(key, "ms") && !num_double(value, 0, 1e9, &o->ms, NULL, 0))
+        ;
     else if (!strcmp(key, "noise") && !num_u64(value, 0, MAX_NOISE, &v, NULL, 0))
         o->noise = (int)v;
     else if (!strcmp(key, "weights") && *value && strlen(value) < sizeof o->path)
@@ -166,7 +233,8 @@ static int set_option(void *ctx, const char *key, const char *value, char *err, 
     } else {
         snprintf(err, n, "player '%s': bad option '%.32s' (%s)", o->greedy ? "greedy" : "ab", key,
                  o->greedy ? "noise=0..1000, weights=FILE, wcrc=HEX"
-                           : "depth=1..8, eval=linear|net, net=FILE, ncrc=HEX, noise=0..1000, weights=FILE, wcrc=HEX");
+                           : "depth=1..8, eval=linear|net, ms=N, net=FILE, ncrc=HEX, noise=0..1000, weights=FILE, "
+                             "wcrc=HEX");
         return -1;
     }
     return 0;
@@ -213,8 +281,9 @@ static void *create(const game_def *g, bool greedy, const char *opts, char *cano
         snprintf(err, n, "out of memory");
         return NULL;
     }
-    sp->depth = o.depth;
+    sp->depth = o.ms > 0 && !o.depth_given ? MAX_DEPTH : o.depth; /* a time limit alone: as deep as it reaches */
     sp->noise = o.noise;
+    sp->ms = o.ms;
     sp->g = g;
     if (net_options(sp, &o, name, err, n)) {
         destroy(sp);
@@ -230,8 +299,13 @@ static void *create(const game_def *g, bool greedy, const char *opts, char *cano
     /* wcrc pins the file's contents: a changed file is another player;
      * noise=0 is left out, so specs written before it existed still match;
      * with a network, ncrc= and net= in key order and no weights */
-    char depth_text[16] = "", noise_text[24] = "", net_text[600] = "";
-    if (!greedy)
+    char depth_text[64] = "", noise_text[24] = "", net_text[600] = "";
+    if (!greedy && o.ms > 0) { /* ms= only when set: every older spec keeps its text */
+        int k = snprintf(depth_text, sizeof depth_text, "depth=%d,ms=%.0f", sp->depth, o.ms);
+        for (int prec = 1; prec <= 17 && strtod(strchr(depth_text, 'm') + 3, NULL) != o.ms; prec++)
+            k = snprintf(depth_text, sizeof depth_text, "depth=%d,ms=%.*g", sp->depth, prec, o.ms);
+        snprintf(depth_text + k, sizeof depth_text - (size_t)k, ",");
+    } else if (!greedy)
         snprintf(depth_text, sizeof depth_text, "depth=%d,", o.depth);
     if (o.noise)
         snprintf(noise_text, sizeof noise_text, "noise=%d,", o.noise);
@@ -307,6 +381,8 @@ static const game_player_kind kind_ab = {
     .name = "ab",
     .help = "paranoid alpha-beta (alpha-beta for 2 players)"
             GPLAYER_OPTION("depth", GPLAYER_STR(DEFAULT_DEPTH), "plies to search, 1 to " GPLAYER_STR(MAX_DEPTH))
+            GPLAYER_OPTION("ms", "0", "stop deepening after about N milliseconds; the last whole depth decides (0: none; "
+                           "not reproducible; alone, no depth limit)")
             GPLAYER_OPTION("eval", "linear", "the evaluation: linear (weights=) or net (net=; docs/network.md)")
             GPLAYER_OPTION("net", "", "score the leaves with this network file (default: the game's shipped one, "
                            "data/nets/trid.nn, for eval=net)")
@@ -316,6 +392,7 @@ static const game_player_kind kind_ab = {
     .create = create_ab,
     .choose = choose,
     .destroy = destroy,
+    .report = report,
     .forfeit = forfeit,
 };
 
