@@ -21,7 +21,7 @@
 static struct {
     opt_list records;
     const char *game, *out, *label, *optimizer, *init, *label_cache;
-    bool force, json, quiet, no_augment, blend_given;
+    bool force, json, quiet, no_augment, blend_given, residual;
     int players, h, l2, epochs, patience, batch, threads;
     uint64_t positions;
     double blend, validation, lr, lr_decay, momentum, decay;
@@ -60,6 +60,8 @@ static const opt_spec train_opts_table[] = {
     { "lr-decay", OPT_DOUBLE, &a.lr_decay, "X", "the learning rate's factor per epoch (default 0.9)", 0, 0, NULL },
     { "momentum", OPT_DOUBLE, &a.momentum, "X", "SGD's momentum (default 0.9)", 0, 0, NULL },
     { "weight-decay", OPT_DOUBLE, &a.decay, "X", "an L2 penalty on the weights (default 0)", 0, 0, NULL },
+    { "residual", OPT_FLAG, &a.residual, NULL, "learn a correction to the linear evaluation: the players add "
+      "the network's value to their linear one (TZAAR's ab; docs/network.md)", 0, 0, NULL },
     { "no-augment", OPT_FLAG, &a.no_augment, NULL, "positions as recorded only, not their images under the "
       "game's symmetries", 0, 0, NULL },
     { "init", OPT_STR, &a.init, "FILE", "start from this network (its sizes) instead of a seeded random one", 0,
@@ -171,7 +173,8 @@ static char *command_text(const train_opts *o, const nn_model *m)
                o->optimizer == TRAIN_SGD ? "sgd" : "adam", o->lr, o->lr_decay);
     if (o->optimizer == TRAIN_SGD)
         buf_printf(&b, " --momentum %.17g", o->momentum);
-    buf_printf(&b, " --weight-decay %.17g%s", o->l2_penalty, o->augment ? "" : " --no-augment");
+    buf_printf(&b, " --weight-decay %.17g%s%s", o->l2_penalty, o->augment ? "" : " --no-augment",
+               o->residual ? " --residual" : "");
     if (a.init) {
         buf_printf(&b, " --init ");
         esc_shell(&b, a.init);
@@ -226,6 +229,7 @@ static void print_json(const game_def *g, const train_opts *o, const train_resul
     jsonw_fkv_num(f, "baseline_scale", "%.8g", r->baseline_scale, 0);
     jsonw_fkv_num(f, "search_scale", "%.8g", r->search_scale, 0);
     jsonw_fkv_bool(f, "labels_cached", r->label_cached, 0);
+    jsonw_fkv_bool(f, "residual", o->residual, 0);
     jsonw_fkv_uint(f, "positions", r->positions, 0);
     jsonw_fkv_uint(f, "train_positions", r->train_positions, 0);
     jsonw_fkv_uint(f, "val_positions", r->val_positions, 0);
@@ -285,6 +289,7 @@ static int make_opts(const game_def *g, train_opts *o, nn_model *init)
     o->max_positions = (size_t)a.positions;
     o->l2_penalty = a.decay;
     o->augment = !a.no_augment;
+    o->residual = a.residual;
     if (a.blend_given)
         o->blend = a.blend;
     if (a.optimizer && strcmp(a.optimizer, "adam") && strcmp(a.optimizer, "sgd"))

@@ -186,7 +186,7 @@ static int net_options(mcts *m, const bool given[], char *err, size_t n)
         snprintf(err, n, "player 'mcts': net= scores the playouts' cut-off: give depth=N");
         return -1;
     }
-    return nn_pin(m->g, "mcts", m->net_path, given[10] ? &m->ncrc : NULL, 0, &m->net, &m->ncrc, err, n);
+    return nn_pin(m->g, "mcts", m->net_path, given[10] ? &m->ncrc : NULL, 0, 0, &m->net, &m->ncrc, err, n);
 }
 
 /* Parses opts, checks the options against each other and the game, and

@@ -123,6 +123,7 @@ int nn_model_copy(nn_model *dst, const nn_model *src, char *err, size_t n)
     memcpy(dst->game, src->game, sizeof dst->game);
     memcpy(dst->features, src->features, sizeof dst->features);
     dst->scale = src->scale;
+    dst->flags = src->flags;
     memcpy(dst->params, src->params, src->nparams * sizeof *src->params);
     if (src->about && !(dst->about = strdup(src->about))) {
         nn_model_free(dst);
@@ -268,6 +269,7 @@ int nn_net_make(nn_net *net, const nn_model *m, const game_def *g, char *err, si
     memcpy(net->features, m->features, sizeof net->features);
     net->shape = *s;
     net->scale = m->scale;
+    net->flags = m->flags;
     float worst = 0;
     const char *layer = NULL;
     if (!quantise(m->w1, (size_t)s->ninputs * h, NN_QACC, -INT16_MAX, INT16_MAX, net->w1, &worst) ||
@@ -319,8 +321,8 @@ int nn_net_load(nn_net *net, const char *path, const game_def *g, char *err, siz
     return rc;
 }
 
-int nn_pin(const game_def *g, const char *kind, const char *path, const uint32_t *want, int players, nn_net *net,
-           uint32_t *crc, char *err, size_t n)
+int nn_pin(const game_def *g, const char *kind, const char *path, const uint32_t *want, int players,
+           uint32_t accept, nn_net *net, uint32_t *crc, char *err, size_t n)
 {
     char why[600];
     if (nn_net_load(net, path, g, why, sizeof why)) {
@@ -336,6 +338,9 @@ int nn_pin(const game_def *g, const char *kind, const char *path, const uint32_t
     } else if (players && net->shape.persp != players) {
         snprintf(text, sizeof text, "net: a network for %d seats, and the game has %d", net->shape.persp, players);
         bad = text;
+    } else if (net->flags & ~accept) {
+        bad = "net: a network that corrects the linear evaluation (train --residual), which this player does not "
+              "add";
     }
     if (bad) {
         snprintf(err, n, "player '%s': %s", kind, bad);

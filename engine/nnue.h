@@ -75,6 +75,12 @@ typedef struct nn_shape {
     int nout;     /* 1 for two seats, else persp */
 } nn_shape;
 
+/* The network learned a correction to the game's linear evaluation (train
+ * --residual): a searcher adds its linear evaluation, in the same units
+ * (scale), to the network's value; z alone is not the prediction.  Only a
+ * player that can add it takes such a network (nn_pin's accept). */
+#define NN_FLAG_LINEAR 1u
+
 typedef struct nn_model {
     char game[NN_NAME_MAX];     /* the game's name */
     char features[NN_NAME_MAX]; /* its feature set (game_nn.feature_set) */
@@ -82,6 +88,7 @@ typedef struct nn_model {
     /* The game's searchers read z in their own units through this: TZAAR's
      * search units per unit of log-odds (docs/network.md, per game). */
     float scale;
+    uint32_t flags;             /* NN_FLAG_* */
     char *about;                /* what made it (a command and records), or NULL */
     size_t nparams;
     float *params;              /* w1, b1, w2, b2, w3, b3, in that order */
@@ -124,6 +131,7 @@ typedef struct nn_net {
     char game[NN_NAME_MAX], features[NN_NAME_MAX];
     nn_shape shape;
     float scale;
+    uint32_t flags;     /* the model's NN_FLAG_* */
     uint32_t crc;       /* of the file it came from (0 when made in memory) */
     int16_t *w1;        /* [ninputs][h] */
     int16_t *b1;        /* [h] */
@@ -146,10 +154,11 @@ int nn_net_load(nn_net *net, const char *path, const game_def *g, char *err, siz
  * wcrc=, engine/weights.h): loads PATH ("default": the game's own file) for
  * g into net, refuses a file whose CRC-32 is not *want (when want is not
  * NULL) or that is for another seat count than players (0: any), and writes
- * the file's CRC into *crc.  Errors name the player kind: "player 'ab':
- * net: FILE: corrupt network file ...".  0, or -1. */
-int nn_pin(const game_def *g, const char *kind, const char *path, const uint32_t *want, int players, nn_net *net,
-           uint32_t *crc, char *err, size_t n);
+ * the file's CRC into *crc, and refuses a network with a flag not in
+ * accept (the NN_FLAG_* the player honours).  Errors name the player kind:
+ * "player 'ab': net: FILE: corrupt network file ...".  0, or -1. */
+int nn_pin(const game_def *g, const char *kind, const char *path, const uint32_t *want, int players,
+           uint32_t accept, nn_net *net, uint32_t *crc, char *err, size_t n);
 
 /* An accumulator: one row of h int16 per seat, aligned for vector loads. */
 typedef struct nn_acc {

@@ -3,11 +3,12 @@
  * Little-endian, whatever the machine:
  *
  *   magic     8 bytes  "triadnn" and 0x1a
- *   version   u32      1
+ *   version   u32      1, or 2 when the network has flags
  *   game      48 bytes its name, NUL-padded
  *   features  48 bytes the feature set's name, NUL-padded
  *   shape     5 x u32  inputs, perspectives, accumulator, hidden, outputs
  *   scale     f32      search units per unit of output (nnue.h)
+ *   flags     u32      version 2 only: NN_FLAG_LINEAR (nnue.h); no other bit
  *   about     u32 length, then that many bytes of UTF-8 (what made it)
  *   params    u32 count, then count f32: w1, b1, w2, b2, w3, b3
  *   crc       u32      CRC-32 of every byte before it
@@ -28,7 +29,8 @@
 #include "nnue.h"
 
 #define NN_MAGIC "triadnn\x1a"
-#define NN_VERSION 1u
+#define NN_VERSION 1u       /* a network without flags: the bytes of every file made before flags */
+#define NN_VERSION_FLAGS 2u /* with the flags word */
 #define NN_FILE_MAX (512u << 20) /* far above any shape nn_shape_check allows */
 
 int nn_model_alloc_shape(nn_model *m, const nn_shape *s, char *err, size_t n);
@@ -88,7 +90,7 @@ static uint32_t u32_at(const unsigned char *b)
 }
 
 /* The part after the name fields: shape, scale, about, parameters. */
-static int parse_body(nn_model *m, reader *r, const char *name, char *err, size_t n)
+static int parse_body(nn_model *m, reader *r, uint32_t version, const char *name, char *err, size_t n)
 {
     uint32_t v[5], alen, count;
     for (int i = 0; i < 5; i++)
@@ -106,6 +108,14 @@ static int parse_body(nn_model *m, reader *r, const char *name, char *err, size_
         return fail(m, err, n, name, "truncated network file (in its header)");
     if (!isfinite(scale) || !(scale > 0))
         return fail(m, err, n, name, "the network's scale is not a positive number");
+    uint32_t flags = 0;
+    if (version == NN_VERSION_FLAGS) {
+        flags = alen; /* the word read as alen was the flags */
+        if (!take_u32(r, &alen))
+            return fail(m, err, n, name, "truncated network file (in its header)");
+        if (!flags || flags & ~NN_FLAG_LINEAR)
+            return fail(m, err, n, name, "unknown flags in a version 2 network file");
+    }
     if (alen > NN_ABOUT_MAX || (size_t)(r->end - r->p) < alen)
         return fail(m, err, n, name, "truncated network file (in its description)");
     const unsigned char *about = r->p;
@@ -126,6 +136,7 @@ static int parse_body(nn_model *m, reader *r, const char *name, char *err, size_
     memcpy(m->game, game, sizeof game);
     memcpy(m->features, features, sizeof features);
     m->scale = scale;
+    m->flags = flags;
     for (size_t i = 0; i < count; i++)
         if (!take_f32(r, &m->params[i]) || !isfinite(m->params[i]))
             return fail(m, err, n, name, "a parameter is not a finite number");
@@ -153,10 +164,10 @@ int nn_model_parse(nn_model *m, const unsigned char *data, size_t len, const cha
     reader r = { data + 8, data + len - 4 };
     uint32_t version;
     take_u32(&r, &version);
-    if (version != NN_VERSION) {
+    if (version != NN_VERSION && version != NN_VERSION_FLAGS) {
         char why[80];
-        snprintf(why, sizeof why, "network file version %u (this triad reads version %u)", (unsigned)version,
-                 NN_VERSION);
+        snprintf(why, sizeof why, "network file version %u (this triad reads versions %u and %u)",
+                 (unsigned)version, NN_VERSION, NN_VERSION_FLAGS);
         return fail(m, err, n, name, why);
     }
     if (!take_name(&r, m->game) || !take_name(&r, m->features))
@@ -173,7 +184,7 @@ int nn_model_parse(nn_model *m, const unsigned char *data, size_t len, const cha
         if (why[0])
             return fail(m, err, n, name, why);
     }
-    if (parse_body(m, &r, name, err, n))
+    if (parse_body(m, &r, version, name, err, n))
         return -1;
     if (want && m->shape.ninputs != want->nn->ninputs)
         return fail(m, err, n, name, "the network's input count is not its feature set's");
@@ -287,7 +298,7 @@ int nn_model_serialise(const nn_model *m, unsigned char **out, size_t *len, char
         return -1;
     }
     put(&w, NN_MAGIC, 8);
-    put_u32(&w, NN_VERSION);
+    put_u32(&w, m->flags ? NN_VERSION_FLAGS : NN_VERSION);
     memset(name, 0, sizeof name);
     snprintf(name, sizeof name, "%s", m->game);
     put(&w, name, sizeof name);
@@ -298,6 +309,8 @@ int nn_model_serialise(const nn_model *m, unsigned char **out, size_t *len, char
     for (int i = 0; i < 5; i++)
         put_u32(&w, (uint32_t)v[i]);
     put_f32(&w, m->scale);
+    if (m->flags)
+        put_u32(&w, m->flags);
     put_u32(&w, (uint32_t)alen);
     put(&w, m->about ? m->about : "", alen);
     put_u32(&w, (uint32_t)m->nparams);

@@ -63,6 +63,10 @@ int train_run(const train_opts *o, nn_model *out, train_result *r, char *err, si
     if (linear)
         r->baseline_scale = train_fit_scale(&d, d.linear, d.persp, d.target, &r->baseline_train_loss,
                                             &r->baseline_val_loss);
+    if (o->residual && !linear) {
+        snprintf(err, n, "train --residual: %s has no linear evaluation to correct", o->game->name);
+        goto done;
+    }
     if (o->init) {
         if (o->init->shape.persp != d.persp) {
             snprintf(err, n, "the starting network is for %d seats, and the games have %d", o->init->shape.persp,
@@ -81,6 +85,10 @@ int train_run(const train_opts *o, nn_model *out, train_result *r, char *err, si
     /* The searchers' unit: the linear evaluation's, through its fitted
      * logistic, so that their margins keep their meaning (docs/network.md). */
     out->scale = isfinite(r->baseline_scale) ? (float)r->baseline_scale : 100.0f;
+    if (o->residual)
+        out->flags |= NN_FLAG_LINEAR;
+    else
+        out->flags &= ~NN_FLAG_LINEAR;
     double t2 = clock_seconds();
     if (train_fit(o, &d, out, r, err, n)) {
         nn_model_free(out);

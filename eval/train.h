@@ -56,6 +56,7 @@ typedef struct train_opts {
     int optimizer;          /* TRAIN_ADAM, TRAIN_SGD */
     double lr, lr_decay, momentum, l2_penalty;
     bool augment;           /* symmetry images (when the game has them) */
+    bool residual;          /* learn a correction to the linear evaluation (NN_FLAG_LINEAR) */
     uint64_t seed;
     int threads;
     const nn_model *init;   /* start from this network (NULL: a seeded random start) */

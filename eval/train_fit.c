@@ -176,6 +176,11 @@ static double forward(const fit *f, size_t i, pass *ps)
             sum += m->w3[o * sh->l2 + j] * ps->y[j];
         ps->z[o] = sum;
     }
+    /* A residual network's prediction is the linear evaluation's logit
+     * plus its own: the linear value of each seat over the fitted scale. */
+    if (m->flags & NN_FLAG_LINEAR)
+        for (int o = 0; o < sh->nout; o++)
+            ps->z[o] += d->linear[i * (size_t)sh->persp + (size_t)o] / m->scale;
     return train_xent(ps->z, d->target + i * (size_t)d->nout, d->nout);
 }
 

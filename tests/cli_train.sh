@@ -68,4 +68,41 @@ run analyse --setup random --player "mcts:playouts=30,depth=4,net=$tmp/a.nn" --j
 check "mcts_net_scores_its_cut_off" test "$rc" -eq 0
 bad "mcts_net_needs_a_cut_off" "depth=N" analyse --setup random --player "mcts:playouts=30,net=$tmp/a.nn"
 
+# A residual network (--residual) learns a correction to the linear
+# evaluation: a version 2 file with its flag, the same bytes for any
+# --threads; one whose output is 0 searches node for node as the linear
+# evaluation does; players that cannot add the linear value refuse it.
+run train "$rec" --out "$tmp/r.nn" "${small[@]}" --residual --threads 1 --json
+check "train_residual_writes_a_network" test "$rc" -eq 0 -a -s "$tmp/r.nn"
+check "train_residual_json_says_so" grep -q '"residual":true' "$tmp/out"
+check "train_residual_file_is_version_2" test "$(od -An -tu1 -j8 -N1 "$tmp/r.nn" | tr -d ' ')" = 2
+check "train_plain_file_is_version_1" test "$(od -An -tu1 -j8 -N1 "$tmp/a.nn" | tr -d ' ')" = 1
+run train "$rec" --out "$tmp/r3.nn" "${small[@]}" --residual --threads 3
+check "train_residual_same_bytes_for_any_threads" cmp -s "$tmp/r.nn" "$tmp/r3.nn"
+check "train_residual_not_the_plain_network" sh -c "! cmp -s '$tmp/r.nn' '$tmp/a.nn'"
+# the parameters zeroed, the CRC made good (docs/formats.md, "Network files")
+python3 - "$tmp/r.nn" "$tmp/zero.nn" <<'PY'
+import struct, sys, zlib
+d = bytearray(open(sys.argv[1], 'rb').read())
+at = 8 + 4 + 96 + 20 + 4 + 4
+alen = struct.unpack_from('<I', d, at)[0]
+at += 4 + alen
+count = struct.unpack_from('<I', d, at)[0]
+d[at + 4:at + 4 + 4 * count] = bytes(4 * count)
+d[-4:] = struct.pack('<I', zlib.crc32(bytes(d[:-4])))
+open(sys.argv[2], 'wb').write(d)
+PY
+run analyse --setup random --seed 5 --player "ab:depth=3,net=$tmp/zero.nn" --json
+zero=$(grep -oE '"(nodes|score|action|pv)":[^,}]+' "$tmp/out" | sort | tr '\n' ' ')
+run analyse --setup random --seed 5 --player "ab:depth=3" --json
+linear=$(grep -oE '"(nodes|score|action|pv)":[^,}]+' "$tmp/out" | sort | tr '\n' ' ')
+if [ -n "$zero" ] && [ "$zero" = "$linear" ]; then ok "residual_network_of_zeros_searches_as_linear"
+else not_ok "residual_network_of_zeros_searches_as_linear" "zero: $zero; linear: $linear"; fi
+run analyse --setup random --seed 5 --player "ab:depth=3,net=$tmp/r.nn" --json
+check "residual_network_plays" test "$rc" -eq 0
+run train "$here/../data/records/talat-ab4-played.trd" --out "$tmp/talat-r.nn" "${small[@]}" --positions 3000 --residual
+check "train_talat_residual_network" test "$rc" -eq 0 -a -s "$tmp/talat-r.nn"
+bad "talat_ab_refuses_a_residual_network" "does not add" analyse --game talat --player "ab:depth=1,net=$tmp/talat-r.nn"
+bad "mcts_refuses_a_residual_network" "does not add" analyse --setup random --player "mcts:playouts=30,depth=4,net=$tmp/r.nn"
+
 finish

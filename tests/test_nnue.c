@@ -290,7 +290,28 @@ static void nn_files_round_trip_and_hostile_ones_are_refused(void)
     REQUIRE(!nn_model_parse(&back, d, len, "x.nn", g, err, sizeof err));
     CHECK(back.nparams == m.nparams && !memcmp(back.params, m.params, m.nparams * sizeof *m.params));
     CHECK(back.scale == m.scale && !strcmp(back.about, m.about) && !strcmp(back.game, g->name));
+    CHECK(d[8] == 1 && back.flags == 0); /* no flags: version 1, the bytes of every earlier file */
     nn_model_free(&back);
+
+    /* A residual network: version 2 with its flags word, read back; a flag
+     * this triad does not know is refused. */
+    m.flags = NN_FLAG_LINEAR;
+    unsigned char *r;
+    size_t rlen;
+    REQUIRE(!nn_model_serialise(&m, &r, &rlen, err, sizeof err));
+    CHECK(r[8] == 2 && rlen == len + 4);
+    REQUIRE(!nn_model_parse(&back, r, rlen, "r.nn", g, err, sizeof err));
+    CHECK(back.flags == NN_FLAG_LINEAR && back.nparams == m.nparams &&
+          !memcmp(back.params, m.params, m.nparams * sizeof *m.params) && !strcmp(back.about, m.about));
+    nn_model_free(&back);
+    r[8 + 4 + 2 * NN_NAME_MAX + 20 + 4] = 3; /* flags 3 */
+    recrc(r, rlen);
+    CHECK(refused(r, rlen, g, "unknown flags"));
+    r[8 + 4 + 2 * NN_NAME_MAX + 20 + 4] = 0; /* flags 0 in a version 2 file */
+    recrc(r, rlen);
+    CHECK(refused(r, rlen, g, "unknown flags"));
+    free(r);
+    m.flags = 0;
 
     CHECK(refused(d, len, o, "not "));            /* another game */
     CHECK(refused(d, len - 1, g, "corrupt"));     /* cut short: the CRC no longer fits */

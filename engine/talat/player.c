@@ -363,7 +363,7 @@ static int net_options(tl_player *pl, const char *name, char *err, size_t n)
     }
     if (!pl->use_net)
         return 0;
-    return nn_pin(pl->g, name, pl->net_path, pl->ncrc_given ? &pl->ncrc : NULL, 0, &pl->net, &pl->ncrc, err, n);
+    return nn_pin(pl->g, name, pl->net_path, pl->ncrc_given ? &pl->ncrc : NULL, 0, 0, &pl->net, &pl->ncrc, err, n);
 }
 
 static void *create(const game_def *g, bool search, const char *opts, char *canon, size_t cn, char *err, size_t n)

@@ -260,7 +260,7 @@ static int net_options(searcher *sp, trid_options *o, const char *name, char *er
         snprintf(err, n, "player '%s': weights= has no use with net= (the network scores the leaves)", name);
         return -1;
     }
-    if (nn_pin(sp->g, name, o->net, o->ncrc_given ? &o->ncrc : NULL, 0, &sp->net, &sp->ncrc, err, n))
+    if (nn_pin(sp->g, name, o->net, o->ncrc_given ? &o->ncrc : NULL, 0, 0, &sp->net, &sp->ncrc, err, n))
         return -1;
     sp->use_net = true;
     if (!(sp->frame = malloc(sizeof *sp->frame * (MAX_DEPTH + 1)))) {

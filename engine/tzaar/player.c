@@ -280,7 +280,7 @@ static int configure(player *pl, const char *spec, bool trust, char *err, size_t
     }
     if (pl->net_given && !(trust && pl->ncrc_given)) {
         nn_net_free(&pl->net);
-        if (nn_pin(&game_tzaar, name, pl->net_path, pl->ncrc_given ? &pl->ncrc : NULL, 2, &pl->net, &pl->ncrc, err,
+        if (nn_pin(&game_tzaar, name, pl->net_path, pl->ncrc_given ? &pl->ncrc : NULL, 2, NN_FLAG_LINEAR, &pl->net, &pl->ncrc, err,
                    errlen))
             return -1;
         pl->ncrc_given = true;

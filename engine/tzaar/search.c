@@ -237,9 +237,12 @@ static int static_value(const searcher *s, int ply)
         return -(SCORE_WIN - ply);
     if (vis_wins_now(&s->vis, p, p->side))
         return SCORE_WIN - ply - 1;
-    if (s->net)
-        return eval_score(net_value(s), WHITE); /* already the side to act's */
-    return eval_score(tz_eval_position_vis(s->weights, p, &s->vis), p->side);
+    if (!s->net)
+        return eval_score(tz_eval_position_vis(s->weights, p, &s->vis), p->side);
+    double v = net_value(s); /* already the side to act's */
+    if (s->net->flags & NN_FLAG_LINEAR) /* a residual network: its value corrects the linear one */
+        v += (p->side == WHITE ? 1 : -1) * tz_eval_position_vis(s->weights, p, &s->vis);
+    return eval_score(v, WHITE);
 }
 
 /* Makes a, scores the result from the mover's side with fn, unmakes. */
