@@ -81,7 +81,8 @@ run train "$rec" --out "$tmp/r3.nn" "${small[@]}" --residual --threads 3
 check "train_residual_same_bytes_for_any_threads" cmp -s "$tmp/r.nn" "$tmp/r3.nn"
 check "train_residual_not_the_plain_network" sh -c "! cmp -s '$tmp/r.nn' '$tmp/a.nn'"
 # the parameters zeroed, the CRC made good (docs/formats.md, "Network files")
-python3 - "$tmp/r.nn" "$tmp/zero.nn" <<'PY'
+zero_net() { # IN OUT
+python3 - "$1" "$2" <<'PY'
 import struct, sys, zlib
 d = bytearray(open(sys.argv[1], 'rb').read())
 at = 8 + 4 + 96 + 20 + 4 + 4
@@ -92,6 +93,8 @@ d[at + 4:at + 4 + 4 * count] = bytes(4 * count)
 d[-4:] = struct.pack('<I', zlib.crc32(bytes(d[:-4])))
 open(sys.argv[2], 'wb').write(d)
 PY
+}
+zero_net "$tmp/r.nn" "$tmp/zero.nn"
 run analyse --setup random --seed 5 --player "ab:depth=3,net=$tmp/zero.nn" --json
 zero=$(grep -oE '"(nodes|score|action|pv)":[^,}]+' "$tmp/out" | sort | tr '\n' ' ')
 run analyse --setup random --seed 5 --player "ab:depth=3" --json
@@ -102,7 +105,15 @@ run analyse --setup random --seed 5 --player "ab:depth=3,net=$tmp/r.nn" --json
 check "residual_network_plays" test "$rc" -eq 0
 run train "$here/../data/records/talat-ab4-played.trd" --out "$tmp/talat-r.nn" "${small[@]}" --positions 3000 --residual
 check "train_talat_residual_network" test "$rc" -eq 0 -a -s "$tmp/talat-r.nn"
-bad "talat_ab_refuses_a_residual_network" "does not add" analyse --game talat --player "ab:depth=1,net=$tmp/talat-r.nn"
+zero_net "$tmp/talat-r.nn" "$tmp/talat-zero.nn"
+run analyse --game talat --player "ab:depth=2,net=$tmp/talat-zero.nn" --json
+zero=$(grep -oE '"(nodes|score|action|pv)":[^,}]+' "$tmp/out" | sort | tr '\n' ' ')
+run analyse --game talat --player "ab:depth=2" --json
+linear=$(grep -oE '"(nodes|score|action|pv)":[^,}]+' "$tmp/out" | sort | tr '\n' ' ')
+if [ -n "$zero" ] && [ "$zero" = "$linear" ]; then ok "talat_residual_network_of_zeros_searches_as_linear"
+else not_ok "talat_residual_network_of_zeros_searches_as_linear" "zero: $zero; linear: $linear"; fi
+run analyse --game talat --player "ab:depth=2,net=$tmp/talat-r.nn" --json
+check "talat_ab_plays_a_residual_network" test "$rc" -eq 0
 bad "mcts_refuses_a_residual_network" "does not add" analyse --setup random --player "mcts:playouts=30,depth=4,net=$tmp/r.nn"
 
 finish

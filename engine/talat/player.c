@@ -88,9 +88,12 @@ static double value(const tl_player *pl, const talat *p, const nn_frame *fr, int
 {
     if (tl_over(p))
         return share(p, seat, tl_points) + 0.1 * share(p, seat, tl_best_capture);
-    if (pl->use_net)
-        return nn_value(&pl->net, pl->g, p, &fr->acc, seat);
     double f[TL_FEATURES], v = 0;
+    if (pl->use_net) {
+        v = nn_value(&pl->net, pl->g, p, &fr->acc, seat);
+        if (!(pl->net.flags & NN_FLAG_LINEAR))
+            return v;
+    } /* a residual network corrects the linear value: both, summed */
     tl_features(p, seat, f);
     for (int i = 0; i < TL_FEATURES; i++)
         v += pl->w[i] * f[i];
@@ -363,7 +366,7 @@ static int net_options(tl_player *pl, const char *name, char *err, size_t n)
     }
     if (!pl->use_net)
         return 0;
-    return nn_pin(pl->g, name, pl->net_path, pl->ncrc_given ? &pl->ncrc : NULL, 0, 0, &pl->net, &pl->ncrc, err, n);
+    return nn_pin(pl->g, name, pl->net_path, pl->ncrc_given ? &pl->ncrc : NULL, 0, NN_FLAG_LINEAR, &pl->net, &pl->ncrc, err, n);
 }
 
 static void *create(const game_def *g, bool search, const char *opts, char *canon, size_t cn, char *err, size_t n)

@@ -63,9 +63,12 @@ static double evaluate(searcher *sp, const trid_pos *p, int depth, int root, int
         double v = (2 * sc[root] - 1) * WIN;
         return v > 0 ? v + depth : v < 0 ? v - depth : v;
     }
-    if (sp->use_net)
-        return nn_value(&sp->net, sp->g, &p->s, &sp->frame[ply].acc, root);
     double f[TRID_FEATURES], v = 0;
+    if (sp->use_net) {
+        v = nn_value(&sp->net, sp->g, &p->s, &sp->frame[ply].acc, root);
+        if (!(sp->net.flags & NN_FLAG_LINEAR))
+            return v;
+    } /* a residual network corrects the linear value: both, summed */
     trid_pos_features(p, root, f);
     for (int i = 0; i < TRID_FEATURES; i++)
         v += sp->w[i] * f[i];
@@ -260,7 +263,7 @@ static int net_options(searcher *sp, trid_options *o, const char *name, char *er
         snprintf(err, n, "player '%s': weights= has no use with net= (the network scores the leaves)", name);
         return -1;
     }
-    if (nn_pin(sp->g, name, o->net, o->ncrc_given ? &o->ncrc : NULL, 0, 0, &sp->net, &sp->ncrc, err, n))
+    if (nn_pin(sp->g, name, o->net, o->ncrc_given ? &o->ncrc : NULL, 0, NN_FLAG_LINEAR, &sp->net, &sp->ncrc, err, n))
         return -1;
     sp->use_net = true;
     if (!(sp->frame = malloc(sizeof *sp->frame * (MAX_DEPTH + 1)))) {
