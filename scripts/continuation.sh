@@ -13,7 +13,10 @@
 # same games at every ply, so the differences between plies are paired by
 # game.  REPLICATES (default 1): continuations per position, each with its
 # own seed (ab and mcts shuffle by the seed, so they differ).  SEED
-# (default 1), THREADS (default: all cores), TRIAD (default bin/triad).
+# (default 1), THREADS (default: all cores), TRIAD (default bin/triad);
+# PLAY_TRIAD, the binary that plays the continuations (default TRIAD: a
+# build of another engine, such as the one that made ORIG, when the
+# continuing player should be of that engine; it needs selfplay --positions).
 # Resumable: a finished ply is not played again, a cut one goes on.
 #
 # On a cluster: SHARD=K/N plays shard K of N of every ply into
@@ -43,6 +46,8 @@ shard=${SHARD:-}
 triad=${TRIAD:+$(caller_cmd "$TRIAD")}
 triad=${triad:-bin/triad}
 [ -n "${TRIAD:-}" ] || [ -x bin/triad ] || make -s -j2
+play=${PLAY_TRIAD:+$(caller_cmd "$PLAY_TRIAD")}
+play=${play:-$triad}
 [ -f "$orig" ] || { echo "continuation.sh: no records file $orig" >&2; exit 2; }
 mkdir -p "$out"
 # what the report needs to choose the same games again (scripts/readings.sh
@@ -55,14 +60,16 @@ thread_opt=()
 files=()
 for k in "${plies[@]}"; do
     pos=$out/positions-$k.txt
-    [ -f "$pos" ] || "$triad" records positions "$orig" --ply "$k" --min-plies "$minp" --max-games "$npos" --out "$pos"
+    # --force: shards started together may all write it; each writes the same
+    # list whole and renames it into place
+    [ -f "$pos" ] || "$triad" records positions "$orig" --ply "$k" --min-plies "$minp" --max-games "$npos" --out "$pos" --force
     n=$(grep -vc '^#' "$pos")
     games=$((n * reps))
     if [ -n "$shard" ]; then
         f=$out/ply-$k.shard${shard%/*}-of-${shard#*/}.trd
         resume=()
         [ -f "$f" ] && resume=(--resume)
-        "$triad" selfplay --games "$games" --players "$player" --positions "$pos" --seed "$seed" --shard "$shard" \
+        "$play" selfplay --games "$games" --players "$player" --positions "$pos" --seed "$seed" --shard "$shard" \
             "${thread_opt[@]}" --quiet --out "$f" "${resume[@]}"
         continue
     fi
@@ -73,7 +80,7 @@ for k in "${plies[@]}"; do
     else
         resume=()
         [ -f "$f" ] && resume=(--resume)
-        "$triad" selfplay --games "$games" --players "$player" --positions "$pos" --seed "$seed" \
+        "$play" selfplay --games "$games" --players "$player" --positions "$pos" --seed "$seed" \
             "${thread_opt[@]}" --quiet --out "$f" "${resume[@]}"
     fi
     files+=("$f")
