@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # continuation.sh OUT ORIG.trd PLAYER [PLY...] — the forward continuation
-# (issue 39; docs/results.md, "When the deficit arises"): the games of
+# (issue 39; docs/results.md, "The readings put right"): the games of
 # ORIG.trd cut at each PLY (default 1 11 21 31) and played on from there by
 # PLAYER on both sides, then White's score against the ply (triad
 # continuation).  Writes, in OUT:
