@@ -308,6 +308,7 @@ static const subcommand subcommands[] = {
     { "export", records_export, "every game as JSON lines, CSV or LittleGolem records" },
     { "info", records_info, "a file's header: run, players, setup, seed, signature, games present" },
     { "upgrade", records_upgrade, "a format 1 file rewritten as format 2" },
+    { "positions", records_positions, "the position after ply K of every game: a start list (--positions)" },
 };
 
 int cmd_records(int argc, char **argv)
@@ -341,5 +342,5 @@ int cmd_records(int argc, char **argv)
             free(g);
             return rc;
         }
-    return cli_error("records", "unknown subcommand '%s' (stats, cat, verify, merge, import, export, upgrade, info)", argv[1]);
+    return cli_error("records", "unknown subcommand '%s' (stats, cat, verify, merge, import, export, upgrade, info, positions)", argv[1]);
 }

@@ -27,5 +27,6 @@ int records_import(int argc, char **argv, rec_game *g);
 int records_export(int argc, char **argv, rec_game *g);
 int records_upgrade(int argc, char **argv, rec_game *g);
 int records_info(int argc, char **argv, rec_game *g);
+int records_positions(int argc, char **argv, rec_game *g);
 
 #endif

@@ -21,6 +21,7 @@ int cmd_play(int argc, char **argv);
 int cmd_analyse(int argc, char **argv);
 int cmd_engine(int argc, char **argv);
 int cmd_bias(int argc, char **argv);
+int cmd_continuation(int argc, char **argv);
 int cmd_tune(int argc, char **argv);
 int cmd_train(int argc, char **argv);
 int cmd_match(int argc, char **argv);

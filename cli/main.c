@@ -24,6 +24,7 @@ static const cli_command commands[] = {
     { "train", cmd_train, "train a network evaluation from records (NNUE)" },
     { "match", cmd_match, "A against B: paired games, Elo interval, pentanomial, SPRT; N players: share, rank" },
     { "bias", cmd_bias, "the opening-setup bias study: scores, intervals, tests, plots, report" },
+    { "continuation", cmd_continuation, "games cut at ply k and played on by another player: White's score against k" },
     { "solve", cmd_solve, "prove who wins an endgame (TZAAR: df-pn); --records: the endgame oracle on games" },
     { "view", cmd_view, "records as a static web site: games table and a board viewer" },
 };

@@ -142,6 +142,81 @@ static void json_strengths(FILE *f, const bias_players_result *p)
     fputc(']', f);
 }
 
+static const json_field own_fields[] = {
+    JF(JF_U64, bias_players_own, games, "games"),       JF(JF_NUM, bias_players_own, score, "first_score"),
+    JF(JF_CI, bias_players_own, score_ci, "first_score_ci95"), JF(JF_NUM, bias_players_own, elo, "edge_elo"),
+    JF(JF_CI, bias_players_own, elo_ci, "edge_elo_ci95"), JF(JF_NUM, bias_players_own, edge, "edge_logit"),
+    JF(JF_NUM, bias_players_own, se, "edge_logit_se"),
+};
+static const json_field het_fields[] = {
+    JF(JF_BOOL, bias_players_het, ok, "tested"),        JF(JF_INT, bias_players_het, df, "df"),
+    JF(JF_NUM, bias_players_het, q, "cochran_q"),       JF(JF_NUM, bias_players_het, q_p, "cochran_p"),
+    JF(JF_NUM, bias_players_het, wald, "wald"),         JF(JF_NUM, bias_players_het, wald_p, "wald_p"),
+    JF(JF_NUM, bias_players_het, tau2, "tau2"),         JF(JF_NUM, bias_players_het, i2, "i2"),
+    JF(JF_NUM, bias_players_het, score, "pooled_score"), JF(JF_CI, bias_players_het, score_ci, "pooled_score_ci95"),
+    JF(JF_NUM, bias_players_het, elo, "pooled_elo"),    JF(JF_CI, bias_players_het, elo_ci, "pooled_elo_ci95"),
+    JF(JF_NUM, bias_players_het, pooled, "pooled_logit"), JF(JF_NUM, bias_players_het, pooled_se, "pooled_logit_se"),
+};
+
+/* ,"own_edges":[...]: per kind with two or more self-play players, their
+ * own edges and whether one edge fits them (bias_players_het). */
+static void json_het(FILE *f, const bias_result *r)
+{
+    const bias_players_result *p = &r->pl;
+    jsonw_fkey(f, "own_edges", 0);
+    fputc('[', f);
+    for (int k = 0, first = 1; k < p->kinds; k++) {
+        const bias_players_het *h = &p->het[k];
+        if (h->n < 2)
+            continue;
+        fputs(first ? "{" : ",{", f);
+        first = 0;
+        jsonw_fkv_str(f, "setup", r->game->setup_names[k], 1);
+        json_fields(f, h, het_fields, JF_COUNT(het_fields), 0);
+        jsonw_fkey(f, "players", 0);
+        fputc('[', f);
+        for (int i = 0; i < h->n; i++) {
+            fputs(i ? ",{" : "{", f);
+            jsonw_fkv_str(f, "spec", p->player[h->own[i].player].who.spec, 1);
+            json_fields(f, &h->own[i], own_fields, JF_COUNT(own_fields), 0);
+            fputc('}', f);
+        }
+        fputs("]}", f);
+    }
+    fputc(']', f);
+}
+
+/* ,"spans":[...]: each component's weakest to strongest player, the error
+ * from the strengths' covariance. */
+static void json_spans(FILE *f, const bias_players_result *p)
+{
+    jsonw_fkey(f, "spans", 0);
+    fputc('[', f);
+    for (int c = 0, first = 1; p->fitted && c < p->components; c++) {
+        int lo = -1, hi = -1;
+        for (int i = 0; i < p->nplayers; i++) {
+            const bias_players_strength *s = &p->player[i];
+            if (s->component != c || !isfinite(s->elo) || s->unbounded)
+                continue;
+            lo = lo < 0 || s->elo < p->player[lo].elo ? i : lo;
+            hi = hi < 0 || s->elo > p->player[hi].elo ? i : hi;
+        }
+        double se, span = lo >= 0 && hi != lo ? bias_players_span(p, lo, hi, &se) : NAN;
+        if (!isfinite(span))
+            continue;
+        fputs(first ? "{" : ",{", f);
+        first = 0;
+        jsonw_fkv_int(f, "component", c, 1);
+        jsonw_fkv_str(f, "from", p->player[lo].who.spec, 0);
+        jsonw_fkv_str(f, "to", p->player[hi].who.spec, 0);
+        json_num(f, "elo", span, 0);
+        json_num(f, "se", se, 0);
+        json_interval(f, "elo_ci95", (interval){ span - Z95 * se, span + Z95 * se }, 0);
+        fputc('}', f);
+    }
+    fputc(']', f);
+}
+
 /* ,"players_model":{...} (bias_players.h), when the records hold two
  * players or more; a figure that cannot be estimated is null. */
 static void json_players(FILE *f, const bias_result *r)
@@ -162,6 +237,8 @@ static void json_players(FILE *f, const bias_result *r)
     json_fields(f, p, fields, JF_COUNT(fields), 0);
     json_edges(f, r);
     json_strengths(f, p);
+    json_spans(f, p);
+    json_het(f, r);
     fputc('}', f);
 }
 

@@ -182,6 +182,38 @@ static double logistic(double x)
     return 1 / (1 + exp(-x));
 }
 
+/* The strengths' covariance in Elo^2 from the fit's (k columns): 0 for a
+ * reference, NaN for a player not estimated or across components. */
+static void strength_cov(const bias_players_data *d, const int *pcol, const double *cov, int k,
+                         bias_players_result *r)
+{
+    for (int a = 0; a < d->n; a++)
+        for (int b = 0; b < d->n; b++) {
+            const bias_players_strength *p = &r->player[a], *q = &r->player[b];
+            double v = NAN;
+            if (p->component == q->component && !p->unbounded && !q->unbounded) {
+                if (pcol[a] >= 0 && pcol[b] >= 0)
+                    v = ELO_PER_LOGIT * ELO_PER_LOGIT * cov[pcol[a] * k + pcol[b]];
+                else if ((pcol[a] >= 0 || p->reference) && (pcol[b] >= 0 || q->reference))
+                    v = 0; /* a reference's strength is 0 by definition: no variance, no covariance */
+            }
+            r->cov[a * BIAS_PLAYERS_MAX + b] = v;
+        }
+}
+
+double bias_players_span(const bias_players_result *r, int a, int b, double *se)
+{
+    *se = NAN;
+    if (a < 0 || b < 0 || a >= r->nplayers || b >= r->nplayers)
+        return NAN;
+    double vaa = r->cov[a * BIAS_PLAYERS_MAX + a], vbb = r->cov[b * BIAS_PLAYERS_MAX + b];
+    double vab = r->cov[a * BIAS_PLAYERS_MAX + b], diff = r->player[b].elo - r->player[a].elo;
+    if (!isfinite(diff) || !isfinite(vaa + vbb + vab))
+        return NAN;
+    *se = sqrt(fmax(0, vaa + vbb - 2 * vab));
+    return diff;
+}
+
 /* The fit itself, over the used rows: columns are the kinds with games,
  * then the players that are not their component's reference and met
  * others.  -1 when out of memory. */
@@ -226,10 +258,13 @@ static int fit(const bias_players_data *d, int kinds, const unsigned char *used,
     double beta[LOGIT_MAX_K] = { 0 }, robust[LOGIT_MAX_K];
     if (logit_fit(&data, &o, beta, NULL, r->err, sizeof r->err) == 0) {
         r->clusters = logit_se(&data, &o, beta, NULL, robust);
-        if (r->clusters < 0) {
-            free(x), free(y), free(cl);
+        double *cov = r->clusters < 0 ? NULL : malloc(sizeof *cov * (size_t)k * (size_t)k);
+        if (!cov || logit_cov(&data, &o, beta, cov) < 0) {
+            free(x), free(y), free(cl), free(cov);
             return -1;
         }
+        strength_cov(d, pcol, cov, k, r);
+        free(cov);
         r->fitted = true;
         for (int j = 0; j < kinds; j++) {
             bias_players_kind *q = &r->kind[j];
@@ -299,8 +334,12 @@ int bias_players_analyse(const bias_players_data *d, int kinds, bias_players_res
     for (size_t i = 0; i < d->nrows; i++)
         if (!used[i])
             r->separated++;
+    for (int i = 0; i < BIAS_PLAYERS_MAX * BIAS_PLAYERS_MAX; i++)
+        r->cov[i] = NAN;
     int rc = fit(d, r->kinds, used, r);
     free(used);
+    for (int k = 0; !rc && k < r->kinds; k++)
+        rc = bias_players_heterogeneity(d, k, &r->het[k]);
     if (!rc && !r->fitted && !*r->err)
         snprintf(r->err, sizeof r->err, "%s",
                  !d->nrows ? "no games"

@@ -21,7 +21,12 @@
  * is reported as such.  Standard errors are cluster-robust by setup (the
  * key the caller gives: games that share a start are one cluster).  The
  * fit is eval/logistic.h's, with a ridge of 1e-6 so that a separation the
- * check above misses still ends finite.  docs/bias.md explains the model. */
+ * check above misses still ends finite: the ridge is on the mean loss
+ * (logistic.h), n x 1e-6 on the summed log-likelihood over n games.
+ * Beside the joint fit: each player's own edge from its self-play, a test
+ * that they agree and their random-effects pool (bias_players_het), and
+ * the strengths' covariance (bias_players_span).  docs/bias.md explains
+ * the model. */
 #ifndef TRIAD_BIAS_PLAYERS_H
 #define TRIAD_BIAS_PLAYERS_H
 
@@ -83,6 +88,42 @@ typedef struct bias_players_strength {
     interval elo_ci;
 } bias_players_strength;
 
+/* One player's own first-mover edge in a kind: from its self-play games of
+ * the kind alone (the logit of the first mover's mean share), its error
+ * clustered by setup. */
+typedef struct bias_players_own {
+    int player;                /* index into the result's player[] */
+    uint64_t games;
+    double edge, se;           /* log-odds; se NaN when the share is 0 or 1 */
+    double score;              /* the first mover's mean share */
+    interval score_ci;         /* logistic(edge -/+ 1.96 se) */
+    double elo;
+    interval elo_ci;
+} bias_players_own;
+
+/* Do the players' own edges differ?  The joint model assumes one edge per
+ * kind for every player; where several players have self-play of a kind
+ * their own edges test that.  Cochran's Q treats the edges as independent;
+ * the Wald test of their equality uses their clustered covariance (the
+ * same setups played by several players are one cluster, so their edges
+ * are correlated).  The DerSimonian–Laird random-effects pool (the edges as
+ * independent, weights 1 / (se^2 + tau^2)) is the edge of a typical player
+ * when they differ; with tau^2 = 0 it is the fixed-effect mean. */
+typedef struct bias_players_het {
+    int n;                     /* players with self-play games of the kind */
+    bias_players_own own[BIAS_PLAYERS_MAX];
+    bool ok;                   /* two or more own edges with finite errors */
+    int df;                    /* of them, minus 1 */
+    double q, q_p;             /* Cochran's Q and its chi-square p-value */
+    double wald, wald_p;       /* the clustered Wald statistic and its p (NaN: singular covariance) */
+    double tau2, i2;           /* the between-player variance (log-odds squared) and I^2 */
+    double pooled, pooled_se;  /* the random-effects pool (log-odds) */
+    double score;              /* logistic(pooled) */
+    interval score_ci;
+    double elo;
+    interval elo_ci;
+} bias_players_het;
+
 typedef struct bias_players_result {
     bool fitted;               /* the model was fitted (some game has been read) */
     int nplayers, components;
@@ -91,8 +132,22 @@ typedef struct bias_players_result {
     int kinds;
     bias_players_kind kind[BIAS_PLAYERS_KINDS_MAX];
     bias_players_strength player[BIAS_PLAYERS_MAX];
+    bias_players_het het[BIAS_PLAYERS_KINDS_MAX];
+    /* the strengths' clustered covariance in Elo^2, [a * BIAS_PLAYERS_MAX + b]: a span's error needs it (two
+       strengths measured through the same games are correlated); 0 for a reference, NaN when not estimated */
+    double cov[BIAS_PLAYERS_MAX * BIAS_PLAYERS_MAX];
     char err[128];             /* why the fit failed, when it did (fitted false with games) */
 } bias_players_result;
+
+/* Player b's strength minus player a's, in Elo, with its standard error
+ * from the covariance (NaN when either is not estimated or they lie in
+ * different components).  Returns the difference. */
+double bias_players_span(const bias_players_result *r, int a, int b, double *se);
+
+/* The players' own edges of one kind and whether they differ
+ * (eval/bias_het.c); bias_players_analyse calls it for every kind.  0, or
+ * -1 when out of memory. */
+int bias_players_heterogeneity(const bias_players_data *d, int kind, bias_players_het *h);
 
 /* Fits the model over kinds 0 .. kinds-1.  0, or -1 when out of memory;
  * a fit that fails leaves r->fitted false with the reason in r->err. */

@@ -256,6 +256,66 @@ static void print_players(const bias_result *r, FILE *f, bool md)
     }
 }
 
+/* Whether one edge fits every player (bias_players_het): each self-play
+ * player's own edge, the tests, the random-effects pool. */
+static void print_het(const bias_result *r, FILE *f, bool md)
+{
+    char cb[2][CI_TEXT_MAX];
+    const bias_players_result *p = &r->pl;
+    for (int k = 0; k < p->kinds; k++) {
+        const bias_players_het *h = &p->het[k];
+        if (h->n < 2)
+            continue;
+        fprintf(f, md ? "\n**%s: each player's own edge** (its self-play alone; clustered by setup)\n\n"
+                        "| player | games | first mover | edge in Elo |\n|---|---:|---:|---:|\n"
+                      : "  %s: each player's own edge (its self-play alone; clustered by setup)\n",
+                r->game->setup_names[k]);
+        for (int i = 0; i < h->n; i++) {
+            const bias_players_own *o = &h->own[i];
+            fprintf(f, md ? "| `%s` | %llu | %.2f%% %s | %+.1f %s |\n" : "    %-40s %6llu games  %.2f%% %s  %+.1f Elo %s\n",
+                    p->player[o->player].who.spec, (unsigned long long)o->games, 100 * o->score,
+                    ci_text(cb[0], o->score_ci, 100, "[%.2f, %.2f]"), o->elo,
+                    ci_text(cb[1], o->elo_ci, 1, "[%+.1f, %+.1f]"));
+        }
+        if (!h->ok) {
+            fprintf(f, "%sno test: an edge without an error (a share of 0 or 1)\n", md ? "\n" : "    ");
+            continue;
+        }
+        fprintf(f, "%sone edge for all? Cochran's Q %.1f on %d df, p = %.2g; with the setups' covariance "
+                   "(Wald) %.1f, p = %.2g; between players tau %.3f (I^2 %.0f%%)\n",
+                md ? "\n" : "    ", h->q, h->df, h->q_p, h->wald, h->wald_p, sqrt(h->tau2), 100 * h->i2);
+        fprintf(f, "%srandom-effects pool (DerSimonian-Laird): first mover %.1f%% %s, edge %+.1f Elo %s\n",
+                md ? "\n" : "    ", 100 * h->score, ci_text(cb[0], h->score_ci, 100, "[%.1f, %.1f]"), h->elo,
+                ci_text(cb[1], h->elo_ci, 1, "[%+.1f, %+.1f]"));
+    }
+}
+
+/* Each component's span: its weakest player to its strongest, the error
+ * from the strengths' covariance (not the sum of their variances). */
+static void print_spans(const bias_result *r, FILE *f, bool md)
+{
+    const bias_players_result *p = &r->pl;
+    for (int c = 0; p->fitted && c < p->components; c++) {
+        int lo = -1, hi = -1;
+        for (int i = 0; i < p->nplayers; i++) {
+            const bias_players_strength *s = &p->player[i];
+            if (s->component != c || !isfinite(s->elo) || s->unbounded)
+                continue;
+            if (lo < 0 || s->elo < p->player[lo].elo)
+                lo = i;
+            if (hi < 0 || s->elo > p->player[hi].elo)
+                hi = i;
+        }
+        double se, span = lo >= 0 && hi != lo ? bias_players_span(p, lo, hi, &se) : NAN;
+        if (!isfinite(span))
+            continue;
+        fprintf(f, "%sthe span of component %d, %s to %s: %+.1f Elo [%+.1f, %+.1f] (se %.1f, from the fit's "
+                   "covariance)\n",
+                md ? "\n" : "  ", c, p->player[lo].who.spec, p->player[hi].who.spec, span, span - Z95 * se,
+                span + Z95 * se, se);
+    }
+}
+
 static void print_sections(const bias_result *r, FILE *f, bool md)
 {
     char cb[1][CI_TEXT_MAX];
@@ -306,6 +366,10 @@ static void print_sections(const bias_result *r, FILE *f, bool md)
                         r->beta[j] / r->se[j], r->se_model[j]);
     }
     print_players(r, f, md);
+    if (r->pl.nplayers >= 2) {
+        print_spans(r, f, md);
+        print_het(r, f, md);
+    }
 }
 
 void bias_print_text(const bias_result *r, FILE *f)

@@ -257,7 +257,10 @@ static long cluster_scores(const logit_data *d, const logit_opts *o, const int *
     return groups;
 }
 
-long logit_se(const logit_data *d, const logit_opts *o, const double *beta, double *se_model, double *se_robust)
+/* The model-based and cluster-robust errors (logit_se), and the robust
+ * covariance itself when cov is not NULL (k x k, row-major). */
+static long sandwich(const logit_data *d, const logit_opts *o, const double *beta, double *se_model, double *se_robust,
+                     double *cov)
 {
     size_t k = d->k;
     int idx[LOGIT_MAX_K];
@@ -266,7 +269,8 @@ long logit_se(const logit_data *d, const logit_opts *o, const double *beta, doub
     long groups = -1;
     if (!h || !bm || !t)
         goto done;
-    /* information() is of the mean loss: n H is the information of the sum. */
+    /* information() is of the mean loss: n H is the information of the sum
+     * (and its ridge 2 n l2: the penalty grows with the rows). */
     double n = (double)information(d, o, idx, beta, h);
     gsl_matrix_scale(h, n);
     bool ok = cholesky(h) == 0;
@@ -281,22 +285,37 @@ long logit_se(const logit_data *d, const logit_opts *o, const double *beta, doub
     for (size_t a = 0; a < k; a++)
         if (se_model)
             se_model[a] = ok ? sqrt(gsl_matrix_get(h, a, a)) : NAN;
-    if (se_robust) {
-        /* V = H^-1 B H^-1 G / (G - 1); only its diagonal is needed. */
+    if (se_robust || cov) {
+        /* V = H^-1 B H^-1 G / (G - 1) */
         gsl_blas_dgemm(CblasNoTrans, CblasNoTrans, 1, h, bm, 0, t);
         double f = groups > 1 ? (double)groups / (double)(groups - 1) : NAN;
-        for (size_t a = 0; a < k; a++) {
-            double v = 0;
-            for (size_t b = 0; b < k; b++)
-                v += gsl_matrix_get(t, a, b) * gsl_matrix_get(h, b, a);
-            se_robust[a] = ok && groups > 1 ? sqrt(v * f) : NAN;
-        }
+        for (size_t a = 0; a < k; a++)
+            for (size_t c = cov ? 0 : a; c < (cov ? k : a + 1); c++) {
+                double v = 0;
+                for (size_t b = 0; b < k; b++)
+                    v += gsl_matrix_get(t, a, b) * gsl_matrix_get(h, b, c);
+                v = ok && groups > 1 ? v * f : NAN;
+                if (cov)
+                    cov[a * k + c] = v;
+                if (se_robust && c == a)
+                    se_robust[a] = sqrt(v);
+            }
     }
 done:
     gsl_matrix_free(h);
     gsl_matrix_free(bm);
     gsl_matrix_free(t);
     return groups;
+}
+
+long logit_se(const logit_data *d, const logit_opts *o, const double *beta, double *se_model, double *se_robust)
+{
+    return sandwich(d, o, beta, se_model, se_robust, NULL);
+}
+
+long logit_cov(const logit_data *d, const logit_opts *o, const double *beta, double *cov)
+{
+    return sandwich(d, o, beta, NULL, NULL, cov);
 }
 
 /* The loss along beta's direction as a function of the scale: its first

@@ -4,7 +4,9 @@
  * The model is P(y = 1 | x) = sigmoid(offset + scale * x . beta).  Texel
  * tuning fits evaluation weights with it (eval/tune_fit.c), the bias study
  * fits setup features with scale = 1.  The loss is the mean cross-entropy
- * plus l2 * |beta - prior|^2; labels may be fractional. */
+ * plus l2 * |beta - prior|^2; labels may be fractional.  The penalty is on
+ * the mean loss, so on the summed log-likelihood it is n * l2 * |beta|^2:
+ * it grows with the rows (a normal prior of variance 1 / (2 n l2)). */
 #ifndef TRIAD_LOGISTIC_H
 #define TRIAD_LOGISTIC_H
 
@@ -53,6 +55,12 @@ int logit_fit(const logit_data *d, const logit_opts *o, double *beta, double *se
  * Returns the number of clusters, or -1 when out of memory. */
 long logit_se(const logit_data *d, const logit_opts *o, const double *beta, double *se_model,
               double *se_robust);
+
+/* The cluster-robust covariance of beta itself, H^-1 B H^-1 G / (G - 1)
+ * (k x k, row-major, into cov): what a difference of two coefficients
+ * needs (its variance is not the sum of theirs when they share games).
+ * NaN where undefined, as logit_se.  Returns G, or -1 when out of memory. */
+long logit_cov(const logit_data *d, const logit_opts *o, const double *beta, double *cov);
 
 /* The scale K in [lo, hi] (lo < hi, either sign) minimising the loss for
  * fixed beta.  The loss is convex in K, so a safeguarded Newton iteration

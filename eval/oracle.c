@@ -68,7 +68,7 @@ int oracle_classify(const game_def *g, void *solver, const void *start, const ga
                     uint64_t budget, oracle_game *out, char *err, size_t en)
 {
     memset(out, 0, sizeof *out);
-    out->winner = out->loser = out->first_ply = out->first_winner = out->first_distance = -1;
+    out->winner = out->loser = out->first_ply = out->first_winner = out->first_distance = out->first_to_act = -1;
     out->blunder_ply = out->blunder_end = -1;
     out->plies = n;
     if (!g->solver)
@@ -128,6 +128,7 @@ int oracle_classify(const game_def *g, void *solver, const void *start, const ga
     out->first_ply = plies[first];
     out->first_winner = proven[first];
     out->first_distance = dists[first];
+    out->first_to_act = g->to_act(states + (size_t)first * g->state_size);
     out->cls = ORACLE_ALREADY_LOST;
     for (int b = k - 1; b >= first; b--)
         if (proven[b] == out->loser) {

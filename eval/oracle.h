@@ -44,7 +44,11 @@ typedef struct oracle_game {
     int solved;           /* of them proven (the run back from the end) */
     int first_ply;        /* the first solvable position (ply), -1 when none */
     int first_winner;     /* who wins there with perfect play (seat), -1 when none */
-    int first_distance;   /* the proof's distance there, in plies; -1 when none */
+    int first_distance;   /* the proof's distance there, in plies (a bound on the rest of the game with
+                             perfect play, not how far the game was from its end: that is plies - first_ply);
+                             -1 when none */
+    int first_to_act;     /* the seat to act there, -1 when none: at the solver's reach a proof is mostly a
+                             win for the side to act, so this seat nearly fixes the class (docs/solver.md) */
     int blunder_ply;      /* ORACLE_LOST_BY_PLAY: the loser's last won turn start, else -1 */
     int blunder_end;      /* and the next boundary (or the end): the turn's actions are [ply, end) */
     uint64_t nodes;       /* the solver's, over the game */

@@ -82,6 +82,8 @@ bin/triad view runs/r.trd --out site --select 'setup=random,ending=no_capture'
 run
 bin/triad solve --records runs/r.trd --max-games 20 --nodes 200000
 run: bin/triad solve --records runs/r.trd --max-games 2 --nodes 20000 --quiet
+POSITIONS=50 scripts/continuation.sh runs/cont data/records/ladder-deep/rung-1000/random.trd ab:nodes=16000
+run: POSITIONS=3 THREADS=1 scripts/continuation.sh runs/cont data/records/ladder-deep/rung-1000/random.trd ab:nodes=250 1 31 && test -s runs/cont/continuation.json
 bin/triad play --game talat --players ab:depth=4 --seed 2
 run
 bin/triad selfplay --game trid --nplayers 4 --players ab:depth=3,noise=10 --rotations 4 --games 400 --seed 1 --out runs/trid4.trd

@@ -82,6 +82,17 @@ if "$bin" match --a ab:depth=1 --b greedy --games 40 --seed 4 --out "$tmp/pm.trd
     run bias --records "$tmp/pg.trd" --json
     if grep -q '"players_model"' "$tmp/out"; then not_ok "bias leaves the players model out for one player" "present"
     else ok "bias leaves the players model out for one player"; fi
+    # Each self-play player's own edge, whether one edge fits them, and a
+    # span with its error from the fit's covariance (issue 39).
+    "$bin" selfplay --games 100 --players ab:depth=1 --seed 1 --paired --out "$tmp/pa.trd" --quiet
+    run bias "$tmp/pm.trd" "$tmp/pg.trd" "$tmp/pa.trd" --json
+    has "bias --json: the span of a component, from the covariance (issue 39)" \
+        '"spans":\[\{"component":0,"from":"[^"]*","to":"[^"]*","elo":[0-9.e]+,"se":[0-9.e]+,"elo_ci95":\[[-0-9.e]+,[-0-9.e]+\]\}\]'
+    has "bias --json: the players' own edges, the tests and the pool (issue 39)" \
+        '"own_edges":\[\{"setup":"random","tested":true,"df":1,"cochran_q":[0-9.e-]+,"cochran_p":[0-9.e-]+,"wald":[0-9.e-]+,"wald_p":[0-9.e-]+,"tau2":[0-9.e-]+,"i2":[0-9.e-]+,"pooled_score":[0-9.e-]+,"pooled_score_ci95":\[[0-9.e-]+,[0-9.e-]+\],.*"players":\[\{"spec":"[^"]*","games":100,"first_score":'
+    run bias "$tmp/pm.trd" "$tmp/pg.trd" "$tmp/pa.trd"
+    has "bias's text: one edge for all, tested" "^    one edge for all\? Cochran's Q [0-9.]+ on 1 df, p = "
+    has "bias's text: the random-effects pool" "^    random-effects pool \(DerSimonian-Laird\): first mover [0-9.]+% \["
 else
     not_ok "a match and self-play for the players model" "match or selfplay failed"
 fi

@@ -526,6 +526,42 @@ for f in "$here"/tests/cli*.sh "$here"/tests/browser_test.sh "$here"/tests/slurm
     grep -q '/lib\.sh"' "$f" || unsourced="$unsourced ${f##*/}"
     grep -qE '^(ok|not_ok|check|run|status|good|bad|expect|line_is|finish|give_up)\(\)' "$f" && redefined="$redefined ${f##*/}"
 done
+# --- scripts/readings.sh: the figures of "The readings put right" (issue 39) --------
+# From the committed records (seconds): the figures docs/results.md prints.
+TRIAD=$bin "$here/scripts/readings.sh" >"$tmp/readings.out" 2>"$tmp/readings.err"
+check "readings.sh runs on the committed records" test $? -eq 0 -a ! -s "$tmp/readings.err"
+rgrep() { grep -qF -- "$1" "$tmp/readings.out"; }
+check "readings.sh: the class is who acts at the first proven position (129 of 129)" \
+    rgrep "games 2000; the loser to act at the first proven position: 129 lost by play, 0 already lost; the winner to act there: 1855 already lost, 16 lost by play"
+check "readings.sh: the distance from the end, 2-22 median 10, and the proof's bound apart" \
+    bash -c "grep -qx 'from_end: min 2, median 10, max 22' '$tmp/readings.out' && grep -qx 'first_distance: min 2, median 14, max 26' '$tmp/readings.out'"
+check "readings.sh: the wins held at 1,000 nodes" rgrep "White held a proven win in 681 games, lost 149: 21.88% [18.95, 25.12]"
+check "readings.sh: the continuation pilot" rgrep "    21     400       400    28.25% [23.82, 32.68]"
+check "readings.sh: one edge does not fit" rgrep "(Wald) 34.8, p = 1.6e-06"
+check "readings.sh: the random-effects pool" rgrep "first mover 40.7% [38.3, 43.2]"
+check "readings.sh: MCTS against ab at matched strength" rgrep "B - A: +6.10 points, 95% interval [+3.19, +9.01]"
+check "readings.sh: the chained span and its error" rgrep "the six matches summed, 250 to 1,000,000 nodes: +1053.2 Elo +/- 89.3"
+check "readings.sh: additivity" rgrep "the match minus the chain: -16.2 Elo [-83.8, +51.4]"
+check "readings.sh: additivity, the match and its chain named in nodes" \
+    rgrep "64,000 over 4,000 nodes: the match +278.5 (se 22.9); the chain 4,000->16,000->64,000 +294.7 (se 25.8)"
+check "readings.sh: the issue's own test, 1,000,000 over 64,000 nodes, reported or said not played" \
+    grep -qE '^(1,000,000 over 64,000 nodes: the match [-+][0-9.]+ \(se [0-9.]+\); the chain 64,000->256,000->1,000,000 \+319\.2 \(se 23\.2\)|\(1000000 over 64000 nodes: not played yet, no data/records/ladder-deep/match-1000000-64000\.json\))$' "$tmp/readings.out"
+# a continuation still in shards is said so, not reported from its parts
+# (readings.sh reads the checkout's data/records: a scratch folder there,
+# removed again)
+sh_dir=$here/data/records/continuation/zz-shards-$$
+mkdir -p "$sh_dir" && cp "$here/data/records/continuation/rung256000-at64000/source" "$sh_dir/" \
+    && cp "$here/data/records/continuation/rung256000-at64000/ply-1.trd" "$sh_dir/ply-1.shard0-of-4.trd"
+TRIAD=$bin "$here/scripts/readings.sh" >"$tmp/readings3.out" 2>&1
+rm -rf "$sh_dir"
+check "readings.sh: a continuation in shards is not merged yet, and not reported" \
+    bash -c "grep -qF '(data/records/continuation/zz-shards-$$: in shards, not merged yet' '$tmp/readings3.out' && ! grep -q 'zz-shards-$$/ply-' '$tmp/readings3.out'"
+check "readings.sh: the ladder's edges" rgrep "edge -54.4 Elo [-58.8, -50.0]"
+# ORACLE=solve runs the solver (here on 2 games a file, a small budget)
+ORACLE=solve MAX_GAMES=2 NODES=20000 TRIAD=$bin "$here/scripts/readings.sh" >"$tmp/readings2.out" 2>&1
+check "readings.sh ORACLE=solve: the solver's summaries, at a small scale" \
+    test "$(grep -c '^games 2; the loser to act at the first proven position' "$tmp/readings2.out")" = 4
+
 check "every test script sources tests/lib.sh${unsourced:+ (not:$unsourced)}" test -z "$unsourced"
 check "no test script redefines lib.sh's checks${redefined:+ ($redefined)}" test -z "$redefined"
 

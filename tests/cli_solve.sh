@@ -42,14 +42,32 @@ run solve --records "$tmp/r.trd" --nodes 20000 --json --quiet
 cp "$tmp/out" "$tmp/o1"
 check "records_a_line_a_game_then_the_summary" test "$rc" -eq 0 -a "$(grep -c '^{"game":' "$tmp/o1")" = 6 \
     -a "$(tail -1 "$tmp/o1" | grep -c '^{"summary":{"games":6,"node_limit":20000,')" = 1
-sum=$(tail -1 "$tmp/o1" | grep -oE '"(already_lost|lost_by_play|unsolved)":[0-9]+' | cut -d: -f2 | paste -sd+ | bc)
+sum=$(tail -1 "$tmp/o1" | sed 's/.*"by_loser":\(.*\),"loser_to_act_first".*/\1/' | grep -oE '"(already_lost|lost_by_play|unsolved)":[0-9]+' | cut -d: -f2 | paste -sd+ | bc)
 check "records_summary_counts_every_game" test "$sum" = 6
 check "records_classes_are_named" test "$(grep -cE '"class":"(already_lost|lost_by_play|unsolved)"' "$tmp/o1")" = 6
 run solve --records "$tmp/r.trd" --nodes 20000 --json --quiet
 check "records_the_same_twice" cmp -s "$tmp/out" "$tmp/o1"
+# The summary's readings (issue 39) agree with the games' lines: the wins
+# held at the first solvable position and lost, the class by who acts
+# there, the distance from the end (plies - first_ply, not first_distance).
+check "records_every_solved_game_names_who_acts_first" test "$(grep -cE '"first_to_act":"(White|Black)"' "$tmp/o1")" = \
+    "$(grep -c '"first_ply":[0-9]' "$tmp/o1")"
+want=$(grep '^{"game"' "$tmp/o1" | awk '
+    { fw = $0; sub(/.*"first_winner":/, "", fw); sub(/,.*/, "", fw); l = $0; sub(/.*"loser":/, "", l); sub(/,.*/, "", l)
+      a = $0; sub(/.*"first_to_act":/, "", a); sub(/,.*/, "", a); c = $0; sub(/.*"class":"/, "", c); sub(/".*/, "", c)
+      if (fw == "\"White\"") { hw++; lw += l == fw } else if (fw == "\"Black\"") { hb++; lb += l == fw }
+      if (a == l && c == "lost_by_play") lf++ }
+    END { printf "%d %d %d %d %d", hw, lw, hb, lb, lf }')
+got=$(tail -1 "$tmp/o1" | sed 's/.*"loser_to_act_first":{"already_lost":[0-9]*,"lost_by_play":\([0-9]*\)}.*"held":{"White":{"games":\([0-9]*\),"lost":\([0-9]*\),.*"Black":{"games":\([0-9]*\),"lost":\([0-9]*\),.*/\2 \3 \4 \5 \1/')
+check "records_summary_wins_held_and_who_acts" test "$got" = "$want"
+ends=$(grep '^{"game"' "$tmp/o1" | sed -n 's/.*"plies":\([0-9]*\),.*"first_ply":\([0-9]*\),.*/\1 \2/p' | awk '{ print $1 - $2 }' | sort -n | sed -n '1p;$p' | paste -sd' ')
+check "records_summary_distance_from_the_end" test "$(tail -1 "$tmp/o1" | sed 's/.*"from_end":{"games":[0-9]*,"min":\([0-9]*\),"median":[0-9.]*,"max":\([0-9]*\)}.*/\1 \2/')" = "$ends"
+check "records_summary_keys" grep -qE '"first_fraction":\{"games":[0-9]+,"min":[0-9.e-]+,.*"first_distance":\{"games":[0-9]+,"min":[0-9]+' "$tmp/o1"
 run solve --records "$tmp/r.trd" --nodes 20000 --max-games 2 --quiet
 check "records_text_and_max_games" test "$(grep -c '^game [01] (random): ' "$tmp/out")" = 2 \
     -a "$(grep -c '^loser ' "$tmp/out")" = 1 -a "$(grep -c '^2 games (0 unfinished)' "$tmp/out")" = 1
+check "records_text_readings" test "$(grep -c '^White held a proven win at the first solvable position in ' "$tmp/out")" = 1 \
+    -a "$(grep -c '^the first solvable position (' "$tmp/out")" = 1 -a "$(grep -c '^by who acts at the first solvable position' "$tmp/out")" = 1
 
 "$bin" selfplay --game talat --games 1 --players random --threads 1 --out "$tmp/t.trd" --quiet
 bad "records_of_a_game_without_solver" "no solver" solve --records "$tmp/t.trd"

@@ -193,7 +193,123 @@ static void one_cluster_has_no_interval(void)
     bias_players_free(&d);
 }
 
+/* Self-play of three players with shares fixed by hand, each game its own
+ * setup: the own edges are the logits of the shares, their errors the
+ * delta method's, Cochran's Q and DerSimonian-Laird's pool as computed
+ * here, and with no setup shared between players the Wald test is Q. */
+static void own_edges_by_hand(void)
+{
+    static bias_players_data d;
+    memset(&d, 0, sizeof d);
+    const char *p[3] = { "a", "b", "c" };
+    int wins[3] = { 300, 400, 450 }, n = 1000;
+    uint64_t key = 1;
+    for (int i = 0; i < 3; i++)
+        for (int g = 0; g < n; g++)
+            CHECK(bias_players_add(&d, 0, 0, p[i], p[i], 7, g < wins[i] ? 1 : 0, key++) == 0);
+    static bias_players_result r;
+    REQUIRE(bias_players_analyse(&d, 1, &r) == 0);
+    const bias_players_het *h = &r.het[0];
+    REQUIRE(h->n == 3 && h->ok && h->df == 2);
+    double e[3], v[3], sw = 0, swe = 0, sw2 = 0;
+    for (int i = 0; i < 3; i++) {
+        double m = wins[i] / (double)n;
+        e[i] = log(m / (1 - m));
+        /* the clustered variance of a mean over n one-game clusters: n/(n-1) m(1-m)/n */
+        v[i] = (double)n / (n - 1) * m * (1 - m) / n / (m * (1 - m) * m * (1 - m));
+        CHECKF(fabs(h->own[i].edge - e[i]) < 1e-12 && fabs(h->own[i].se - sqrt(v[i])) < 1e-9 &&
+                   h->own[i].games == (uint64_t)n && !strcmp(r.player[h->own[i].player].who.spec, p[i]),
+               "%d: %.6f se %.6f", i, h->own[i].edge, h->own[i].se);
+        sw += 1 / v[i], swe += e[i] / v[i], sw2 += 1 / (v[i] * v[i]);
+    }
+    double fixed = swe / sw, q = 0;
+    for (int i = 0; i < 3; i++)
+        q += (e[i] - fixed) * (e[i] - fixed) / v[i];
+    double tau2 = fmax(0, (q - 2) / (sw - sw2 / sw)), rw = 0, rwe = 0;
+    for (int i = 0; i < 3; i++)
+        rw += 1 / (v[i] + tau2), rwe += e[i] / (v[i] + tau2);
+    CHECKF(fabs(h->q - q) < 1e-9 * q && fabs(h->wald - q) < 1e-6 * q && h->q_p < 1e-6, "Q %.4f (%.4f) Wald %.4f",
+           h->q, q, h->wald);
+    CHECKF(fabs(h->tau2 - tau2) < 1e-12 && tau2 > 0 && fabs(h->pooled - rwe / rw) < 1e-12 &&
+               fabs(h->pooled_se - 1 / sqrt(rw)) < 1e-12,
+           "tau2 %.6f (%.6f), pool %.6f (%.6f)", h->tau2, tau2, h->pooled, rwe / rw);
+    CHECK(h->score_ci.lo < h->score && h->score < h->score_ci.hi && fabs(h->score - logistic(h->pooled)) < 1e-12);
+    CHECK(fabs(h->i2 - (q - 2) / q) < 1e-12);
+    /* Equal shares: no heterogeneity, and the pool is the fixed-effect mean. */
+    static bias_players_data e2;
+    memset(&e2, 0, sizeof e2);
+    for (int i = 0; i < 3; i++)
+        for (int g = 0; g < n; g++)
+            CHECK(bias_players_add(&e2, 0, 0, p[i], p[i], 7, g < 400 ? 1 : 0, key++) == 0);
+    REQUIRE(bias_players_analyse(&e2, 1, &r) == 0);
+    CHECK(r.het[0].ok && fabs(r.het[0].q) < 1e-12 && r.het[0].tau2 == 0 && fabs(r.het[0].score - 0.4) < 1e-12);
+    bias_players_free(&d);
+    bias_players_free(&e2);
+}
+
+/* Two players on the same setups, their results tied setup by setup: the
+ * edges' covariance is positive, so the Wald test (which knows it) finds
+ * their difference more surely than Cochran's Q (which does not); a
+ * player that always wins has no finite edge and no test. */
+static void own_edges_share_setups(void)
+{
+    static bias_players_data d;
+    memset(&d, 0, sizeof d);
+    xoshiro256 rng;
+    xoshiro_seed(&rng, 39);
+    for (uint64_t key = 1; key <= 800; key++) {
+        double u = (double)(xoshiro_next(&rng) >> 11) / 9007199254740992.0;
+        double w = (double)(xoshiro_next(&rng) >> 11) / 9007199254740992.0;
+        CHECK(bias_players_add(&d, 0, 0, "a", "a", 7, u < 0.40 ? 1 : 0, key) == 0);
+        CHECK(bias_players_add(&d, 0, 0, "b", "b", 7, u < 0.40 || w < 0.08 ? 1 : 0, key) == 0);
+    }
+    static bias_players_result r;
+    REQUIRE(bias_players_analyse(&d, 1, &r) == 0);
+    const bias_players_het *h = &r.het[0];
+    REQUIRE(h->ok && h->n == 2);
+    CHECKF(h->wald > 3 * h->q && h->wald_p < h->q_p, "Wald %.2f, Q %.2f", h->wald, h->q);
+    CHECK(bias_players_add(&d, 1, 0, "c", "c", 7, 1, 9001) == 0 && bias_players_add(&d, 1, 0, "c", "c", 7, 1, 9002) == 0);
+    CHECK(bias_players_add(&d, 1, 0, "a", "a", 7, 0, 9003) == 0 && bias_players_add(&d, 1, 0, "a", "a", 7, 1, 9004) == 0);
+    REQUIRE(bias_players_analyse(&d, 2, &r) == 0);
+    CHECK(r.het[1].n == 2 && !r.het[1].ok && isinf(r.het[1].own[1].edge) && isnan(r.het[1].own[1].se));
+    bias_players_free(&d);
+}
+
+/* A span's error is the difference's, from the covariance: against the
+ * reference it is the player's own error; between two players it is below
+ * the sum of their variances when they are measured through the same
+ * games; the covariance's diagonal is the robust errors'. */
+static void spans_from_the_covariance(void)
+{
+    static bias_players_data d;
+    memset(&d, 0, sizeof d);
+    xoshiro256 rng;
+    xoshiro_seed(&rng, 1080);
+    uint64_t key = 1;
+    const char *p[3] = { "ab:nodes=1000", "ab:nodes=4000", "ab:nodes=16000" };
+    play(&d, &rng, 0, p[0], p[0], -50, 0, 0, 4000, &key);
+    play(&d, &rng, 0, p[1], p[0], -50, 150, 0, 1000, &key);
+    play(&d, &rng, 0, p[2], p[1], -50, 300, 150, 1000, &key);
+    static bias_players_result r;
+    REQUIRE(bias_players_analyse(&d, 1, &r) == 0 && r.fitted);
+    int i0 = (int)(find(&r, p[0]) - r.player), i1 = (int)(find(&r, p[1]) - r.player), i2 = (int)(find(&r, p[2]) - r.player);
+    REQUIRE(r.player[i0].reference);
+    double se, span = bias_players_span(&r, i0, i2, &se);
+    CHECKF(fabs(span - r.player[i2].elo) < 1e-9 && fabs(se - r.player[i2].se) < 1e-9, "%.2f se %.2f (%.2f)", span,
+           se, r.player[i2].se);
+    double v1 = r.cov[i1 * BIAS_PLAYERS_MAX + i1], v2 = r.cov[i2 * BIAS_PLAYERS_MAX + i2];
+    CHECK(fabs(sqrt(v1) - r.player[i1].se) < 1e-9 && r.cov[i1 * BIAS_PLAYERS_MAX + i2] > 0);
+    span = bias_players_span(&r, i1, i2, &se);
+    CHECKF(fabs(span - (r.player[i2].elo - r.player[i1].elo)) < 1e-9 && se * se < v1 + v2 && se > 0,
+           "se %.2f against %.2f", se, sqrt(v1 + v2));
+    CHECK(isnan(bias_players_span(&r, i1, 40, &se)) && isnan(se));
+    bias_players_free(&d);
+}
+
 const test_case tests_bias_players[] = {
+    { "bias_players_own_edges_by_hand", own_edges_by_hand },
+    { "bias_players_own_edges_share_setups", own_edges_share_setups },
+    { "bias_players_spans_from_the_covariance", spans_from_the_covariance },
     { "bias_players_recovers_the_model", recovers_the_model },
     { "bias_players_self_play_edge_by_hand", self_play_edge_by_hand },
     { "bias_players_first_seat_per_kind", first_seat_per_kind },

@@ -3,12 +3,14 @@
  * (solve_ref.h) at every turn start of games played at random from small
  * positions, and its budget, unfinished games, illegal actions and games
  * without a solver. */
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "check.h"
 #include "core/prng.h"
 #include "eval/oracle.h"
+#include "eval/oracle_summary.h"
 #include "engine/game.h"
 #include "engine/tzaar/game_tzaar.h"
 #include "engine/tzaar/movegen.h"
@@ -167,7 +169,15 @@ static void test_solve_oracle_budget_and_refusals(void)
                    "game %d: %d of %d proven from ply %d with 2000 nodes", i, og.solved, og.boundaries,
                    og.first_ply);
             late += og.first_ply > 0;
-        }
+            /* the seat to act at the first solvable position, as the replay has it */
+            unsigned char at[sizeof(tz_state)];
+            memcpy(at, &st, g->state_size);
+            for (int a = 0; a < og.first_ply; a++)
+                g->apply(at, actions[a]);
+            CHECKF(og.first_to_act == g->to_act(at), "game %d: first_to_act %d, the replay %d", i, og.first_to_act,
+                   g->to_act(at));
+        } else
+            CHECK(og.first_to_act == -1);
         REQUIRE(oracle_classify(g, solver, &st, actions, n, 1, &one, err, sizeof err) == 0);
         CHECKF(one.solved <= og.solved, "game %d: 1 node proved %d, 2000 nodes %d", i, one.solved, og.solved);
         if (one.cls == ORACLE_UNSOLVED) {
@@ -197,7 +207,59 @@ static void test_solve_oracle_budget_and_refusals(void)
     CHECK(oracle_classify(talat, (void *)1, s, NULL, 0, 0, &og, err, sizeof err) == -1 && strstr(err, "no solver"));
 }
 
+static oracle_game made(int cls, int winner, int first_winner, int first_to_act, int plies, int first_ply, int dist)
+{
+    oracle_game g = { 0 };
+    g.cls = cls, g.winner = winner, g.loser = winner < 0 ? -1 : winner ^ 1, g.plies = plies;
+    g.first_ply = first_ply, g.first_winner = first_winner, g.first_to_act = first_to_act, g.first_distance = dist;
+    return g;
+}
+
+/* The summary's readings on games set by hand: a seat's wins held are the
+ * games whose first solvable position it wins (not its losses), the class
+ * by who acts there, the spreads (the distance from the end is plies -
+ * first_ply, not the proof's bound), unsolved and unfinished games apart. */
+static void oracle_summary_by_hand(void)
+{
+    oracle_summary s;
+    oracle_summary_init(&s);
+    /* White (0) holds 4 wins at the first solvable position and loses 1 of them; Black holds 3, loses 2 */
+    oracle_game g[] = {
+        made(ORACLE_ALREADY_LOST, 0, 0, 0, 50, 40, 12), made(ORACLE_ALREADY_LOST, 0, 0, 0, 52, 44, 8),
+        made(ORACLE_ALREADY_LOST, 0, 0, 0, 48, 40, 10), made(ORACLE_LOST_BY_PLAY, 1, 0, 0, 51, 41, 14),
+        made(ORACLE_ALREADY_LOST, 1, 1, 1, 60, 55, 6), made(ORACLE_LOST_BY_PLAY, 0, 1, 1, 40, 30, 20),
+        made(ORACLE_LOST_BY_PLAY, 0, 1, 0, 44, 42, 2), made(ORACLE_UNSOLVED, 1, -1, -1, 30, -1, -1),
+        made(ORACLE_UNFINISHED, -1, -1, -1, 10, -1, -1),
+    };
+    for (size_t i = 0; i < sizeof g / sizeof *g; i++)
+        CHECK(oracle_summary_add(&s, &g[i], 100 + i) == 0);
+    oracle_summary_result r;
+    REQUIRE(oracle_summary_report(&s, &r) == 0);
+    CHECK(s.games == 9 && s.unfinished == 1 && s.by_loser[1][ORACLE_ALREADY_LOST] == 3 &&
+          s.by_loser[0][ORACLE_LOST_BY_PLAY] == 1 && s.by_loser[1][ORACLE_LOST_BY_PLAY] == 2 &&
+          s.by_loser[0][ORACLE_UNSOLVED] == 1);
+    CHECK(r.held[0].games == 4 && r.held[0].lost == 1 && fabs(r.held[0].share - 0.25) < 1e-12);
+    CHECK(r.held[1].games == 3 && r.held[1].lost == 2 && fabs(r.held[1].share - 2.0 / 3) < 1e-12);
+    CHECK(interval_ok(r.held[0].ci) && r.held[0].ci.lo < 0.25 && r.held[0].ci.hi > 0.25 && r.diff_ok);
+    CHECK(fabs(r.held_diff.diff - (0.25 - 2.0 / 3)) < 1e-12 && r.held_diff.p_value > 0 && r.held_diff.p_value < 1);
+    /* the loser to act at the first solvable position: games 3 (White lost, White to act) and 6 (Black lost, Black to act) */
+    CHECK(s.loser_first[ORACLE_LOST_BY_PLAY] == 2 && s.loser_first[ORACLE_ALREADY_LOST] == 0);
+    CHECK(s.winner_first[ORACLE_ALREADY_LOST] == 4 && s.winner_first[ORACLE_LOST_BY_PLAY] == 1);
+    /* from the end: 10 8 8 10 5 10 2: median 8; the first ply 40 44 40 41 55 30 42: median 41 */
+    CHECK(r.from_end.n == 7 && r.from_end.min == 2 && r.from_end.max == 10 && r.from_end.median == 8);
+    CHECK(r.first_ply.median == 41 && r.plies.median == 50 && r.distance.min == 2 && r.distance.max == 20 &&
+          r.distance.median == 10);
+    CHECK(fabs(r.fraction.min - 30.0 / 40) < 1e-12);
+    oracle_summary_free(&s);
+    /* nothing added: no interval, no spread */
+    oracle_summary_init(&s);
+    REQUIRE(oracle_summary_report(&s, &r) == 0);
+    CHECK(!r.diff_ok && !interval_ok(r.held[0].ci) && r.from_end.n == 0 && isnan(r.from_end.median));
+    oracle_summary_free(&s);
+}
+
 const test_case tests_oracle[] = {
+    { "oracle_summary_by_hand", oracle_summary_by_hand },
     { "solve_oracle_matches_reference", test_solve_oracle_matches_reference },
     { "solve_oracle_budget_and_refusals", test_solve_oracle_budget_and_refusals },
     { NULL, NULL },
