@@ -171,7 +171,7 @@ int triad_state_new(triad_state **out, const triad_game *g, const char *setup, u
     int rc = state_alloc(&st, g, err, n);
     if (rc)
         return rc;
-    if (g->gd->setup(st->s, setup ? setup : triad_game_default_setup(g), g->players, seed, why, sizeof why)) {
+    if (game_setup(g->gd, st->s, setup ? setup : triad_game_default_setup(g), g->players, seed, why, sizeof why)) {
         triad_state_free(st);
         return api_fail(err, n, TRIAD_EARG, "%s", why);
     }
@@ -189,7 +189,7 @@ int triad_state_from_text(triad_state **out, const triad_game *g, const char *te
     int rc = state_alloc(&st, g, err, n);
     if (rc)
         return rc;
-    if (g->gd->from_text(st->s, text, why, sizeof why)) {
+    if (game_from_text(g->gd, st->s, text, why, sizeof why)) {
         triad_state_free(st);
         return api_fail(err, n, TRIAD_EARG, "%s", why);
     }

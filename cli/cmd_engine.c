@@ -128,14 +128,14 @@ static void eng_position(engine *e, char **save)
             reply("error position %s: bad seed: '%s' is %s", words[0], MSG_PATH(words[1]), err);
             return;
         }
-        if (g->setup(q, words[0], e->players, seed, err, sizeof err)) {
+        if (game_setup(g, q, words[0], e->players, seed, err, sizeof err)) {
             reply("error position: %s", err);
             return;
         }
     } else if (setup && seeded && nwords == 1) {
         reply("error position %s: expected a seed", words[0]);
         return;
-    } else if (g->from_text(q, text, err, sizeof err)) {
+    } else if (game_from_text(g, q, text, err, sizeof err)) {
         if (setup)
             reply("error position: expected '%s%s' or a position string (%s)", words[0], seeded ? " SEED" : "", err);
         else

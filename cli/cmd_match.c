@@ -349,7 +349,7 @@ static int prepare(match_args *m, run_opts *o, match_sprt *sprt, unsigned char *
         return cli_error("match", "unknown setup '%s' for %s", m->setup, g->name);
     char err[600];
     unsigned char probe[GAME_STATE_MAX]; /* a setup the game refuses for this many players */
-    if (g->setup(probe, m->setup, players, 0, err, sizeof err))
+    if (game_setup(g, probe, m->setup, players, 0, err, sizeof err))
         return cli_error("match", "%s", err);
     if (m->sprt_text && match_sprt_parse(m->sprt_text, sprt, err, sizeof err))
         return cli_error("match", "%s", err);

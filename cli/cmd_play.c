@@ -152,11 +152,11 @@ static int start_state(game_run *r, const char *text, const char *setup, int npl
     if (text) {
         if (nplayers)
             return cli_error("play", "--nplayers applies to --setup only");
-        if (g->from_text(r->s, text, err, sizeof err))
+        if (game_from_text(g, r->s, text, err, sizeof err))
             return cli_error("play", "%s", err);
         return 0;
     }
-    if (g->setup(r->s, setup ? setup : game_default_setup(g), nplayers ? nplayers : game_default_players(g), seed,
+    if (game_setup(g, r->s, setup ? setup : game_default_setup(g), nplayers ? nplayers : game_default_players(g), seed,
                  err, sizeof err))
         return cli_error("play", "%s", err);
     return 0;

@@ -69,7 +69,7 @@ static int make_run(rec_run *run, const game_def *g, uint64_t seed, uint64_t gam
     void *probe = calloc(1, g->state_size);
     if (!probe)
         return cli_error("selfplay", "out of memory");
-    int refused = g->setup(probe, setup, players, 0, err, sizeof err);
+    int refused = game_setup(g, probe, setup, players, 0, err, sizeof err);
     free(probe);
     if (refused)
         return cli_error("selfplay", "%s", err);
