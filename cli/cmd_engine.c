@@ -378,7 +378,7 @@ int cmd_engine(int argc, char **argv)
     const char *spec_text = NULL, *game = NULL;
     int players = 0;
     const opt_spec opts[] = {
-        { "game", OPT_STR, &game, "NAME", "the game (default tzaar; triad help lists them)", 0, 0, NULL },
+        { "game", OPT_STR, &game, "NAME", "the game (default tzaar; NAME:KEY=VALUE,... a variant: triad help games)", 0, 0, NULL },
         { "nplayers", OPT_INT, &players, "N", "players of the setups 'position' makes (default: the game's)", 1,
           GAME_MAX_PLAYERS, NULL },
         { "player", OPT_STR, &spec_text, "SPEC", "the initial player (default: the game's, TZAAR's ab:depth=4)", 0,

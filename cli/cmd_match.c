@@ -436,7 +436,7 @@ int cmd_match(int argc, char **argv)
     run_opts o = { .threads = (int)sysconf(_SC_NPROCESSORS_ONLN), .flush_seconds = 10 };
     run_view v = { .name = "match" };
     const opt_spec opts[] = {
-        { "game", OPT_STR, &m.game, "NAME", "the game (default tzaar; triad help lists them)", 0, 0, NULL },
+        { "game", OPT_STR, &m.game, "NAME", "the game (default tzaar; NAME:KEY=VALUE,... a variant: triad help games)", 0, 0, NULL },
         { "nplayers", OPT_INT, &m.nplayers, "N", "seats (default: the game's); N > 2: A against N-1 copies of B",
           2, GAME_MAX_PLAYERS, NULL },
         { "a", OPT_STR, &m.a, "SPEC", "player A, e.g. ab:depth=2,weights=tuned.txt", 0, 0, NULL },

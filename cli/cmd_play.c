@@ -171,7 +171,7 @@ int cmd_play(int argc, char **argv)
     int nplayers = 0;
     bool quiet = false, progress = false;
     const opt_spec opts[] = {
-        { "game", OPT_STR, &game, "NAME", "the game (default tzaar; triad help lists them)", 0, 0, NULL },
+        { "game", OPT_STR, &game, "NAME", "the game (default tzaar; NAME:KEY=VALUE,... a variant: triad help games)", 0, 0, NULL },
         { "players", OPT_STR, &so.players, "SPEC", "every seat's player", 0, 0, NULL },
         { "seat", OPT_LIST, &seat, "K=SPEC", "seat K's player (repeatable)", 0, 0, NULL },
         { "white", OPT_STR, &so.white, "SPEC", "seat 0's player (TZAAR's White), e.g. ab:depth=4, greedy, random",

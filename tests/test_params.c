@@ -5,10 +5,12 @@
  * signature), set-up and parsing through the hook, the variants the
  * conformance suite runs over, and the registry's refusals of a bad table.
  * TZAAR's own parameters are tested in test_variants.c. */
+#include <stdlib.h>
 #include <string.h>
 #include "check.h"
 #include "engine/game.h"
 #include "engine/signature.h"
+#include "records/dedup.h"
 
 static const game_def *find(const char *spec)
 {
@@ -103,6 +105,29 @@ static void params_variants_have_their_signature(void)
     CHECK(b && b != a && game_engine_signature(one) == b);
 }
 
+/* Two variants' games are never one game: game i of a run and of the same
+ * run under another variant are both kept; the same run's twice, once. */
+static void params_variants_never_dedup(void)
+{
+    const game_def *race = find("race3"), *two = find("race3:rounds=2");
+    rec_game *g = calloc(1, sizeof *g);
+    REQUIRE(race && two && g);
+    rec_run a, b;
+    rec_run_init(&a, race, 3);
+    rec_run_init(&b, two, 3);
+    for (int k = 0; k < 3; k++) {
+        snprintf(a.specs[k], sizeof a.specs[k], "random");
+        snprintf(b.specs[k], sizeof b.specs[k], "random");
+        snprintf(g->specs[k], sizeof g->specs[k], "random");
+    }
+    a.games = b.games = 1;
+    rec_dedup d = { 0 };
+    CHECK(rec_dedup_add(&d, &a, g) == 1 && rec_dedup_add(&d, &b, g) == 1);
+    CHECK(rec_dedup_add(&d, &a, g) == 0 && rec_dedup_add(&d, &b, g) == 0 && d.dropped == 2);
+    rec_dedup_free(&d);
+    free(g);
+}
+
 /* The registered game, then each variant: race3 and race3:rounds=1 (a
  * range's minimum; its maximum is the default). */
 static void params_variants_are_listed(void)
@@ -178,6 +203,7 @@ const test_case tests_params[] = {
     { "params_states_carry_the_rules", params_states_carry_the_rules },
     { "params_variants_have_their_signature", params_variants_have_their_signature },
     { "params_variants_are_listed", params_variants_are_listed },
+    { "params_variants_never_dedup", params_variants_never_dedup },
     { "params_registry_refuses_a_bad_table", params_registry_refuses_a_bad_table },
     { NULL, NULL },
 };
