@@ -10,6 +10,7 @@
 #include "core/msg.h"
 #include "core/num.h"
 #include "engine/players.h"
+#include "engine/signature.h"
 #include "engine/timeman.h"
 #include "commands.h"
 #include "opts.h"
@@ -318,6 +319,53 @@ static void eng_status(engine *e)
     reply("status over %s %s%s", who, ending, scores);
 }
 
+/* game SPEC: the engine plays SPEC from now on (a referee names its game,
+ * a variant included: docs/protocol.md), from its default setup, with the
+ * current player if the game takes that spec, else its default player;
+ * game alone answers "game SPEC", the canonical spec of what it plays.
+ * All or nothing: on error the game, position and player stay. */
+static void eng_game(engine *e, char **save)
+{
+    char *arg = strtok_r(NULL, " \t\r", save), err[600];
+    if (!arg) {
+        reply("game %s", e->g->name);
+        return;
+    }
+    const game_def *g = game_find(arg, err, sizeof err);
+    if (!g) {
+        reply("error game: %s", err);
+        return;
+    }
+    if (g == e->g) {
+        reply("ok");
+        return;
+    }
+    int players = e->players >= g->min_players && e->players <= g->max_players ? e->players : game_default_players(g);
+    const char *setup = game_default_setup(g);
+    uint64_t seed = cli_setup_is_seeded(g, setup, players) ? CLI_SEED_DEFAULT : 0;
+    void *pos = calloc(1, g->state_size), *work = calloc(1, g->state_size);
+    game_action *list = malloc(sizeof *list * (size_t)g->max_actions);
+    gplayer *pl = NULL;
+    char spec[SPEC_MAX];
+    snprintf(spec, sizeof spec, "%s", e->spec);
+    if (!pos || !work || !list)
+        snprintf(err, sizeof err, "out of memory");
+    else if (!game_setup(g, pos, setup, players, seed, err, sizeof err) &&
+             !(pl = gplayer_new(g, spec, err, sizeof err)))
+        pl = gplayer_new(g, strcpy(spec, game_default_player(g)), err, sizeof err);
+    if (!pl) {
+        reply("error game: %s", err);
+        free(pos), free(work), free(list);
+        return;
+    }
+    gplayer_free(e->pl);
+    free(e->pos), free(e->work), free(e->list);
+    *e = (engine){ .g = g, .players = players, .pl = pl, .pos = pos, .work = work, .list = list, .seed = e->seed };
+    snprintf(e->spec, sizeof e->spec, "%s", spec);
+    gplayer_set_progress(pl, on_iteration, e);
+    reply("ok");
+}
+
 /* Returns false on "quit". */
 static bool dispatch(engine *e, char *line)
 {
@@ -327,7 +375,11 @@ static bool dispatch(engine *e, char *line)
     if (!strcmp(cmd, "quit"))
         return false;
     if (!strcmp(cmd, "protocol"))
-        reply("protocol triad 2");
+        reply("protocol triad 3");
+    else if (!strcmp(cmd, "game"))
+        eng_game(e, &save);
+    else if (!strcmp(cmd, "signature")) /* this program's engine signature for its game (records': triad --version) */
+        reply("signature %016llx", (unsigned long long)game_engine_signature(e->g));
     else if (!strcmp(cmd, "isready"))
         reply("readyok");
     else if (!strcmp(cmd, "player")) {

@@ -130,6 +130,41 @@ good "match_merge_a_variant" match merge "$tmp/mt.trd"
 run selfplay --game race3:rounds=2 --nplayers 3 --players random --games 6 --out "$tmp/r3.trd" --quiet
 check "race3_variant_selfplay" test "$rc" -eq 0 && "$bin" records cat "$tmp/r3.trd" | grep -q ' rounds 6 : '
 
+# --- the engine protocol: game, signature; the referee names the variant --------
+printf 'protocol\ngame\nsignature\ngame tzaar:pie=1\ngame\nsignature\nposition fixed actions D8xE8\nlegal\ngame tzaar:x=1\ngame\nquit\n' >"$tmp/session"
+run engine <"$tmp/session"
+line_is 1 'protocol triad 3' "engine_variants"
+line_is 2 'game tzaar' "engine_variants"
+line_is 3 'signature 758389fbadf5b055' "engine_variants"
+line_is 4 'ok' "engine_variants"
+line_is 5 'game tzaar:pie=1' "engine_variants"
+line_is 6 'signature f008d9e51efad7d0' "engine_variants"
+line_is 7 'ok' "engine_variants"
+line_is 8 'legal .* swap' "engine_variants"
+line_is 9 "error game: unknown parameter 'x' of tzaar .*" "engine_variants"
+line_is 10 'game tzaar:pie=1' "engine_variants"
+printf 'protocol\nprint\nquit\n' >"$tmp/session"
+run engine --game tzaar:first=full <"$tmp/session"
+line_is 2 'position .* w f' "engine_game_option"
+# A referee's engine: triad engine (protocol 3), and the same made to say protocol 2.
+printf '#!/bin/sh\nexec "%s" engine --player ab:depth=1\n' "$bin" >"$tmp/eng.sh"
+printf '#!/bin/sh\n"%s" engine --player ab:depth=1 | sed -u "s/^protocol triad 3$/protocol triad 2/"\n' "$bin" >"$tmp/eng2.sh"
+chmod +x "$tmp/eng.sh" "$tmp/eng2.sh"
+forfeits() { grep "^B: games lost" "$tmp/out" | sed 's/.*by protocol error \([0-9]*\);.*/\1/'; }
+run match --game tzaar:pie=1 --a ab:depth=1 --b "engine:cmd=$tmp/eng.sh,sig=auto" --games 2 --out "$tmp/em.trd" --quiet
+check "engine_plays_a_variant" test "$rc" -eq 0 -a "$(forfeits)" = 0
+run records info "$tmp/em.trd"
+check "sig_auto_records_the_reported_signature" grep -q "^  player 1           engine:cmd=$tmp/eng.sh,margin=100,sig=f008d9e51efad7d0,timeout=60000$" "$tmp/out"
+run match --game tzaar:pie=1 --a ab:depth=1 --b "engine:cmd=$tmp/eng.sh,sig=758389fbadf5b055" --games 2 --quiet
+check "another_signature_forfeits" test "$rc" -eq 0 -a "$(forfeits)" = 2
+run match --game tzaar:pie=1 --a ab:depth=1 --b "engine:cmd=$tmp/eng2.sh" --games 2 --quiet
+check "protocol_2_cannot_play_a_variant" test "$rc" -eq 0 -a "$(forfeits)" = 2
+run match --a ab:depth=1 --b "engine:cmd=$tmp/eng2.sh" --games 2 --quiet
+check "protocol_2_plays_the_rulebook" test "$rc" -eq 0 -a "$(forfeits)" = 0
+bad "sig_auto_needs_protocol_3" "protocol 2 reports no engine signature" match --a ab:depth=1 \
+    --b "engine:cmd=$tmp/eng2.sh,sig=auto" --games 2 --quiet
+bad "sig_must_be_16_hex_digits" "sig '12'" match --a ab:depth=1 --b "engine:cmd=$tmp/eng.sh,sig=12" --games 2
+
 # --- the rulebook's runs are as they were ----------------------------------------
 run records info "$tmp/r.trd"
 check "rulebook_signature_unchanged" grep -q '^  engine_signature   758389fbadf5b055$' "$tmp/out"
