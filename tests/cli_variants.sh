@@ -165,6 +165,16 @@ bad "sig_auto_needs_protocol_3" "protocol 2 reports no engine signature" match -
     --b "engine:cmd=$tmp/eng2.sh,sig=auto" --games 2 --quiet
 bad "sig_must_be_16_hex_digits" "sig '12'" match --a ab:depth=1 --b "engine:cmd=$tmp/eng.sh,sig=12" --games 2
 
+# --- a network is its game's, whatever the variant (docs/network.md) ------------
+run selfplay --game tzaar:pie=1 --players ab:depth=1 --games 12 --out "$tmp/nv.trd" --quiet
+run train "$tmp/nv.trd" --out "$tmp/nv.nn" --accumulator 16 --hidden 4 --epochs 1 --quiet
+check "train_on_a_variant_s_records" test "$rc" -eq 0 -a -s "$tmp/nv.nn"
+good "a_variant_s_network_plays_the_variant" match --game tzaar:pie=1 --a "ab:depth=1,net=$tmp/nv.nn" --b ab:depth=1 \
+    --games 2 --quiet
+good "and_the_rulebook" match --a "ab:depth=1,net=$tmp/nv.nn" --b ab:depth=1 --games 2 --quiet
+bad "not_another_game" "a network for tzaar, not talat" match --game talat --a "ab:depth=1,net=$tmp/nv.nn" --b random \
+    --games 3 --quiet
+
 # --- the rulebook's runs are as they were ----------------------------------------
 run records info "$tmp/r.trd"
 check "rulebook_signature_unchanged" grep -q '^  engine_signature   758389fbadf5b055$' "$tmp/out"
