@@ -87,17 +87,18 @@ static const char bias_about[] =
     "first seat's share on the start features of varying setups; with two seats and\n"
     "two players or more, the first mover's edge fitted jointly with every player's\n"
     "strength over all games (self-play and matches).  FILE...: records files\n"
-    "(self-play runs, matches, imports, merges) of one game.  Models: docs/bias.md.";
+    "(self-play runs, matches, imports, merges) of one game; of several variants of\n"
+    "one game (tzaar, tzaar:first=full, ...), each variant's report apart.  Models:\n"
+    "docs/bias.md.";
 
-/* The study of the records into r; 0, or 2 after the error line. */
-static int analyse(const opt_list *records, const bias_args *a, bias_result *r)
+/* The study of the records of game g into r (apart: the files hold other
+ * variants of it too, left out here); 0, or 2 after the error line. */
+static int analyse(const opt_list *records, const bias_args *a, const game_def *g, bool apart, bias_result *r)
 {
     char err[512];
-    const game_def *g;
-    if (records_game((const char *const *)records->items, records->n, a->game, &g, err, sizeof err))
-        return cli_error("bias", "%s", err);
     bias_data d;
     bias_init(&d, g, 0);
+    d.variants_apart = apart;
     for (int i = 0; i < records->n; i++)
         if (bias_add_file(&d, records->items[i], warn_line, err, sizeof err)) {
             bias_free(&d);
@@ -135,6 +136,54 @@ static const char *command_line(const opt_list *records, const bias_args *a, con
     return at < n ? command : NULL;
 }
 
+/* The files' games: the --game asked for, or every variant they hold
+ * (of one game), each studied apart.  The count, or -1 after the error line. */
+#define BIAS_VARIANTS_MAX 16
+static int games_of(const opt_list *records, const bias_args *a, const game_def **games)
+{
+    char err[512];
+    int n = 1;
+    if (a->game)
+        n = records_game((const char *const *)records->items, records->n, a->game, &games[0], err, sizeof err) ? -1 : 1;
+    else
+        n = records_variants((const char *const *)records->items, records->n, games, BIAS_VARIANTS_MAX, err,
+                             sizeof err);
+    if (n < 0)
+        cli_error("bias", "%s", err);
+    return n;
+}
+
+/* Several variants of one game: each one's report apart (text, or one JSON
+ * object with the list); the outputs that are one study's are refused. */
+static int bias_variants(const opt_list *records, const bias_args *a, const game_def **games, int n)
+{
+    if (a->plots || a->report || a->html)
+        return cli_error("bias", "the records hold %d variants of %s (%s, %s%s): --plots, --report and --html are "
+                         "one study's, so give one variant's files (bias reports each variant apart)",
+                         n, game_base(games[0])->name, games[0]->name, games[1]->name, n > 2 ? ", ..." : "");
+    if (a->json)
+        fputs("{\"variants\":[", stdout);
+    for (int i = 0; i < n; i++) {
+        bias_result r;
+        int rc = analyse(records, a, games[i], true, &r);
+        if (rc)
+            return rc;
+        r.command = NULL;
+        if (a->json) {
+            if (i)
+                fputc(',', stdout);
+            bias_print_json(&r, stdout);
+        } else {
+            if (i)
+                fputc('\n', stdout);
+            bias_print_text(&r, stdout);
+        }
+    }
+    if (a->json)
+        fputs("]}\n", stdout);
+    return 0;
+}
+
 int cmd_bias(int argc, char **argv)
 {
     OPT_LIST_OWNED opt_list records = { 0 };
@@ -148,8 +197,14 @@ int cmd_bias(int argc, char **argv)
         return cli_error("bias", "no records FILE given (see triad bias --help)");
     if ((rc = check_outputs(&records, a.report, a.plots, a.html, a.force)))
         return rc;
+    const game_def *games[BIAS_VARIANTS_MAX];
+    int ngames = games_of(&records, &a, games);
+    if (ngames < 0)
+        return 2;
+    if (ngames > 1)
+        return bias_variants(&records, &a, games, ngames);
     bias_result r;
-    if ((rc = analyse(&records, &a, &r)))
+    if ((rc = analyse(&records, &a, games[0], false, &r)))
         return rc;
     char err[512], command[8192];
     r.command = command_line(&records, &a, r.game, command, sizeof command);

@@ -94,7 +94,7 @@ int nn_model_init(nn_model *m, const game_def *g, const nn_shape *s, char *err, 
     }
     if (model_alloc(m, s, err, n))
         return -1;
-    snprintf(m->game, sizeof m->game, "%s", g->name);
+    snprintf(m->game, sizeof m->game, "%s", game_base(g)->name); /* a variant's network is its game's */
     snprintf(m->features, sizeof m->features, "%s", g->nn->feature_set);
     m->scale = 1;
     return 0;
@@ -243,9 +243,9 @@ int nn_net_make(nn_net *net, const nn_model *m, const game_def *g, char *err, si
     const nn_shape *s = &m->shape;
     if (nn_shape_check(s, err, n))
         return -1;
-    if (!g->nn || strcmp(m->game, g->name) || strcmp(m->features, g->nn->feature_set) ||
+    if (!g->nn || strcmp(m->game, game_base(g)->name) || strcmp(m->features, g->nn->feature_set) ||
         s->ninputs != g->nn->ninputs) {
-        snprintf(err, n, "the network is for %s's features '%s', not %s's", m->game, m->features, g->name);
+        snprintf(err, n, "the network is for %s's features '%s', not %s's", m->game, m->features, game_base(g)->name);
         return -1;
     }
     size_t h = (size_t)s->h, in = (size_t)s->persp * h, l2 = (size_t)s->l2, no = (size_t)s->nout;

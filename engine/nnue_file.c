@@ -4,7 +4,7 @@
  *
  *   magic     8 bytes  "triadnn" and 0x1a
  *   version   u32      1, or 2 when the network has flags
- *   game      48 bytes its name, NUL-padded
+ *   game      48 bytes its name, NUL-padded (the registered game: a variant's network is its game's)
  *   features  48 bytes the feature set's name, NUL-padded
  *   shape     5 x u32  inputs, perspectives, accumulator, hidden, outputs
  *   scale     f32      search units per unit of output (nnue.h)
@@ -174,8 +174,8 @@ int nn_model_parse(nn_model *m, const unsigned char *data, size_t len, const cha
         return fail(m, err, n, name, "truncated or bad game or feature set name");
     if (want) {
         char why[200];
-        if (strcmp(m->game, want->name))
-            snprintf(why, sizeof why, "a network for %.47s, not %s", m->game, want->name);
+        if (strcmp(m->game, game_base(want)->name)) /* a game's network scores its variants too */
+            snprintf(why, sizeof why, "a network for %.47s, not %s", m->game, game_base(want)->name);
         else if (!want->nn || strcmp(m->features, want->nn->feature_set))
             snprintf(why, sizeof why, "a network for the feature set '%.47s', and %s's is '%s'", m->features,
                      want->name, want->nn ? want->nn->feature_set : "none");

@@ -26,8 +26,8 @@ static int pt(const char *label)
 static position normalised(const position *p)
 {
     position q = *p;
-    for (int i = 0; i < 64; i++)
-        if (i >= GEO_POINTS || pos_colour_at(p, i) < 0)
+    for (int i = 0; i < GEO_POINTS; i++)
+        if (pos_colour_at(p, i) < 0)
             q.type[i] = 0;
     return q;
 }
