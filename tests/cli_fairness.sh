@@ -1,0 +1,63 @@
+#!/usr/bin/env bash
+# cli_fairness.sh BINARY — issue 39's positive control and points
+# compensation: scripts/connect4-ladder.sh at a tiny scale (from another
+# directory, resumed, its report and JSON), and triad bias --compensation.
+# Prints "ok - ..." / "not ok - ..." per check and ends with "N passed, N failed".
+set -u
+bin=${1:?usage: cli_fairness.sh BINARY}
+here=$(cd "$(dirname "$0")/.." && pwd)
+case $bin in /*) ;; *) bin=$PWD/$bin ;; esac # the scripts run from elsewhere
+. "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
+
+# --- scripts/connect4-ladder.sh: two rungs, two families, from elsewhere -------
+away=$tmp/away
+mkdir -p "$away"
+ln -s "$bin" "$away/mytriad"
+tiny=(RUNGS="100 400" GAMES=12 MATCH_GAMES=8 TT="1 0" CROSS=400 THREADS=1 TRIAD=./mytriad)
+c4() { (cd "$away" && timeout -k 5 120 env "${tiny[@]}" "$@") }
+before=$(ls "$here")
+c4 "$here/scripts/connect4-ladder.sh" --json lad >"$tmp/c4.json" 2>"$tmp/c4.err"
+check "connect4-ladder.sh from elsewhere: exit 0, the caller's lad/ written" \
+    test $? -eq 0 -a -s "$away/lad/ladder.md" -a -s "$away/lad/ladder.tsv" -a -s "$away/lad/tt1/rung-400/selfplay.trd"
+check "connect4-ladder.sh --json prints ladder.json" cmp -s "$tmp/c4.json" "$away/lad/ladder.json"
+check "connect4-ladder.sh: every rung of both families with its score, interval, games and depth; the matches" python3 -c "
+import json, sys
+j = json.load(open(sys.argv[1]))
+r = j['rungs']
+assert [(x['family'], x['nodes']) for x in r] == [('tt1', 100), ('tt1', 400), ('tt0', 100), ('tt0', 400)], r
+for x in r:
+    assert x['games'] == 12 and x['wins'] + x['draws'] + x['losses'] == 12, x
+    assert abs(x['first_score'] - (x['wins'] + x['draws'] / 2) / 12) < 1e-6, x
+    assert x['ci95'][0] <= x['first_score'] <= x['ci95'][1], x
+    assert x['depth_mean'] >= 2 and x['start_move'] in 'abcdefg' and 1 <= x['distinct'] <= 12, x
+    assert (x['rung'] == 0) == (x['elo'] is None), x
+    assert x['rung'] == 0 or x['match_games'] == 8, x
+assert r[2]['player'] == 'ab:nodes=100,noise=1' and r[0]['player'] == 'ab:nodes=100,noise=1,tt=1', r
+assert j['cross']['games'] == 8 and j['cross']['a'] == 'ab:nodes=400,noise=1,tt=1', j['cross']
+" "$tmp/c4.json"
+check "connect4-ladder.sh: the Markdown table has a row per rung" \
+    test "$(grep -c '^| \(table 1 MB\|no table\) | [01] | `ab:nodes=' "$away/lad/ladder.md")" -eq 4
+if command -v gnuplot >/dev/null; then
+    check "connect4-ladder.sh: the chart, PNG and SVG" test -s "$away/lad/first_vs_nodes.png" -a -s "$away/lad/first_vs_nodes.svg"
+else
+    ok "connect4-ladder.sh: the chart # SKIP no gnuplot"
+fi
+cp "$away/lad/cost.tsv" "$tmp/cost.before"
+c4 "$here/scripts/connect4-ladder.sh" lad >"$tmp/c4.md" 2>"$tmp/c4.err2"
+c4rc=$?
+check "connect4-ladder.sh again: exit 0, the table printed (its header and 4 rows)" \
+    test $c4rc -eq 0 -a "$(grep -c '^| ' "$tmp/c4.md")" -eq 5
+check "connect4-ladder.sh again: cost.tsv as it was" cmp -s "$away/lad/cost.tsv" "$tmp/cost.before"
+check "nothing of the run from elsewhere landed in the checkout" test "$(ls "$here")" = "$before"
+c4 env GAMES=14 "$here/scripts/connect4-ladder.sh" lad >/dev/null 2>&1
+check "connect4-ladder.sh with more GAMES: only the missing games played (2 per rung)" \
+    test "$(awk -F'\t' '$2 ~ /^rung-/ && NR > 7 { n += $3 } END { print n }' "$away/lad/cost.tsv")" = 8
+c4 env RUNGS="100 x" "$here/scripts/connect4-ladder.sh" lad2 >/dev/null 2>"$tmp/c4.bad"
+check "connect4-ladder.sh: RUNGS with a word refused (exit 2, one line naming it)" \
+    test $? -eq 2 -a "$(wc -l <"$tmp/c4.bad")" -eq 1 -a "$(grep -c "'x'" "$tmp/c4.bad")" -eq 1
+rm "$away/lad/tt0/match-400-100.json"
+c4 "$here/scripts/connect4-report.sh" lad >/dev/null 2>"$tmp/c4.rep"
+check "connect4-report.sh: a missing match stops it (exit 2, the file named)" \
+    test $? -eq 2 -a "$(grep -c 'match-400-100.json is missing' "$tmp/c4.rep")" -eq 1
+
+finish
