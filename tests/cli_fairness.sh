@@ -60,4 +60,46 @@ c4 "$here/scripts/connect4-report.sh" lad >/dev/null 2>"$tmp/c4.rep"
 check "connect4-report.sh: a missing match stops it (exit 2, the file named)" \
     test $? -eq 2 -a "$(grep -c 'match-400-100.json is missing' "$tmp/c4.rep")" -eq 1
 
+# --- triad bias --compensation ---------------------------------------------------
+recs=$here/data/records
+if good "bias --compensation --json on the committed Talat records" \
+    bias "$recs/talat-ab4-played.trd" "$recs/talat-ab4-random.trd" --compensation --json; then
+    check "bias --compensation: Talat's share komi and first-place komi, by turn order, with intervals" python3 -c "
+import json, sys
+j = json.load(open(sys.argv[1]))
+assert j['game'] == 'talat' and j['players'] == 3 and j['by'] == 'turn_order', j
+p, r = j['compensation']['played'], j['compensation']['random']
+for k in (p, r):
+    assert k['games'] == 10002 and k['setups'] == 3334 and k['no_points'] == 0, k
+    assert abs(sum(k['share_offsets'])) < 1e-4 and k['share_komi'][0] == 0 and k['share_komi_ci95'][0] is None, k
+    for a in (1, 2):
+        lo, hi = k['share_komi_ci95'][a]
+        assert lo < k['share_komi'][a] < hi, k
+        assert abs(k['share_komi'][a] - (k['share_offsets'][a] - k['share_offsets'][0])) < 1e-3, k
+    assert k['first_komi_fitted'] and k['first_komi'] == [0, 1.5, 2.5], k
+    assert all(abs(x - 1 / 3) < 0.016 for x in k['first_places_at_first_komi']), k
+assert abs(p['share_komi'][1] - 1.794) < 0.001 and abs(p['share_komi'][2] - 2.841) < 0.001, p
+assert abs(r['share_komi'][1] - 1.332) < 0.001 and abs(r['share_komi'][2] - 2.082) < 0.001, r
+assert p['first_komi_ci95'][2] == [2.5, 2.5] and r['first_komi_ci95'][1] == [0.5, 1.5], (p, r)
+" "$tmp/out"
+fi
+if good "bias --compensation, text, the Zihin game" bias "$recs/zihin-ab4-random.trd" --compensation; then
+    check "bias --compensation text: the komi rows and the second mover's +1.65 [+1.33, +1.97]" \
+        grep -q 'as komi (points each later mover gets): +0.00 \[n/a\]; +1.65 \[+1.33, +1.97\]' "$tmp/out"
+    check "bias --compensation text: the first-place komi, +1.5 for the second mover" \
+        grep -q 'first places level, half-point komi (a bootstrap over setups, 1000 draws): +0.0 \[n/a\]; +1.5 \[' "$tmp/out"
+fi
+bad "bias --compensation: TRID's win/draw/loss refused" "won, drawn or lost" \
+    bias "$recs/trid-d3/hex5-2.trd" --compensation
+bad "bias --compensation: TZAAR's win/loss refused" "needs a game scored in points" \
+    bias "$recs/ab2-random-200.trd" --compensation --json
+bad "bias --compensation with --plots refused" "not with --plots" \
+    bias "$recs/talat-ab4-random.trd" --compensation --plots "$tmp/plots"
+check "and nothing written" test ! -e "$tmp/plots"
+"$bin" selfplay --game race3 --nplayers 4 --players random --rotations 4 --games 40 --seed 1 --quiet --out "$tmp/r4.trd"
+if good "bias --compensation on four seats (race3)" bias "$tmp/r4.trd" --compensation; then
+    check "four seats: the share komi, first places not fitted (said)" \
+        grep -q 'first places level: not fitted (4 seats; 2 or 3 only)' "$tmp/out"
+fi
+
 finish
