@@ -59,6 +59,21 @@ rm "$away/lad/tt0/match-400-100.json"
 c4 "$here/scripts/connect4-report.sh" lad >/dev/null 2>"$tmp/c4.rep"
 check "connect4-report.sh: a missing match stops it (exit 2, the file named)" \
     test $? -eq 2 -a "$(grep -c 'match-400-100.json is missing' "$tmp/c4.rep")" -eq 1
+# The committed ladder (docs/results-connect4.md): its report's figures come back.
+lad=$here/data/records/connect4-ladder
+check "the committed Connect Four ladder: ladder.json's top rungs as docs/results-connect4.md gives them" python3 -c "
+import json, sys
+j = json.load(open(sys.argv[1]))
+top = {r['family']: r for r in j['rungs'] if r['nodes'] == 409600}
+t, n = top['tt16'], top['tt0']
+assert (t['wins'], t['draws'], t['losses'], t['first_score']) == (334, 45, 21, 0.89125), t
+assert [round(100 * x, 2) for x in t['ci95']] == [86.54, 91.71], t
+assert (n['first_score'], [round(100 * x, 2) for x in n['ci95']]) == (0.47125, [43.3, 50.95]), n
+assert len(j['rungs']) == 14 and j['cross']['score'] == 0.745, j['cross']
+" "$lad/ladder.json"
+good "bias on the committed ladder's top rung" bias "$lad/tt16/rung-409600/selfplay.trd" --json &&
+    check "bias: Red 89.125% [86.54, 91.71] at 409,600 nodes with the table, as published" \
+        grep -q '"standard":{"games":400,"seat0_score":0.89125,"red_score":0.89125,"ci95":\[0.865435,0.917065\]' "$tmp/out"
 
 # --- triad bias --compensation ---------------------------------------------------
 recs=$here/data/records
