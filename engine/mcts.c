@@ -28,9 +28,11 @@
 #include <string.h>
 #include <time.h>
 #include "core/clock.h"
+#include "core/detmath.h"
 #include "core/msg.h"
 #include "core/num.h"
 #include "core/prng.h"
+#include "engine/nnue.h"
 #include "engine/players.h"
 #include "engine/weights.h"
 
@@ -73,6 +75,11 @@ typedef struct mcts {
     uint32_t wcrc;
     double w[GAME_MAX_FEATURES];
     bool use_weights;  /* eval playouts, or a cut-off scored by features */
+    /* net=FILE: the cut-off scored by a network's shares (docs/network.md) */
+    bool use_net;
+    char net_path[MCTS_PATH_MAX];
+    uint32_t ncrc;
+    nn_net net;
     /* search state, reused by every choose() */
     node *nodes;
     size_t used, cap, bound;
@@ -101,13 +108,13 @@ static void fmt_double(char *out, size_t n, double v)
 static int set_option(mcts *m, const char *key, const char *value, bool given[], char *err, size_t n)
 {
     static const char *const keys[] = { "c", "depth", "eps", "k", "ms", "playout", "playouts", "tree",
-                                        "wcrc", "weights", NULL };
+                                        "wcrc", "weights", "ncrc", "net", NULL };
     int i = 0;
     while (keys[i] && strcmp(keys[i], key))
         i++;
     if (!keys[i]) {
         snprintf(err, n, "player 'mcts': unknown option '%s' (expected c, depth, eps, k, ms, playout, "
-                 "playouts, tree, wcrc or weights)", MSG_PATH(key));
+                 "playouts, tree, wcrc, weights, ncrc or net)", MSG_PATH(key));
         return -1;
     }
     given[i] = true;
@@ -134,6 +141,13 @@ static int set_option(mcts *m, const char *key, const char *value, bool given[],
         bad = gweights_parse_wcrc(value, &m->wcrc, why, sizeof why);
         m->wcrc_given = true;
         break;
+    case 10: bad = gweights_parse_wcrc(value, &m->ncrc, why, sizeof why); break;
+    case 11:
+        bad = !*value || strlen(value) >= sizeof m->net_path;
+        snprintf(why, sizeof why, "a file name of 1 to %zu characters", sizeof m->net_path - 1);
+        if (!bad)
+            strcpy(m->net_path, value), m->use_net = true;
+        break;
     default:
         bad = !*value || strlen(value) >= sizeof m->weights_path;
         snprintf(why, sizeof why, "a file name of 1 to %zu characters", sizeof m->weights_path - 1);
@@ -158,11 +172,28 @@ static int on_option(void *ctx, const char *key, const char *value, char *err, s
     return set_option(c->m, key, value, c->given, err, n);
 }
 
+/* net= (index 11 of set_option's keys) and ncrc= (10): the cut-off scored
+ * by the network, which needs a cut-off; the network loaded and pinned. */
+static int net_options(mcts *m, const bool given[], char *err, size_t n)
+{
+    if (given[10] && !m->use_net) {
+        snprintf(err, n, "player 'mcts': ncrc= checks a net= file, and none is given");
+        return -1;
+    }
+    if (!m->use_net)
+        return 0;
+    if (!m->depth) {
+        snprintf(err, n, "player 'mcts': net= scores the playouts' cut-off: give depth=N");
+        return -1;
+    }
+    return nn_pin(m->g, "mcts", m->net_path, given[10] ? &m->ncrc : NULL, 0, &m->net, &m->ncrc, err, n);
+}
+
 /* Parses opts, checks the options against each other and the game, and
  * loads the weights where they are used. */
 static int configure(mcts *m, const char *opts, char *err, size_t n)
 {
-    bool given[10] = { false };
+    bool given[12] = { false };
     option_ctx ctx = { m, given }; /* a repeated key takes its last value, as for ab */
     if (gplayer_each_option("mcts", opts, on_option, &ctx, err, n))
         return -1;
@@ -177,9 +208,11 @@ static int configure(mcts *m, const char *opts, char *err, size_t n)
                  g->name);
         return -1;
     }
-    m->use_weights = m->eval || (m->depth && has_features);
+    if (net_options(m, given, err, n))
+        return -1;
+    m->use_weights = m->eval || (m->depth && has_features && !m->use_net);
     const char *unused = given[2] && !m->eval ? "eps" /* only eval playouts are greedy */
-                       : given[3] && !(m->depth && has_features) ? "k" /* only a cut-off scores by features */
+                       : given[3] && !(m->depth && has_features && !m->use_net) ? "k" /* only a cut-off scores by features */
                        : given[8] && !m->use_weights ? "wcrc"
                        : given[9] && !m->use_weights ? "weights" : NULL;
     if (unused) {
@@ -207,11 +240,14 @@ static int write_canonical(const mcts *m, char *canon, size_t cn, char *err, siz
     fmt_double(eps, sizeof eps, m->eps);
     fmt_double(k, sizeof k, m->k);
     fmt_double(ms, sizeof ms, m->ms);
-    int len = snprintf(canon, cn, "c=%s,depth=%llu%s%s%s%s%s%s,playout=%s,playouts=%llu,tree=%llu", c,
+    char net[MCTS_PATH_MAX + 32] = "";
+    bool k_used = m->depth && m->use_weights && !m->use_net;
+    if (m->use_net) /* ncrc= and net= between ms and playout, in key order */
+        snprintf(net, sizeof net, ",ncrc=%08x,net=%s", (unsigned)m->ncrc, m->net_path);
+    int len = snprintf(canon, cn, "c=%s,depth=%llu%s%s%s%s%s%s%s,playout=%s,playouts=%llu,tree=%llu", c,
                        (unsigned long long)m->depth, m->eval ? ",eps=" : "", m->eval ? eps : "",
-                       m->depth && m->use_weights ? ",k=" : "", m->depth && m->use_weights ? k : "",
-                       m->ms > 0 ? ",ms=" : "", m->ms > 0 ? ms : "", m->eval ? "eval" : "random",
-                       (unsigned long long)m->playouts, (unsigned long long)m->tree_mb);
+                       k_used ? ",k=" : "", k_used ? k : "", m->ms > 0 ? ",ms=" : "", m->ms > 0 ? ms : "", net,
+                       m->eval ? "eval" : "random", (unsigned long long)m->playouts, (unsigned long long)m->tree_mb);
     if (m->use_weights)
         snprintf(more, sizeof more, ",wcrc=%08x,weights=%s", (unsigned)m->wcrc, m->weights_path);
     if (len < 0 || (size_t)len + strlen(more) >= cn) {
@@ -227,6 +263,7 @@ static void mcts_destroy(void *impl)
     mcts *m = impl;
     if (!m)
         return;
+    nn_net_free(&m->net);
     free(m->nodes);
     free(m->root);
     free(m->s);
@@ -264,44 +301,6 @@ static void *mcts_create(const game_def *g, const char *opts, char *canon, size_
         return NULL;
     }
     return m;
-}
-
-/* ---- arithmetic that is the same on every machine ----
- *
- * libm's log and exp may differ in the last bit from one C library to
- * another, and one bit can flip a close choice; these use only +, -, *, /
- * and exact scalings (frexp, ldexp), which IEEE 754 fixes (ISO C mode keeps
- * the compiler from fusing them).  Both agree with libm to about 1e-13
- * (relative), far below anything the search can notice. */
-
-#define LN2 0.69314718055994530942
-
-/* ln x for x >= 1: x = m * 2^e with m in [sqrt(1/2), sqrt(2)), ln m =
- * 2 atanh(z), z = (m - 1) / (m + 1) in (-0.18, 0.18): 12 terms of the
- * series reach 1e-18 (and ln 1 is exactly 0). */
-static double det_log(double x)
-{
-    int e;
-    double m = 2 * frexp(x, &e);
-    e--;
-    if (m > 1.4142135623730951) {
-        m /= 2;
-        e++;
-    }
-    double z = (m - 1) / (m + 1), z2 = z * z, sum = 0;
-    for (int k = 23; k >= 1; k -= 2)
-        sum = sum * z2 + 1.0 / k;
-    return e * LN2 + 2 * z * sum;
-}
-
-/* 1 / (1 + e^-x): e^y = 2^k e^r with |r| <= ln 2 / 2, whose Taylor series
- * reaches 1e-19 in 18 terms. */
-static double det_sigmoid(double x)
-{
-    double y = x < -700 ? 700 : x > 700 ? -700 : -x, k = nearbyint(y / LN2), r = y - k * LN2, p = 0;
-    for (int i = 18; i >= 1; i--)
-        p = 1 + p * r / i;
-    return 1 / (1 + ldexp(p, (int)k));
 }
 
 /* ---- the search ---- */
@@ -374,6 +373,14 @@ static void playout(mcts *m, void *s, int players, double r[])
          * goes through a logistic, as tuning fits it; a game without
          * features calls the position a draw. */
         if (m->depth && steps >= m->depth && mover != last) {
+            if (m->use_net) {
+                nn_acc acc;
+                int32_t z[NN_PERSP_MAX];
+                nn_acc_from_state(&m->net, g, s, &acc);
+                nn_eval_acc(&m->net, g, s, &acc, z);
+                nn_shares(&m->net, z, mover, r);
+                return;
+            }
             for (int k = 0; k < players; k++)
                 r[k] = m->use_weights ? det_sigmoid(m->k * weighted(m, s, k)) : 1.0 / players;
             return;
@@ -486,6 +493,10 @@ static game_action mcts_choose(void *impl, const void *state, uint64_t seed)
     const game_def *g = m->g;
     size_t sz = g->state_size;
     int players = g->players(state);
+    /* A network is for one seat count: in a game of another the player
+     * forfeits and says why (mcts_forfeit), rather than play what it is not. */
+    if (m->use_net && m->net.shape.persp != players)
+        return GAME_NO_ACTION;
     double t0 = now_ms();
     m->searched = false;
     xoshiro_seed(&m->rng, seed);
@@ -560,6 +571,14 @@ static bool mcts_report(void *impl, game_search_report *out)
     return true;
 }
 
+static void mcts_forfeit(void *impl, game_forfeit *out)
+{
+    const mcts *m = impl;
+    out->reason = GAME_FORFEIT_PROTOCOL;
+    snprintf(out->text, sizeof out->text, "net: a network for %d seats in a game of another seat count",
+             m->net.shape.persp);
+}
+
 const game_player_kind gplayer_mcts = {
     .name = "mcts",
     .help = "Monte-Carlo tree search (N-player UCT) for any game (docs/players.md)"
@@ -572,7 +591,10 @@ const game_player_kind gplayer_mcts = {
         GPLAYER_OPTION("k", GPLAYER_STR(DEFAULT_K), "with depth= and features: the logistic scale of a cut-off, > 0")
         GPLAYER_OPTION("tree", GPLAYER_STR(DEFAULT_TREE_MB), "the tree's memory in MiB, 1 to 65536")
         GPLAYER_OPTION("weights", "", "with eval playouts or a cut-off: the weights file (default: the game's)")
-        GPLAYER_OPTION("wcrc", "", "the CRC-32 the weights file must have (8 hex digits)"),
+        GPLAYER_OPTION("wcrc", "", "the CRC-32 the weights file must have (8 hex digits)")
+        GPLAYER_OPTION("net", "", "with depth=: score the cut-off by this network's shares (docs/network.md)")
+        GPLAYER_OPTION("ncrc", "", "the CRC-32 the network file must have (8 hex digits)"),
+    .forfeit = mcts_forfeit,
     .create = mcts_create,
     .choose = mcts_choose,
     .destroy = mcts_destroy,

@@ -10,6 +10,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "core/detmath.h"
 #include "nnue.h"
 
 int nn_outputs(int persp)
@@ -458,17 +459,25 @@ void nn_acc_from_state(const nn_net *net, const game_def *g, const void *s, nn_a
     }
 }
 
-static int cmp_u16(const void *a, const void *b)
+/* Insertion sort: a position's features are a few dozen, and qsort's
+ * merge sort with its copies was 70% of a Talat search with a network. */
+static void sort_u16(uint16_t *a, int n)
 {
-    return (int)*(const uint16_t *)a - (int)*(const uint16_t *)b;
+    for (int i = 1; i < n; i++) {
+        uint16_t x = a[i];
+        int j = i;
+        for (; j > 0 && a[j - 1] > x; j--)
+            a[j] = a[j - 1];
+        a[j] = x;
+    }
 }
 
 int nn_changes_by_diff(const game_def *g, const void *before, const void *after, int persp, game_nn_delta *out)
 {
     uint16_t a[GAME_NN_ACTIVE_MAX], b[GAME_NN_ACTIVE_MAX];
     int na = g->nn->active(before, persp, a), nb = g->nn->active(after, persp, b);
-    qsort(a, (size_t)na, sizeof *a, cmp_u16);
-    qsort(b, (size_t)nb, sizeof *b, cmp_u16);
+    sort_u16(a, na);
+    sort_u16(b, nb);
     out->nadd = out->nremove = 0;
     int i = 0, j = 0;
     while (i < na || j < nb) {
@@ -504,11 +513,13 @@ void nn_eval_acc(const nn_net *net, const game_def *g, const void *s, const nn_a
     nn_forward(net, row, z);
 }
 
+/* det_exp, not exp: a share feeds MCTS's choices, which must be the same on
+ * every machine (core/detmath.h). */
 void nn_shares(const nn_net *net, const int32_t *z, int to_act, double share[GAME_MAX_PLAYERS])
 {
     int p = net->shape.persp;
     if (p == 2) {
-        double w = 1 / (1 + exp(-(double)z[0] / NN_OUT_ONE));
+        double w = 1 / (1 + det_exp(-(double)z[0] / NN_OUT_ONE));
         share[to_act] = w;
         share[to_act ^ 1] = 1 - w;
         return;
@@ -517,42 +528,55 @@ void nn_shares(const nn_net *net, const int32_t *z, int to_act, double share[GAM
     for (int k = 0; k < p; k++)
         top = fmax(top, (double)z[k]);
     for (int k = 0; k < p; k++)
-        sum += e[k] = exp(((double)z[k] - top) / NN_OUT_ONE);
+        sum += e[k] = det_exp(((double)z[k] - top) / NN_OUT_ONE);
     for (int k = 0; k < p; k++)
         share[(to_act + k) % p] = e[k] / sum;
 }
 
 /* ---- frames ---- */
 
-static void sorted_active(const game_def *g, const void *s, int q, uint16_t *out, int *count)
+/* Seat q's features of s as a bit set of words words; their list into feat. */
+static int active_bits(const game_def *g, const void *s, int q, uint64_t *bits, int words, uint16_t *feat)
 {
-    *count = g->nn->active(s, q, out);
-    qsort(out, (size_t)*count, sizeof *out, cmp_u16);
+    int count = g->nn->active(s, q, feat);
+    memset(bits, 0, sizeof *bits * (size_t)words);
+    for (int i = 0; i < count; i++)
+        bits[feat[i] >> 6] |= 1ULL << (feat[i] & 63);
+    return count;
 }
 
 void nn_frame_root(const nn_net *net, const game_def *g, const void *s, nn_frame *f)
 {
+    int words = (net->shape.ninputs + 63) / 64;
+    uint16_t feat[GAME_NN_ACTIVE_MAX];
     for (int q = 0; q < net->shape.persp; q++) {
-        sorted_active(g, s, q, f->feat[q], &f->count[q]);
-        nn_acc_refresh(net, f->acc.v[q], f->feat[q], f->count[q]);
+        int count = words <= NN_FRAME_INPUTS / 64 ? active_bits(g, s, q, f->bits[q], words, feat)
+                                                   : g->nn->active(s, q, feat);
+        nn_acc_refresh(net, f->acc.v[q], feat, count);
     }
 }
 
 void nn_frame_child(const nn_net *net, const game_def *g, const nn_frame *parent, const void *child, nn_frame *f)
 {
+    int words = (net->shape.ninputs + 63) / 64;
+    uint16_t feat[GAME_NN_ACTIVE_MAX];
+    if (words > NN_FRAME_INPUTS / 64) { /* too many inputs for the sets: summed again */
+        nn_frame_root(net, g, child, f);
+        return;
+    }
     for (int q = 0; q < net->shape.persp; q++) {
-        sorted_active(g, child, q, f->feat[q], &f->count[q]);
-        const uint16_t *a = parent->feat[q], *b = f->feat[q];
-        int na = parent->count[q], nb = f->count[q], i = 0, j = 0, nadd = 0, nrem = 0;
+        active_bits(g, child, q, f->bits[q], words, feat);
         uint16_t add[GAME_NN_ACTIVE_MAX], rem[GAME_NN_ACTIVE_MAX];
-        while (i < na || j < nb) {
-            if (j == nb || (i < na && a[i] < b[j]))
-                rem[nrem++] = a[i++];
-            else if (i == na || b[j] < a[i])
-                add[nadd++] = b[j++];
-            else
-                i++, j++;
-        }
+        int nadd = 0, nrem = 0;
+        for (int w = 0; w < words; w++)
+            for (uint64_t x = parent->bits[q][w] ^ f->bits[q][w]; x; x &= x - 1) {
+                int b = __builtin_ctzll(x);
+                uint16_t feature = (uint16_t)(w * 64 + b);
+                if (f->bits[q][w] >> b & 1)
+                    add[nadd++] = feature;
+                else
+                    rem[nrem++] = feature;
+            }
         nn_acc_update(net, f->acc.v[q], parent->acc.v[q], add, nadd, rem, nrem);
     }
 }

@@ -175,16 +175,19 @@ void nn_acc_after(const nn_net *net, const game_def *g, const void *before, game
 /* z for s (not over) from its rows. */
 void nn_eval_acc(const nn_net *net, const game_def *g, const void *s, const nn_acc *acc, int32_t *z);
 /* Each seat's expected share of the outcome, absolute seats, from z of s's
- * seat to act (softmax, or the logistic for two seats). */
+ * seat to act (softmax, or the logistic for two seats), the same bits on
+ * every machine (no libm exp). */
 void nn_shares(const nn_net *net, const int32_t *z, int to_act, double share[GAME_MAX_PLAYERS]);
 /* For searchers of games without a changes hook (Talat's, TRID's): a
- * position's accumulators with its active sets, sorted, so that a child's
- * are made from its parent's by one difference (nn_frame_child) instead of
- * listing the parent's again.  Caller-owned; about 5 KB. */
+ * position's accumulators with its active features as a bit set, so that a
+ * child's are made from its parent's by one XOR of the two sets
+ * (nn_frame_child) instead of listing and sorting the parent's again.  For
+ * games of at most NN_FRAME_INPUTS inputs (larger ones are summed again).
+ * Caller-owned; about 6 KB. */
+#define NN_FRAME_INPUTS 4096
 typedef struct nn_frame {
     nn_acc acc;
-    int count[NN_PERSP_MAX];
-    uint16_t feat[NN_PERSP_MAX][GAME_NN_ACTIVE_MAX];
+    uint64_t bits[NN_PERSP_MAX][NN_FRAME_INPUTS / 64];
 } nn_frame;
 void nn_frame_root(const nn_net *net, const game_def *g, const void *s, nn_frame *f);
 void nn_frame_child(const nn_net *net, const game_def *g, const nn_frame *parent, const void *child, nn_frame *f);

@@ -55,9 +55,37 @@ step "match: tuned weights against the defaults ($match_games games, paired)"
 $triad match --a "$(with_weights "$player" "$out/tuned.txt")" --b "$(with_weights "$player" data/weights/default.txt)" \
     --games "$match_games" --seed "$seed" --out "$out/match.trd" --force | tee "$out/match.txt"
 
+step "a network evaluation from these games (triad train; docs/network.md), matched against the linear one"
+$triad train "$out/random.trd" "$out/fixed.trd" "$out/tournament.trd" --out "$out/net.nn" --force \
+    --accumulator "${NET_ACCUMULATOR:-32}" --hidden 8 --epochs "${NET_EPOCHS:-8}" --seed "$seed" --threads 2 --quiet \
+    --json | tee "$out/train.json"
+net_player=$(case $player in *:*) echo "$player,net=$out/net.nn" ;; *) echo "$player:net=$out/net.nn" ;; esac)
+lin_player=$(case $player in *:*) echo "$player,eval=linear" ;; *) echo "$player:eval=linear" ;; esac)
+$triad match --a "$net_player" --b "$lin_player" --games "$match_games" --seed "$seed" --out "$out/net-match.trd" \
+    --force --quiet --json | tee "$out/net-match.json"
+
 step "opening-setup bias"
 $triad bias --records "$out/random.trd" "$out/fixed.trd" "$out/tournament.trd" \
     --plots "$out/plots" --report "$out/report.md" --force
+
+# The network's section of the report: the figures as train and match gave them.
+field() { sed -n "s/.*\"$1\":\(\[[^]]*\]\|\"[^\"]*\"\|[-0-9.a-z+]*\).*/\1/p" "$2" | tr -d '"[]' | sed 's/,/, /g'; }
+{
+    printf '\n## A network evaluation from these games\n\n'
+    printf 'Trained by `triad train` on the %s positions of these %s games (%s held out, split by game;\n' \
+        "$(field positions "$out/train.json")" "$(field games "$out/train.json")" "$(field val_positions "$out/train.json")"
+    printf 'accumulator %s, hidden %s, %s epochs, the best %s; docs/network.md).  Held-out loss: the network %s,\n' \
+        "$(field accumulator "$out/train.json")" "$(field hidden "$out/train.json")" "$(field epochs "$out/train.json")" \
+        "$(field best_epoch "$out/train.json")" "$(field val_loss "$out/train.json")"
+    printf 'the linear evaluation (its default weights, scaled by its own fitted logistic) %s.\n\n' \
+        "$(field baseline_val_loss "$out/train.json")"
+    printf 'Match, `%s` against `%s`, %s paired games (seed %s): A scores %s%%, Elo %s, 95%% interval [%s]\n' \
+        "$net_player" "$lin_player" "$(field games "$out/net-match.json")" "$seed" \
+        "$(awk -v s="$(field score "$out/net-match.json")" 'BEGIN { printf "%.1f", 100 * s }')" \
+        "$(field elo "$out/net-match.json")" "$(field elo_ci95 "$out/net-match.json")"
+    printf '(pentanomial).  A network from a few thousand games of a 2-ply player is a check that the loop runs,\n'
+    printf 'not the shipped network (data/nets/, docs/network.md, "Results").\n'
+} >>"$out/report.md"
 
 step "first-move advantage against strength: a small ladder (scripts/ladder.sh; docs/results.md has the full one)"
 NO_SETUP=1 RUNGS="${LADDER_RUNGS:-500 2000}" GAMES="${LADDER_GAMES:-400 200}" MATCH_GAMES="${LADDER_MATCH_GAMES:-200}" \

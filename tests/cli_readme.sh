@@ -23,7 +23,7 @@ here=$(cd "$(dirname "$0")/.." && pwd)
 table() {
     cat <<'EOF'
 scripts/study.sh
-run: NO_SETUP=1 PERFT_DEPTH=3 GAMES=20 FIXED_GAMES=20 TOURNAMENT_GAMES=20 MATCH_GAMES=20 PLAYER=ab:depth=1 LADDER_RUNGS="50 100" LADDER_GAMES="8 8" LADDER_MATCH_GAMES=8 LADDER_POLICY_GAMES="4 4" scripts/study.sh && test -s out/study/report.md
+run: NO_SETUP=1 PERFT_DEPTH=3 GAMES=20 FIXED_GAMES=20 TOURNAMENT_GAMES=20 MATCH_GAMES=20 PLAYER=ab:depth=1 LADDER_RUNGS="50 100" LADDER_GAMES="8 8" LADDER_MATCH_GAMES=8 LADDER_POLICY_GAMES="4 4" scripts/study.sh && test -s out/study/report.md && grep -q '^## A network evaluation from these games' out/study/report.md && test -s out/study/net.nn
 scripts/test.sh
 covered: tests/cli_scripts.sh: a phase that exits 1 but says 0 failed counts as a failure
 make

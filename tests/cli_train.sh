@@ -53,4 +53,19 @@ run train "$here/../data/records/talat-ab4-played.trd" --out "$tmp/talat.nn" "${
 check "train_talat_network" test "$rc" -eq 0 -a -s "$tmp/talat.nn"
 bad "ab_net_refuses_another_games_network" "not tzaar" analyse --setup random --player "ab:depth=1,net=$tmp/talat.nn"
 
+# Talat's, TRID's and MCTS's players take a network too; one of another seat count forfeits, saying why.
+run match --game talat --a "ab:depth=1,net=$tmp/talat.nn" --b greedy --games 3 --seed 1 --quiet --json
+check "talat_ab_net_plays_a_match" grep -q '"games":3' "$tmp/out"
+run match --game talat --nplayers 2 --a "ab:depth=1,net=$tmp/talat.nn" --b greedy --games 2 --seed 1
+check "talat_net_of_another_seat_count_forfeits_saying_why" grep -q 'a network for 3 seats' "$tmp/err"
+bad "talat_ab_net_refuses_weights_beside_it" "no use with net" analyse --game talat --player "ab:depth=1,net=$tmp/talat.nn,weights=default"
+run selfplay --game trid --players ab:depth=1,noise=5 --games 6 --out "$tmp/trid.trd" --quiet
+run train "$tmp/trid.trd" --out "$tmp/trid.nn" "${small[@]}"
+check "train_trid_network" test "$rc" -eq 0 -a -s "$tmp/trid.nn"
+run match --game trid --a "ab:depth=1,noise=5,net=$tmp/trid.nn" --b ab:depth=1,noise=5 --games 4 --seed 1 --quiet --json
+check "trid_ab_net_plays_a_match" grep -q '"games":4' "$tmp/out"
+run analyse --setup random --player "mcts:playouts=30,depth=4,net=$tmp/a.nn" --json
+check "mcts_net_scores_its_cut_off" test "$rc" -eq 0
+bad "mcts_net_needs_a_cut_off" "depth=N" analyse --setup random --player "mcts:playouts=30,net=$tmp/a.nn"
+
 finish

@@ -65,7 +65,7 @@ static void an_unlisted_key_is_refused_naming_the_listed_ones(void)
     REQUIRE(tzaar && talat);
     gplayer *p = gplayer_new(talat, "ab:depht=3", err, sizeof err);
     CHECK(!p);
-    CHECKF(strstr(err, "player 'ab': unknown option 'depht' (expected depth, nodes, tt, eval, net, ncrc, weights or wcrc"), "%s", err);
+    CHECKF(strstr(err, "player 'ab': unknown option 'depht' (expected depth, nodes, ms, tt, eval, net, ncrc, weights or wcrc"), "%s", err);
     CHECK(!gplayer_new(tzaar, "random:place=eval", err, sizeof err) && strstr(err, "(it takes none"));
     char out[GPLAYER_SPEC_MAX];
     CHECK(gplayer_canonical(talat, "mcts:playout=eval,bogus=1", true, out, sizeof out, err, sizeof err) == -1 &&

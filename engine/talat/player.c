@@ -46,6 +46,10 @@ typedef struct tl_player {
     const game_def *g;
     bool search;
     uint64_t depth, nodes_max, tt_mb;
+    /* ms=: a time limit per action (not reproducible): deepening stops when
+     * it is spent, and an iteration it cuts short is not used */
+    double ms, deadline;
+    bool depth_given, stop;
     tt_entry *tt;
     size_t tt_size; /* a power of two */
     /* The frozen test's answers (frozen.c): exact, keyed by the board, so
@@ -151,6 +155,10 @@ static void child_frame(const tl_player *pl, const nn_frame *parent, const talat
 
 static double alphabeta(tl_player *pl, const talat *p, const nn_frame *f, int depth, double alpha, double beta)
 {
+    if (pl->deadline > 0 && !(pl->nodes & 127) && clock_seconds() >= pl->deadline)
+        pl->stop = true;
+    if (pl->stop)
+        return 0;
     pl->nodes++;
     if (depth == 0 || tl_over(p))
         return value(pl, p, f, pl->root_seat);
@@ -238,27 +246,31 @@ static game_action choose(void *impl, const void *s, uint64_t seed)
     if (root)
         nn_frame_root(&pl->net, pl->g, p, root);
     double t0 = clock_seconds();
+    pl->stop = false;
+    pl->deadline = pl->ms > 0 ? t0 + pl->ms * 0.96 / 1000 : 0; /* a margin for the way out */
     for (uint64_t d = 1; d <= depth_max; d++) {
         double best = -INFINITY, alpha = -INFINITY;
         int best_i = 0;
-        for (int i = 0; i < n; i++) {
+        for (int i = 0; i < n && !pl->stop; i++) {
             talat c = *p;
             tl_apply(&c, a[i], pl->fcache);
             child_frame(pl, root, &c, cf);
             double v = alphabeta(pl, &c, cf, (int)d - 1, alpha, INFINITY);
-            if (v > best) {
+            if (v > best && !pl->stop) {
                 best = v;
                 best_i = i;
             }
             alpha = best;
         }
+        if (pl->stop && d > 1)
+            break; /* the last whole iteration decides */
         chosen = a[best_i];
         pl->last_depth = (int)d;
         pl->last_value = best;
         /* the best first in the next iteration, the rest in their order */
         memmove(a + 1, a, sizeof *a * (size_t)best_i);
         a[0] = chosen;
-        if (n == 1 || (pl->nodes_max && pl->nodes >= pl->nodes_max))
+        if (n == 1 || pl->stop || (pl->nodes_max && pl->nodes >= pl->nodes_max))
             break;
     }
     free(root);
@@ -294,6 +306,9 @@ static int set_option(void *ctx, const char *key, const char *val, char *err, si
     int bad = 0;
     if (pl->search && !strcmp(key, "depth")) {
         bad = num_u64(val, 1, 64, &pl->depth, why, sizeof why);
+        pl->depth_given = true;
+    } else if (pl->search && !strcmp(key, "ms")) {
+        bad = num_double(val, 0, 1e9, &pl->ms, why, sizeof why);
     } else if (pl->search && !strcmp(key, "tt")) {
         bad = num_u64(val, 0, 4096, &pl->tt_mb, why, sizeof why);
     } else if (pl->search && !strcmp(key, "nodes")) {
@@ -322,7 +337,7 @@ static int set_option(void *ctx, const char *key, const char *val, char *err, si
             strcpy(pl->weights, val);
     } else {
         snprintf(err, n, "player '%s': unknown option '%s' (expected %s)", name, MSG_PATH(key),
-                 pl->search ? "depth, eval, ncrc, net, nodes, tt, wcrc or weights" : "wcrc or weights");
+                 pl->search ? "depth, eval, ms, ncrc, net, nodes, tt, wcrc or weights" : "wcrc or weights");
         return -1;
     }
     if (bad)
@@ -369,6 +384,8 @@ static void *create(const game_def *g, bool search, const char *opts, char *cano
     pl->tt_mb = 4;
     if (gplayer_each_option(name, opts, set_option, pl, err, n) || net_options(pl, name, err, n))
         goto fail;
+    if (pl->ms > 0 && !pl->depth_given)
+        pl->depth = 64; /* a time limit alone: as deep as it reaches */
     if (!pl->weights[0]) /* the game's own, found from anywhere */
         snprintf(pl->weights, sizeof pl->weights, "%s", GWEIGHTS_DEFAULT);
     uint32_t crc;
@@ -386,12 +403,18 @@ static void *create(const game_def *g, bool search, const char *opts, char *cano
     }
     /* with a network: ncrc= and net= in key order, and no weights (the
      * leaves are the network's); without, the text every record has */
+    char ms[48] = "";
+    if (pl->ms > 0) { /* only when set: every spec written before ms= keeps its text */
+        snprintf(ms, sizeof ms, ",ms=%.0f", pl->ms);
+        for (int prec = 1; prec <= 17 && strtod(ms + 4, NULL) != pl->ms; prec++)
+            snprintf(ms, sizeof ms, ",ms=%.*g", prec, pl->ms);
+    }
     int len = search && pl->use_net
-                  ? snprintf(canon, cn, "depth=%llu,ncrc=%08x,net=%s,nodes=%llu,tt=%llu", (unsigned long long)pl->depth,
-                             (unsigned)pl->ncrc, pl->net_path, (unsigned long long)pl->nodes_max,
+                  ? snprintf(canon, cn, "depth=%llu%s,ncrc=%08x,net=%s,nodes=%llu,tt=%llu", (unsigned long long)pl->depth,
+                             ms, (unsigned)pl->ncrc, pl->net_path, (unsigned long long)pl->nodes_max,
                              (unsigned long long)pl->tt_mb)
-              : search ? snprintf(canon, cn, "depth=%llu,nodes=%llu,tt=%llu,wcrc=%08x,weights=%s",
-                                  (unsigned long long)pl->depth, (unsigned long long)pl->nodes_max,
+              : search ? snprintf(canon, cn, "depth=%llu%s,nodes=%llu,tt=%llu,wcrc=%08x,weights=%s",
+                                  (unsigned long long)pl->depth, ms, (unsigned long long)pl->nodes_max,
                                   (unsigned long long)pl->tt_mb, (unsigned)pl->wcrc, pl->weights)
                        : snprintf(canon, cn, "wcrc=%08x,weights=%s", (unsigned)pl->wcrc, pl->weights);
     if (len < 0 || (size_t)len >= cn) {
@@ -454,6 +477,8 @@ static const game_player_kind kind_ab = {
     .help = "alpha-beta, paranoid for 3 players, iterative deepening"
             GPLAYER_OPTION("depth", "4", "plies to search, 1 to 64")
             GPLAYER_OPTION("nodes", "0", "stop after N nodes, at most 2^40 (0: no node limit)")
+            GPLAYER_OPTION("ms", "0", "stop after about N milliseconds; the last whole iteration decides (0: none; "
+                           "not reproducible; alone, no depth limit)")
             GPLAYER_OPTION("tt", "4", "transposition table size in MiB, 0 to 4096 (0: none)")
             GPLAYER_OPTION("eval", "linear", "the evaluation: linear (weights=) or net (net=; docs/network.md)")
             GPLAYER_OPTION("net", "", "score the leaves with this network file (default: the game's shipped one, "

@@ -14,10 +14,12 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "core/clock.h"
 #include "core/msg.h"
 #include "core/num.h"
 #include "core/prng.h"
 #include "features.h"
+#include "engine/nnue.h"
 #include "engine/players.h"
 #include "engine/weights.h"
 #include "movegen.h"
@@ -33,11 +35,27 @@ typedef struct searcher {
     int noise;                /* the root bonus's bound (noise=N) */
     uint64_t nodes;           /* positions searched (the bench's search signature) */
     double w[TRID_FEATURES];
+    /* ab's network (net=; docs/network.md), when given: its frames along
+     * the line searched, frame[k] the position after k actions from the root */
+    const game_def *g;
+    bool use_net;
+    nn_net net;
+    nn_frame *frame;
+    uint32_t ncrc;
+    /* ms=: a time limit per action (not reproducible), by iterative
+     * deepening: an iteration it cuts short is not used */
+    double ms, deadline;
+    bool stop;
+    /* the last choice, for report() */
+    bool chosen;
+    int last_depth;
+    double last_value, seconds;
+    uint32_t last;
 } searcher;
 
 /* A finished game scores its result, sooner wins (more depth left)
  * higher and sooner losses lower. */
-static double evaluate(searcher *sp, const trid_pos *p, int depth, int root)
+static double evaluate(searcher *sp, const trid_pos *p, int depth, int root, int ply)
 {
     if (p->s.ending != END_NONE) {
         double sc[TRID_MAX_PLAYERS];
@@ -45,6 +63,8 @@ static double evaluate(searcher *sp, const trid_pos *p, int depth, int root)
         double v = (2 * sc[root] - 1) * WIN;
         return v > 0 ? v + depth : v < 0 ? v - depth : v;
     }
+    if (sp->use_net)
+        return nn_value(&sp->net, sp->g, &p->s, &sp->frame[ply].acc, root);
     double f[TRID_FEATURES], v = 0;
     trid_pos_features(p, root, f);
     for (int i = 0; i < TRID_FEATURES; i++)
@@ -52,12 +72,23 @@ static double evaluate(searcher *sp, const trid_pos *p, int depth, int root)
     return v;
 }
 
-/* Paranoid alpha-beta: root maximises, every other seat minimises. */
-static double search(searcher *sp, trid_pos *p, int depth, double alpha, double beta, int root)
+/* The frame of the position just made at ply (its parent's at ply - 1). */
+static void made(searcher *sp, const trid_pos *p, int ply)
 {
+    if (sp->use_net)
+        nn_frame_child(&sp->net, sp->g, &sp->frame[ply - 1], &p->s, &sp->frame[ply]);
+}
+
+/* Paranoid alpha-beta: root maximises, every other seat minimises. */
+static double search(searcher *sp, trid_pos *p, int depth, double alpha, double beta, int root, int ply)
+{
+    if (sp->deadline > 0 && !(sp->nodes & 127) && clock_seconds() >= sp->deadline)
+        sp->stop = true;
+    if (sp->stop)
+        return 0;
     sp->nodes++;
     if (depth == 0 || p->s.ending != END_NONE)
-        return evaluate(sp, p, depth, root);
+        return evaluate(sp, p, depth, root, ply);
     uint32_t list[TRID_MAX_ACTIONS];
     int n = trid_pos_legal(p, list);
     bool max = p->s.side == root;
@@ -65,7 +96,8 @@ static double search(searcher *sp, trid_pos *p, int depth, double alpha, double 
     for (int i = 0; i < n && alpha < beta; i++) {
         trid_undo u;
         trid_pos_make(p, list[i], &u);
-        double v = search(sp, p, depth - 1, alpha, beta, root);
+        made(sp, p, ply + 1);
+        double v = search(sp, p, depth - 1, alpha, beta, root, ply + 1);
         trid_pos_unmake(p, list[i], &u);
         if (max ? v > best : v < best)
             best = v;
@@ -77,13 +109,16 @@ static double search(searcher *sp, trid_pos *p, int depth, double alpha, double 
     return best;
 }
 
-/* The best action at the root; equal values go to the largest key. */
-static uint32_t best_action(searcher *sp, const trid_state *s, uint64_t seed)
+/* The best action at the root of a search to depth; equal values go to
+ * the largest key. */
+static uint32_t best_at_depth(searcher *sp, const trid_state *s, uint64_t seed, int depth)
 {
     uint32_t list[TRID_MAX_ACTIONS];
     trid_pos p;
     trid_pos_build(&p, s);
     int n = trid_pos_legal(&p, list);
+    if (sp->use_net)
+        nn_frame_root(&sp->net, sp->g, s, &sp->frame[0]);
     xoshiro256 rng;
     xoshiro_seed(&rng, seed);
     double best = -DBL_MAX;
@@ -94,9 +129,10 @@ static uint32_t best_action(searcher *sp, const trid_state *s, uint64_t seed)
         double bonus = sp->noise ? (double)xoshiro_below(&rng, (uint64_t)sp->noise + 1) : 0;
         trid_undo u;
         trid_pos_make(&p, list[i], &u);
+        made(sp, &p, 1);
         /* A window just below what this action must reach to equal the best
          * so far: an equal total comes back exact. */
-        double v = search(sp, &p, sp->depth - 1, best == -DBL_MAX ? -DBL_MAX : best - bonus - 1e-9, DBL_MAX, s->side);
+        double v = search(sp, &p, depth - 1, best == -DBL_MAX ? -DBL_MAX : best - bonus - 1e-9, DBL_MAX, s->side, 1);
         trid_pos_unmake(&p, list[i], &u);
         v += bonus;
         if (v > best || (v == best && key > best_key)) {
@@ -105,7 +141,56 @@ static uint32_t best_action(searcher *sp, const trid_state *s, uint64_t seed)
             choice = list[i];
         }
     }
+    sp->last_value = best;
     return choice;
+}
+
+/* The choice: a search to the depth, or with ms= the deepest whole one in
+ * the time (each iteration draws the same keys and bonuses from the seed). */
+static uint32_t best_action(searcher *sp, const trid_state *s, uint64_t seed)
+{
+    double t0 = clock_seconds(), value;
+    uint32_t choice;
+    sp->nodes = 0;
+    if (!(sp->ms > 0)) {
+        choice = best_at_depth(sp, s, seed, sp->depth);
+        sp->last_depth = sp->depth;
+        value = sp->last_value;
+    } else {
+        sp->stop = false;
+        sp->deadline = t0 + sp->ms * 0.96 / 1000; /* a margin for the way out */
+        choice = best_at_depth(sp, s, seed, 1);
+        sp->last_depth = 1;
+        value = sp->last_value;
+        for (int d = 2; d <= sp->depth && !sp->stop; d++) {
+            uint32_t c = best_at_depth(sp, s, seed, d);
+            if (!sp->stop)
+                choice = c, sp->last_depth = d, value = sp->last_value;
+        }
+        sp->deadline = 0;
+    }
+    sp->chosen = true;
+    sp->last = choice;
+    sp->last_value = value;
+    sp->seconds = clock_seconds() - t0;
+    return choice;
+}
+
+/* The last choice: the depth completed, its value (the evaluation's units;
+ * a won game 10^7), the nodes and seconds. */
+static bool report(void *impl, game_search_report *out)
+{
+    const searcher *sp = impl;
+    if (!sp->chosen)
+        return false;
+    memset(out, 0, sizeof *out);
+    out->depth = sp->last_depth;
+    out->score = isfinite(sp->last_value) && fabs(sp->last_value) < 2e9 ? (int)lround(sp->last_value) : 0;
+    out->nodes = sp->nodes;
+    out->seconds = sp->seconds;
+    out->pv_len = 1;
+    out->pv[0] = sp->last;
+    return true;
 }
 
 /* The options as parsed, for gplayer_each_option(). */
@@ -115,6 +200,10 @@ typedef struct trid_options {
     char path[512];           /* weights=FILE; "" for the game's own */
     uint32_t wcrc;
     bool wcrc_given;
+    char net[512];            /* ab's net=FILE; "" for the linear evaluation */
+    uint32_t ncrc;
+    bool ncrc_given, linear_given, depth_given;
+    double ms;
 } trid_options;
 
 /* One option: depth=D (ab only), noise=N, weights=FILE, wcrc=HEX (the
@@ -124,16 +213,58 @@ static int set_option(void *ctx, const char *key, const char *value, char *err, 
     trid_options *o = ctx;
     uint64_t v;
     if (!o->greedy && !strcmp(key, "depth") && !num_u64(value, 1, MAX_DEPTH, &v, NULL, 0))
-        o->depth = (int)v;
+        o->depth = (int)v, o->depth_given = true;
+    else if (!o->greedy && !strcmp(key, "ms") && !num_double(value, 0, 1e9, &o->ms, NULL, 0))
+        ;
     else if (!strcmp(key, "noise") && !num_u64(value, 0, MAX_NOISE, &v, NULL, 0))
         o->noise = (int)v;
     else if (!strcmp(key, "weights") && *value && strlen(value) < sizeof o->path)
         snprintf(o->path, sizeof o->path, "%s", value);
     else if (!strcmp(key, "wcrc") && !gweights_parse_wcrc(value, &o->wcrc, NULL, 0))
         o->wcrc_given = true;
-    else {
+    else if (!o->greedy && !strcmp(key, "net") && *value && strlen(value) < sizeof o->net)
+        snprintf(o->net, sizeof o->net, "%s", value);
+    else if (!o->greedy && !strcmp(key, "ncrc") && !gweights_parse_wcrc(value, &o->ncrc, NULL, 0))
+        o->ncrc_given = true;
+    else if (!o->greedy && !strcmp(key, "eval") && (!strcmp(value, "linear") || !strcmp(value, "net"))) {
+        o->linear_given = !strcmp(value, "linear");
+        if (!o->linear_given && !o->net[0])
+            snprintf(o->net, sizeof o->net, "default");
+    } else {
         snprintf(err, n, "player '%s': bad option '%.32s' (%s)", o->greedy ? "greedy" : "ab", key,
-                 o->greedy ? "noise=0..1000, weights=FILE, wcrc=HEX" : "depth=1..8, noise=0..1000, weights=FILE, wcrc=HEX");
+                 o->greedy ? "noise=0..1000, weights=FILE, wcrc=HEX"
+                           : "depth=1..8, eval=linear|net, ms=N, net=FILE, ncrc=HEX, noise=0..1000, weights=FILE, "
+                             "wcrc=HEX");
+        return -1;
+    }
+    return 0;
+}
+
+static void destroy(void *impl);
+
+/* net=, ncrc= and eval= against each other; the network loaded and pinned,
+ * and its frames allocated. */
+static int net_options(searcher *sp, trid_options *o, const char *name, char *err, size_t n)
+{
+    if (o->linear_given && o->net[0]) {
+        snprintf(err, n, "player '%s': eval=linear and net= contradict each other", name);
+        return -1;
+    }
+    if (o->ncrc_given && !o->net[0]) {
+        snprintf(err, n, "player '%s': ncrc= checks a net= file, and none is given", name);
+        return -1;
+    }
+    if (!o->net[0])
+        return 0;
+    if (o->path[0] || o->wcrc_given) {
+        snprintf(err, n, "player '%s': weights= has no use with net= (the network scores the leaves)", name);
+        return -1;
+    }
+    if (nn_pin(sp->g, name, o->net, o->ncrc_given ? &o->ncrc : NULL, 0, &sp->net, &sp->ncrc, err, n))
+        return -1;
+    sp->use_net = true;
+    if (!(sp->frame = malloc(sizeof *sp->frame * (MAX_DEPTH + 1)))) {
+        snprintf(err, n, "out of memory");
         return -1;
     }
     return 0;
@@ -150,26 +281,43 @@ static void *create(const game_def *g, bool greedy, const char *opts, char *cano
         snprintf(err, n, "out of memory");
         return NULL;
     }
-    sp->depth = o.depth;
+    sp->depth = o.ms > 0 && !o.depth_given ? MAX_DEPTH : o.depth; /* a time limit alone: as deep as it reaches */
     sp->noise = o.noise;
+    sp->ms = o.ms;
+    sp->g = g;
+    if (net_options(sp, &o, name, err, n)) {
+        destroy(sp);
+        return NULL;
+    }
+    uint32_t crc = 0;
     if (!o.path[0]) /* the game's own, found from anywhere */
         snprintf(o.path, sizeof o.path, "%s", GWEIGHTS_DEFAULT);
-    uint32_t crc;
     if (gweights_pin(g, name, o.path, o.wcrc_given ? &o.wcrc : NULL, sp->w, &crc, err, n)) {
-        free(sp);
+        destroy(sp);
         return NULL;
     }
     /* wcrc pins the file's contents: a changed file is another player;
-     * noise=0 is left out, so specs written before it existed still match */
-    char depth_text[16] = "", noise_text[24] = "";
-    if (!greedy)
+     * noise=0 is left out, so specs written before it existed still match;
+     * with a network, ncrc= and net= in key order and no weights */
+    char depth_text[64] = "", noise_text[24] = "", net_text[600] = "";
+    if (!greedy && o.ms > 0) { /* ms= only when set: every older spec keeps its text */
+        int k = snprintf(depth_text, sizeof depth_text, "depth=%d,ms=%.0f", sp->depth, o.ms);
+        for (int prec = 1; prec <= 17 && strtod(strchr(depth_text, 'm') + 3, NULL) != o.ms; prec++)
+            k = snprintf(depth_text, sizeof depth_text, "depth=%d,ms=%.*g", sp->depth, prec, o.ms);
+        snprintf(depth_text + k, sizeof depth_text - (size_t)k, ",");
+    } else if (!greedy)
         snprintf(depth_text, sizeof depth_text, "depth=%d,", o.depth);
     if (o.noise)
         snprintf(noise_text, sizeof noise_text, "noise=%d,", o.noise);
-    int len = snprintf(canon, cn, "%s%swcrc=%08x,weights=%s", depth_text, noise_text, (unsigned)crc, o.path);
+    if (sp->use_net)
+        snprintf(net_text, sizeof net_text, "ncrc=%08x,net=%s", (unsigned)sp->ncrc, o.net);
+    int len = sp->use_net ? snprintf(canon, cn, "%s%s%s%.*s", depth_text, net_text, noise_text[0] ? "," : "",
+                                     noise_text[0] ? (int)strlen(noise_text) - 1 : 0, noise_text)
+                          : snprintf(canon, cn, "%s%swcrc=%08x,weights=%s", depth_text, noise_text, (unsigned)crc,
+                                     o.path);
     if (len < 0 || (size_t)len >= cn) {
         snprintf(err, n, "player '%s': spec too long", name);
-        free(sp);
+        destroy(sp);
         return NULL;
     }
     return sp;
@@ -187,12 +335,30 @@ static void *create_ab(const game_def *g, const char *opts, char *canon, size_t 
 
 static game_action choose(void *impl, const void *s, uint64_t seed)
 {
+    searcher *sp = impl;
+    /* A network is for one seat count: in a game of another, the player
+     * forfeits and says why (forfeit()), rather than play what it is not. */
+    if (sp->use_net && sp->net.shape.persp != ((const trid_state *)s)->players)
+        return GAME_NO_ACTION;
     return best_action(impl, s, seed);
+}
+
+static void forfeit(void *impl, game_forfeit *out)
+{
+    const searcher *sp = impl;
+    out->reason = GAME_FORFEIT_PROTOCOL;
+    snprintf(out->text, sizeof out->text, "net: a network for %d seats in a game of another seat count",
+             sp->net.shape.persp);
 }
 
 static void destroy(void *impl)
 {
-    free(impl);
+    searcher *sp = impl;
+    if (sp) {
+        nn_net_free(&sp->net);
+        free(sp->frame);
+    }
+    free(sp);
 }
 
 /* The option tables (engine/players.h, GPLAYER_OPTION); create() parses
@@ -215,10 +381,19 @@ static const game_player_kind kind_ab = {
     .name = "ab",
     .help = "paranoid alpha-beta (alpha-beta for 2 players)"
             GPLAYER_OPTION("depth", GPLAYER_STR(DEFAULT_DEPTH), "plies to search, 1 to " GPLAYER_STR(MAX_DEPTH))
+            GPLAYER_OPTION("ms", "0", "stop deepening after about N milliseconds; the last whole depth decides (0: none; "
+                           "not reproducible; alone, no depth limit)")
+            GPLAYER_OPTION("eval", "linear", "the evaluation: linear (weights=) or net (net=; docs/network.md)")
+            GPLAYER_OPTION("net", "", "score the leaves with this network file (default: the game's shipped one, "
+                           "data/nets/trid.nn, for eval=net)")
+            GPLAYER_OPTION("ncrc", "", "the CRC-32 the network file must have (8 hex digits; the canonical spec "
+                           "carries it)")
             TRID_COMMON_OPTIONS,
     .create = create_ab,
     .choose = choose,
     .destroy = destroy,
+    .report = report,
+    .forfeit = forfeit,
 };
 
 const game_player_kind *const trid_player_kinds[] = { &kind_greedy, &kind_ab, NULL };
