@@ -11,6 +11,7 @@
 struct triad_game {
     const game_def *gd;
     int players;
+    char values[GAME_PARAMS_MAX][32]; /* the parameters' values as text (game_param_text) */
 };
 
 /* Writes the message into err (when there is room) and returns code. */

@@ -72,6 +72,8 @@ int triad_game_load(triad_game **out, const char *name, int nplayers, char *err,
         return api_fail(err, n, TRIAD_ENOMEM, "out of memory");
     g->gd = gd;
     g->players = players;
+    for (int i = 0; i < game_param_count(gd); i++)
+        game_param_text(gd, i, g->values[i], sizeof g->values[i]);
     *out = g;
     return TRIAD_OK;
 }
@@ -87,6 +89,26 @@ void triad_game_free(triad_game *g)
 const char *triad_game_name(const triad_game *g)
 {
     return g ? g->gd->name : NULL;
+}
+
+int triad_game_num_params(const triad_game *g)
+{
+    return g ? game_param_count(g->gd) : TRIAD_EARG;
+}
+
+const char *triad_game_param_name(const triad_game *g, int i)
+{
+    return g && i >= 0 && i < game_param_count(g->gd) ? game_base(g->gd)->params[i].name : NULL;
+}
+
+const char *triad_game_param_value(const triad_game *g, int i)
+{
+    return g && i >= 0 && i < game_param_count(g->gd) ? g->values[i] : NULL;
+}
+
+const char *triad_game_base_name(const triad_game *g)
+{
+    return g ? game_base(g->gd)->name : NULL;
 }
 
 const char *triad_game_title(const triad_game *g)
@@ -171,7 +193,7 @@ int triad_state_new(triad_state **out, const triad_game *g, const char *setup, u
     int rc = state_alloc(&st, g, err, n);
     if (rc)
         return rc;
-    if (g->gd->setup(st->s, setup ? setup : triad_game_default_setup(g), g->players, seed, why, sizeof why)) {
+    if (game_setup(g->gd, st->s, setup ? setup : triad_game_default_setup(g), g->players, seed, why, sizeof why)) {
         triad_state_free(st);
         return api_fail(err, n, TRIAD_EARG, "%s", why);
     }
@@ -189,7 +211,7 @@ int triad_state_from_text(triad_state **out, const triad_game *g, const char *te
     int rc = state_alloc(&st, g, err, n);
     if (rc)
         return rc;
-    if (g->gd->from_text(st->s, text, why, sizeof why)) {
+    if (game_from_text(g->gd, st->s, text, why, sizeof why)) {
         triad_state_free(st);
         return api_fail(err, n, TRIAD_EARG, "%s", why);
     }

@@ -161,7 +161,7 @@ static int analyse_file(const char *path, const game_def *g, const char *spec_te
             line[strcspn(line, "\r\n")] = 0;
             if (!line[strspn(line, " \t")] || line[0] == '#')
                 continue;
-            if (g->from_text(s, line, err, sizeof err)) {
+            if (game_from_text(g, s, line, err, sizeof err)) {
                 rc = cli_error("analyse", "%s:%ld: %s", MSG_PATH(path), n, err);
                 goto done;
             }

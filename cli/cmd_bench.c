@@ -154,7 +154,7 @@ typedef struct bench_run {
 static int load(const bench_run *b, int i)
 {
     char err[512];
-    if (b->g->from_text(b->s, b->g->bench->positions[i].position, err, sizeof err))
+    if (game_bench_start(b->g, b->s, i, err, sizeof err))
         return cli_error("bench", "suite position '%s': %s", b->g->bench->positions[i].name, err);
     return 0;
 }

@@ -91,24 +91,23 @@ static const char bias_about[] =
     "first seat's share on the start features of varying setups; with two seats and\n"
     "two players or more, the first mover's edge fitted jointly with every player's\n"
     "strength over all games (self-play and matches).  FILE...: records files\n"
-    "(self-play runs, matches, imports, merges) of one game.  --compensation prints\n"
-    "instead, for a game scored in points, the points to add by turn order that\n"
-    "would level the seats' shares and their first places, with intervals.\n"
-    "Models: docs/bias.md.";
+    "(self-play runs, matches, imports, merges) of one game; of several variants of\n"
+    "one game (tzaar, tzaar:first=full, ...), each variant's report apart.\n"
+    "--compensation prints instead, for a game scored in points, the points to add\n"
+    "by turn order that would level the seats' shares and their first places, with\n"
+    "intervals.  Models: docs/bias.md.";
 
-/* The records read into d (its game checked first); 0, or 2 after the
- * error line. */
-static int read_records(const opt_list *records, const bias_args *a, bias_data *d)
+/* The records of game g read into d (apart: the files hold other variants
+ * of it too, left out here); 0, or 2 after the error line. */
+static int read_records(const opt_list *records, const bias_args *a, const game_def *g, bool apart, bias_data *d)
 {
     char err[512];
-    const game_def *g;
-    if (records_game((const char *const *)records->items, records->n, a->game, &g, err, sizeof err))
-        return cli_error("bias", "%s", err);
     if (a->compensation && !(g->score_max > 1))
         return cli_error("bias", "--compensation needs a game scored in points: %s's games are won, drawn or "
                          "lost, so points added to a seat would change no result (docs/bias.md, \"Points "
                          "compensation\")", g->name);
     bias_init(d, g, 0);
+    d->variants_apart = apart;
     d->compensation = a->compensation;
     for (int i = 0; i < records->n; i++)
         if (bias_add_file(d, records->items[i], warn_line, err, sizeof err)) {
@@ -121,12 +120,12 @@ static int read_records(const opt_list *records, const bias_args *a, bias_data *
     return 0;
 }
 
-/* The study of the records into r; 0, or 2 after the error line. */
-static int analyse(const opt_list *records, const bias_args *a, bias_result *r)
+/* The study of the records of game g into r; 0, or 2 after the error line. */
+static int analyse(const opt_list *records, const bias_args *a, const game_def *g, bool apart, bias_result *r)
 {
     char err[512];
     bias_data d;
-    int rc = read_records(records, a, &d);
+    int rc = read_records(records, a, g, apart, &d);
     if (rc)
         return rc;
     rc = bias_analyse(&d, a->resamples, a->seed, r, err, sizeof err);
@@ -134,11 +133,11 @@ static int analyse(const opt_list *records, const bias_args *a, bias_result *r)
     return rc ? cli_error("bias", "%s", err) : 0;
 }
 
-/* --compensation: the komi estimates of every kind (bias_comp.h). */
-static int compensate(const opt_list *records, const bias_args *a)
+/* --compensation: the komi estimates of every kind of game g (bias_comp.h). */
+static int compensate(const opt_list *records, const bias_args *a, const game_def *g, bool apart)
 {
     bias_data d;
-    int rc = read_records(records, a, &d);
+    int rc = read_records(records, a, g, apart, &d);
     if (rc)
         return rc;
     static bias_comp_result res[BIAS_KINDS_MAX];
@@ -187,6 +186,74 @@ static const char *command_line(const opt_list *records, const bias_args *a, con
     return at < n ? command : NULL;
 }
 
+/* The files' games: the --game asked for, or every variant they hold
+ * (of one game), each studied apart.  The count, or -1 after the error line. */
+#define BIAS_VARIANTS_MAX 16
+static int games_of(const opt_list *records, const bias_args *a, const game_def **games)
+{
+    char err[512];
+    int n = 1;
+    if (a->game)
+        n = records_game((const char *const *)records->items, records->n, a->game, &games[0], err, sizeof err) ? -1 : 1;
+    else
+        n = records_variants((const char *const *)records->items, records->n, games, BIAS_VARIANTS_MAX, err,
+                             sizeof err);
+    if (n < 0)
+        cli_error("bias", "%s", err);
+    return n;
+}
+
+/* Several variants of one game: each one's report apart (text, or one JSON
+ * object with the list); the outputs that are one study's are refused. */
+static int bias_variants(const opt_list *records, const bias_args *a, const game_def **games, int n)
+{
+    if (a->plots || a->report || a->html)
+        return cli_error("bias", "the records hold %d variants of %s (%s, %s%s): --plots, --report and --html are "
+                         "one study's, so give one variant's files (bias reports each variant apart)",
+                         n, game_base(games[0])->name, games[0]->name, games[1]->name, n > 2 ? ", ..." : "");
+    if (a->json)
+        fputs("{\"variants\":[", stdout);
+    for (int i = 0; i < n; i++) {
+        bias_result r;
+        int rc = analyse(records, a, games[i], true, &r);
+        if (rc)
+            return rc;
+        r.command = NULL;
+        if (a->json) {
+            if (i)
+                fputc(',', stdout);
+            bias_print_json(&r, stdout);
+        } else {
+            if (i)
+                fputc('\n', stdout);
+            bias_print_text(&r, stdout);
+        }
+    }
+    if (a->json)
+        fputs("]}\n", stdout);
+    return 0;
+}
+
+/* --compensation for the files' one game, or for each of their variants
+ * apart (text one after another; JSON {"variants":[...]}). */
+static int compensate_all(const opt_list *records, const bias_args *a, const game_def **games, int n)
+{
+    if (n == 1)
+        return compensate(records, a, games[0], false);
+    if (a->json)
+        fputs("{\"variants\":[", stdout);
+    for (int i = 0; i < n; i++) {
+        if (i)
+            fputs(a->json ? "," : "\n", stdout);
+        int rc = compensate(records, a, games[i], true);
+        if (rc)
+            return rc;
+    }
+    if (a->json)
+        fputs("]}\n", stdout);
+    return 0;
+}
+
 int cmd_bias(int argc, char **argv)
 {
     OPT_LIST_OWNED opt_list records = { 0 };
@@ -201,12 +268,18 @@ int cmd_bias(int argc, char **argv)
     if (a.compensation && (a.plots || a.report || a.html))
         return cli_error("bias", "--compensation prints its estimates only: not with --%s",
                          a.plots ? "plots" : a.report ? "report" : "html");
-    if (a.compensation)
-        return compensate(&records, &a);
-    if ((rc = check_outputs(&records, a.report, a.plots, a.html, a.force)))
+    if (!a.compensation && (rc = check_outputs(&records, a.report, a.plots, a.html, a.force)))
         return rc;
+    const game_def *games[BIAS_VARIANTS_MAX];
+    int ngames = games_of(&records, &a, games);
+    if (ngames < 0)
+        return 2;
+    if (a.compensation)
+        return compensate_all(&records, &a, games, ngames);
+    if (ngames > 1)
+        return bias_variants(&records, &a, games, ngames);
     bias_result r;
-    if ((rc = analyse(&records, &a, &r)))
+    if ((rc = analyse(&records, &a, games[0], false, &r)))
         return rc;
     char err[512], command[8192];
     r.command = command_line(&records, &a, r.game, command, sizeof command);

@@ -10,6 +10,7 @@
 #include "core/msg.h"
 #include "core/num.h"
 #include "engine/players.h"
+#include "engine/signature.h"
 #include "engine/timeman.h"
 #include "commands.h"
 #include "opts.h"
@@ -128,14 +129,14 @@ static void eng_position(engine *e, char **save)
             reply("error position %s: bad seed: '%s' is %s", words[0], MSG_PATH(words[1]), err);
             return;
         }
-        if (g->setup(q, words[0], e->players, seed, err, sizeof err)) {
+        if (game_setup(g, q, words[0], e->players, seed, err, sizeof err)) {
             reply("error position: %s", err);
             return;
         }
     } else if (setup && seeded && nwords == 1) {
         reply("error position %s: expected a seed", words[0]);
         return;
-    } else if (g->from_text(q, text, err, sizeof err)) {
+    } else if (game_from_text(g, q, text, err, sizeof err)) {
         if (setup)
             reply("error position: expected '%s%s' or a position string (%s)", words[0], seeded ? " SEED" : "", err);
         else
@@ -318,6 +319,53 @@ static void eng_status(engine *e)
     reply("status over %s %s%s", who, ending, scores);
 }
 
+/* game SPEC: the engine plays SPEC from now on (a referee names its game,
+ * a variant included: docs/protocol.md), from its default setup, with the
+ * current player if the game takes that spec, else its default player;
+ * game alone answers "game SPEC", the canonical spec of what it plays.
+ * All or nothing: on error the game, position and player stay. */
+static void eng_game(engine *e, char **save)
+{
+    char *arg = strtok_r(NULL, " \t\r", save), err[600];
+    if (!arg) {
+        reply("game %s", e->g->name);
+        return;
+    }
+    const game_def *g = game_find(arg, err, sizeof err);
+    if (!g) {
+        reply("error game: %s", err);
+        return;
+    }
+    if (g == e->g) {
+        reply("ok");
+        return;
+    }
+    int players = e->players >= g->min_players && e->players <= g->max_players ? e->players : game_default_players(g);
+    const char *setup = game_default_setup(g);
+    uint64_t seed = cli_setup_is_seeded(g, setup, players) ? CLI_SEED_DEFAULT : 0;
+    void *pos = calloc(1, g->state_size), *work = calloc(1, g->state_size);
+    game_action *list = malloc(sizeof *list * (size_t)g->max_actions);
+    gplayer *pl = NULL;
+    char spec[SPEC_MAX];
+    snprintf(spec, sizeof spec, "%s", e->spec);
+    if (!pos || !work || !list)
+        snprintf(err, sizeof err, "out of memory");
+    else if (!game_setup(g, pos, setup, players, seed, err, sizeof err) &&
+             !(pl = gplayer_new(g, spec, err, sizeof err)))
+        pl = gplayer_new(g, strcpy(spec, game_default_player(g)), err, sizeof err);
+    if (!pl) {
+        reply("error game: %s", err);
+        free(pos), free(work), free(list);
+        return;
+    }
+    gplayer_free(e->pl);
+    free(e->pos), free(e->work), free(e->list);
+    *e = (engine){ .g = g, .players = players, .pl = pl, .pos = pos, .work = work, .list = list, .seed = e->seed };
+    snprintf(e->spec, sizeof e->spec, "%s", spec);
+    gplayer_set_progress(pl, on_iteration, e);
+    reply("ok");
+}
+
 /* Returns false on "quit". */
 static bool dispatch(engine *e, char *line)
 {
@@ -327,7 +375,11 @@ static bool dispatch(engine *e, char *line)
     if (!strcmp(cmd, "quit"))
         return false;
     if (!strcmp(cmd, "protocol"))
-        reply("protocol triad 2");
+        reply("protocol triad 3");
+    else if (!strcmp(cmd, "game"))
+        eng_game(e, &save);
+    else if (!strcmp(cmd, "signature")) /* this program's engine signature for its game (records': triad --version) */
+        reply("signature %016llx", (unsigned long long)game_engine_signature(e->g));
     else if (!strcmp(cmd, "isready"))
         reply("readyok");
     else if (!strcmp(cmd, "player")) {
@@ -378,7 +430,7 @@ int cmd_engine(int argc, char **argv)
     const char *spec_text = NULL, *game = NULL;
     int players = 0;
     const opt_spec opts[] = {
-        { "game", OPT_STR, &game, "NAME", "the game (default tzaar; triad help lists them)", 0, 0, NULL },
+        { "game", OPT_STR, &game, "NAME", "the game (default tzaar; NAME:KEY=VALUE,... a variant: triad help games)", 0, 0, NULL },
         { "nplayers", OPT_INT, &players, "N", "players of the setups 'position' makes (default: the game's)", 1,
           GAME_MAX_PLAYERS, NULL },
         { "player", OPT_STR, &spec_text, "SPEC", "the initial player (default: the game's, TZAAR's ab:depth=4)", 0,

@@ -68,6 +68,7 @@ int cli_help_players(FILE *out, const char *game)
         fprintf(stderr, "triad help players: %s\n", MSG_PATH(err));
         return 2;
     }
+    only = only ? game_base(only) : NULL; /* a variant's players are its game's */
     fputs("Player specs: KIND[:KEY=VALUE,...] (docs/players.md).  Each kind, what it plays, then each key\n"
           "with its default (KEY=DEFAULT; ... where it has none).  A key the kind does not list is refused.\n"
           "Records store the canonical spec: keys sorted, defaults filled in.\n", out);
@@ -99,11 +100,34 @@ static void name_list(FILE *out, const char *label, const char *const *names, in
     fputs("\n", out);
 }
 
+/* Each parameter: its key, its values with the default marked, its help. */
+static void params_of(FILE *out, const game_def *g)
+{
+    if (!g->params)
+        return;
+    fprintf(out, "    parameters (--game %s:KEY=VALUE,...; each default is the rulebook's):\n", g->name);
+    for (const game_param *p = g->params; p->name; p++) {
+        char line[600];
+        size_t len = 0;
+        if (p->values)
+            for (int i = 0; p->values[i] && len < sizeof line; i++)
+                len += (size_t)snprintf(line + len, sizeof line - len, "%s%s%s", i ? ", " : "", p->values[i],
+                                        strcmp(p->values[i], p->dflt) ? "" : " (default)");
+        else
+            len = (size_t)snprintf(line, sizeof line, "%ld to %ld (default %s)", p->min, p->max, p->dflt);
+        if (len < sizeof line)
+            snprintf(line + len, sizeof line - len, ": %s", p->help);
+        fprintf(out, "      %-8s", p->name);
+        wrapped(out, line, 14);
+    }
+}
+
 int cli_help_games(FILE *out)
 {
     const game_def *const *games = game_list();
     fputs("Games (--game NAME; tzaar when not told): each one's players, seats, setups (--setup KIND),\n"
-          "endings (as records and --select name them), player kinds and optional capabilities.\n", out);
+          "endings (as records and --select name them), parameters (--game NAME:KEY=VALUE,...: a variant\n"
+          "of the rules, a game of its own in records), player kinds and optional capabilities.\n", out);
     for (int i = 0; games[i]; i++) {
         const game_def *g = games[i];
         char caps[200], seat[16];
@@ -119,6 +143,7 @@ int cli_help_games(FILE *out)
         fputs("\n", out);
         name_list(out, "setups", g->setup_names, 0, game_default_setup(g));
         name_list(out, "endings", g->ending_names, 1, NULL);
+        params_of(out, g);
         fprintf(out, "    player kinds:");
         const game_player_kind *k;
         for (int j = 0; (k = gplayer_kind_at(g, j)); j++)

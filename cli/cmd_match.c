@@ -349,7 +349,7 @@ static int prepare(match_args *m, run_opts *o, match_sprt *sprt, unsigned char *
         return cli_error("match", "unknown setup '%s' for %s", m->setup, g->name);
     char err[600];
     unsigned char probe[GAME_STATE_MAX]; /* a setup the game refuses for this many players */
-    if (g->setup(probe, m->setup, players, 0, err, sizeof err))
+    if (game_setup(g, probe, m->setup, players, 0, err, sizeof err))
         return cli_error("match", "%s", err);
     if (m->sprt_text && match_sprt_parse(m->sprt_text, sprt, err, sizeof err))
         return cli_error("match", "%s", err);
@@ -436,7 +436,7 @@ int cmd_match(int argc, char **argv)
     run_opts o = { .threads = (int)sysconf(_SC_NPROCESSORS_ONLN), .flush_seconds = 10 };
     run_view v = { .name = "match" };
     const opt_spec opts[] = {
-        { "game", OPT_STR, &m.game, "NAME", "the game (default tzaar; triad help lists them)", 0, 0, NULL },
+        { "game", OPT_STR, &m.game, "NAME", "the game (default tzaar; NAME:KEY=VALUE,... a variant: triad help games)", 0, 0, NULL },
         { "nplayers", OPT_INT, &m.nplayers, "N", "seats (default: the game's); N > 2: A against N-1 copies of B",
           2, GAME_MAX_PLAYERS, NULL },
         { "a", OPT_STR, &m.a, "SPEC", "player A, e.g. ab:depth=2,weights=tuned.txt", 0, 0, NULL },

@@ -152,11 +152,11 @@ static int start_state(game_run *r, const char *text, const char *setup, int npl
     if (text) {
         if (nplayers)
             return cli_error("play", "--nplayers applies to --setup only");
-        if (g->from_text(r->s, text, err, sizeof err))
+        if (game_from_text(g, r->s, text, err, sizeof err))
             return cli_error("play", "%s", err);
         return 0;
     }
-    if (g->setup(r->s, setup ? setup : game_default_setup(g), nplayers ? nplayers : game_default_players(g), seed,
+    if (game_setup(g, r->s, setup ? setup : game_default_setup(g), nplayers ? nplayers : game_default_players(g), seed,
                  err, sizeof err))
         return cli_error("play", "%s", err);
     return 0;
@@ -171,7 +171,7 @@ int cmd_play(int argc, char **argv)
     int nplayers = 0;
     bool quiet = false, progress = false;
     const opt_spec opts[] = {
-        { "game", OPT_STR, &game, "NAME", "the game (default tzaar; triad help lists them)", 0, 0, NULL },
+        { "game", OPT_STR, &game, "NAME", "the game (default tzaar; NAME:KEY=VALUE,... a variant: triad help games)", 0, 0, NULL },
         { "players", OPT_STR, &so.players, "SPEC", "every seat's player", 0, 0, NULL },
         { "seat", OPT_LIST, &seat, "K=SPEC", "seat K's player (repeatable)", 0, 0, NULL },
         { "white", OPT_STR, &so.white, "SPEC", "seat 0's player (TZAAR's White), e.g. ab:depth=4, greedy, random",

@@ -157,6 +157,23 @@ static void text_field(const char *label, const char *value)
     printf("  %-18s %s\n", label, msg_escape(shown, sizeof shown, value));
 }
 
+/* A variant's every parameter, "first=full, pie=0 (the rulebook: first=capture, pie=0)". */
+static void params_line(const game_def *g, char *out, size_t n)
+{
+    size_t len = 0;
+    for (int pass = 0; pass < 2; pass++) {
+        if (pass && len < n)
+            len += (size_t)snprintf(out + len, n - len, " (the rulebook: ");
+        for (int i = 0; i < game_param_count(g) && len < n; i++) {
+            char v[32];
+            game_param_text(pass ? game_base(g) : g, i, v, sizeof v);
+            len += (size_t)snprintf(out + len, n - len, "%s%s=%s", i ? ", " : "", game_base(g)->params[i].name, v);
+        }
+    }
+    if (len < n)
+        snprintf(out + len, n - len, ")");
+}
+
 static void print_info_text(const char *path, int runs, const run_info *ri)
 {
     const rec_run *run = &ri->run;
@@ -168,6 +185,10 @@ static void print_info_text(const char *path, int runs, const run_info *ri)
     snprintf(line, sizeof line, "%d", ri->format);
     text_field("format", line);
     text_field("game", run->game->name);
+    if (run->game->base) { /* a variant (the rulebook's files say nothing more) */
+        params_line(run->game, line, sizeof line);
+        text_field("parameters", line);
+    }
     text_field("rules_version", run->rules_version);
     text_field("source", run->source == REC_SOURCE_SELFPLAY ? "selfplay" : "import");
     snprintf(line, sizeof line, "%d", run->players);
@@ -216,6 +237,16 @@ static void print_info_json(buf *b, const run_info *ri)
     const rec_run *run = &ri->run;
     jsonw_printf(b, "{\"run\":%d,\"format\":%d,", ri->index, ri->format);
     rec_run_json_fields(run, b);
+    if (run->game->base) { /* a variant's every parameter, as text */
+        jsonw_key(b, "parameters", 0);
+        buf_byte(b, '{');
+        for (int i = 0; i < game_param_count(run->game); i++) {
+            char v[32];
+            jsonw_key(b, game_base(run->game)->params[i].name, i == 0);
+            jsonw_string(b, game_param_text(run->game, i, v, sizeof v));
+        }
+        buf_byte(b, '}');
+    }
     jsonw_printf(b, ",\"score_scale\":%d,\"games_present\":%llu,\"games_expected\":", run->score_scale,
                  (unsigned long long)ri->present);
     if (run->source == REC_SOURCE_SELFPLAY)

@@ -69,7 +69,7 @@ static int make_run(rec_run *run, const game_def *g, uint64_t seed, uint64_t gam
     void *probe = calloc(1, g->state_size);
     if (!probe)
         return cli_error("selfplay", "out of memory");
-    int refused = g->setup(probe, setup, players, 0, err, sizeof err);
+    int refused = game_setup(g, probe, setup, players, 0, err, sizeof err);
     free(probe);
     if (refused)
         return cli_error("selfplay", "%s", err);
@@ -85,7 +85,7 @@ typedef struct selfplay_args {
 } selfplay_args;
 
 #define SELFPLAY_OPTS(a, so, seat, o, v)                                                                          \
-    { "game", OPT_STR, &(a).game, "NAME", "the game (default tzaar; triad help lists them)", 0, 0, NULL },        \
+    { "game", OPT_STR, &(a).game, "NAME", "the game (default tzaar; NAME:KEY=VALUE,... a variant: triad help games)", 0, 0, NULL },        \
     { "games", OPT_U64, &(a).games, "N", "games in the run (ids 0 .. N-1)", 0, 0, &(a).games_given },             \
     { "players", OPT_STR, &(so).seats.players, "SPEC", "every seat's player, e.g. random or ab:depth=4", 0, 0, NULL }, \
     { "seat", OPT_LIST, &(seat), "K=SPEC", "seat K's player (repeatable)", 0, 0, NULL },                          \

@@ -134,7 +134,7 @@ static int read_positions(const game_def *g, void *solver, const char *path, pos
         void *s = pl->states + (size_t)pl->n * g->state_size;
         memset(s, 0, g->state_size);
         game_solve_result r;
-        if (g->from_text(s, text, err, sizeof err) || g->solver->solve(solver, s, 1, &r, err, sizeof err))
+        if (game_from_text(g, s, text, err, sizeof err) || g->solver->solve(solver, s, 1, &r, err, sizeof err))
             rc = cli_error("solve", "%s:%ld: %s", path, line, err);
         else
             pl->lines[pl->n++] = line;

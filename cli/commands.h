@@ -68,7 +68,7 @@ typedef struct cli_start {
 } cli_start;
 
 #define CLI_START_OPTS(st)                                                                                   \
-    { "game", OPT_STR, &(st).game, "NAME", "the game (default tzaar; triad help lists them)", 0, 0, NULL },  \
+    { "game", OPT_STR, &(st).game, "NAME", "the game (default tzaar; NAME:KEY=VALUE,... a variant: triad help games)", 0, 0, NULL },  \
     { "position", OPT_STR, &(st).position, "STR", "a position string of the game (docs/formats.md)", 0, 0,  \
       NULL },                                                                                                \
     { "setup", OPT_STR, &(st).setup, "KIND", "a setup of the game (default: the game's; TZAAR: random "    \

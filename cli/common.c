@@ -24,8 +24,8 @@ bool cli_setup_is_seeded(const game_def *g, const char *setup, int players)
 {
     void *a = calloc(2, g->state_size);
     char err[200];
-    bool seeded = a && !g->setup(a, setup, players, 1, err, sizeof err) &&
-                  !g->setup((char *)a + g->state_size, setup, players, 2, err, sizeof err) &&
+    bool seeded = a && !game_setup(g, a, setup, players, 1, err, sizeof err) &&
+                  !game_setup(g, (char *)a + g->state_size, setup, players, 2, err, sizeof err) &&
                   memcmp(a, (char *)a + g->state_size, g->state_size);
     free(a);
     return seeded;
@@ -51,14 +51,14 @@ int cli_start_state(const char *cmd, const cli_start *st, const game_def **gp, v
             free(s);
             return cli_error(cmd, "--%s applies to --setup only", st->seed_given ? "seed" : "nplayers");
         }
-        if (g->from_text(s, st->position, err, sizeof err)) {
+        if (game_from_text(g, s, st->position, err, sizeof err)) {
             free(s);
             return cli_error(cmd, "%s", err);
         }
     } else {
         const char *setup = st->setup ? st->setup : game_default_setup(g);
         int rc = 0;
-        if (g->setup(s, setup, players, st->seed_given ? st->seed : CLI_SEED_DEFAULT, err, sizeof err))
+        if (game_setup(g, s, setup, players, st->seed_given ? st->seed : CLI_SEED_DEFAULT, err, sizeof err))
             rc = cli_error(cmd, "%s", err);
         else if (st->seed_given && !cli_setup_is_seeded(g, setup, players))
             rc = cli_error(cmd, "--seed applies to a random setup only, not to %s", setup);

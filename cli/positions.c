@@ -56,7 +56,7 @@ int cli_load_positions(const char *cmd, const char *path, const game_def *g, rec
         }
         unsigned char *s = all + count * g->state_size;
         memset(s, 0, g->state_size);
-        if (g->from_text(s, p, err, sizeof err))
+        if (game_from_text(g, s, p, err, sizeof err))
             rc = cli_error(cmd, "%s:%ld: %s", MSG_PATH(path), no, err);
         else if (g->players(s) != run->players)
             rc = cli_error(cmd, "%s:%ld: a position for %d players; the run has %d", MSG_PATH(path), no,

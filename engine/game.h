@@ -377,6 +377,36 @@ typedef struct game_records_v1 {
     int (*decode_game)(const game_def *g, cursor *in, game_v1_game *out, char *err, size_t n);
 } game_records_v1;
 
+/* ---- parameters: a game's rule variants (optional) ----
+ * A game may take parameters, named in a game spec the way a player's
+ * options are: "tzaar:first=full,pie=1" (--game, records headers, the
+ * engine protocol's `game`, libtriad's and Python's load_game).  Each has
+ * the rulebook's value as its default and its allowed values: a list of
+ * words, or a range of integers.  The canonical spec sorts the keys and
+ * leaves the defaults out, so "tzaar:first=capture" is "tzaar", the
+ * registered game itself.  Any other spec is a variant: game_find() gives a
+ * game_def of its own, the game's copied with name set to the canonical
+ * spec, base to the registered game and param_values to its values, the
+ * same pointer for every call with that spec; so records, dedup, merge,
+ * --resume and bias tell variants apart exactly as they tell games apart,
+ * and every hook stays a function of the state alone: the game's
+ * set_params() hook puts what the variant changes into the state (TZAAR:
+ * the phase of its first turn; a rules field of the game's own) when a
+ * state is set up, parsed or decoded, through game_setup(),
+ * game_from_text() and game_decode_start(), which every driver calls
+ * instead of the hooks themselves.  Adding a parameter to a game: a row in
+ * its table and a case in its set_params (docs/architecture.md, "Adding a
+ * parameter"). */
+#define GAME_PARAMS_MAX 8     /* parameters of one game */
+#define GAME_SPEC_MAX 64      /* a canonical game spec, NUL included ("tzaar:first=full,pie=1") */
+typedef struct game_param {
+    const char *name;                 /* the key: a lowercase letter, then lowercase letters, digits or '_' */
+    const char *help;                 /* one line for `triad help games` */
+    const char *dflt;                 /* the rulebook's value: one of values, or an integer in min..max */
+    const char *const *values;        /* the words allowed, NULL-terminated; NULL: an integer min..max */
+    long min, max;
+} game_param;
+
 /* A game.  MANDATORY (the registry refuses a game without them):
  *   name, title, rules_version, min_players <= max_players (1 ..
  *   GAME_MAX_PLAYERS), 0 < state_size <= GAME_STATE_MAX, max_actions > 0,
@@ -386,9 +416,10 @@ typedef struct game_records_v1 {
  * Checked when given: default_players within the range, default_setup one
  * of setup_names, every optional sub-table complete (game_check()).
  * OPTIONAL: init, default_players, default_setup, score_denominator,
- *   actions_left, seat_names, board_text, default_player, player_kinds, and
- *   the sub-tables codec, scoring, tuning, study, bench, solver, formats,
- *   records_v1, nn and the drawing (view). */
+ *   actions_left, seat_names, board_text, default_player, player_kinds,
+ *   params with set_params (both or neither), and the sub-tables codec,
+ *   scoring, tuning, study, bench, solver, formats, records_v1, nn and the
+ *   drawing (view). */
 struct game_def {
     const char *name;                 /* "tzaar": --game NAME */
     const char *title;                /* "TZAAR (Kris Burm, 2008)" */
@@ -462,6 +493,24 @@ struct game_def {
      * (legal --classes: a fixed setup's openings).  NULL: none. */
     uint64_t (*symmetry_key)(const void *s);
 
+    /* ---- parameters (optional: "parameters" above) ---- */
+    const game_param *params;         /* terminated by an entry whose name is NULL */
+    /* Required with params: gives s the variant's rules.  values[i] is
+     * params[i]'s value: a word's index in its values, or the integer.
+     * start: setup() has just dealt s (or s is a bench position, which is
+     * written for the rulebook): make it the variant's start (TZAAR: White's
+     * single-capture opening becomes the variant's first turn).  Otherwise
+     * s was parsed or decoded: check that it is a position of the variant,
+     * and fill in what the text does not say.  Idempotent; for the rulebook
+     * (every value the default) it must leave every byte of a state it
+     * accepts as it was.  0, or -1 with one line in err. */
+    int (*set_params)(void *s, const long *values, bool start, char *err, size_t n);
+    /* Set in a variant only (game_find): the registered game it is a
+     * variant of, and its values (params' order).  NULL in a registered
+     * game, whose values are the defaults. */
+    const game_def *base;
+    const long *param_values;
+
     /* ---- players the game adds to the generic ones ---- */
     const game_player_kind *const *player_kinds; /* optional: NULL-terminated */
     const char *default_player;       /* optional: analyse's and the engine's; NULL: "mcts" */
@@ -495,8 +544,15 @@ struct game_def {
  * one above.  The line itself only declares the game_def. */
 #define GAME_REGISTER(order, def) extern const game_def def
 
-/* The game called name (initialised), or NULL (err says which names exist). */
-const game_def *game_find(const char *name, char *err, size_t n);
+/* The game a spec names (initialised): a registered game's name, or
+ * "NAME:KEY=VALUE,..." for one with parameters (engine/params.c): the
+ * registered game when every value is the default, else the variant.  NULL
+ * with one line in err: an unknown game (which names exist), or an unknown
+ * parameter or value (which exist). */
+const game_def *game_find(const char *spec, char *err, size_t n);
+/* The registered game called name (no parameters), or NULL (err says which
+ * names exist): the registry's own look-up, which game_find() starts from. */
+const game_def *game_find_registered(const char *name, char *err, size_t n);
 /* Every registered game, initialised, in a fixed order; NULL-terminated. */
 const game_def *const *game_list(void);
 
@@ -511,6 +567,30 @@ int game_check(const game_def *g, char *err, size_t n);
 #define GAME_REFUSAL_MAX 200
 void game_registry_build(const game_def *const *games, size_t count, const game_def **ready,
                          char (*failed)[GAME_REFUSAL_MAX]);
+
+/* ---- parameters and variants (engine/params.c) ---- */
+/* The registered game g is, or is a variant of. */
+const game_def *game_base(const game_def *g);
+/* g's parameters (its base's table), and the text of parameter i's value in
+ * g (the default in a registered game), written into out. */
+int game_param_count(const game_def *g);
+const char *game_param_text(const game_def *g, int i, char *out, size_t n);
+/* g's parameters that are not the default, as "first=full,pie=1" ("" for a
+ * registered game): the part of the canonical spec after the ':'. */
+const char *game_param_list(const game_def *g);
+/* The registered game g and each of its variants that combine the values
+ * (every word; a range's minimum, default and maximum), the game first:
+ * how many were written (at most max), or -1 with a message.  The
+ * conformance suite runs over these. */
+int game_variants(const game_def *g, const game_def **out, int max, char *err, size_t n);
+/* setup(), from_text() and the start of bench position i, each followed
+ * by g's set_params (game.h, "parameters"): what every driver calls, so
+ * that a variant's states carry its rules.  0, or -1 with one line in err. */
+int game_setup(const game_def *g, void *s, const char *setup, int players, uint64_t seed, char *err, size_t n);
+int game_from_text(const game_def *g, void *s, const char *text, char *err, size_t n);
+int game_bench_start(const game_def *g, void *s, int i, char *err, size_t n);
+/* set_params on s as game_decode_start's last step (start false). */
+int game_apply_params(const game_def *g, void *s, bool start, char *err, size_t n);
 
 /* The defaults a command uses when not told, one meaning each. */
 /* The game every command plays without --game: the first of game_list()

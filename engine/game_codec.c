@@ -71,15 +71,17 @@ void game_encode_start(const game_def *g, const void *s, buf *out)
     buf_string(out, text);
 }
 
+/* A variant's start carries its rules as any state it reads does: the
+ * codec stores what the position says, the parameters give the rest. */
 int game_decode_start(const game_def *g, void *s, cursor *in, char *err, size_t n)
 {
     if (g->codec)
-        return g->codec->decode_start(s, in, err, n);
+        return g->codec->decode_start(s, in, err, n) ? -1 : game_apply_params(g, s, false, err, n);
     char text[GAME_TEXT_MAX];
     cur_string(in, text, sizeof text);
     if (in->bad) {
         snprintf(err, n, "%s start: truncated or too long", g->name);
         return -1;
     }
-    return g->from_text(s, text, err, n);
+    return game_from_text(g, s, text, err, n);
 }

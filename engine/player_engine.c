@@ -3,7 +3,7 @@
  * speaks), refereed by triad's rules.
  *
  *   engine:cmd=FILE[,ms=N][,tc=BASE+INC][,margin=MS][,timeout=MS]
- *          [,depth=N][,nodes=N][,log=FILE]
+ *          [,depth=N][,nodes=N][,log=FILE][,sig=HEX|auto]
  *
  * FILE is started with no shell and no arguments (a wrapper script gives
  * them: `exec /path/triad engine --player ab:depth=3`) the first time the
@@ -25,6 +25,13 @@
  * engine/timeman.h computes.  Without ms or tc, an answer may take up to
  * timeout=MS (default 60 s).  Other answers (the greeting, `ok`) have
  * ENGINE_REPLY_SECONDS.
+ *
+ * A program that speaks protocol 3 is told the game (`game SPEC`, a variant
+ * included; one that speaks an older protocol cannot play a variant) and,
+ * with sig=, asked its engine signature (`signature`): sig=HEX is checked
+ * at every start (another answer forfeits), and sig=auto becomes sig=HEX
+ * in the canonical spec, from the program itself, so records say which
+ * build played (engine_canonical starts the program once to ask).
  *
  * Games against such a player are not reproducible: the program and its
  * timing are outside triad (docs/players.md). */
@@ -55,6 +62,8 @@ typedef struct engine_player {
     uint64_t ms, margin, timeout, depth, nodes;
     uint64_t base, inc;     /* the game clock in ms; base 0: none */
     bool margin_given, timeout_given;
+    bool sig_given, sig_auto; /* sig=HEX (in sig), sig=auto */
+    uint64_t sig, reported; /* the signature asked for; the program's answer (0: none) */
     proc *p;                /* the running program, or NULL */
     int version;            /* the protocol it speaks */
     uint64_t remaining;     /* the clock in this game */
@@ -116,6 +125,16 @@ static int set_option(void *ctx, const char *key, const char *value, char *err, 
         snprintf(dst, ENGINE_PATH_MAX, "%s", value);
         return 0;
     }
+    if (!strcmp(key, "sig")) {
+        e->sig_auto = !strcmp(value, "auto");
+        e->sig_given = !e->sig_auto;
+        if (!e->sig_auto && (strlen(value) != 16 || num_hex(value, UINT64_MAX, &e->sig, why, sizeof why) || !e->sig)) {
+            snprintf(err, n, "player 'engine': sig '%s': expected the engine signature the program reports (16 hex "
+                     "digits, as triad bench --signature prints it) or auto", MSG_PATH(value));
+            return -1;
+        }
+        return 0;
+    }
     if (!strcmp(key, "tc")) {
         char base[64];
         const char *plus = strchr(value, '+');
@@ -140,7 +159,7 @@ static int set_option(void *ctx, const char *key, const char *value, char *err, 
                   : !strcmp(key, "nodes") ? &e->nodes : NULL;
     if (!dst) {
         snprintf(err, n, "player 'engine': unknown option '%s' (expected cmd, ms, tc, margin, timeout, depth, "
-                 "nodes or log)", MSG_PATH(key));
+                 "nodes, log or sig)", MSG_PATH(key));
         return -1;
     }
     bool zero_ok = dst == &e->margin;
@@ -238,7 +257,9 @@ static void *engine_create(const game_def *g, const char *opts, char *canon, siz
         seconds_text(e->inc, b, sizeof b);
         snprintf(tc, sizeof tc, ",tc=%s%s%s", a, e->inc ? "+" : "", e->inc ? b : "");
     }
-    char depth[32] = "", ms[32] = "", nodes[32] = "", timeout[32] = "";
+    char depth[32] = "", ms[32] = "", nodes[32] = "", timeout[32] = "", sig[32] = "";
+    if (e->sig_given || e->sig_auto)
+        snprintf(sig, sizeof sig, e->sig_auto ? ",sig=auto" : ",sig=%016" PRIx64, e->sig);
     if (e->depth)
         snprintf(depth, sizeof depth, ",depth=%" PRIu64, e->depth);
     if (e->ms)
@@ -247,8 +268,8 @@ static void *engine_create(const game_def *g, const char *opts, char *canon, siz
         snprintf(nodes, sizeof nodes, ",nodes=%" PRIu64, e->nodes);
     if (!e->ms && !e->base)
         snprintf(timeout, sizeof timeout, ",timeout=%" PRIu64, e->timeout);
-    int len = snprintf(canon, cn, "cmd=%s%s%s%s,margin=%" PRIu64 "%s%s%s%s", e->cmd, depth, e->log[0] ? ",log=" : "",
-                       e->log, e->margin, ms, nodes, tc, timeout);
+    int len = snprintf(canon, cn, "cmd=%s%s%s%s,margin=%" PRIu64 "%s%s%s%s%s", e->cmd, depth, e->log[0] ? ",log=" : "",
+                       e->log, e->margin, ms, nodes, sig, tc, timeout);
     if (len < 0 || (size_t)len >= cn) {
         snprintf(err, n, "player 'engine': spec too long");
         engine_destroy(e);
@@ -358,6 +379,52 @@ static int command_ok(engine_player *e, const char *cmd, const char *what)
     return 0;
 }
 
+/* Asks a protocol 3 program its engine signature into e->reported (0 when
+ * it has none: an error line); a sig= it must match.  0, or -1 after a
+ * forfeit. */
+static int ask_signature(engine_player *e)
+{
+    const char *line;
+    double deadline = clock_seconds() + ENGINE_REPLY_SECONDS;
+    if (send_line(e, "signature\n", deadline, "signature"))
+        return -1;
+    int r = next_answer(e, deadline, "signature", &line);
+    if (r == 0)
+        return forfeit(e, GAME_FORFEIT_TIMEOUT, true, "no answer to 'signature' in %.0f s", ENGINE_REPLY_SECONDS), -1;
+    if (r < 0)
+        return -1;
+    uint64_t v = 0;
+    char why[80];
+    if (strncmp(line, "error", 5) && (strncmp(line, "signature ", 10) || num_hex(line + 10, UINT64_MAX, &v, why, sizeof why)))
+        return forfeit(e, GAME_FORFEIT_PROTOCOL, true, "signature: answered '%.60s'", line), -1;
+    e->reported = v;
+    if (e->sig_given && v != e->sig)
+        return forfeit(e, GAME_FORFEIT_PROTOCOL, true, "the program reports engine signature %016" PRIx64 ", not sig=%016"
+                       PRIx64, v, e->sig), -1;
+    if ((e->sig_given || e->sig_auto) && !v)
+        return forfeit(e, GAME_FORFEIT_PROTOCOL, true, "the program reports no engine signature for sig= ('%.30s')",
+                       line), -1;
+    return 0;
+}
+
+/* A protocol 3 program is told the game, a variant of it included (an
+ * older one cannot be: a variant's game is refused), and with sig= asked
+ * its signature.  0, or -1 after a forfeit. */
+static int name_the_game(engine_player *e)
+{
+    if (e->version < 3 && (e->g->base || e->sig_given || e->sig_auto))
+        return forfeit(e, GAME_FORFEIT_PROTOCOL, true, e->g->base ? "protocol %d cannot name the variant %s (protocol "
+                       "3's game)" : "protocol %d reports no engine signature for sig= (protocol 3's signature)%.0s",
+                       e->version, e->g->name), -1;
+    if (e->version < 3)
+        return 0;
+    char cmd[GAME_SPEC_MAX + 8];
+    snprintf(cmd, sizeof cmd, "game %s\n", e->g->name);
+    if (command_ok(e, cmd, "game"))
+        return -1;
+    return e->sig_given || e->sig_auto ? ask_signature(e) : 0;
+}
+
 /* Starts the program and reads its protocol version.  0, or -1 after a
  * forfeit. */
 static int start(engine_player *e)
@@ -379,7 +446,28 @@ static int start(engine_player *e)
     if (sscanf(line, "protocol triad %u%c", &v, &tail) != 1 || v < 1)
         return forfeit(e, GAME_FORFEIT_PROTOCOL, true, "start: answered '%.60s' to 'protocol'", line), -1;
     e->version = (int)v;
-    return 0;
+    return name_the_game(e);
+}
+
+/* The canonical options without a game: create()'s, and for sig=auto the
+ * signature the program reports, asked once (stored: a record's spec,
+ * which is what it says). */
+static int engine_canonical(const game_def *g, const char *opts, bool stored, char *canon, size_t cn, char *err,
+                            size_t n)
+{
+    engine_player *e = engine_create(g, opts, canon, cn, err, n);
+    char *at = e && e->sig_auto && !stored ? strstr(canon, ",sig=auto") : NULL, rest[GPLAYER_SPEC_MAX];
+    int rc = e ? 0 : -1;
+    if (at && start(e))
+        rc = -1, snprintf(err, n, "player 'engine': sig=auto: %s", e->why.text);
+    else if (at) { /* auto becomes the 16 hex digits */
+        snprintf(rest, sizeof rest, "%s", at + strlen(",sig=auto"));
+        size_t room = cn - (size_t)(at - canon);
+        if ((size_t)snprintf(at, room, ",sig=%016" PRIx64 "%s", e->reported, rest) >= room)
+            rc = -1, snprintf(err, n, "player 'engine': spec too long");
+    }
+    engine_destroy(e);
+    return rc;
 }
 
 static void engine_begin(void *impl, const void *start_state)
@@ -498,8 +586,11 @@ const game_player_kind gplayer_engine = {
                            "wait for an answer")
             GPLAYER_OPTION("depth", "", "sent as go depth N")
             GPLAYER_OPTION("nodes", "", "sent as go nodes N")
-            GPLAYER_OPTION("log", "", "a file the program's stderr is appended to"),
+            GPLAYER_OPTION("log", "", "a file the program's stderr is appended to")
+            GPLAYER_OPTION("sig", "", "the engine signature the program must report (protocol 3, triad bench "
+                           "--signature), checked at each start; auto: what it reports, into the canonical spec"),
     .create = engine_create,
+    .canonical = engine_canonical,
     .choose = engine_choose,
     .destroy = engine_destroy,
     .begin = engine_begin,

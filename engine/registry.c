@@ -10,6 +10,7 @@
  * either is left out of the list, and game_find() reports why. */
 #include <pthread.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include "engine/game.h"
 
@@ -41,6 +42,81 @@ static bool names_ok(const char *const *names, int count)
 }
 
 static int check_tables(const game_def *g, bool ready, const char *name, char *err, size_t n);
+
+/* A parameter's key: what a game spec can write and a reader split on
+ * (no ':', ',' or '='). */
+static bool key_ok(const char *k)
+{
+    if (!k || !(*k >= 'a' && *k <= 'z'))
+        return false;
+    for (; *k; k++)
+        if (!((*k >= 'a' && *k <= 'z') || (*k >= '0' && *k <= '9') || *k == '_'))
+            return false;
+    return true;
+}
+
+/* A value as a spec writes it: a word of letters, digits, '-', '+', '.'
+ * or '_' (what needs no quoting in a spec, a shell or a file name). */
+static bool word_ok(const char *w)
+{
+    if (!w || !*w || strlen(w) > 16)
+        return false;
+    for (; *w; w++)
+        if (!((*w >= 'a' && *w <= 'z') || (*w >= 'A' && *w <= 'Z') || (*w >= '0' && *w <= '9') || strchr("-+._", *w)))
+            return false;
+    return true;
+}
+
+/* One parameter: a key, help, a default among its allowed values. */
+static int check_param(const game_param *p, const char *name, char *err, size_t n)
+{
+    NEED(key_ok(p->name), "a parameter's name must be a lowercase letter, then lowercase letters, digits or '_'");
+    NEED(p->help && p->help[0] && p->dflt, "a parameter lacks help or a default");
+    if (p->values) {
+        NEED(p->values[0], "a parameter's list of values is empty");
+        bool found = false;
+        for (int i = 0; p->values[i]; i++) {
+            NEED(word_ok(p->values[i]), "a parameter's value must be a word of at most 16 letters, digits, '-', '+', "
+                                        "'.' or '_'");
+            for (int j = 0; j < i; j++)
+                NEED(strcmp(p->values[i], p->values[j]), "a parameter lists a value twice");
+            found |= !strcmp(p->values[i], p->dflt);
+        }
+        NEED(found, "a parameter's default is not one of its values");
+        return 0;
+    }
+    NEED(p->min <= p->max, "a parameter's range is empty (min above max)");
+    char *end;
+    long d = strtol(p->dflt, &end, 10);
+    char again[24];
+    snprintf(again, sizeof again, "%ld", d);
+    NEED(!*end && !strcmp(again, p->dflt) && d >= p->min && d <= p->max,
+         "a parameter's default is not an integer in its range, written as a canonical spec writes it");
+    return 0;
+}
+
+/* The parameters and their hook go together, each table entry complete,
+ * every key once, at most GAME_PARAMS_MAX; a variant (game_find's copy)
+ * has its base's table and values for it. */
+static int check_params(const game_def *g, const char *name, char *err, size_t n)
+{
+    NEED(!g->base == !g->param_values, "base and param_values go together (a variant's, game_find)");
+    NEED(!g->base || (!g->base->base && g->base->params == g->params), "a variant's base is a registered game "
+                                                                       "with its parameters");
+    NEED(!g->params == !g->set_params, "params and set_params go together");
+    if (!g->params)
+        return 0;
+    int count = 0;
+    for (const game_param *p = g->params; p->name; p++, count++) {
+        NEED(count < GAME_PARAMS_MAX, "more parameters than GAME_PARAMS_MAX");
+        if (check_param(p, name, err, n))
+            return -1;
+        for (const game_param *q = g->params; q < p; q++)
+            NEED(strcmp(p->name, q->name), "two parameters have one name");
+    }
+    NEED(count > 0, "the parameter table is empty");
+    return 0;
+}
 
 /* ready: the game's init() has run, so the tables it fills (TZAAR's
  * feature names, TRID's setup names) can be checked too. */
@@ -168,6 +244,8 @@ static int check_tables(const game_def *g, bool ready, const char *name, char *e
         NEED(!g->nn->nsymmetries == !g->nn->image, "sub-table 'nn': nsymmetries and image go together");
         NEED(g->nn->feature_set[0] && strlen(g->nn->feature_set) < 48, "sub-table 'nn': feature_set must be 1..47 characters");
     }
+    if (check_params(g, name, err, n))
+        return -1;
     if (g->player_kinds)
         for (const game_player_kind *const *k = g->player_kinds; *k; k++)
             NEED((*k)->name && (*k)->create && (*k)->choose && (*k)->destroy,
@@ -250,6 +328,9 @@ void game_registry_build(const game_def *const *games, size_t count, const game_
         failed[i][0] = 0;
         if (check(g, false, err, sizeof err)) /* before init(): the hooks and the state limit */
             snprintf(failed[i], GAME_REFUSAL_MAX, "refused at registration: %s", err);
+        else if (g->base)
+            snprintf(failed[i], GAME_REFUSAL_MAX, "refused at registration: game '%.40s': a registered game is "
+                     "no variant (base is game_find()'s)", g->name);
         else if (named_before(games, i))
             snprintf(failed[i], GAME_REFUSAL_MAX, "refused at registration: game '%.40s': another registered game "
                      "has that name (a copied folder whose game_def kept its name?)", g->name);
@@ -298,7 +379,7 @@ const game_def *game_default(void)
     return NULL;
 }
 
-const game_def *game_find(const char *name, char *err, size_t n)
+const game_def *game_find_registered(const char *name, char *err, size_t n)
 {
     pthread_once(&registry_once, init_all);
     for (size_t i = 0; i < ngames; i++)

@@ -48,7 +48,7 @@ static int run_suite(const game_def *g, int reduce, uint64_t *perft, uint64_t *s
     int rc = 0;
     for (const game_bench_pos *b = g->bench ? g->bench->positions : NULL; b && b->name && !rc; b++) {
         char why[256];
-        if (g->from_text(s, b->position, why, sizeof why)) {
+        if (game_bench_start(g, s, (int)(b - g->bench->positions), why, sizeof why)) {
             snprintf(err, n, "%s bench position '%s': %s", g->name, b->name, why);
             rc = -1;
             break;

@@ -211,9 +211,12 @@ static int add_players_row(bias_data *d, const rec_run *run, const rec_game *g)
                             tune_label(g->scores, 2, a), key);
 }
 
-/* Refuses a run of another game or another number of seats than the first. */
+/* Refuses a run of another game or another number of seats than the first;
+ * 1 for a run of another variant when variants are studied apart. */
 static int check_run(bias_data *d, const rec_run *run, const char *path, char *err, size_t n)
 {
+    if (d->variants_apart && d->game && run->game != d->game && game_base(run->game) == game_base(d->game))
+        return 1;
     if (!d->players)
         set_game(d, d->game ? d->game : run->game, run->players);
     if (run->game != d->game) {
@@ -255,10 +258,15 @@ int bias_add_file(bias_data *d, const char *path, void (*warn)(const char *msg),
             continue;
         }
         const rec_run *run = rec_reader_run(r);
-        if (check_run(d, run, path, err, n)) {
+        int checked = check_run(d, run, path, err, n);
+        if (checked < 0) {
             free(g);
             rec_reader_close(r);
             return -1;
+        }
+        if (checked) {
+            d->other_variants++;
+            continue;
         }
         if (g->ending == 0 || g->setup < 0 || g->setup >= d->kinds) {
             d->skipped++; /* an unfinished import */

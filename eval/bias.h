@@ -92,6 +92,10 @@ typedef struct bias_data {
     int kinds, endings;        /* the game's setup kinds and ending names */
     bias_kind_data kind[BIAS_KINDS_MAX];
     uint64_t files, skipped;
+    /* Runs of other variants of the game are left out (counted), not
+     * refused: a study of several variants reports each apart (cmd_bias). */
+    bool variants_apart;
+    uint64_t other_variants;
     rec_dedup seen;            /* games already read: a game read twice counts once */
     bias_players_data pl;      /* every game by its players, for the joint model */
     bias_run_info runs[BIAS_RUNS_MAX];

@@ -31,3 +31,30 @@ int records_game(const char *const *files, int nfiles, const char *want, const g
     *g = asked ? asked : seen;
     return *g ? 0 : (snprintf(err, n, "no records files"), -1);
 }
+
+int records_variants(const char *const *files, int nfiles, const game_def **out, int max, char *err, size_t n)
+{
+    int k = 0;
+    for (int i = 0; i < nfiles; i++) {
+        rec_reader *r = rec_reader_open(files[i], err, n);
+        if (!r)
+            return -1;
+        const game_def *gi = rec_reader_run(r)->game;
+        rec_reader_close(r);
+        if (k && game_base(gi) != game_base(out[0])) {
+            snprintf(err, n, "records of different games: %s holds a %s run, %s a %s run", MSG_PATH(files[0]),
+                     out[0]->name, MSG_PATH(files[i]), gi->name);
+            return -1;
+        }
+        int j = 0;
+        while (j < k && out[j] != gi)
+            j++;
+        if (j == k && k == max) {
+            snprintf(err, n, "records of more than %d variants of %s", max, game_base(gi)->name);
+            return -1;
+        }
+        if (j == k)
+            out[k++] = gi;
+    }
+    return k ? k : (snprintf(err, n, "no records files"), -1);
+}

@@ -17,4 +17,10 @@
 int records_game(const char *const *files, int nfiles, const char *want, const game_def **g, char *err,
                  size_t n);
 
+/* The games of files[0..nfiles-1] when they are variants of one game
+ * (engine/game.h, "parameters"): each once, in the order first met, at
+ * most max.  The count, or -1 with one line in err: an unreadable file,
+ * files of two games, or more than max variants. */
+int records_variants(const char *const *files, int nfiles, const game_def **out, int max, char *err, size_t n);
+
 #endif

@@ -90,7 +90,11 @@ TRIAD_API const char *triad_game_name_at(int i);
 
 /* The game called name (one of triad_game_name_at's: the games the library
  * registers, each from its own folder) for nplayers seats (0: the game's
- * default: 2 for TZAAR, 3 for Talat). */
+ * default: 2 for TZAAR, 3 for Talat).  name may carry game parameters, a
+ * variant of the rules, as `triad --game` takes them: "tzaar:first=full",
+ * "tzaar:first=both,pie=1" (`triad help games` lists each game's);
+ * triad_game_name() then says its canonical form (keys sorted, defaults
+ * left out: "tzaar:first=capture" is "tzaar"), which records store. */
 TRIAD_API int triad_game_load(triad_game **out, const char *name, int nplayers, char *err, size_t n);
 TRIAD_API void triad_game_free(triad_game *g);
 TRIAD_API const char *triad_game_name(const triad_game *g);
@@ -105,8 +109,16 @@ TRIAD_API double triad_game_score_max(const triad_game *g);
 TRIAD_API const char *triad_game_setup_name(const triad_game *g, int i);
 TRIAD_API const char *triad_game_default_setup(const triad_game *g);
 /* The engine signature records carry (`triad bench`), as 16 hex digits
- * would show it; 0 when it cannot be computed. */
+ * would show it; 0 when it cannot be computed.  A variant's is its own. */
 TRIAD_API uint64_t triad_game_engine_signature(const triad_game *g);
+/* The game's parameters: how many (0 for a game without), and the i-th
+ * one's name and its value in g as text (the rulebook's value unless the
+ * name gave another), NULL past the last; the registered game g is, or is
+ * a variant of ("tzaar" for "tzaar:pie=1"). */
+TRIAD_API int triad_game_num_params(const triad_game *g);
+TRIAD_API const char *triad_game_param_name(const triad_game *g, int i);
+TRIAD_API const char *triad_game_param_value(const triad_game *g, int i);
+TRIAD_API const char *triad_game_base_name(const triad_game *g);
 
 /* ---- states ---- */
 

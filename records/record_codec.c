@@ -173,7 +173,7 @@ static bool derive_start(const rec_run *run, const rec_game *g, unsigned char *s
     const game_def *gd = run->game;
     char err[160];
     if (g->setup < 0 || !rec_setup_name(run, g->setup)[0] ||
-        gd->setup(s, rec_setup_name(run, g->setup), run->players,
+        game_setup(gd, s, rec_setup_name(run, g->setup), run->players,
                   rec_setup_seed(run, rec_setup_index(run, g->id)), err, sizeof err))
         return false;
     if (g->rotation && run->rotate & REC_ROTATE_PIECES) {

@@ -17,7 +17,7 @@ static int start(const rec_run *run, uint64_t k, rec_game *g, void *s, char *err
     memset(s, 0, gd->state_size);
     if (run->npositions && run->positions) /* a start list (match --positions) */
         memcpy(s, run->positions + (k % run->npositions) * gd->state_size, gd->state_size);
-    else if (gd->setup(s, rec_setup_name(run, run->setup), run->players, rec_setup_seed(run, k), err, n))
+    else if (game_setup(gd, s, rec_setup_name(run, run->setup), run->players, rec_setup_seed(run, k), err, n))
         return -1;
     if (g->rotation && run->rotate & REC_ROTATE_PIECES) {
         int perm[GAME_MAX_PLAYERS] = { 0 };

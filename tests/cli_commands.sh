@@ -75,7 +75,7 @@ printf '%s\n' protocol print 'go' legal 'position fixed actions 1 2 3' print 'po
     'position random' 'actions 9' 'go depth 2' quit >"$tmp/session"
 run engine --game race3 --nplayers 3 --player random <"$tmp/session"
 check "engine_race3_exits_0" test "$rc" -eq 0
-line_is 1 'protocol triad 2' "engine_race3"
+line_is 1 'protocol triad 3' "engine_race3"
 line_is 2 "position $start" "engine_race3"
 line_is 3 'status running' "engine_race3"
 line_is 4 'bestaction [123]' "engine_race3"

@@ -162,7 +162,7 @@ check "tc_clock_runs_out: both games lost on time" grep -q '"timeout":2' "$tmp/o
 printf '%s\n' protocol 'position fixed' 'go time0 2000 inc0 100' 'go time0 2000 time1 5' 'go time1 100' \
     'go time5 1' 'go time0 x' quit >"$tmp/session"
 run engine --player ab:depth=2 <"$tmp/session"
-line_is 1 'protocol triad 2' "engine_clock"
+line_is 1 'protocol triad 3' "engine_clock"
 check "engine_clock: go with a clock answers" test "$(grep -c '^bestaction ' "$tmp/out")" -eq 2
 check "engine_clock: a clock without the seat to act's time is refused" \
     grep -qx 'error go: a clock without time0, the time of the seat to act' "$tmp/out"

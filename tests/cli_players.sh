@@ -83,7 +83,7 @@ position fixed
 END
 run engine <"$tmp/session"
 check "engine exits 0" test "$rc" -eq 0
-line_is 1 'protocol triad 2' "engine"
+line_is 1 'protocol triad 3' "engine"
 line_is 2 'readyok' "engine"
 line_is 3 'ok' "engine"
 line_is 4 'ok' "engine"

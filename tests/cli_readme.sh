@@ -44,6 +44,8 @@ bin/triad legal --setup fixed --classes
 run
 bin/triad perft --depth 5 --setup fixed
 run: bin/triad perft --depth 3 --setup fixed
+bin/triad perft --depth 4 --setup fixed --game tzaar:first=both,pie=1
+run: bin/triad perft --depth 3 --setup fixed --game tzaar:first=both,pie=1 | grep -q 79842
 bin/triad bench --reduce 1 --runs 1
 run: bin/triad bench --reduce 2 --runs 1
 bin/triad play --white ab:depth=4 --black greedy --setup random --seed 3

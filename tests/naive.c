@@ -93,6 +93,33 @@ static void clear(naive_pos *p)
         }
     p->side = 0;
     p->phase = NAIVE_PHASE_FIRST;
+    p->first = p->pie = p->swapped = 0;
+    p->turn = 2;
+}
+
+/* The phase a turn begins in: one capture for White's first (unless
+ * first=full) and, with first=both, for the second turn too. */
+static int turn_phase(const naive_pos *p)
+{
+    if (p->turn == 0)
+        return p->first == 1 ? NAIVE_PHASE_FIRST : NAIVE_PHASE_OPENING;
+    return p->turn == 1 && p->first == 2 ? NAIVE_PHASE_OPENING : NAIVE_PHASE_FIRST;
+}
+
+void naive_set_variant(naive_pos *p, int first, int pie)
+{
+    p->first = first;
+    p->pie = pie;
+    p->turn = 0;
+    p->swapped = 0;
+    if (p->phase != NAIVE_PHASE_PLACE)
+        p->phase = turn_phase(p);
+}
+
+/* pie=1: Black may swap instead of the first action of its first turn. */
+static int may_swap(const naive_pos *p)
+{
+    return p->pie && p->turn == 1 && !p->swapped && p->phase != NAIVE_PHASE_SECOND && p->phase != NAIVE_PHASE_PLACE;
 }
 
 int naive_parse(naive_pos *p, const char *s)
@@ -184,6 +211,7 @@ int naive_parse(naive_pos *p, const char *s)
         return -1;
     if (p->phase == NAIVE_PHASE_PLACE && tall)
         return -1;
+    p->turn = p->phase == NAIVE_PHASE_OPENING || p->phase == NAIVE_PHASE_PLACE ? 0 : 2;
     return 0;
 }
 
@@ -293,7 +321,7 @@ int naive_winner(const naive_pos *p)
     if (lacks[1])
         return 0;
     if ((p->phase == NAIVE_PHASE_OPENING || p->phase == NAIVE_PHASE_FIRST)
-        && !side_has_capture(p, p->side))
+        && !side_has_capture(p, p->side) && !may_swap(p))
         return 1 - p->side;
     return -1;
 }
@@ -364,6 +392,8 @@ static int collect(const naive_pos *p, char list[NAIVE_MAX_ACTIONS][8])
         }
     if (p->phase == NAIVE_PHASE_SECOND)
         strcpy(list[n++], "pass");
+    if (may_swap(p))
+        strcpy(list[n++], "swap");
     return n;
 }
 
@@ -387,6 +417,19 @@ static char lower(char ch)
     return ch >= 'A' && ch <= 'Z' ? (char)(ch - 'A' + 'a') : ch;
 }
 
+/* Black takes White's pieces: as the engine stores it, the board
+ * recoloured and White to play the turn Black was to play. */
+static int swap(naive_pos *p)
+{
+    for (int c = 0; c < 9; c++)
+        for (int r = 1; r <= 9; r++)
+            if (p->owner[c][r] >= 0)
+                p->owner[c][r] = 1 - p->owner[c][r];
+    p->side = 1 - p->side;
+    p->swapped = 1;
+    return 0;
+}
+
 int naive_apply(naive_pos *p, const char *text)
 {
     char want[8];
@@ -400,6 +443,9 @@ int naive_apply(naive_pos *p, const char *text)
     if (len == 4 && lower(want[0]) == 'p' && lower(want[1]) == 'a' && lower(want[2]) == 's'
         && lower(want[3]) == 's') {
         strcpy(want, "pass");
+    } else if (len == 4 && lower(want[0]) == 's' && lower(want[1]) == 'w' && lower(want[2]) == 'a'
+               && lower(want[3]) == 'p') {
+        strcpy(want, "swap");
     } else if (len == 4 && want[1] == '@') {
         want[2] = upper(want[2]);
     } else if (len == 5) {
@@ -426,13 +472,16 @@ int naive_apply(naive_pos *p, const char *text)
         p->height[c][r] = 1;
         if (points_filled(p) == 60) {
             p->side = 0;
-            p->phase = NAIVE_PHASE_OPENING;
+            p->turn = 0;
+            p->phase = turn_phase(p);
         } else {
             p->side = 1 - p->side;
         }
         return 0;
     }
 
+    if (strcmp(want, "swap") == 0)
+        return swap(p);
     if (strcmp(want, "pass") != 0) {
         int fc = want[0] - 'A', fr = want[1] - '0';
         int tc = want[3] - 'A', tr = want[4] - '0';
@@ -448,18 +497,12 @@ int naive_apply(naive_pos *p, const char *text)
         p->kind[fc][fr] = 0;
         p->height[fc][fr] = 0;
     }
-    switch (p->phase) {
-    case NAIVE_PHASE_OPENING:
-        p->side = 1;
-        p->phase = NAIVE_PHASE_FIRST;
-        break;
-    case NAIVE_PHASE_FIRST:
+    if (p->phase == NAIVE_PHASE_FIRST) {
         p->phase = NAIVE_PHASE_SECOND;
-        break;
-    default:
-        p->side = 1 - p->side;
-        p->phase = NAIVE_PHASE_FIRST;
-        break;
+        return 0;
     }
+    p->side = 1 - p->side; /* the turn is over */
+    p->turn++;
+    p->phase = turn_phase(p);
     return 0;
 }

@@ -36,8 +36,18 @@ typedef struct naive_pos {
     int kind[NAIVE_COLS][NAIVE_ROWS];
     int height[NAIVE_COLS][NAIVE_ROWS];
     int side;  /* 0 White, 1 Black: who acts next */
-    int phase; /* NAIVE_PHASE_* */
+    int phase; /* NAIVE_PHASE_*: for the variants, OPENING is any turn of one capture */
+    /* The variants of docs/tzaar-variants.md, modelled on their own terms
+     * (not the engine's phases): first 0 capture, 1 full, 2 both; pie 0/1;
+     * turn, the turns begun before this one (0: White's first, 1: Black's
+     * first; a position parsed in play counts as 2, past them); swapped,
+     * whether a swap was made. */
+    int first, pie, turn, swapped;
 } naive_pos;
+
+/* Makes p, a start (phase 0 or placement), a start of the variant: White's
+ * first turn whole with first=1, and the rest at the turns they reach. */
+void naive_set_variant(naive_pos *p, int first, int pie);
 
 /* 1 when column col (0..8) row row (1..9) is one of the 60 points. */
 int naive_on_board(int col, int row);
@@ -63,10 +73,11 @@ int naive_legal(const naive_pos *p, char out[][8], int max);
  *   1. trinity: a colour without a stack of each type on top has lost.  If
  *      both colours lack a type (unreachable in play) the side to act is the
  *      loser, so the answer is deterministic.
- *   2. no capture: in phase 0 or 1, a side to act with no capture has lost. */
+ *   2. no capture: in phase 0 or 1, a side to act with no capture has lost,
+ *      unless it may swap (pie=1's Black at its first turn). */
 int naive_winner(const naive_pos *p);
 
-/* Applies a legal action (coordinates case-insensitive; a placement's letter
+/* Applies a legal action ("swap" too; coordinates case-insensitive; a placement's letter
  * case must be the side to act).  Returns 0, or -1 when the text is not one
  * of naive_legal(p) (p is then unchanged). */
 int naive_apply(naive_pos *p, const char *action_text);

@@ -57,6 +57,7 @@ run_part "view and bias --html for every game (issue 19)" "$here/cli_view_games.
 run_part "solve tests" "$here/cli_solve.sh" "$build/triad"
 run_part "network training tests (issue 38)" "$here/cli_train.sh" "$build/triad"
 run_part "generic command tests" "$here/cli_commands.sh" "$build/triad"
+run_part "game parameters and TZAAR's variants (issue 39)" "$here/cli_variants.sh" "$build/triad"
 run_part "Talat command-line tests" "$here/cli_talat.sh" "$build/triad"
 run_part "player and protocol tests" "$here/cli_players.sh" "$build/triad"
 run_part "generic research drivers tests" "$here/cli_generic.sh" "$build/triad"

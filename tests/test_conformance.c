@@ -7,7 +7,10 @@
  * codecs (the game's own and the generic index) round-trip, that a seat
  * permutation then its inverse gives back the state, and that features are
  * finite; at the end, that scores, ranks and the ending agree.  Then perft
- * of the bench positions, players' reproducibility, and the registry. */
+ * of the bench positions, players' reproducibility, and the registry.
+ * Every game's variants too (game.h, "parameters"): each combination of
+ * its parameters' values (game_variants), set up and parsed through
+ * game_setup() and game_from_text() as the drivers do. */
 #include <math.h>
 #include <pthread.h>
 #include <stdlib.h>
@@ -18,6 +21,21 @@
 #include "engine/game_codec.h"
 #include "engine/players.h"
 #include "engine/toy/race3.h"
+
+/* Every registered game, each followed by its variants: what the suite
+ * runs over.  The count. */
+#define GAMES_AND_VARIANTS_MAX 256
+static int games_and_variants(const game_def **out)
+{
+    int k = 0;
+    for (const game_def *const *g = game_list(); *g && k < GAMES_AND_VARIANTS_MAX; g++) {
+        char err[200] = "";
+        int n = game_variants(*g, out + k, GAMES_AND_VARIANTS_MAX - k, err, sizeof err);
+        CHECKF(n >= 1 && out[k] == *g, "%s: game_variants: %s", (*g)->name, err);
+        k += n > 0 ? n : 0;
+    }
+    return k;
+}
 
 /* A game's scratch: states and an action list of its sizes. */
 typedef struct scratch {
@@ -54,7 +72,7 @@ static void check_text(const game_def *g, const void *s, scratch *x, const char 
     char text[GAME_TEXT_MAX], again[GAME_TEXT_MAX], err[256] = "";
     int len = g->to_text(s, text, sizeof text);
     CHECKF(len > 0 && (size_t)len == strlen(text), "%s %s: to_text length %d", g->name, where, len);
-    CHECKF(g->from_text(x->t, text, err, sizeof err) == 0, "%s %s: '%s' does not parse: %s", g->name, where,
+    CHECKF(game_from_text(g, x->t, text, err, sizeof err) == 0, "%s %s: '%s' does not parse: %s", g->name, where,
            text, err);
     g->to_text(x->t, again, sizeof again);
     CHECKF(!strcmp(text, again), "%s %s: '%s' prints back as '%s'", g->name, where, text, again);
@@ -218,7 +236,7 @@ static void playout(const game_def *g, scratch *x, const char *setup, int player
 {
     char err[256], where[96];
     snprintf(where, sizeof where, "%s/%d players/seed %llu", setup, players, (unsigned long long)seed);
-    if (g->setup(x->s, setup, players, seed, err, sizeof err)) {
+    if (game_setup(g, x->s, setup, players, seed, err, sizeof err)) {
         check_fail(__FILE__, __LINE__, "%s: setup %s: %s", g->name, where, err);
         return;
     }
@@ -262,9 +280,10 @@ static void playout(const game_def *g, scratch *x, const char *setup, int player
 
 static void every_game_plays_by_the_contract(void)
 {
-    const game_def *const *list = game_list();
-    REQUIRE(list[0]);
-    for (int i = 0; list[i]; i++) {
+    const game_def *list[GAMES_AND_VARIANTS_MAX];
+    int count = games_and_variants(list);
+    REQUIRE(count > 0);
+    for (int i = 0; i < count; i++) {
         const game_def *g = list[i];
         scratch x;
         REQUIRE(scratch_new(g, &x));
@@ -280,7 +299,7 @@ static void every_game_plays_by_the_contract(void)
             int played = 0;
             for (int p = g->min_players; p <= g->max_players; p++) {
                 char why[256] = "";
-                if (g->setup(x.s, g->setup_names[s], p, 1, why, sizeof why)) {
+                if (game_setup(g, x.s, g->setup_names[s], p, 1, why, sizeof why)) {
                     CHECKF(why[0] && !strchr(why, '\n'), "%s: setup %s refuses %d players without a message",
                            g->name, g->setup_names[s], p);
                     continue;
@@ -292,11 +311,11 @@ static void every_game_plays_by_the_contract(void)
             CHECKF(played > 0, "%s: setup %s plays for no number of players", g->name, g->setup_names[s]);
         }
         char err[256] = "";
-        CHECKF(g->setup(x.s, "no-such-setup", g->min_players, 0, err, sizeof err) == -1 && strstr(err, "no-such-setup"),
-               "%s: an unknown setup: %s", g->name, err);
-        CHECKF(g->setup(x.s, g->setup_names[0], g->max_players + 1, 0, err, sizeof err) == -1 && err[0],
+        CHECKF(game_setup(g, x.s, "no-such-setup", g->min_players, 0, err, sizeof err) == -1 &&
+               strstr(err, "no-such-setup"), "%s: an unknown setup: %s", g->name, err);
+        CHECKF(game_setup(g, x.s, g->setup_names[0], g->max_players + 1, 0, err, sizeof err) == -1 && err[0],
                "%s: too many players", g->name);
-        CHECKF(g->from_text(x.s, "", err, sizeof err) == -1 && err[0] && !strchr(err, '\n'), "%s: empty text",
+        CHECKF(game_from_text(g, x.s, "", err, sizeof err) == -1 && err[0] && !strchr(err, '\n'), "%s: empty text",
                g->name);
         scratch_free(&x);
     }
@@ -306,8 +325,9 @@ static void every_game_plays_by_the_contract(void)
  * sum over the children, the count is stable and the state unchanged. */
 static void bench_positions_perft(void)
 {
-    const game_def *const *list = game_list();
-    for (int i = 0; list[i]; i++) {
+    const game_def *list[GAMES_AND_VARIANTS_MAX];
+    int count = games_and_variants(list);
+    for (int i = 0; i < count; i++) {
         const game_def *g = list[i];
         scratch x;
         game_action *kids = malloc(sizeof *kids * (size_t)g->max_actions);
@@ -315,7 +335,7 @@ static void bench_positions_perft(void)
         CHECKF(g->bench && g->bench->positions[0].name, "%s: no bench positions", g->name);
         for (const game_bench_pos *b = g->bench ? g->bench->positions : NULL; b && b->name; b++) {
             char err[256];
-            if (g->from_text(x.s, b->position, err, sizeof err)) {
+            if (game_bench_start(g, x.s, (int)(b - g->bench->positions), err, sizeof err)) {
                 check_fail(__FILE__, __LINE__, "%s bench '%s': %s", g->name, b->name, err);
                 continue;
             }
@@ -366,7 +386,7 @@ static void check_kind(const game_def *g, const game_player_kind *kind, scratch 
     CHECKF(a && b, "%s: player '%s': %s", g->name, spec, err);
     if (a && b) {
         CHECKF(!strcmp(gplayer_spec(a), gplayer_spec(b)), "%s: '%s' is not canonical", g->name, gplayer_spec(a));
-        REQUIRE(g->setup(x->s, g->setup_names[0], g->min_players, 7, err, sizeof err) == 0);
+        REQUIRE(game_setup(g, x->s, g->setup_names[0], g->min_players, 7, err, sizeof err) == 0);
         for (int ply = 0; ply < 12 && !g->over(x->s); ply++) {
             uint64_t seed = seed_mix(99, (uint64_t)ply);
             game_action c1 = gplayer_choose(a, x->s, seed), c2 = gplayer_choose(b, x->s, seed),
@@ -387,8 +407,9 @@ static void check_kind(const game_def *g, const game_player_kind *kind, scratch 
 
 static void players_are_reproducible(void)
 {
-    const game_def *const *list = game_list();
-    for (int i = 0; list[i]; i++) {
+    const game_def *list[GAMES_AND_VARIANTS_MAX];
+    int count = games_and_variants(list);
+    for (int i = 0; i < count; i++) {
         const game_def *g = list[i];
         scratch x;
         REQUIRE(scratch_new(g, &x));

@@ -12,8 +12,11 @@
 #define MAX_STEP 3
 #define SQUARE_MAX 3
 
+/* rounds: the rounds the game lasts, ROUNDS unless the parameter says
+ * fewer (race3:rounds=2): a rules field the state carries, as a variant's
+ * states must (game.h, "parameters"), set at setup and parse time. */
 typedef struct race {
-    uint8_t players, turn, to_act;
+    uint8_t players, turn, to_act, rounds;
     uint8_t board[SQUARES];
     uint8_t at[GAME_MAX_PLAYERS], points[GAME_MAX_PLAYERS];
 } race;
@@ -54,6 +57,7 @@ static int race_setup(void *s, const char *name, int players, uint64_t seed, cha
     }
     memset(r, 0, sizeof *r);
     r->players = (uint8_t)players;
+    r->rounds = ROUNDS;
     xoshiro256 rng;
     xoshiro_seed(&rng, seed);
     for (int q = 0; q < SQUARES; q++)
@@ -66,7 +70,7 @@ static int race_setup(void *s, const char *name, int players, uint64_t seed, cha
 static bool race_over(const void *s)
 {
     const race *r = s;
-    return r->turn >= ROUNDS * r->players;
+    return r->turn >= r->rounds * r->players;
 }
 
 static void race_permute(void *s, const int perm[GAME_MAX_PLAYERS])
@@ -170,6 +174,7 @@ static int race_from_text(void *s, const char *text, char *err, size_t n)
     race *r = s;
     const char *p = text;
     memset(r, 0, sizeof *r);
+    r->rounds = ROUNDS;
     int players = number(&p, GAME_MAX_PLAYERS);
     if (players < 2 || *p++ != ' ')
         return bad(text, p, "expected the players (2 to 4) and a space", err, n);
@@ -219,6 +224,26 @@ static int race_action_from_text(const void *s, const char *text, game_action *a
     return 0;
 }
 
+/* The parameter rounds (1 to 4; the default 4 is the game as it was): a
+ * start gets it, and a parsed position (whose text does not say it) gets it
+ * too, refused when more turns were played than it allows. */
+static int race_set_params(void *s, const long *values, bool start, char *err, size_t n)
+{
+    race *r = s;
+    if (!start && r->turn > values[0] * r->players) {
+        snprintf(err, n, "bad race3 position: turn %d is past the %ld rounds of race3:rounds=%ld", r->turn, values[0],
+                 values[0]);
+        return -1;
+    }
+    r->rounds = (uint8_t)values[0];
+    return 0;
+}
+
+static const game_param race3_params[] = {
+    { "rounds", "the rounds the game lasts (a parameter for the tests' sake)", "4", NULL, 1, ROUNDS },
+    { NULL, NULL, NULL, NULL, 0, 0 },
+};
+
 /* The points a seat could reach with its next action (the best square). */
 static int reach(const race *r, int seat)
 {
@@ -238,7 +263,7 @@ static void race_features(const void *s, int seat, double *out)
         others += k == seat ? 0 : r->points[k];
     out[0] = r->points[seat] - others / (r->players - 1);
     out[1] = reach(r, seat);
-    out[2] = ROUNDS - r->turn / r->players;
+    out[2] = r->rounds - r->turn / r->players;
 }
 
 /* Every action is a turn: tuning samples every position not over. */
@@ -326,6 +351,8 @@ const game_def game_race3 = {
     .from_text = race_from_text,
     .action_to_text = race_action_to_text,
     .action_from_text = race_action_from_text,
+    .params = race3_params,
+    .set_params = race_set_params,
     .tuning = &race3_tuning,
     .study = &race3_study,
     .bench = &race3_bench_table,

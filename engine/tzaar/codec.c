@@ -23,7 +23,7 @@ int tz_action_code(const position *p, action a)
     int from = act_from(a), to = act_to(a);
     switch (act_kind(a)) {
     case ACT_PASS:
-        return TZ_CODE_PASS;
+        return a == ACTION_SWAP ? TZ_CODE_SWAP : TZ_CODE_PASS;
     case ACT_PLACE:
         return from * GEO_POINTS + to;
     default:
@@ -33,8 +33,8 @@ int tz_action_code(const position *p, action a)
 
 int tz_code_action(const position *p, int code, action *a)
 {
-    if (code == TZ_CODE_PASS) {
-        *a = ACTION_PASS;
+    if (code == TZ_CODE_PASS || code == TZ_CODE_SWAP) {
+        *a = code == TZ_CODE_PASS ? ACTION_PASS : ACTION_SWAP;
         return 0;
     }
     if (p->phase == PHASE_PLACE) {

@@ -4,7 +4,7 @@
  * An action is one byte that needs no move generation to write: a move is
  * rank(from among the mover's stacks) * 6 + direction, because the target
  * is always the first stack along that ray and its colour tells capture from
- * stack; a placement is type * 60 + point; pass is 255.  A start that is a
+ * stack; a placement is type * 60 + point; pass is 255, pie=1's swap 254.  A start that is a
  * full board of single pieces with White to open (every random, fixed and
  * placed start) packs into 60 x 3 bits. */
 #ifndef TRIAD_TZ_CODEC_H
@@ -15,6 +15,7 @@
 #include "position.h"
 
 #define TZ_CODE_PASS 255
+#define TZ_CODE_SWAP 254 /* pie=1's swap (docs/tzaar-variants.md) */
 #define TZ_PACKED_BYTES 23 /* 60 points x 3 bits */
 
 /* The code of action a in p (0..255). */

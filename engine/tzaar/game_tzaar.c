@@ -62,8 +62,9 @@ static int tz_setup(void *s, const char *name, int players, uint64_t seed, char 
 
 /* Seat k's pieces go to seat perm[k]: with two seats, either nothing moves
  * or the colours are exchanged: every stack, the counts, the reserves, the
- * winner, and the side to act.  Except in the opening phase, where White
- * acts by the rules (a position string cannot say otherwise): there only
+ * winner, and the side to act.  Except in the game's first action (the
+ * opening phase, or a variant's first turn), where White acts by the rules
+ * (a position string cannot say otherwise), and in placement: there only
  * the pieces change colour, as records recolour the second game of a pair.
  * So seat 0 (White) always moves first, and the seat rotation of a start is
  * its recolouring.  In place, so that applying it twice gives back every
@@ -73,17 +74,8 @@ static void tz_permute(void *s, const int perm[GAME_MAX_PLAYERS])
     position *p = &((tz_state *)s)->pos;
     if (perm[0] == 0)
         return;
-    bitboard b = p->occ[WHITE];
-    p->occ[WHITE] = p->occ[BLACK];
-    p->occ[BLACK] = b;
-    for (int t = 0; t < PIECE_TYPES; t++) {
-        uint8_t c = p->count[WHITE][t], r = p->reserve[WHITE][t];
-        p->count[WHITE][t] = p->count[BLACK][t];
-        p->count[BLACK][t] = c;
-        p->reserve[WHITE][t] = p->reserve[BLACK][t];
-        p->reserve[BLACK][t] = r;
-    }
-    if (p->phase == PHASE_FIRST || p->phase == PHASE_SECOND)
+    tz_pos_recolour(p);
+    if (!tz_phase_opens(p->phase) && p->phase != PHASE_PLACE)
         p->side ^= 1;
     if (p->winner >= 0)
         p->winner ^= 1;
@@ -149,7 +141,7 @@ static void tz_apply(void *s, game_action a)
 {
     tz_state *st = s;
     undo u;
-    st->turns += st->pos.phase == PHASE_OPENING || st->pos.phase == PHASE_FIRST;
+    st->turns += tz_phase_starts_turn(st->pos.phase); /* a swap is Black's turn */
     pos_make(&st->pos, (action)a, &u);
 }
 
@@ -252,7 +244,7 @@ static int tz_board_text(const void *s, char *out, size_t n)
 static bool tz_tune_sample(const void *s)
 {
     const position *p = pos_of(s);
-    return (p->phase == PHASE_OPENING || p->phase == PHASE_FIRST) && tz_game_winner(p, NULL) < 0;
+    return tz_phase_starts_turn(p->phase) && tz_game_winner(p, NULL) < 0;
 }
 
 /* A position is decided when the side to act can capture, with the action
@@ -347,6 +339,8 @@ const game_def game_tzaar = {
     .action_from_text = tz_hook_action_from_text,
     .board_text = tz_board_text,
     .symmetry_key = tz_symmetry_key,
+    .params = tz_params,
+    .set_params = tz_set_params,
     .player_kinds = tz_player_kinds,
     .default_player = "ab:depth=4",
     .codec = &tzaar_codec,

@@ -15,7 +15,7 @@
 
 typedef struct tz_state {
     position pos;
-    uint32_t turns;  /* White's single-capture opening counts as one */
+    uint32_t turns;  /* White's single-capture opening counts as one, and so does a swap */
     uint32_t spare;  /* always 0, so that states compare with memcmp */
 } tz_state;
 
@@ -33,6 +33,11 @@ static inline const position *tz_pos_of(const void *s)
 {
     return &((const tz_state *)s)->pos;
 }
+
+/* The game parameters first= and pie= and their hook (variants.c;
+ * engine/game.h, "parameters"; docs/tzaar-variants.md). */
+extern const game_param tz_params[];
+int tz_set_params(void *s, const long *values, bool start, char *err, size_t n);
 
 /* The codec hooks (codec.c). */
 void tz_encode_start(const void *s, buf *out);

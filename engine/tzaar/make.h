@@ -14,7 +14,7 @@
  * 30, the pieces of one colour. */
 extern uint64_t tz_z_top[2][PIECE_TYPES][64];
 extern uint64_t tz_z_height[64][32];
-extern uint64_t tz_z_state[2][4]; /* [side][phase] */
+extern uint64_t tz_z_state[2][PHASES]; /* [side][phase] */
 
 static inline uint64_t stack_key(int colour, int type, int point, int height)
 {
@@ -31,12 +31,13 @@ void pos_debug_check(const position *p, const char *where);
 _Static_assert(offsetof(position, phase) == offsetof(position, side) + 1 &&
                offsetof(position, ending) == offsetof(position, side) + 3, "state bytes must be adjacent");
 
-/* Play phases (0, 1, 2): who acts next and in which phase, and the hash
- * change that goes with it (filled by tz_init).  z_step has a placement
- * column, never used, so pos_make can read it before it knows the kind:
- * the hot path keeps its shape. */
-extern const uint8_t tz_next_side[2][3], tz_next_phase[2][3];
-extern uint64_t tz_z_step[2][4];
+/* Play phases (all but placement): who acts next and in which phase after
+ * a capture, a stack or a pass, and the hash change that goes with it
+ * (filled by tz_init).  The tables have a placement column, never used, so
+ * pos_make can read them before it knows the kind: the hot path keeps its
+ * shape, and the variants' phases are rows like the rulebook's. */
+extern const uint8_t tz_next_side[2][PHASES], tz_next_phase[2][PHASES];
+extern uint64_t tz_z_step[2][PHASES];
 
 /* Placement is rare and off the hot path. */
 void tz_pos_make_place(position *p, action a);
@@ -87,6 +88,9 @@ static inline void pos_make(position *p, action a, undo *u)
     } else if (act_kind(a) == ACT_PLACE) {
         tz_pos_make_place(p, a);
         return;
+    } else if (a == ACTION_SWAP) { /* pie=1, once a game at most */
+        tz_pos_make_swap(p);
+        return;
     }
     p->hash = h;
     p->side = tz_next_side[us][ph];
@@ -130,6 +134,8 @@ static inline void pos_unmake(position *p, action a, const undo *u)
         p->type[to] = u->type; /* whatever the empty point held, byte for byte */
         p->count[us][t]--;
         p->reserve[us][t]++;
+    } else if (a == ACTION_SWAP) {
+        tz_pos_recolour(p);
     }
     p->hash = u->hash;
     memcpy(&p->side, &u->state, 4);

@@ -71,7 +71,8 @@ int tz_gen_actions(const position *p, action *out)
     if (p->winner >= 0)
         return 0;
     switch (p->phase) {
-    case PHASE_SECOND: {
+    case PHASE_SECOND:
+    case PHASE_SECOND_PIE: {
         /* Captures first, then stacks, then pass: grouping the kinds keeps
          * the branch on the kind in pos_make predictable. */
         bitboard mine = p->occ[p->side], theirs = p->occ[p->side ^ 1], all = mine | theirs;
@@ -85,6 +86,12 @@ int tz_gen_actions(const position *p, action *out)
     }
     case PHASE_PLACE:
         return gen_placements(p, out);
+    case PHASE_SWAP:
+    case PHASE_SWAP_REPLY: { /* pie=1: the captures, then the swap */
+        int n = tz_gen_captures(p, out);
+        out[n] = ACTION_SWAP;
+        return n + 1;
+    }
     default:
         return tz_gen_captures(p, out);
     }
@@ -110,7 +117,8 @@ bool tz_has_capture(const position *p)
 int tz_game_winner(const position *p, int *ending)
 {
     int w = p->winner, e = p->ending;
-    if (w < 0 && (p->phase == PHASE_OPENING || p->phase == PHASE_FIRST) && !tz_has_capture(p)) {
+    /* Who must capture and cannot has lost; who may swap has not. */
+    if (w < 0 && tz_phase_starts_turn(p->phase) && !tz_phase_swaps(p->phase) && !tz_has_capture(p)) {
         w = p->side ^ 1;
         e = END_NO_CAPTURE;
     }

@@ -16,7 +16,7 @@ int tz_nn_active_white(const position *p, const vis *v, uint16_t *out)
             out[n++] = tz_nn_stack(pt, c, p->type[pt], p->height[pt], (int)(att >> pt & 1));
         }
     }
-    out[n++] = (uint16_t)(TZ_NN_STACK_FEATURES + p->phase);
+    out[n++] = (uint16_t)(TZ_NN_STACK_FEATURES + tz_phase_kinds[p->phase]); /* a variant's phase as the rulebook's */
     return n;
 }
 
@@ -43,8 +43,8 @@ void tz_nn_after(const position *p, const vis *v, action a, const tz_nn_pre *pre
             w->add[w->nadd++] = tz_nn_stack(pt, c, p->type[pt], p->height[pt], (int)(natt[c] >> pt & 1));
         }
     if (pre->phase != p->phase) {
-        w->remove[w->nremove++] = (uint16_t)(TZ_NN_STACK_FEATURES + pre->phase);
-        w->add[w->nadd++] = (uint16_t)(TZ_NN_STACK_FEATURES + p->phase);
+        w->remove[w->nremove++] = (uint16_t)(TZ_NN_STACK_FEATURES + tz_phase_kinds[pre->phase]);
+        w->add[w->nadd++] = (uint16_t)(TZ_NN_STACK_FEATURES + tz_phase_kinds[p->phase]);
     }
     game_nn_delta *b = &d[1];
     b->nadd = w->nadd;

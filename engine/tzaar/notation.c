@@ -21,6 +21,26 @@ static int fail(char *err, size_t n, const char *fmt, ...)
 
 static const char *const type_names[PIECE_TYPES] = { "Tzaar", "Tzarra", "Tott" };
 
+const char *const tz_phase_tokens[PHASES] = { "0", "1", "2", "p", "f", "d", "r", "0s", "fs", "2s", "ds", "x1", "xr" };
+
+/* The variants' phases after the first action of the game, each played by
+ * one side with the pieces one capture has left: the side to act first has
+ * its stacks and the other one fewer (White in 2s, which is the second
+ * action of its own turn), or (r and xr) the other way round. */
+static int validate_opening(const position *p, const int stacks[2], char *err, size_t n)
+{
+    int ph = p->phase, us = p->side;
+    if ((ph == PHASE_SECOND_PIE && us != WHITE) || (tz_phase_swaps(ph) && us != BLACK))
+        return fail(err, n, "bad position: phase %s is %s's, but side is %c", tz_phase_tokens[ph],
+                    ph == PHASE_SECOND_PIE ? "White" : "Black", us == WHITE ? 'w' : 'b');
+    if (ph == PHASE_SECOND_PIE && (stacks[WHITE] != 30 || stacks[BLACK] != 29))
+        return fail(err, n, "bad position: phase 2s comes after White's first capture (30 and 29 pieces)");
+    if ((ph == PHASE_REPLY || ph == PHASE_SWAP_REPLY) && (stacks[us] != 29 || stacks[us ^ 1] != 30))
+        return fail(err, n, "bad position: phase %s comes after one capture, of the side to act's pieces "
+                            "(29 and 30 pieces)", tz_phase_tokens[ph]);
+    return 0;
+}
+
 /* Checks what no game can produce; the parser has already bounded heights. */
 static int validate(const position *p, char *err, size_t n)
 {
@@ -39,16 +59,23 @@ static int validate(const position *p, char *err, size_t n)
                             c ? "Black" : "White", tops, type_names[t], tz_piece_supply[t], type_names[t]);
         }
         stacks[c] = __builtin_popcountll(p->occ[c]);
-        if (p->phase == PHASE_OPENING || p->phase == PHASE_PLACE)
-            if (pieces != stacks[c])
-                return fail(err, n, "bad position: stacks taller than 1 before the first capture");
+        /* No stack is built before a turn's second action: not in the
+         * opening, in placement, or in a variant's first turns but x1. */
+        bool single = p->phase != PHASE_SWAP && !tz_phase_second(p->phase) && p->phase != PHASE_FIRST;
+        if (single && pieces != stacks[c] && p->phase <= PHASE_PLACE)
+            return fail(err, n, "bad position: stacks taller than 1 before the first capture");
+        if (single && pieces != stacks[c])
+            return fail(err, n, "bad position: a stack taller than 1 in phase %s, before any could be built",
+                        tz_phase_tokens[p->phase]);
     }
-    if (p->phase == PHASE_OPENING) {
+    if (tz_phase_opens(p->phase)) {
+        const char *ph = tz_phase_tokens[p->phase];
         if (p->side != WHITE)
-            return fail(err, n, "bad position: phase 0 is White's opening turn, but side is b");
+            return fail(err, n, "bad position: phase %s is White's opening turn, but side is b", ph);
         if (stacks[0] != 30 || stacks[1] != 30)
-            return fail(err, n, "bad position: phase 0 needs all 60 pieces on the board");
-    }
+            return fail(err, n, "bad position: phase %s needs all 60 pieces on the board", ph);
+    } else if (p->phase > PHASE_PLACE && validate_opening(p, stacks, err, n))
+        return -1;
     if (p->phase == PHASE_PLACE) {
         /* The players alternate from whoever placed first (White by the
          * rules page, Black in tournament-black), so the counts differ by
@@ -65,6 +92,23 @@ static int validate(const position *p, char *err, size_t n)
             return fail(err, n, "bad position: all 60 pieces are placed, so the phase is 0, not p");
     }
     return 0;
+}
+
+/* The phase a token names, or -1.  Placement may name the phase play opens
+ * in after it ("pf": first=full's placement); plain "p" opens in phase 0. */
+static int phase_token(const char *t, int *opening)
+{
+    for (int ph = 0; ph < PHASES; ph++)
+        if (!strcmp(t, tz_phase_tokens[ph]))
+            return ph;
+    if (t[0] != 'p')
+        return -1;
+    for (int ph = 0; ph < PHASES; ph++)
+        if (ph != PHASE_OPENING && tz_phase_opens(ph) && !strcmp(t + 1, tz_phase_tokens[ph])) {
+            *opening = ph;
+            return PHASE_PLACE;
+        }
+    return -1;
 }
 
 int tz_pos_from_text(position *p, const char *s, char *err, size_t n)
@@ -109,19 +153,26 @@ int tz_pos_from_text(position *p, const char *s, char *err, size_t n)
     if (*c != ' ')
         return fail(err, n, "bad position: expected a space and the phase at offset %d", (int)(c - s));
     c++;
-    int phase = *c == '0' ? PHASE_OPENING : *c == '1' ? PHASE_FIRST : *c == '2' ? PHASE_SECOND
-              : *c == 'p' ? PHASE_PLACE : -1;
+    int opening = PHASE_OPENING, phase = phase_token(c, &opening);
     if (phase < 0)
-        return fail(err, n, "bad position: phase at offset %d must be 0, 1, 2 or p", (int)(c - s));
-    c++;
-    if (*c)
-        return fail(err, n, "bad position: unexpected text at offset %d after the phase", (int)(c - s));
+        return fail(err, n, *c == '0' || *c == '1' || *c == '2' || *c == 'p'
+                                ? "bad position: unexpected text at offset %d after the phase"
+                                : "bad position: phase at offset %d must be 0, 1, 2 or p (or a variant's: "
+                                  "f, d, r, 0s, fs, 2s, ds, x1, xr; docs/tzaar-variants.md)",
+                    (int)(c - s) + (*c == '0' || *c == '1' || *c == '2' || *c == 'p'));
     p->side = (uint8_t)side;
     p->phase = (uint8_t)phase;
+    p->opening = (uint8_t)opening;
     if (validate(p, err, n))
         return -1;
     tz_pos_finish(p, side, phase);
     return 0;
+}
+
+int tz_phase_text(const position *p, char *out, size_t n)
+{
+    return snprintf(out, n, "%s%s", tz_phase_tokens[p->phase],
+                    p->phase == PHASE_PLACE && p->opening != PHASE_OPENING ? tz_phase_tokens[p->opening] : "");
 }
 
 int tz_pos_to_text(const position *p, char *buf, size_t n)
@@ -140,8 +191,9 @@ int tz_pos_to_text(const position *p, char *buf, size_t n)
         if (p->height[pt] >= 2)
             tmp[len++] = (char)('0' + p->height[pt] % 10);
     }
-    len += snprintf(tmp + len, sizeof tmp - (size_t)len, " %c %c", p->side == WHITE ? 'w' : 'b',
-                    "012p"[p->phase]);
+    char phase[8];
+    tz_phase_text(p, phase, sizeof phase);
+    len += snprintf(tmp + len, sizeof tmp - (size_t)len, " %c %s", p->side == WHITE ? 'w' : 'b', phase);
     return snprintf(buf, n, "%s", tmp);
 }
 
@@ -149,7 +201,7 @@ void tz_action_to_text(action a, int side, char out[ACTION_TEXT_MAX])
 {
     int kind = act_kind(a);
     if (kind == ACT_PASS) {
-        strcpy(out, "pass");
+        strcpy(out, a == ACTION_SWAP ? "swap" : "pass");
         return;
     }
     char to[3];
@@ -181,6 +233,10 @@ int tz_action_from_text(const position *p, const char *s, action *a, char *err, 
     int len, len2;
     if (!strcasecmp(s, "pass")) {
         *a = ACTION_PASS;
+        return 0;
+    }
+    if (!strcasecmp(s, "swap")) {
+        *a = ACTION_SWAP;
         return 0;
     }
     const char *letter = s[0] ? strchr("abcABC", s[0]) : NULL;
@@ -261,8 +317,14 @@ void tz_pos_draw(const position *p, FILE *out)
         fprintf(out, "%.*s\n", end, grid[l]);
     }
     fputs("    A    B    C    D    E    F    G    H    I\n", out);
-    static const char *const phases[4] = { "opening capture", "first action (capture)",
-                                           "second action", "placement" };
+    static const char *const phases[PHASES] = {
+        "opening capture", "first action (capture)", "second action", "placement",
+        "first action of a whole first turn (capture)", "opening capture (then Black's)",
+        "single-capture first turn", "opening capture (then Black may swap)",
+        "first action of a whole first turn (capture; then Black may swap)",
+        "second action (then Black may swap)", "opening capture (then Black's, or a swap)",
+        "first action (capture) or swap", "single capture or swap",
+    };
     fprintf(out, "%s to act, %s", p->side == WHITE ? "White (a b c)" : "Black (A B C)", phases[p->phase]);
     int ending, w = tz_game_winner(p, &ending);
     if (w >= 0)

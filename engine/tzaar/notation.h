@@ -16,8 +16,12 @@
 int tz_pos_from_text(position *p, const char *s, char *err, size_t errlen);
 /* Writes the position string; returns its length. */
 int tz_pos_to_text(const position *p, char *buf, size_t n);
+/* The phase field alone ("0", "x1", "pf"); returns its length. */
+int tz_phase_text(const position *p, char *out, size_t n);
+/* Each phase's token in a position string (docs/formats.md, docs/tzaar-variants.md). */
+extern const char *const tz_phase_tokens[PHASES];
 
-/* "C3xD4", "C3+D4", "pass", "b@E6"; a placement's letter case is the colour,
+/* "C3xD4", "C3+D4", "pass", "swap", "b@E6"; a placement's letter case is the colour,
  * so the side to act is needed. */
 void tz_action_to_text(action a, int side, char out[ACTION_TEXT_MAX]);
 /* Parses the notation (coordinates case-insensitive).  Checks syntax and, for

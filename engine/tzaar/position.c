@@ -9,11 +9,36 @@ const int tz_piece_supply[PIECE_TYPES] = { 6, 9, 15 };
 
 uint64_t tz_z_top[2][PIECE_TYPES][64];
 uint64_t tz_z_height[64][32];
-uint64_t tz_z_state[2][4];
-uint64_t tz_z_step[2][4]; /* [side][phase]; the placement column stays 0 */
-const uint8_t tz_next_side[2][3] = { { BLACK, WHITE, BLACK }, { BLACK, BLACK, WHITE } };
-const uint8_t tz_next_phase[2][3] = { { PHASE_FIRST, PHASE_SECOND, PHASE_FIRST },
-                                   { PHASE_FIRST, PHASE_SECOND, PHASE_FIRST } };
+uint64_t tz_z_state[2][PHASES];
+uint64_t tz_z_step[2][PHASES]; /* [side][phase]; the placement column stays 0 */
+
+/* Who acts after a capture, stack or pass in each phase, and in which
+ * phase (a swap goes elsewhere: tz_pos_make_swap).  The rulebook's three
+ * columns are as they always were (Black never acts in phase 0, so its
+ * entry there is never read); the variants' (docs/tzaar-variants.md) follow
+ * the placement column. */
+#define W WHITE
+#define B BLACK
+const uint8_t tz_next_side[2][PHASES] = {
+    /* 0  1  2  p  f  d  r  0s fs 2s ds x1 xr */
+    { B, W, B, W, W, B, B, B, W, B, B, W, B },
+    { B, B, W, B, B, W, W, W, B, W, W, B, W },
+};
+#undef W
+#undef B
+const uint8_t tz_next_phase[2][PHASES] = {
+#define ROW                                                                                                           \
+    { PHASE_FIRST, PHASE_SECOND, PHASE_FIRST, PHASE_PLACE, PHASE_SECOND, PHASE_REPLY, PHASE_FIRST, PHASE_SWAP,       \
+      PHASE_SECOND_PIE, PHASE_SWAP, PHASE_SWAP_REPLY, PHASE_SECOND, PHASE_FIRST }
+    ROW,
+    ROW,
+#undef ROW
+};
+
+const uint8_t tz_phase_kinds[PHASES] = {
+    PHASE_OPENING, PHASE_FIRST,   PHASE_SECOND, PHASE_PLACE, PHASE_FIRST,  PHASE_OPENING, PHASE_OPENING,
+    PHASE_OPENING, PHASE_FIRST,   PHASE_SECOND, PHASE_OPENING, PHASE_FIRST, PHASE_OPENING,
+};
 
 static void build_keys(void)
 {
@@ -28,9 +53,15 @@ static void build_keys(void)
     for (int c = 0; c < 2; c++)
         for (int ph = 0; ph < 4; ph++)
             tz_z_state[c][ph] = splitmix64(&s);
+    /* The variants' phases draw after every key the rulebook's positions
+     * use, so those keys, and every hash and search, stay as they were. */
     for (int c = 0; c < 2; c++)
-        for (int ph = 0; ph < 3; ph++)
-            tz_z_step[c][ph] = tz_z_state[c][ph] ^ tz_z_state[tz_next_side[c][ph]][tz_next_phase[c][ph]];
+        for (int ph = 4; ph < PHASES; ph++)
+            tz_z_state[c][ph] = splitmix64(&s);
+    for (int c = 0; c < 2; c++)
+        for (int ph = 0; ph < PHASES; ph++)
+            if (ph != PHASE_PLACE)
+                tz_z_step[c][ph] = tz_z_state[c][ph] ^ tz_z_state[tz_next_side[c][ph]][tz_next_phase[c][ph]];
 }
 
 void tz_init(void)
@@ -128,11 +159,37 @@ void tz_pos_make_place(position *p, action a)
     p->side ^= 1;
     if (!(p->reserve[0][0] | p->reserve[0][1] | p->reserve[0][2] |
           p->reserve[1][0] | p->reserve[1][1] | p->reserve[1][2])) {
-        p->phase = PHASE_OPENING;
+        p->phase = p->opening; /* the variant's first turn: PHASE_OPENING in the rulebook */
         p->side = WHITE;
     }
     p->hash = h ^ tz_z_state[p->side][p->phase];
     pos_debug_check(p, "placement");
+}
+
+void tz_pos_recolour(position *p)
+{
+    bitboard b = p->occ[WHITE];
+    p->occ[WHITE] = p->occ[BLACK];
+    p->occ[BLACK] = b;
+    for (int t = 0; t < PIECE_TYPES; t++) {
+        uint8_t c = p->count[WHITE][t], r = p->reserve[WHITE][t];
+        p->count[WHITE][t] = p->count[BLACK][t];
+        p->count[BLACK][t] = c;
+        p->reserve[WHITE][t] = p->reserve[BLACK][t];
+        p->reserve[BLACK][t] = r;
+    }
+}
+
+/* The board the side to act took over, and its turn: the other side plays
+ * next, the turn it would have played (a whole one, or after a single
+ * capture a single one).  The hash from scratch: it is one action a game. */
+void tz_pos_make_swap(position *p)
+{
+    tz_pos_recolour(p);
+    p->phase = p->phase == PHASE_SWAP_REPLY ? PHASE_REPLY : PHASE_FIRST;
+    p->side ^= 1;
+    p->hash = tz_pos_hash_full(p);
+    pos_debug_check(p, "swap");
 }
 
 const char *tz_pos_check(const position *p)

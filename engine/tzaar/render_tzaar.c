@@ -159,7 +159,9 @@ void tz_svg_stage(const void *s, char *text, size_t n)
 {
     static const char *const stages[4] = { "opening capture", "capture", "capture, stack or pass", "placement" };
     const position *p = s;
-    snprintf(text, n, "%s", p->phase < 4 ? stages[p->phase] : "");
+    /* A variant's phase by the rulebook's it plays like, and its swap. */
+    snprintf(text, n, "%s%s", p->phase < PHASES ? stages[tz_phase_kinds[p->phase]] : "",
+             p->phase < PHASES && tz_phase_swaps(p->phase) ? " or swap" : "");
 }
 
 const game_view tz_view = {

@@ -98,6 +98,10 @@ static void acc_check(const searcher *s)
 
 void tz_search_make(searcher *s, action a, undo *u)
 {
+    if (a == ACTION_SWAP) { /* pie=1: search_pie.c */
+        tz_search_make_swap(s, u);
+        return;
+    }
     if (!s->net) {
         tz_vis_make(&s->vis, &s->pos, a, u);
         return;
@@ -224,7 +228,13 @@ static int leaf(searcher *s, int ply)
     if (tz_search_budget_spent(s))
         return 0;
     s->pv_len[ply] = 0;
-    return static_value(s, ply);
+    int v = static_value(s, ply);
+    /* pie=1: the side to act may swap, and the position after the swap is
+     * this one's colour image one ply on, which scores as this one does
+     * (search_pie.c): the better of the two sides. */
+    if (tz_phase_swaps(s->pos.phase) && -static_value(s, ply + 1) > v)
+        v = -static_value(s, ply + 1);
+    return v;
 }
 
 /* leaf()'s value, without counting a node. */
@@ -387,10 +397,10 @@ static int search(searcher *s, int depth, int ply, int alpha, int beta)
          * four nodes of the fourth iteration; the search without it (and
          * with whole-turn reductions) is stronger at equal time
          * (docs/players.md). */
-        return p->phase == PHASE_SECOND ? q_second(s, ply, beta) : leaf(s, ply);
+        return tz_phase_second(p->phase) ? q_second(s, ply, beta) : leaf(s, ply);
     if (tz_search_budget_spent(s))
         return 0;
-    bool pv_node = beta - alpha > 1, second = p->phase == PHASE_SECOND, quiets = false;
+    bool pv_node = beta - alpha > 1, second = tz_phase_second(p->phase), quiets = false;
     const tt_entry *e = tt_probe(&s->table, p->hash);
     action tt_move = e ? e->move : ACTION_NONE;
     int v;
@@ -401,6 +411,7 @@ static int search(searcher *s, int depth, int ply, int alpha, int beta)
     int n = scored_captures(s, list, ply);
     if (n < 0)
         return SCORE_WIN - ply - 1;
+    n = tz_search_add_swap(s, list, n); /* pie=1: search_pie.c */
     if (n == 0 && !second)
         return -(SCORE_WIN - ply);
     if (second && tt_move != ACTION_NONE && act_kind(tt_move) != ACT_CAPTURE) {

@@ -86,4 +86,10 @@ bool tz_search_capture_wins(const position *p, action a);
 /* Searches the position after a from the mover's side (PVS; see search.c). */
 int tz_search_try_move(searcher *s, action a, int depth, int ply, int alpha, int beta, bool first, int reduction);
 
+/* search_pie.c: pie=1's swap.  Makes it (the capture relation and the
+ * accumulators from scratch; tz_search_unmake takes it back), and adds it
+ * to a node's list when the side to act may swap: the new count. */
+void tz_search_make_swap(searcher *s, undo *u);
+int tz_search_add_swap(const searcher *s, scored *list, int n);
+
 #endif

@@ -85,10 +85,27 @@ void tz_vis_init(vis *v, const position *p)
     }
 }
 
+/* The swap (pie=1) recolours every stack and moves none: who sees whom
+ * stays, and each colour's captures are the other's. */
+static void recolour(vis *v)
+{
+    uint8_t t[64];
+    memcpy(t, v->att[0], sizeof t);
+    memcpy(v->att[0], v->att[1], sizeof t);
+    memcpy(v->att[1], t, sizeof t);
+    int c = v->captures[0];
+    v->captures[0] = v->captures[1];
+    v->captures[1] = c;
+}
+
 void tz_vis_make(vis *v, position *p, action a, undo *u)
 {
     if (act_kind(a) == ACT_PASS) {
         pos_make(p, a, u);
+        if (a == ACTION_SWAP) {
+            recolour(v);
+            debug_check(v, p, "vis_make (swap)");
+        }
         return;
     }
     int from = act_from(a), to = act_to(a);
@@ -111,6 +128,8 @@ void tz_vis_unmake(vis *v, position *p, action a, const undo *u)
 {
     if (act_kind(a) == ACT_PASS) {
         pos_unmake(p, a, u);
+        if (a == ACTION_SWAP)
+            recolour(v);
         return;
     }
     int from = act_from(a), to = act_to(a);

@@ -64,13 +64,18 @@ class PlayerId:
 
 def load_game(name, nplayers=None, **params):
     """The game called name for nplayers seats (None: the game's default).
-    OpenSpiel's spelling load_game("talat", {"players": 3}) works too."""
+    A variant of its rules by its game parameters, as `triad --game` takes
+    them: load_game("tzaar:first=full"), or as keywords, load_game("tzaar",
+    first="full", pie=1) (`triad help games` lists each game's).
+    OpenSpiel's spelling load_game("talat", {"players": 3}) works too, and
+    load_game("tzaar", {"first": "full"})."""
     if isinstance(nplayers, dict):
         params, nplayers = dict(nplayers), None
     if "players" in params:
         nplayers = params.pop("players")
     if params:
-        raise TriadError("load_game: unknown parameters %s" % sorted(params))
+        items = ",".join("%s=%s" % (k, v) for k, v in sorted(params.items()))
+        name = "%s%s%s" % (name, "," if ":" in name else ":", items)
     return Game(name, 0 if nplayers is None else nplayers)
 
 
@@ -132,6 +137,18 @@ class Game:
     def engine_signature(self):
         """The engine signature records carry, as 16 hex digits."""
         return "%016x" % _lib.lib.triad_game_engine_signature(self._ptr)
+
+    def get_parameters(self):
+        """Every game parameter and its value in this game, as text (the
+        rulebook's unless load_game gave another): {"first": "full", "pie":
+        "0"}; {} for a game without.  name is the canonical spec."""
+        n = _lib.lib.triad_game_num_params(self._ptr)
+        return {_lib.dec(_lib.lib.triad_game_param_name(self._ptr, i)):
+                _lib.dec(_lib.lib.triad_game_param_value(self._ptr, i)) for i in range(n)}
+
+    def base_name(self):
+        """The registered game this one is, or is a variant of ("tzaar")."""
+        return _lib.dec(_lib.lib.triad_game_base_name(self._ptr))
 
     def new_initial_state(self, seed=1, setup=None):
         """The start of a game: setup by name (None: the game's default),

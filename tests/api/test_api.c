@@ -101,6 +101,8 @@ static void test_null_handles(void)
     CHECK(triad_game_score_max(NULL) == -1.0, "a NULL game's score_max is -1");
     CHECK(triad_game_setup_name(NULL, 0) == NULL && triad_game_default_setup(NULL) == NULL, "a NULL game's setups");
     CHECK(triad_game_engine_signature(NULL) == 0, "a NULL game's signature is 0");
+    CHECK(triad_game_num_params(NULL) == TRIAD_EARG && triad_game_param_name(NULL, 0) == NULL &&
+          triad_game_param_value(NULL, 0) == NULL && triad_game_base_name(NULL) == NULL, "a NULL game's parameters");
     triad_game_free(NULL);
     err[0] = 0;
     CHECK(triad_state_new(&s, NULL, NULL, 1, err, sizeof err) == TRIAD_EARG && err[0], "state_new(NULL game): '%s'", err);
@@ -139,6 +141,35 @@ static void test_null_handles(void)
     CHECK(triad_records_start(NULL, &s, err, sizeof err) == TRIAD_EARG && s == NULL, "records_start(NULL)");
     CHECK(triad_records_actions(NULL, acts, 4) == TRIAD_EARG, "records_actions(NULL)");
     CHECK(triad_records_open(NULL, NULL, NULL, 0) == TRIAD_EARG, "records_open(NULL) with no error buffer");
+}
+
+/* Game parameters: a variant by its spec, its canonical name, its values,
+ * its own signature and states; a mistake refused in one line. */
+static void test_variants(void)
+{
+    char err[TRIAD_ERR_MAX] = "", text[256];
+    triad_game *g = NULL, *r = NULL;
+    CHECK(triad_game_load(&g, "tzaar:pie=1,first=both", 0, err, sizeof err) == TRIAD_OK && g, "a variant: '%s'", err);
+    CHECK(g && !strcmp(triad_game_name(g), "tzaar:first=both,pie=1") && !strcmp(triad_game_base_name(g), "tzaar"),
+          "its canonical name '%s'", g ? triad_game_name(g) : "");
+    CHECK(triad_game_num_params(g) == 2 && !strcmp(triad_game_param_name(g, 0), "first") &&
+          !strcmp(triad_game_param_value(g, 0), "both") && !strcmp(triad_game_param_value(g, 1), "1") &&
+          triad_game_param_name(g, 2) == NULL && triad_game_param_value(g, -1) == NULL, "its parameters");
+    CHECK(triad_game_engine_signature(g) == 0xa5ccbfa47cac4647ULL, "its signature %016" PRIx64,
+          triad_game_engine_signature(g));
+    triad_state *s = NULL;
+    CHECK(triad_state_new(&s, g, "fixed", 0, err, sizeof err) == TRIAD_OK && triad_state_text(s, text, sizeof text) > 0 &&
+          !strcmp(text + strlen(text) - 5, " w ds"), "its start '%s'", text);
+    triad_state_free(s);
+    CHECK(triad_game_load(&r, "tzaar:first=capture", 0, err, sizeof err) == TRIAD_OK && !strcmp(triad_game_name(r), "tzaar")
+          && !strcmp(triad_game_param_value(r, 0), "capture"), "the rulebook's values are the game");
+    CHECK(triad_state_from_text(&s, r, text, err, sizeof err) == TRIAD_EARG && !s && strstr(err, "first=both,pie=1's"),
+          "the rulebook refuses the variant's position: '%s'", err);
+    triad_game_free(r);
+    r = (triad_game *)1;
+    CHECK(triad_game_load(&r, "tzaar:komi=2", 0, err, sizeof err) == TRIAD_EARG && !r && strstr(err, "'komi'") &&
+          !strchr(err, '\n'), "an unknown parameter: '%s'", err);
+    triad_game_free(g);
 }
 
 /* A random playout of game name for players seats, checking every call on
@@ -332,6 +363,7 @@ int main(int argc, char **argv)
     test_library();
     test_errors();
     test_null_handles();
+    test_variants();
     test_playouts();
     test_returns_before_end();
     test_players();

@@ -318,6 +318,44 @@ sample = os.path.join(HERE, "..", "..", "data", "records", "ab2-random-200.trd")
 games = list(triad.records.read(sample))
 check("format_1_sample_read", len(games) == 200 and games[0]["game"] == "tzaar", len(games))
 
+# ---- game parameters: a variant of the rules (issue 39; docs/tzaar-variants.md) ----
+full = triad.load_game("tzaar:first=full")
+check("variant_name_is_the_canonical_spec", full.name == "tzaar:first=full" and full.base_name() == "tzaar", full.name)
+check("variant_parameters", full.get_parameters() == {"first": "full", "pie": "0"}, full.get_parameters())
+check("variant_signature_is_its_own", full.engine_signature() == "6f525261efc3538d" and
+      triad.load_game("tzaar").engine_signature() == "758389fbadf5b055", full.engine_signature())
+check("variant_by_keywords", triad.load_game("tzaar", pie=1, first="both").name == "tzaar:first=both,pie=1")
+check("variant_openspiel_dict", triad.load_game("tzaar", {"first": "full", "players": 2}).name == "tzaar:first=full")
+check("defaults_are_the_rulebook", triad.load_game("tzaar:first=capture,pie=0").name == "tzaar" and
+      triad.load_game("tzaar").get_parameters() == {"first": "capture", "pie": "0"})
+check("game_without_parameters", triad.load_game("talat").get_parameters() == {})
+check("unknown_parameter_refused", raises(lambda: triad.load_game("tzaar", komi=3), "unknown parameter 'komi' of tzaar"))
+check("unknown_value_refused", raises(lambda: triad.load_game("tzaar:first=half"), "expected capture, full, both"))
+pie = triad.load_game("tzaar:pie=1")
+st = pie.new_initial_state(setup="fixed")
+check("variant_start_phase", str(st).endswith(" w 0s"), str(st))
+st.apply_action(st.string_to_action("D8xE8"))
+swap = st.string_to_action("swap")
+check("swap_is_legal_after_white_s_first_turn", swap in st.legal_actions() and str(st).endswith(" b x1"), str(st))
+st.apply_action(swap)
+check("after_the_swap_white_acts", str(st).endswith(" w 1") and st.current_player() == 0, str(st))
+check("variant_reads_its_own_positions", str(pie.new_initial_state_from_string(str(st))) == str(st))
+check("rulebook_refuses_a_variant_s_position",
+      raises(lambda: triad.load_game("tzaar").new_initial_state_from_string(str(pie.new_initial_state(setup="fixed"))),
+             "pie=1's"))
+vfile = os.path.join(TMP, "variant.trd")
+triad_out("selfplay", "--game", "tzaar:pie=1", "--players", "ab:depth=1", "--games", 4, "--seed", 2, "--out", vfile,
+          "--quiet")
+vgames = list(triad.records.read(vfile))
+replayed = True
+for d in vgames:
+    s2 = triad.load_game(d["game"]).new_initial_state_from_string(d["start"])
+    for a in d["actions"]:
+        s2.apply_action(s2.string_to_action(a))
+    replayed = replayed and s2.is_terminal() and s2.returns() == d["scores"]
+check("records_of_a_variant_name_it_and_replay", len(vgames) == 4 and all(d["game"] == "tzaar:pie=1" for d in vgames)
+      and replayed, [d["game"] for d in vgames])
+
 # ---- docs/protocol.md's example engine, written with this module, refereed by bin/triad (issue 40 item 20) ----
 doc = open(os.path.join(HERE, "..", "..", "docs", "protocol.md")).read()
 start = doc.find("```python\n#!/usr/bin/env python3\n# first_legal.py")
