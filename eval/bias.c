@@ -350,6 +350,12 @@ static void analyse_kind(const bias_data *d, const bias_kind_data *k, bias_kind_
     }
     const game_scoring *sc = d->game->scoring;
     r->nparts = sc && sc->nscore_parts <= BIAS_PARTS_MAX ? sc->nscore_parts : 0;
+    if (r->nparts && sc->last_part_optional) { /* left out where no game scored it (Talat's komi) */
+        double sq = 0;
+        for (int s = 0; s < d->players; s++)
+            sq += k->parts[r->nparts - 1].sumsq[s];
+        r->nparts -= sq == 0;
+    }
     for (int p = 0; p < r->nparts; p++)
         for (int s = 0; s < d->players; s++) {
             r->part[p][s] = seat_stats_mean(&k->parts[p], s);

@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # cli_fairness.sh BINARY — issue 39's positive control and points
 # compensation: scripts/connect4-ladder.sh at a tiny scale (from another
-# directory, resumed, its report and JSON), and triad bias --compensation.
+# directory, resumed, its report and JSON) and the committed ladder's
+# figures; triad bias --compensation; Talat's komi parameters (selfplay,
+# bias, show, the refusals) and the committed self-play under them.
 # Prints "ok - ..." / "not ok - ..." per check and ends with "N passed, N failed".
 set -u
 bin=${1:?usage: cli_fairness.sh BINARY}
@@ -115,6 +117,62 @@ check "and nothing written" test ! -e "$tmp/plots"
 if good "bias --compensation on four seats (race3)" bias "$tmp/r4.trd" --compensation; then
     check "four seats: the share komi, first places not fitted (said)" \
         grep -q 'first places level: not fitted (4 seats; 2 or 3 only)' "$tmp/out"
+fi
+
+# --- talat:komi1=,komi2=,komi3= (points by turn order) ------------------------------
+# Random players choose alike under a komi, so the same run under one scores
+# every game the rulebook's points plus the komi of each seat's turn order.
+"$bin" selfplay --game talat --players random --rotations 3 --games 12 --seed 4 --quiet --out "$tmp/t0.trd"
+"$bin" selfplay --game talat:komi3=2.50,komi2=1.5 --players random --rotations 3 --games 12 --seed 4 --quiet \
+    --out "$tmp/tk.trd"
+check "selfplay under a komi: the variant's canonical spec in the header" \
+    sh -c "'$bin' records info '$tmp/tk.trd' | grep -q '^  game  *talat:komi2=1.5,komi3=2.5\$'"
+scores() { "$bin" records export "$1" --format jsonl | sed -nE 's/.*"id":([0-9]+),.*"actions":(\[[^]]*\]).*"scores":\[([^]]*)\].*/\1 \2 \3/p' | sort -n; }
+check "selfplay under a komi: the same games, each seat's score the rulebook's plus its komi (the first placer 0)" \
+    python3 -c "
+import sys
+a = [l.split(' ', 2) for l in open(sys.argv[1]).read().split('\n') if l]
+b = [l.split(' ', 2) for l in open(sys.argv[2]).read().split('\n') if l]
+assert len(a) == len(b) == 12
+for x, y in zip(a, b):
+    assert x[0] == y[0] and x[1] == y[1], (x[:1], y[:1])
+    sa, sb = [float(v) for v in x[2].split(',')], [float(v) for v in y[2].split(',')]
+    assert [q - p for p, q in zip(sa, sb)] == [0, 1.5, 2.5], (sa, sb)
+" <(scores "$tmp/t0.trd") <(scores "$tmp/tk.trd")
+if good "bias on the two variants' files: each apart" bias "$tmp/t0.trd" "$tmp/tk.trd" --compensation --json; then
+    check "bias --compensation: two variants, talat's and talat:komi2=1.5,komi3=2.5's" python3 -c "
+import json, sys
+j = json.load(open(sys.argv[1]))
+v = j['variants']
+assert [x['game'] for x in v] == ['talat', 'talat:komi2=1.5,komi3=2.5'], v
+a, b = v[0]['compensation']['played'], v[1]['compensation']['played']
+assert a['games'] == b['games'] == 12
+assert abs(b['points'][1] - a['points'][1] - 1.5) < 1e-3 and abs(b['points'][2] - a['points'][2] - 2.5) < 1e-3, (a, b)
+assert b['points'][0] == a['points'][0], (a, b)
+" "$tmp/out"
+fi
+pos="3 ...../...../..w34../...../..... ...../...../...../...../..... ...../...../...../...../..... m b"
+pos="$pos w33g13g14g16g23g24g26g33g34/b13b14b16b23b24b26b33b34g36/b36w13w14w16w23w24w26w36"
+if good "show under a komi: the position with its k field" show --game talat:komi1=0.5 --position "$pos k0.5/0/0"; then
+    check "show: the seat's komi beside its points, the position string with the k field" \
+        sh -c "grep -q 'seat 0.*45 points and 0.5 komi' '$tmp/out' && grep -qF -- '$pos k0.5/0/0' '$tmp/out'"
+fi
+bad "a position of another komi refused (one line)" "are not this game's, 0/1.5/2.5 by turn order" \
+    show --game talat:komi2=1.5,komi3=2.5 --position "$pos k0/2.5/1.5"
+bad "the rulebook refuses a position with a komi" "not this game's, 0/0/0" show --game talat --position "$pos k0/1/0"
+bad "a komi off the half-point grid refused" "bad value '1.25' of talat's parameter komi2: not a multiple of 0.5" \
+    show --game talat:komi2=1.25 --position "$pos"
+bad "a komi above 10 refused" "out of range 0 to 10" show --game talat:komi2=11
+check "help games: Talat's komi, 0 to 10 in steps of 0.5" \
+    sh -c "'$bin' help games | grep -q 'komi2   0 to 10 in steps of 0.5 (default 0)'"
+# The committed self-play under the komi (docs/results-compensation.md): its figures come back.
+if good "bias on the committed komi self-play (three players)" bias "$recs/komi/talat-ab4-played-komi.trd" --json; then
+    check "bias: turn order 33.66% [33.37, 33.95] / 33.24% / 33.10% under komi2=1.5,komi3=2.5, as published" \
+        grep -q '"turn_order_share":\[0.336623,0.332366,0.33101\],"turn_order_share_ci95":\[\[0.333704,0.339542\]' "$tmp/out"
+fi
+if good "bias on the committed komi self-play (the Zihin game)" bias "$recs/komi/zihin-ab4-played-komi.trd" --json; then
+    check "bias: Black 50.43% [49.94, 50.92] under komi1=2.5, as published" \
+        grep -q '"played":{"games":2000,"seat0_score":0.504271,"ci95":\[0.499366,0.509176\]' "$tmp/out"
 fi
 
 finish
