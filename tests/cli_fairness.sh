@@ -170,6 +170,10 @@ if good "bias on the committed komi self-play (three players)" bias "$recs/komi/
     check "bias: turn order 33.66% [33.37, 33.95] / 33.24% / 33.10% under komi2=1.5,komi3=2.5, as published" \
         grep -q '"turn_order_share":\[0.336623,0.332366,0.33101\],"turn_order_share_ci95":\[\[0.333704,0.339542\]' "$tmp/out"
 fi
+if good "bias on the committed komi self-play (three players, +2 / +3)" bias "$recs/komi/talat-ab4-played-komi23.trd" --json; then
+    check "bias: turn order 33.21% [32.92, 33.50] / 33.47% / 33.32% under komi2=2,komi3=3, as published" \
+        grep -q '"turn_order_share":\[0.332126,0.334674,0.3332\],"turn_order_share_ci95":\[\[0.329246,0.335006\]' "$tmp/out"
+fi
 if good "bias on the committed komi self-play (the Zihin game)" bias "$recs/komi/zihin-ab4-played-komi.trd" --json; then
     check "bias: Black 50.43% [49.94, 50.92] under komi1=2.5, as published" \
         grep -q '"played":{"games":2000,"seat0_score":0.504271,"ci95":\[0.499366,0.509176\]' "$tmp/out"
