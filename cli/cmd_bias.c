@@ -54,7 +54,7 @@ static int check_outputs(const opt_list *records, const char *report, const char
  * commands.h's start options are; the records files are the operands). */
 typedef struct bias_args {
     const char *plots, *report, *html, *game;
-    bool json, force;
+    bool json, force, compensation;
     int resamples;
     uint64_t seed;
 } bias_args;
@@ -75,9 +75,13 @@ typedef struct bias_args {
     { "resamples", OPT_INT, &(a).resamples, "B", "bootstrap resamples for the rotation-group intervals (default " \
                                                  "1000)",                                                         \
       100, 100000, NULL },                                                                                        \
-    { "seed", OPT_U64, &(a).seed, "S", "seed of the bootstrap (default 1)", 0, 0, NULL }
+    { "seed", OPT_U64, &(a).seed, "S", "seed of the bootstrap (default 1)", 0, 0, NULL },                       \
+    { "compensation", OPT_FLAG, &(a).compensation, NULL, "print the points by turn order that would level the "  \
+                                                         "seats (komi; a game scored in points, docs/bias.md) "    \
+                                                         "instead of the study", 0, 0, NULL }
 
-static const char bias_usage[] = "FILE... [--game NAME] [--json] [--plots DIR] [--report FILE.md] [--html DIR] [--force]";
+static const char bias_usage[] =
+    "FILE... [--game NAME] [--json] [--plots DIR] [--report FILE.md] [--html DIR] [--force] | FILE... --compensation [--json]";
 static const char bias_about[] =
     "For each setup kind of the game: every seat's mean score and share of the\n"
     "points with 95% intervals (Wilson for win/loss, t for points), the first seat's\n"
@@ -88,28 +92,74 @@ static const char bias_about[] =
     "two players or more, the first mover's edge fitted jointly with every player's\n"
     "strength over all games (self-play and matches).  FILE...: records files\n"
     "(self-play runs, matches, imports, merges) of one game; of several variants of\n"
-    "one game (tzaar, tzaar:first=full, ...), each variant's report apart.  Models:\n"
-    "docs/bias.md.";
+    "one game (tzaar, tzaar:first=full, ...), each variant's report apart.\n"
+    "--compensation prints instead, for a game scored in points, the points to add\n"
+    "by turn order that would level the seats' shares and their first places, with\n"
+    "intervals.  Models: docs/bias.md.";
 
-/* The study of the records of game g into r (apart: the files hold other
- * variants of it too, left out here); 0, or 2 after the error line. */
+/* The records of game g read into d (apart: the files hold other variants
+ * of it too, left out here); 0, or 2 after the error line. */
+static int read_records(const opt_list *records, const bias_args *a, const game_def *g, bool apart, bias_data *d)
+{
+    char err[512];
+    if (a->compensation && !(g->score_max > 1))
+        return cli_error("bias", "--compensation needs a game scored in points: %s's games are won, drawn or "
+                         "lost, so points added to a seat would change no result (docs/bias.md, \"Points "
+                         "compensation\")", g->name);
+    bias_init(d, g, 0);
+    d->variants_apart = apart;
+    d->compensation = a->compensation;
+    for (int i = 0; i < records->n; i++)
+        if (bias_add_file(d, records->items[i], warn_line, err, sizeof err)) {
+            bias_free(d);
+            return cli_error("bias", "%s", err);
+        }
+    if (d->seen.dropped)
+        fprintf(stderr, "bias: %llu duplicate games dropped (the same game read twice: docs/records.md)\n",
+                (unsigned long long)d->seen.dropped);
+    return 0;
+}
+
+/* The study of the records of game g into r; 0, or 2 after the error line. */
 static int analyse(const opt_list *records, const bias_args *a, const game_def *g, bool apart, bias_result *r)
 {
     char err[512];
     bias_data d;
-    bias_init(&d, g, 0);
-    d.variants_apart = apart;
-    for (int i = 0; i < records->n; i++)
-        if (bias_add_file(&d, records->items[i], warn_line, err, sizeof err)) {
-            bias_free(&d);
-            return cli_error("bias", "%s", err);
-        }
-    if (d.seen.dropped)
-        fprintf(stderr, "bias: %llu duplicate games dropped (the same game read twice: docs/records.md)\n",
-                (unsigned long long)d.seen.dropped);
-    int rc = bias_analyse(&d, a->resamples, a->seed, r, err, sizeof err);
+    int rc = read_records(records, a, g, apart, &d);
+    if (rc)
+        return rc;
+    rc = bias_analyse(&d, a->resamples, a->seed, r, err, sizeof err);
     bias_free(&d);
     return rc ? cli_error("bias", "%s", err) : 0;
+}
+
+/* --compensation: the komi estimates of every kind of game g (bias_comp.h). */
+static int compensate(const opt_list *records, const bias_args *a, const game_def *g, bool apart)
+{
+    bias_data d;
+    int rc = read_records(records, a, g, apart, &d);
+    if (rc)
+        return rc;
+    static bias_comp_result res[BIAS_KINDS_MAX];
+    uint64_t games = 0;
+    for (int k = 0; k < d.kinds && !rc; k++) {
+        rc = bias_comp_analyse(&d.kind[k].comp, a->resamples, a->seed, &res[k]);
+        games += res[k].games;
+    }
+    if (rc) {
+        bias_free(&d);
+        return cli_fail("bias", "out of memory");
+    }
+    if (!games) {
+        bias_free(&d);
+        return cli_error("bias", "no finished game of a setup kind in the records: nothing to compensate");
+    }
+    if (a->json)
+        bias_comp_print_json(d.game, d.players, d.game->setup_names, res, d.kinds, stdout);
+    else
+        bias_comp_print_text(d.game, d.players, d.game->setup_names, res, d.kinds, stdout);
+    bias_free(&d);
+    return 0;
 }
 
 /* The command that makes the figures again, for the report; NULL when it
@@ -184,6 +234,26 @@ static int bias_variants(const opt_list *records, const bias_args *a, const game
     return 0;
 }
 
+/* --compensation for the files' one game, or for each of their variants
+ * apart (text one after another; JSON {"variants":[...]}). */
+static int compensate_all(const opt_list *records, const bias_args *a, const game_def **games, int n)
+{
+    if (n == 1)
+        return compensate(records, a, games[0], false);
+    if (a->json)
+        fputs("{\"variants\":[", stdout);
+    for (int i = 0; i < n; i++) {
+        if (i)
+            fputs(a->json ? "," : "\n", stdout);
+        int rc = compensate(records, a, games[i], true);
+        if (rc)
+            return rc;
+    }
+    if (a->json)
+        fputs("]}\n", stdout);
+    return 0;
+}
+
 int cmd_bias(int argc, char **argv)
 {
     OPT_LIST_OWNED opt_list records = { 0 };
@@ -195,12 +265,17 @@ int cmd_bias(int argc, char **argv)
         return rc == 1 ? 0 : rc;
     if (!records.n)
         return cli_error("bias", "no records FILE given (see triad bias --help)");
-    if ((rc = check_outputs(&records, a.report, a.plots, a.html, a.force)))
+    if (a.compensation && (a.plots || a.report || a.html))
+        return cli_error("bias", "--compensation prints its estimates only: not with --%s",
+                         a.plots ? "plots" : a.report ? "report" : "html");
+    if (!a.compensation && (rc = check_outputs(&records, a.report, a.plots, a.html, a.force)))
         return rc;
     const game_def *games[BIAS_VARIANTS_MAX];
     int ngames = games_of(&records, &a, games);
     if (ngames < 0)
         return 2;
+    if (a.compensation)
+        return compensate_all(&records, &a, games, ngames);
     if (ngames > 1)
         return bias_variants(&records, &a, games, ngames);
     bias_result r;

@@ -113,8 +113,16 @@ static void params_of(FILE *out, const game_def *g)
             for (int i = 0; p->values[i] && len < sizeof line; i++)
                 len += (size_t)snprintf(line + len, sizeof line - len, "%s%s%s", i ? ", " : "", p->values[i],
                                         strcmp(p->values[i], p->dflt) ? "" : " (default)");
-        else
-            len = (size_t)snprintf(line, sizeof line, "%ld to %ld (default %s)", p->min, p->max, p->dflt);
+        else {
+            char lo[32], hi[32], step[40] = "";
+            game_param_format(p, p->min, lo, sizeof lo);
+            game_param_format(p, p->max, hi, sizeof hi);
+            if (p->scale > 1) {
+                memcpy(step, " in steps of ", 13);
+                game_param_format(p, 1, step + 13, sizeof step - 13);
+            }
+            len = (size_t)snprintf(line, sizeof line, "%s to %s%s (default %s)", lo, hi, step, p->dflt);
+        }
         if (len < sizeof line)
             snprintf(line + len, sizeof line - len, ": %s", p->help);
         fprintf(out, "      %-8s", p->name);

@@ -175,6 +175,7 @@ typedef struct game_scoring {
     int nscore_parts;                 /* >= 1 */
     const char *const *score_part_names;
     void (*score_parts)(const void *s, int seat, double *out);
+    bool last_part_optional;          /* only variants score the last (Talat's komi): reports drop it if 0 */
 } game_scoring;
 
 /* Evaluation features, for tuning (triad tune), weights files
@@ -402,9 +403,10 @@ typedef struct game_records_v1 {
 typedef struct game_param {
     const char *name;                 /* the key: a lowercase letter, then lowercase letters, digits or '_' */
     const char *help;                 /* one line for `triad help games` */
-    const char *dflt;                 /* the rulebook's value: one of values, or an integer in min..max */
-    const char *const *values;        /* the words allowed, NULL-terminated; NULL: an integer min..max */
-    long min, max;
+    const char *dflt;                 /* the rulebook's value: one of values, or a number in min..max */
+    const char *const *values;        /* the words allowed, NULL-terminated; NULL: a number min..max */
+    long min, max;                    /* a number's range, in units of 1/scale */
+    int scale;                        /* a number in steps of 1/scale, as a decimal (komi 2: "1.5" is 3); 0, 1: whole */
 } game_param;
 
 /* A game.  MANDATORY (the registry refuses a game without them):

@@ -10,6 +10,8 @@
  * tables, they live as long as the program), so a variant is one pointer
  * wherever it is looked up, and the drivers' `run->game != g` tells two
  * variants apart as it tells two games apart. */
+#include <ctype.h>
+#include <math.h>
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -44,29 +46,92 @@ int game_param_count(const game_def *g)
     return n;
 }
 
-/* A parameter's default as its value: the word's index, or the integer. */
-static long default_value(const game_param *p)
+/* A number in units of 1/scale ([-]digits[.digits], a multiple of the
+ * unit) into *v: 0, or -1 with why. */
+static int decimal_parse(const game_param *p, const char *text, long *v, char *why, size_t n)
 {
-    if (!p->values)
-        return strtol(p->dflt, NULL, 10); /* checked canonical by the registry */
-    long i = 0;
-    while (strcmp(p->values[i], p->dflt))
-        i++;
-    return i;
+    const char *q = text + (*text == '-');
+    size_t len = strlen(text);
+    bool ok = len > 0 && len < 24 && isdigit((unsigned char)*q);
+    while (ok && isdigit((unsigned char)*q))
+        q++;
+    if (ok && *q == '.') {
+        ok = isdigit((unsigned char)q[1]);
+        for (q++; ok && isdigit((unsigned char)*q);)
+            q++;
+    }
+    if (!ok || *q) {
+        snprintf(why, n, "expected a number such as 1.5");
+        return -1;
+    }
+    double x = strtod(text, NULL) * p->scale;
+    long r = lround(x);
+    char unit[16], lo[24], hi[24];
+    if (fabs(x - (double)r) > 1e-9 * (fabs(x) > 1 ? fabs(x) : 1)) {
+        game_param_format(p, 1, unit, sizeof unit);
+        snprintf(why, n, "not a multiple of %s", unit);
+        return -1;
+    }
+    if (r < p->min || r > p->max) {
+        game_param_format(p, p->min, lo, sizeof lo);
+        game_param_format(p, p->max, hi, sizeof hi);
+        snprintf(why, n, "out of range %s to %s", lo, hi);
+        return -1;
+    }
+    *v = r;
+    return 0;
 }
 
-static void value_text(const game_param *p, long v, char *out, size_t n)
+int game_param_parse(const game_param *p, const char *text, long *v, char *why, size_t n)
 {
-    if (p->values)
+    if (p->values) {
+        for (long i = 0; p->values[i]; i++)
+            if (!strcmp(p->values[i], text)) {
+                *v = i;
+                return 0;
+            }
+        snprintf(why, n, "not one of its words");
+        return -1;
+    }
+    if (p->scale > 1)
+        return decimal_parse(p, text, v, why, n);
+    int64_t x;
+    if (num_i64(text, p->min, p->max, &x, why, n))
+        return -1;
+    *v = (long)x;
+    return 0;
+}
+
+void game_param_format(const game_param *p, long v, char *out, size_t n)
+{
+    if (p->values) {
         snprintf(out, n, "%s", p->values[v]);
-    else
-        snprintf(out, n, "%ld", v);
+        return;
+    }
+    if (p->scale <= 1 || v % p->scale == 0) {
+        snprintf(out, n, "%ld", p->scale > 1 ? v / p->scale : v);
+        return;
+    }
+    for (int d = 1; d <= 9; d++) { /* the shortest decimal that reads back */
+        snprintf(out, n, "%.*f", d, (double)v / p->scale);
+        if (lround(strtod(out, NULL) * p->scale) == v)
+            return;
+    }
+}
+
+/* A parameter's default as its value: the word's index, or the number. */
+static long default_value(const game_param *p)
+{
+    long v = 0;
+    char why[8];
+    game_param_parse(p, p->dflt, &v, why, sizeof why); /* checked canonical by the registry */
+    return v;
 }
 
 const char *game_param_text(const game_def *g, int i, char *out, size_t n)
 {
     const game_param *p = &game_base(g)->params[i];
-    value_text(p, g->param_values ? g->param_values[i] : default_value(p), out, n);
+    game_param_format(p, g->param_values ? g->param_values[i] : default_value(p), out, n);
     return out;
 }
 
@@ -103,13 +168,11 @@ static int parse_value(const game_def *g, const game_param *p, const char *value
                  words);
         return -1;
     }
-    int64_t x;
     char why[160];
-    if (num_i64(value, p->min, p->max, &x, why, sizeof why)) {
+    if (game_param_parse(p, value, v, why, sizeof why)) {
         snprintf(err, n, "bad value '%s' of %s's parameter %s: %s", MSG_PATH(value), g->name, p->name, why);
         return -1;
     }
-    *v = (long)x;
     return 0;
 }
 
@@ -161,7 +224,7 @@ static int canonical_list(const game_def *g, const long *values, char *out, size
         if (values[order[k]] == default_value(p))
             continue;
         char v[32];
-        value_text(p, values[order[k]], v, sizeof v);
+        game_param_format(p, values[order[k]], v, sizeof v);
         len += (size_t)snprintf(out + len, len < n ? n - len : 0, "%s%s=%s", len ? "," : "", p->name, v);
     }
     return len < n ? 0 : -1;

@@ -9,6 +9,7 @@
 #include <stdint.h>
 
 typedef struct game_def game_def;
+typedef struct game_param game_param;
 
 /* The registered game g is, or is a variant of. */
 const game_def *game_base(const game_def *g);
@@ -16,6 +17,10 @@ const game_def *game_base(const game_def *g);
  * g (the default in a registered game), written into out. */
 int game_param_count(const game_def *g);
 const char *game_param_text(const game_def *g, int i, char *out, size_t n);
+/* Parameter p's value from its text (a word's index, or the number in units
+ * of 1/scale): 0, or -1 with why (a phrase); and back, as a spec writes it. */
+int game_param_parse(const game_param *p, const char *text, long *v, char *why, size_t n);
+void game_param_format(const game_param *p, long v, char *out, size_t n);
 /* g's parameters that are not the default, as "first=full,pie=1" ("" for a
  * registered game): the part of the canonical spec after the ':'. */
 const char *game_param_list(const game_def *g);

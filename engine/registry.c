@@ -86,12 +86,12 @@ static int check_param(const game_param *p, const char *name, char *err, size_t 
         return 0;
     }
     NEED(p->min <= p->max, "a parameter's range is empty (min above max)");
-    char *end;
-    long d = strtol(p->dflt, &end, 10);
-    char again[24];
-    snprintf(again, sizeof again, "%ld", d);
-    NEED(!*end && !strcmp(again, p->dflt) && d >= p->min && d <= p->max,
-         "a parameter's default is not an integer in its range, written as a canonical spec writes it");
+    NEED(p->scale >= 0 && p->scale <= 1000, "a parameter's scale must be 0 to 1000");
+    long d;
+    char why[80], again[32];
+    NEED(!game_param_parse(p, p->dflt, &d, why, sizeof why) &&
+         (game_param_format(p, d, again, sizeof again), !strcmp(again, p->dflt)),
+         "a parameter's default is not a number in its range, written as a canonical spec writes it");
     return 0;
 }
 

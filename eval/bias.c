@@ -51,6 +51,7 @@ static void set_game(bias_data *d, const game_def *g, int players)
         seat_stats_init(&d->kind[k].movers, players);
         for (int p = 0; p < BIAS_PARTS_MAX; p++)
             seat_stats_init(&d->kind[k].parts[p], players);
+        bias_comp_init(&d->kind[k].comp, players);
     }
 }
 
@@ -76,6 +77,7 @@ void bias_free(bias_data *d)
         free(d->kind[k].y);
         free(d->kind[k].setup);
         bias_reps_free(&d->kind[k].reps);
+        bias_comp_free(&d->kind[k].comp);
     }
     rec_dedup_free(&d->seen);
     bias_players_free(&d->pl);
@@ -150,6 +152,11 @@ int bias_add_game(bias_data *d, const rec_game *g, int rotations, int rotate, ui
     for (int j = 0; j < n; j++)
         order[j] = share[(opener + j) % n], order_ranks[j] = ranks[(opener + j) % n];
     oom |= seat_stats_add_game(&k->movers, order, order_ranks, setup);
+    if (d->compensation) { /* the points themselves by turn order (bias_comp.h) */
+        for (int j = 0; j < n; j++)
+            order[j] = g->scores[(opener + j) % n];
+        oom |= bias_comp_add(&k->comp, order, order_ranks, setup);
+    }
     if (gd->scoring && gd->scoring->nscore_parts <= BIAS_PARTS_MAX) {
         /* how the points were made: the final position, replayed */
         unsigned char s[GAME_STATE_MAX];
@@ -343,6 +350,12 @@ static void analyse_kind(const bias_data *d, const bias_kind_data *k, bias_kind_
     }
     const game_scoring *sc = d->game->scoring;
     r->nparts = sc && sc->nscore_parts <= BIAS_PARTS_MAX ? sc->nscore_parts : 0;
+    if (r->nparts && sc->last_part_optional) { /* left out where no game scored it (Talat's komi) */
+        double sq = 0;
+        for (int s = 0; s < d->players; s++)
+            sq += k->parts[r->nparts - 1].sumsq[s];
+        r->nparts -= sq == 0;
+    }
     for (int p = 0; p < r->nparts; p++)
         for (int s = 0; s < d->players; s++) {
             r->part[p][s] = seat_stats_mean(&k->parts[p], s);

@@ -25,6 +25,7 @@
 #include "engine/game.h"
 #include "records/dedup.h"
 #include "records/record.h"
+#include "bias_comp.h"
 #include "bias_components.h"
 #include "bias_players.h"
 #include "seat_stats.h"
@@ -69,6 +70,7 @@ typedef struct bias_kind_data {
     size_t ngroups, cap_groups;
     uint64_t groups_other;     /* groups of a run with another R or rotate, left out */
     bias_reps reps;            /* the games of runs with replicates (bias_components.h) */
+    bias_comp_rows comp;       /* each game's points by turn order, when asked (bias_comp.h) */
     /* regression rows (1, start features), labels and each row's setup
      * (the cluster of its standard errors), of every game */
     double *x, *y;
@@ -98,6 +100,7 @@ typedef struct bias_data {
     bias_players_data pl;      /* every game by its players, for the joint model */
     bias_run_info runs[BIAS_RUNS_MAX];
     int nruns, runs_more;      /* runs kept, and those past BIAS_RUNS_MAX */
+    bool compensation;         /* keep the points of every game for bias_comp (set after bias_init) */
 } bias_data;
 
 /* The rotation-group analysis of one kind (bias_groups.c). */

@@ -32,7 +32,7 @@ bad "unknown_value_named" "unknown value 'half' of tzaar's parameter first (expe
     perft --depth 1 --game tzaar:first=half
 bad "value_out_of_range" "bad value '2' of tzaar's parameter pie" selfplay --game tzaar:pie=2 --players random \
     --games 2 --out "$tmp/x.trd"
-bad "a_game_without_parameters" "talat has no parameters" match --game talat:komi=3 --a random --b random --games 2
+bad "a_game_without_parameters" "connect4 has no parameters" match --game connect4:komi=3 --a random --b random --games 2
 bad "a_parameter_twice" "given twice" engine --game tzaar:pie=1,pie=0 </dev/null
 bad "an_empty_list" "expected KEY=VALUE" legal --game tzaar:
 

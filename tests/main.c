@@ -24,17 +24,17 @@
 
 extern const test_case tests_geometry[], tests_rules[], tests_rules_props[], tests_text[], tests_setup[], tests_perft[],
     tests_diff[], tests_diff_static[], tests_records[], tests_eval[], tests_search[], tests_player[], tests_stats[],
-    tests_bias[], tests_bias_players[], tests_tune[], tests_tune_fit[], tests_match[], tests_game[], tests_fileio[], tests_num[],
+    tests_bias[], tests_bias_players[], tests_bias_comp[], tests_tune[], tests_tune_fit[], tests_match[], tests_game[], tests_fileio[], tests_num[],
     tests_records2[], tests_view[], tests_conformance[], tests_bench[], tests_mcts[], tests_trid[], tests_trid_diff[],
-    tests_trid_player[], tests_trid_pos[], tests_talat[], tests_talat_diff[], tests_symmetry[], tests_placement[], tests_engine[],
+    tests_trid_player[], tests_trid_pos[], tests_talat[], tests_talat_diff[], tests_talat_komi[], tests_symmetry[], tests_placement[], tests_engine[],
     tests_vis[], tests_solve[], tests_oracle[], tests_registry[], tests_formats[], tests_player_options[], tests_nnue[],
     tests_continuation[], tests_params[], tests_variants[];
 
 static const test_case *const suites[] = {
     tests_geometry, tests_rules, tests_rules_props, tests_text, tests_setup, tests_perft, tests_diff, tests_diff_static, tests_records,
-    tests_eval, tests_search, tests_player, tests_stats, tests_bias, tests_bias_players, tests_tune, tests_tune_fit, tests_match, tests_game,
+    tests_eval, tests_search, tests_player, tests_stats, tests_bias, tests_bias_players, tests_bias_comp, tests_tune, tests_tune_fit, tests_match, tests_game,
     tests_fileio, tests_num, tests_records2, tests_view, tests_conformance, tests_bench, tests_mcts,
-    tests_symmetry, tests_placement, tests_talat, tests_talat_diff, tests_trid, tests_trid_diff, tests_trid_player, tests_trid_pos,
+    tests_symmetry, tests_placement, tests_talat, tests_talat_diff, tests_talat_komi, tests_trid, tests_trid_diff, tests_trid_player, tests_trid_pos,
     tests_engine, tests_vis, tests_solve, tests_oracle, tests_registry, tests_formats, tests_player_options, tests_nnue,
     tests_continuation, tests_params, tests_variants,
 };

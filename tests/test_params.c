@@ -35,7 +35,7 @@ static void params_specs_are_canonical(void)
     CHECK(game_find(two->name, v, sizeof v) == two); /* a stored name finds the variant again */
     CHECK(strstr(two->title, "rounds=2") && two->setup == race->setup && two->max_actions == race->max_actions);
     CHECK(game_check(two, v, sizeof v) == 0);
-    CHECK(game_param_count(find("talat")) == 0);
+    CHECK(game_param_count(find("connect4")) == 0);
 }
 
 /* Each mistake is one line naming what is wrong and what would do. */
@@ -54,7 +54,7 @@ static void params_errors_name_the_mistake(void)
         { "race3:rounds", "expected KEY=VALUE" },
         { "race3:=2", "expected KEY=VALUE" },
         { "race3:rounds=2,", "expected KEY=VALUE" },
-        { "talat:komi=3", "talat has no parameters" },
+        { "connect4:komi=3", "connect4 has no parameters" },
         { "chess:x=1", "unknown game 'chess'" },
         { "race3:rounds=\x1b", "\\x1b" },
     };
@@ -138,7 +138,51 @@ static void params_variants_are_listed(void)
     REQUIRE(n == 2);
     CHECK(list[0] == race && list[1] == find("race3:rounds=1"));
     CHECK(game_variants(list[1], list, 8, err, sizeof err) == 2 && list[0] == race);
-    CHECK(game_variants(find("talat"), list, 8, err, sizeof err) == 1 && list[0] == find("talat"));
+    CHECK(game_variants(find("connect4"), list, 8, err, sizeof err) == 1 && list[0] == find("connect4"));
+}
+
+/* A number in units of 1/scale (Talat's komi: half points) reads as a
+ * decimal, is written as the shortest one, and is refused off its grid or
+ * its range with the reason. */
+static void params_decimal_numbers(void)
+{
+    const game_param half = { "k", "h", "0", NULL, 0, 20, 2 }, tenth = { "k", "h", "0", NULL, -5, 5, 10 };
+    static const struct {
+        const char *text;
+        long v;
+        const char *canon;
+    } good[] = { { "1.5", 3, "1.5" }, { "2", 4, "2" }, { "2.0", 4, "2" }, { "0.50", 1, "0.5" }, { "10", 20, "10" },
+                 { "0", 0, "0" }, { "00.5", 1, "0.5" } };
+    char why[120], out[32];
+    long v;
+    for (size_t i = 0; i < sizeof good / sizeof *good; i++) {
+        v = -1;
+        CHECKF(game_param_parse(&half, good[i].text, &v, why, sizeof why) == 0 && v == good[i].v, "'%s': %ld %s",
+               good[i].text, v, why);
+        game_param_format(&half, good[i].v, out, sizeof out);
+        CHECKF(!strcmp(out, good[i].canon), "%ld is written '%s'", good[i].v, out);
+    }
+    static const struct {
+        const char *text, *want;
+    } bad[] = { { "0.25", "not a multiple of 0.5" }, { "10.5", "out of range 0 to 10" }, { "-1", "out of range" },
+                { "1.", "expected a number" }, { ".5", "expected a number" }, { "1e1", "expected a number" },
+                { "", "expected a number" }, { "+1", "expected a number" }, { "1,5", "expected a number" } };
+    for (size_t i = 0; i < sizeof bad / sizeof *bad; i++)
+        CHECKF(game_param_parse(&half, bad[i].text, &v, why, sizeof why) == -1 && strstr(why, bad[i].want),
+               "'%s': %s", bad[i].text, why);
+    CHECK(game_param_parse(&tenth, "-0.3", &v, why, sizeof why) == 0 && v == -3);
+    game_param_format(&tenth, -3, out, sizeof out);
+    CHECKF(!strcmp(out, "-0.3"), "%s", out);
+    CHECK(game_param_parse(&tenth, "0.05", &v, why, sizeof why) == -1 && strstr(why, "multiple of 0.1"));
+    /* Through a spec: Talat's komi (engine/talat/komi.c) */
+    const game_def *t = find("talat:komi3=2.50,komi2=1.5");
+    REQUIRE(t);
+    CHECKF(!strcmp(t->name, "talat:komi2=1.5,komi3=2.5"), "%s", t->name);
+    CHECK(find("talat:komi1=0") == find("talat") && find("talat:komi2=1.5,komi3=2.5") == t);
+    CHECK(t->param_values[0] == 0 && t->param_values[1] == 3 && t->param_values[2] == 5);
+    char err[300];
+    CHECKF(!game_find("talat:komi2=1.25", err, sizeof err) &&
+           strstr(err, "bad value '1.25' of talat's parameter komi2: not a multiple of 0.5"), "%s", err);
 }
 
 /* Registers the one game g as the registry does: its refusal, or "". */
@@ -169,17 +213,20 @@ static void params_registry_refuses_a_bad_table(void)
         game_param p[3];
         const char *want;
     } bad[] = {
-        { { { "Big", "h", "1", NULL, 0, 2 } }, "lowercase letter" },
-        { { { "a=b", "h", "1", NULL, 0, 2 } }, "lowercase letter" },
-        { { { "k", NULL, "1", NULL, 0, 2 } }, "help or a default" },
-        { { { "k", "h", "3", NULL, 0, 2 } }, "not an integer in its range" },
-        { { { "k", "h", "01", NULL, 0, 2 } }, "canonical" },
-        { { { "k", "h", "1", NULL, 2, 0 } }, "range is empty" },
-        { { { "k", "h", "c", words, 0, 0 } }, "not one of its values" },
-        { { { "k", "h", "a", twice, 0, 0 } }, "twice" },
-        { { { "k", "h", "a b", spaced, 0, 0 } }, "a word" },
-        { { { "k", "h", "1", NULL, 0, 2 }, { "k", "h", "1", NULL, 0, 2 } }, "one name" },
-        { { { NULL, NULL, NULL, NULL, 0, 0 } }, "empty" },
+        { { { "Big", "h", "1", NULL, 0, 2, 0 } }, "lowercase letter" },
+        { { { "a=b", "h", "1", NULL, 0, 2, 0 } }, "lowercase letter" },
+        { { { "k", NULL, "1", NULL, 0, 2, 0 } }, "help or a default" },
+        { { { "k", "h", "3", NULL, 0, 2, 0 } }, "not a number in its range" },
+        { { { "k", "h", "01", NULL, 0, 2, 0 } }, "canonical" },
+        { { { "k", "h", "1", NULL, 2, 0, 0 } }, "range is empty" },
+        { { { "k", "h", "c", words, 0, 0, 0 } }, "not one of its values" },
+        { { { "k", "h", "a", twice, 0, 0, 0 } }, "twice" },
+        { { { "k", "h", "a b", spaced, 0, 0, 0 } }, "a word" },
+        { { { "k", "h", "1", NULL, 0, 2, 0 }, { "k", "h", "1", NULL, 0, 2, 0 } }, "one name" },
+        { { { "k", "h", "0.25", NULL, 0, 4, 2 } }, "not a number in its range" },
+        { { { "k", "h", "1.50", NULL, 0, 4, 2 } }, "canonical" },
+        { { { "k", "h", "1", NULL, 0, 4, -1 } }, "scale" },
+        { { { NULL, NULL, NULL, NULL, 0, 0, 0 } }, "empty" },
     };
     char why[GAME_REFUSAL_MAX];
     for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
@@ -205,5 +252,6 @@ const test_case tests_params[] = {
     { "params_variants_are_listed", params_variants_are_listed },
     { "params_variants_never_dedup", params_variants_never_dedup },
     { "params_registry_refuses_a_bad_table", params_registry_refuses_a_bad_table },
+    { "params_decimal_numbers", params_decimal_numbers },
     { NULL, NULL },
 };

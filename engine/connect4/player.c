@@ -13,7 +13,17 @@
  * start, so without the seed's part two games between the same players
  * would be the same game.  Under a depth or node limit a choice is a
  * function of (spec, position, seed): an iteration cut short by the node
- * budget is dropped, the last whole one decides (depth 1 always finishes). */
+ * budget is dropped, the last whole one decides (depth 1 always finishes).
+ *
+ * tt=MB adds a transposition table (issue 39, item 4: without one, 102,400
+ * nodes complete 7.7 plies mid-game, far from the perfect play under which
+ * the first player wins): the search then looks up positions it has seen,
+ * tries the column that was best there first, and takes an immediate four
+ * without searching.  Its entries carry the number of the search that made
+ * them and every other search's are empty, so the table never needs
+ * clearing and a choice is still a function of (spec, position, seed).
+ * Without tt= the search is the one the engine signature pins, node for
+ * node. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -27,13 +37,31 @@
 #define MAX_DEPTH C4_CELLS
 #define MAX_NOISE 1000
 #define DEFAULT_DEPTH 6
+#define MAX_TT_MB 1024
+#define MATE (WIN - 100) /* above: a four found, plies from the node (below 43) */
 
 static const int order[C4_COLS] = { 3, 2, 4, 1, 5, 0, 6 };
+
+/* A transposition table entry: the position's key (tt_key), its value as
+ * a bound (a four's value as plies from this position, not the root), the
+ * depth searched below it, the best column, and the search it belongs to. */
+enum { TT_EXACT = 1, TT_LOWER = 2, TT_UPPER = 3 };
+typedef struct c4_tt_entry {
+    uint64_t key;
+    int32_t value;
+    uint16_t search;
+    uint8_t depth;
+    uint8_t bound_move; /* bound | column << 2 */
+} c4_tt_entry;
 
 typedef struct c4_player {
     int depth;                /* the deepest iteration */
     uint64_t node_limit;      /* 0: none */
     int noise;
+    int tt_mb;                /* 0: no table */
+    c4_tt_entry *tt;
+    int tt_shift;             /* an entry's index: the top bits of key times an odd constant */
+    uint16_t tt_search;       /* the number of this search (entries of others are empty) */
     /* the last choice, for report() */
     bool chosen;
     int last_depth, last_score;
@@ -89,6 +117,84 @@ static int negamax(c4_player *pl, const c4_state *p, int depth, int ply, int alp
     return best;
 }
 
+/* The side to act's stones plus every stone: per column, the stones form
+ * 2^h - 1 and the side's are below 2^h, so the sum tells h and the side's
+ * stones apart, and never carries into the next column (h <= 6 < 7 bits). */
+static uint64_t tt_key(const c4_state *p)
+{
+    return p->stones[p->to_act] + (p->stones[0] | p->stones[1]);
+}
+
+/* A four's value counts plies from the root; the table keeps plies from
+ * the position, so that an entry holds wherever the position is met. */
+static int tt_in(int v, int ply)
+{
+    return v > MATE ? v + ply : v < -MATE ? v - ply : v;
+}
+
+static int tt_out(int v, int ply)
+{
+    return v > MATE ? v - ply : v < -MATE ? v + ply : v;
+}
+
+static void tt_store(c4_player *pl, uint64_t key, int depth, int ply, int v, int alpha0, int beta, int move)
+{
+    c4_tt_entry *e = &pl->tt[(key * UINT64_C(0x9e3779b97f4a7c15)) >> pl->tt_shift];
+    int bound = v <= alpha0 ? TT_UPPER : v >= beta ? TT_LOWER : TT_EXACT;
+    *e = (c4_tt_entry){ key, tt_in(v, ply), pl->tt_search, (uint8_t)depth, (uint8_t)(bound | move << 2) };
+}
+
+/* negamax with the table.  A four the side to act can make at once is
+ * the value the search would give it; an entry searched at least as deep
+ * as asked answers, which may be a deeper value than negamax's at this
+ * depth; where every line ends in the game (depth as deep as the board is
+ * empty) both give the game's value. */
+static int negamax_tt(c4_player *pl, const c4_state *p, int depth, int ply, int alpha, int beta)
+{
+    if (pl->node_limit && pl->nodes >= pl->node_limit) {
+        pl->stop = true;
+        return 0;
+    }
+    pl->nodes++;
+    if (p->winner)
+        return -(WIN - ply);
+    if (p->moves == C4_CELLS)
+        return 0;
+    if (depth == 0)
+        return evaluate(p);
+    uint64_t mine = p->stones[p->to_act], key = tt_key(p);
+    for (int c = 0; c < C4_COLS; c++)
+        if (p->height[c] < C4_ROWS && c4_four(mine | UINT64_C(1) << (c * 7 + p->height[c])))
+            return WIN - ply - 1;
+    const c4_tt_entry *e = &pl->tt[(key * UINT64_C(0x9e3779b97f4a7c15)) >> pl->tt_shift];
+    int first = -1, alpha0 = alpha;
+    if (e->search == pl->tt_search && e->key == key) {
+        int v = tt_out(e->value, ply), bound = e->bound_move & 3;
+        if (e->depth >= depth &&
+            (bound == TT_EXACT || (bound == TT_LOWER && v >= beta) || (bound == TT_UPPER && v <= alpha)))
+            return v;
+        first = e->bound_move >> 2;
+    }
+    int best = -WIN - 1, best_move = 0;
+    for (int i = -1; i < C4_COLS && !pl->stop; i++) {
+        int c = i < 0 ? first : order[i];
+        if (c < 0 || (i >= 0 && c == first) || p->height[c] >= C4_ROWS)
+            continue;
+        c4_state q = *p;
+        c4_apply(&q, (game_action)c);
+        int v = -negamax_tt(pl, &q, depth - 1, ply + 1, -beta, -alpha);
+        if (v > best)
+            best = v, best_move = c;
+        if (v > alpha)
+            alpha = v;
+        if (alpha >= beta)
+            break;
+    }
+    if (!pl->stop)
+        tt_store(pl, key, depth, ply, best, alpha0, beta, best_move);
+    return best;
+}
+
 /* One iteration: every root move's exact score into v[]; false when the
  * node budget ran out first. */
 static bool iteration(c4_player *pl, const c4_state *p, int depth, const game_action *moves, int n, int *v)
@@ -96,7 +202,8 @@ static bool iteration(c4_player *pl, const c4_state *p, int depth, const game_ac
     for (int i = 0; i < n; i++) {
         c4_state q = *p;
         c4_apply(&q, moves[i]);
-        v[i] = -negamax(pl, &q, depth - 1, 1, -WIN - 1, WIN + 1);
+        v[i] = pl->tt ? -negamax_tt(pl, &q, depth - 1, 1, -WIN - 1, WIN + 1)
+                      : -negamax(pl, &q, depth - 1, 1, -WIN - 1, WIN + 1);
         if (pl->stop)
             return false;
     }
@@ -111,6 +218,10 @@ static game_action search(c4_player *pl, const c4_state *p, uint64_t seed)
     pl->nodes = 0;
     pl->stop = false;
     pl->last_depth = 0;
+    if (pl->tt && ++pl->tt_search == 0) { /* the numbers wrapped: old entries could match again */
+        memset(pl->tt, 0, (size_t)(UINT64_C(1) << (64 - pl->tt_shift)) * sizeof *pl->tt);
+        pl->tt_search = 1;
+    }
     uint64_t limit = pl->node_limit;
     int max_depth = pl->depth < C4_CELLS - p->moves ? pl->depth : C4_CELLS - p->moves;
     for (int d = 1; d <= max_depth; d++) {
@@ -164,8 +275,11 @@ static int set_option(void *ctx, const char *key, const char *value, char *err, 
     } else if (!strcmp(key, "noise")) {
         bad = num_u64(value, 0, MAX_NOISE, &v, why, sizeof why);
         o->pl->noise = (int)v;
+    } else if (!strcmp(key, "tt")) {
+        bad = num_u64(value, 0, MAX_TT_MB, &v, why, sizeof why);
+        o->pl->tt_mb = (int)v;
     } else {
-        snprintf(err, n, "player 'ab': unknown option '%.32s' (expected depth, nodes or noise)", key);
+        snprintf(err, n, "player 'ab': unknown option '%.32s' (expected depth, nodes, noise or tt)", key);
         return -1;
     }
     if (bad)
@@ -189,12 +303,27 @@ static void *create(const game_def *g, const char *opts, char *canon, size_t cn,
     }
     if (pl->node_limit && !o.depth_given) /* a node budget alone: as deep as it reaches */
         pl->depth = MAX_DEPTH;
+    /* tt= only when given: the specs of every run before it read as they did */
     int len = snprintf(canon, cn, "depth=%d,nodes=%llu,noise=%d", pl->depth, (unsigned long long)pl->node_limit,
                        pl->noise);
+    if (len >= 0 && (size_t)len < cn && pl->tt_mb)
+        len += snprintf(canon + len, cn - (size_t)len, ",tt=%d", pl->tt_mb);
     if (len < 0 || (size_t)len >= cn) {
         snprintf(err, n, "player 'ab': spec too long");
         free(pl);
         return NULL;
+    }
+    if (pl->tt_mb) { /* the most entries (a power of two) in tt_mb MB; calloc'd pages cost nothing until used */
+        int bits = 0;
+        while ((UINT64_C(2) << bits) * sizeof *pl->tt <= (uint64_t)pl->tt_mb << 20)
+            bits++;
+        pl->tt_shift = 64 - bits;
+        pl->tt = calloc((size_t)1 << bits, sizeof *pl->tt);
+        if (!pl->tt) {
+            snprintf(err, n, "player 'ab': out of memory for tt=%d", pl->tt_mb);
+            free(pl);
+            return NULL;
+        }
     }
     return pl;
 }
@@ -206,6 +335,9 @@ static game_action choose(void *impl, const void *s, uint64_t seed)
 
 static void destroy(void *impl)
 {
+    c4_player *pl = impl;
+    if (pl)
+        free(pl->tt);
     free(impl);
 }
 
@@ -232,7 +364,9 @@ static const game_player_kind kind_ab = {
             GPLAYER_OPTION("depth", "6", "plies to search, 1 to 42 (as deep as a node budget reaches when only "
                            "nodes= is given)")
             GPLAYER_OPTION("nodes", "0", "a node budget: the last whole iteration within it decides (0: none)")
-            GPLAYER_OPTION("noise", "0", "a seeded bonus in [0, N] added to each root move's score"),
+            GPLAYER_OPTION("noise", "0", "a seeded bonus in [0, N] added to each root move's score")
+            GPLAYER_OPTION("tt", "0", "a transposition table of MB megabytes, 0 to 1024 (0: none, the search the "
+                           "signature pins)"),
     .create = create,
     .choose = choose,
     .destroy = destroy,

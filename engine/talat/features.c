@@ -65,12 +65,12 @@ void tl_features(const void *state, int seat, double *out)
     count(p, &c);
     int pts[3], caps[3], best[3];
     for (int k = 0; k < p->players; k++) {
-        pts[k] = tl_points(p, k);
+        pts[k] = tl_score_halves(p, k); /* komi included: halved below */
         caps[k] = __builtin_popcount(p->captured[k]);
         best[k] = tl_best_capture(p, k);
     }
     int np = p->players;
-    out[0] = share(pts, seat, np);
+    out[0] = share(pts, seat, np) / 2;
     out[1] = share(caps, seat, np);
     out[2] = share(c.line, seat, np);
     out[3] = share(best, seat, np);

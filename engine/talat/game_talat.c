@@ -39,18 +39,21 @@ static void g_apply(void *s, game_action a)
     tl_apply(s, a, NULL);
 }
 
-static const char *const score_parts[] = { "captures", "lines", NULL };
+/* komi: the variants' (komi.c), 0 in the rulebook's games, so left out of
+ * the reports where no game has it (last_part_optional). */
+static const char *const score_parts[] = { "captures", "lines", "komi", NULL };
 
 static void g_score_parts(const void *s, int seat, double *out)
 {
     out[0] = tl_capture_points(s, seat);
     out[1] = tl_line_points(s, seat);
+    out[2] = ((const talat *)s)->komi[seat] / 2.0;
 }
 
 static void g_outcome(const void *s, double scores[GAME_MAX_PLAYERS])
 {
     for (int k = 0; k < g_players(s); k++)
-        scores[k] = tl_points(s, k);
+        scores[k] = tl_score(s, k);
 }
 
 static int g_ending(const void *s)
@@ -101,7 +104,8 @@ static const game_bench_pos bench[] = {
 _Static_assert(sizeof(talat) <= GAME_STATE_MAX, "a game state must fit GAME_STATE_MAX (engine/game.h)");
 
 static const game_scoring talat_scoring = {
-    .nscore_parts = 2,
+    .nscore_parts = 3,
+    .last_part_optional = true,
     .score_part_names = score_parts,
     .score_parts = g_score_parts,
 };
@@ -165,6 +169,8 @@ const game_def game_talat = {
     .bench = &talat_bench_table,
     .nn = &tl_nn,
     .view = &tl_view,
+    .params = tl_params,
+    .set_params = tl_set_params,
 };
 
 /* Registered: the build finds this line (engine/game.h, GAME_REGISTER). */

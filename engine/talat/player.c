@@ -11,8 +11,8 @@
  *
  * Values are from the searching seat's view: w . features (features.c) for
  * an unfinished position, the points share (own minus the others' mean,
- * plus a tenth of the best-capture share for the tie-break) for a finished
- * one.  Both kinds take weights=FILE (default data/weights/talat.txt) and
+ * komi included, plus a tenth of the best-capture share for the tie-break)
+ * for a finished one.  Both kinds take weights=FILE (default data/weights/talat.txt) and
  * wcrc=XXXXXXXX.  Ties between equal values go by the seed: the root's
  * actions are shuffled by it before a stable capture-first ordering, and
  * the first best is kept, so a choice is a function of (spec, state, seed). */
@@ -84,20 +84,35 @@ static double share(const talat *p, int seat, int (*f)(const talat *, int))
     return f(p, seat) - others / (p->players - 1);
 }
 
+/* The seat's komi share in points (its komi less the others' mean; 0 in
+ * the rulebook), exact: a multiple of a quarter point. */
+static double komi_share(const talat *p, int seat)
+{
+    int others = 0;
+    for (int k = 0; k < p->players; k++)
+        others += k == seat ? 0 : p->komi[k];
+    return (p->komi[seat] - others / (double)(p->players - 1)) / 2;
+}
+
+/* The komi share is added last, to a value computed as the rulebook's: a
+ * constant per seat, it then moves every leaf of a search alike, so two
+ * actions that tie still tie and a komi changes no choice. */
 static double value(const tl_player *pl, const talat *p, const nn_frame *fr, int seat)
 {
+    double k = komi_share(p, seat);
     if (tl_over(p))
-        return share(p, seat, tl_points) + 0.1 * share(p, seat, tl_best_capture);
+        return share(p, seat, tl_points) + 0.1 * share(p, seat, tl_best_capture) + k;
     double f[TL_FEATURES], v = 0;
     if (pl->use_net) {
         v = nn_value(&pl->net, pl->g, p, &fr->acc, seat);
-        if (!(pl->net.flags & NN_FLAG_LINEAR))
-            return v;
-    } /* a residual network corrects the linear value: both, summed */
+        if (!(pl->net.flags & NN_FLAG_LINEAR)) /* the network knows no komi: its units are the evaluation's points */
+            return v + k;
+    } /* a residual network corrects the linear value (komi and all): both, summed */
     tl_features(p, seat, f);
+    f[0] -= k; /* the points feature without the komi: the rulebook's, exactly */
     for (int i = 0; i < TL_FEATURES; i++)
         v += pl->w[i] * f[i];
-    return v;
+    return v + pl->w[0] * k;
 }
 
 /* Captures first, by victim type descending; the rest keep their order. */

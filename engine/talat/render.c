@@ -148,8 +148,11 @@ static void captured(svg_out *o, const talat *p, int k)
         svg_put(o, "<text class='tl-st' x='%.1f' y='%.1f'>%s</text>\n", cx, cy - 34, name);
         return;
     }
-    svg_put(o, "<text class='tl-st' x='%.1f' y='%.1f'>seat %d %s: %d points</text>\n", cx, cy - 34, k, name,
-            tl_points(p, k));
+    char komi[24] = "";
+    if (p->komi[k])
+        snprintf(komi, sizeof komi, " and %g komi", p->komi[k] / 2.0);
+    svg_put(o, "<text class='tl-st' x='%.1f' y='%.1f'>seat %d %s: %d points%s</text>\n", cx, cy - 34, k, name,
+            tl_points(p, k), komi);
     for (int id = 0; id < 27; id++)
         if (p->captured[k] >> id & 1) {
             double x = cx - 108 + 27 * (n % 9), y = cy - 6 + 34 * (n / 9);

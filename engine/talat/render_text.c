@@ -136,8 +136,11 @@ static size_t tail(const talat *p, char *out, size_t n, size_t len)
     for (int k = 0; k < 3; k++) {
         if (p->players == 2 && k == 2)
             continue;
-        int at = len < n ? snprintf(out + len, n - len, "%s: %d points, captured", seat_label(p, k, name),
-                                    tl_points(p, k)) : 0;
+        char komi[24] = "";
+        if (p->komi[k])
+            snprintf(komi, sizeof komi, " and %g komi", p->komi[k] / 2.0);
+        int at = len < n ? snprintf(out + len, n - len, "%s: %d points%s, captured", seat_label(p, k, name),
+                                    tl_points(p, k), komi) : 0;
         len += (size_t)(at > 0 ? at : 0);
         if (!p->captured[k] && len < n)
             len += (size_t)snprintf(out + len, n - len, " nothing");

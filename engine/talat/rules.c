@@ -169,14 +169,14 @@ int tl_best_capture(const talat *p, int seat)
     return best;
 }
 
-/* Ranks by (points, best captured tower), both descending; equal keys
+/* Ranks by (points and komi, best captured tower), both descending; equal keys
  * share a rank (1, 1, 3 style), counted from 0. */
 void tl_rank(const void *state, int ranks[GAME_MAX_PLAYERS])
 {
     const talat *p = state;
     int key[3];
     for (int k = 0; k < p->players; k++)
-        key[k] = tl_points(p, k) * 16 + tl_best_capture(p, k);
+        key[k] = tl_score_halves(p, k) * 16 + tl_best_capture(p, k);
     for (int k = 0; k < p->players; k++) {
         ranks[k] = 0;
         for (int j = 0; j < p->players; j++)

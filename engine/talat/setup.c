@@ -130,7 +130,9 @@ int tl_setup(void *state, const char *name, int players, uint64_t seed, char *er
  * Grey).  Board b, shared by colours b and b+1, goes to the board of their
  * images; when the image of b is not that board's rank-1 colour (a
  * reflection of the seat cycle) the ranks are flipped.  During placement
- * the seat to act follows from the counts, so it stays. */
+ * the seat to act follows from the counts, so it stays.  The komi go by turn
+ * order from the seat to act (a reflection reverses the order of play, so
+ * they cannot simply go with the seats). */
 void tl_permute(void *state, const int perm[GAME_MAX_PLAYERS])
 {
     talat *p = state;
@@ -155,6 +157,7 @@ void tl_permute(void *state, const int perm[GAME_MAX_PLAYERS])
                 t.type[nb][nsq] = p->type[b][sq];
             }
     }
+    tl_permute_komi(&t, p);
     for (int k = 0; k < 3; k++) {
         t.unplaced[map[k]] = p->unplaced[k];
         for (uint32_t m = p->captured[k]; m; m &= m - 1) {

@@ -52,7 +52,8 @@ typedef struct talat {
     uint8_t side;                   /* the seat to act */
     uint8_t frozen;                 /* bit b: board b is frozen (derived, kept) */
     uint8_t rules;                  /* TL_RULE_* bits: a reading of the rule text (0: the default) */
-    uint8_t pad[4];                 /* zero: fills the size to a multiple of 4 */
+    uint8_t komi[3];                /* per seat: points added at the end, in half points (komi.c; 0: the rulebook) */
+    uint8_t pad;                    /* zero: fills the size to a multiple of 4 */
 } talat;
 _Static_assert(sizeof(talat) == 128, "talat has no padding bytes");
 
@@ -124,6 +125,17 @@ int tl_line_points(const talat *p, int seat);
 int tl_best_capture(const talat *p, int seat); /* 1 + type of the best, 0 if none */
 void tl_rank(const void *p, int ranks[GAME_MAX_PLAYERS]);
 void tl_clear(talat *p, int players);          /* empty boards, placement start */
+
+/* ---- komi.c: the game parameters komi1=, komi2=, komi3= ---- */
+#define TL_KOMI_MAX 10 /* points: a seat scores at most 117, score_max is 141 */
+#define TL_KOMI_MAX_TEXT "10"
+extern const game_param tl_params[];
+int tl_set_params(void *s, const long *values, bool start, char *err, size_t n);
+/* The seat's score, points and komi (g_outcome), and twice it (tl_rank). */
+double tl_score(const talat *p, int seat);
+int tl_score_halves(const talat *p, int seat);
+/* to's komi from from's, by turn order from the seat to act (tl_permute). */
+void tl_permute_komi(talat *to, const talat *from);
 
 /* ---- text.c ---- */
 int tl_to_text(const void *p, char *out, size_t n);

@@ -67,6 +67,13 @@ int tl_to_text(const void *state, char *out, size_t n)
                 len += 2;
             }
     }
+    if (p->komi[0] | p->komi[1] | p->komi[2]) { /* a variant's (komi.c): " k0/1.5/2.5", by seat */
+        t[len++] = ' ';
+        t[len++] = 'k';
+        for (int k = 0; k < p->players; k++)
+            len += (size_t)snprintf(t + len, sizeof t - len, "%s%d%s", k ? "/" : "", p->komi[k] / 2,
+                                    p->komi[k] % 2 ? ".5" : "");
+    }
     t[len] = 0;
     if (len >= n)
         return -1;
@@ -83,6 +90,32 @@ static int bad(const char *text, const char *at, const char *what, char *err, si
 {
     snprintf(err, n, "bad talat position: %s at offset %d", what, (int)(at - text));
     return -1;
+}
+
+/* The komi field after " k" at *at: a seat's points (a multiple of 0.5, at
+ * most TL_KOMI_MAX) per seat, '/' between; *at moves past it.  0, or -1. */
+static int komi_parse(talat *p, const char *text, const char **at, char *err, size_t n)
+{
+    const char *q = *at;
+    for (int k = 0; k < p->players; k++) {
+        if (k && *q++ != '/')
+            return bad(text, q - 1, "expected '/' between the seats' komi", err, n);
+        int v = 0, digits = 0;
+        for (; *q >= '0' && *q <= '9' && digits < 3; q++, digits++)
+            v = 10 * v + (*q - '0');
+        if (!digits || (digits > 1 && q[-digits] == '0'))
+            return bad(text, q, "expected a seat's komi like 1.5", err, n);
+        v *= 2;
+        if (q[0] == '.' && q[1] == '5')
+            v++, q += 2;
+        if (v > 2 * TL_KOMI_MAX)
+            return bad(text, q, "a komi above " TL_KOMI_MAX_TEXT " points", err, n);
+        p->komi[k] = (uint8_t)v;
+    }
+    if (!(p->komi[0] | p->komi[1] | p->komi[2]))
+        return bad(text, q, "every komi 0: leave the k field out", err, n);
+    *at = q;
+    return 0;
 }
 
 /* A tower token "w23" at *q: its id, or -1. */
@@ -217,6 +250,8 @@ int tl_from_text(void *state, const char *text, char *err, size_t n)
             q += 3;
         } while (*q && *q != '/' && *q != ' ');
     }
+    if (q[0] == ' ' && q[1] == 'k' && (q += 2, komi_parse(p, text, &q, err, n)))
+        return -1;
     if (*q)
         return bad(text, q, "unexpected text after the capture lists", err, n);
     return check_position(p, text, q, on_board, err, n);

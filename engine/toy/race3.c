@@ -240,8 +240,8 @@ static int race_set_params(void *s, const long *values, bool start, char *err, s
 }
 
 static const game_param race3_params[] = {
-    { "rounds", "the rounds the game lasts (a parameter for the tests' sake)", "4", NULL, 1, ROUNDS },
-    { NULL, NULL, NULL, NULL, 0, 0 },
+    { "rounds", "the rounds the game lasts (a parameter for the tests' sake)", "4", NULL, 1, ROUNDS, 0 },
+    { NULL, NULL, NULL, NULL, 0, 0, 0 },
 };
 
 /* The points a seat could reach with its next action (the best square). */

@@ -21,12 +21,12 @@ const game_param tz_params[] = {
     { "first",
       "White's first turn: capture, one capture (the rulebook); full, a whole turn (a capture, then a capture, a "
       "stack or a pass); both, one capture for White's first turn and then one for Black's",
-      "capture", first_values, 0, 0 },
+      "capture", first_values, 0, 0, 0 },
     { "pie",
       "1: after White's first turn Black may swap (the action swap: Black takes White's pieces, and White plays "
       "on with Black's)",
-      "0", NULL, 0, 1 },
-    { NULL, NULL, NULL, NULL, 0, 0 },
+      "0", NULL, 0, 1, 0 },
+    { NULL, NULL, NULL, NULL, 0, 0, 0 },
 };
 
 /* The phase a variant opens in: its first turn. */

@@ -328,7 +328,9 @@ check("variant_by_keywords", triad.load_game("tzaar", pie=1, first="both").name 
 check("variant_openspiel_dict", triad.load_game("tzaar", {"first": "full", "players": 2}).name == "tzaar:first=full")
 check("defaults_are_the_rulebook", triad.load_game("tzaar:first=capture,pie=0").name == "tzaar" and
       triad.load_game("tzaar").get_parameters() == {"first": "capture", "pie": "0"})
-check("game_without_parameters", triad.load_game("talat").get_parameters() == {})
+check("game_without_parameters", triad.load_game("connect4").get_parameters() == {})
+check("decimal_parameters", triad.load_game("talat", komi3=2.5, komi2="1.50").name == "talat:komi2=1.5,komi3=2.5" and
+      triad.load_game("talat:komi2=1.5").get_parameters() == {"komi1": "0", "komi2": "1.5", "komi3": "0"})
 check("unknown_parameter_refused", raises(lambda: triad.load_game("tzaar", komi=3), "unknown parameter 'komi' of tzaar"))
 check("unknown_value_refused", raises(lambda: triad.load_game("tzaar:first=half"), "expected capture, full, both"))
 pie = triad.load_game("tzaar:pie=1")

@@ -263,6 +263,60 @@ static void ab_wins_blocks_and_repeats(void)
     CHECK(gplayer_new(g, "ab:weights=x", err, sizeof err) == NULL && strstr(err, "unknown option"));
 }
 
+/* The root's score and nodes of one search (report()). */
+static bool searched(const char *spec, const char *position, game_search_report *r)
+{
+    const game_def *g = game();
+    char err[200];
+    c4_state s;
+    gplayer *p = g ? gplayer_new(g, spec, err, sizeof err) : NULL;
+    bool ok = p && !g->from_text(&s, position, err, sizeof err) &&
+              gplayer_choose(p, &s, 1) != GAME_NO_ACTION && gplayer_report(p, r);
+    if (!ok)
+        check_fail(__FILE__, __LINE__, "%s: %s", spec, err);
+    gplayer_free(p);
+    return ok;
+}
+
+/* tt=MB (issue 39, item 4): searched to the end of the game, the table
+ * gives the plain search's values (a win, a loss, a draw, each with its
+ * distance) in far fewer nodes; it plays and repeats as the plain one,
+ * and its spec says it (only when given: old specs read as they did). */
+static void ab_table_solves_as_the_plain_search(void)
+{
+    static const char *const ends[] = {
+        "..ry.../y.rry../r.yyr.y/y.rry.r/r.yyr.y/y.rry.r r", /* Red wins: 999,987 */
+        ".y.yr../.y.ry../.r.yyr./.y.rry./.rryry./yrrryry r", /* Red loses: -999,984 */
+        ".ryy.../.yrr.../.ryy.../.yyr.yr/.rryyry/.ryryrr r", /* a draw: 0 */
+    };
+    for (int i = 0; i < 3; i++) {
+        game_search_report plain, table;
+        if (!searched("ab:depth=42", ends[i], &plain) || !searched("ab:depth=42,tt=1", ends[i], &table))
+            continue;
+        CHECKF(plain.score == table.score, "%s: %d with the table, %d without", ends[i], table.score, plain.score);
+        CHECKF(table.nodes * 2 < plain.nodes, "%s: %llu nodes with the table, %llu without", ends[i],
+               (unsigned long long)table.nodes, (unsigned long long)plain.nodes);
+    }
+    const char *win = "......./......./......./......./yyy..../rrr.... r";
+    const char *block = "......./......./......./......./.rr..../yyy.... r";
+    const char *mid = "......./......./......./......./..yyr../..rry.. r";
+    for (uint64_t seed = 1; seed <= 3; seed++) {
+        CHECK(choice("ab:depth=4,tt=1", win, seed) == 3);
+        CHECK(choice("ab:nodes=500,tt=1", block, seed) == 3);
+    }
+    CHECK(choice("ab:nodes=20000,noise=1,tt=2", mid, 9) == choice("ab:nodes=20000,noise=1,tt=2", mid, 9));
+    game_search_report a, b;
+    CHECK(searched("ab:nodes=50000", mid, &a) && searched("ab:nodes=50000,tt=2", mid, &b) && b.depth > a.depth);
+    const game_def *g = game();
+    char canon[GPLAYER_SPEC_MAX], err[200];
+    REQUIRE(g);
+    CHECK(gplayer_canonical(g, "ab:nodes=1000,tt=4", false, canon, sizeof canon, err, sizeof err) == 0 &&
+          !strcmp(canon, "ab:depth=42,nodes=1000,noise=0,tt=4"));
+    CHECK(gplayer_canonical(g, "ab:tt=0", false, canon, sizeof canon, err, sizeof err) == 0 &&
+          !strcmp(canon, "ab:depth=6,nodes=0,noise=0"));
+    CHECK(gplayer_new(g, "ab:tt=2000", err, sizeof err) == NULL && strstr(err, "'tt'"));
+}
+
 /* The stronger player wins more as the first player: depth 4 against
  * depth 1, from either seat, over noisy games. */
 static void deeper_search_wins_more(void)
@@ -297,6 +351,7 @@ const test_case tests_connect4[] = {
     { "connect4_mirror_images_share_a_key", mirror_images_share_a_key },
     { "connect4_ab_wins_blocks_and_repeats", ab_wins_blocks_and_repeats },
     { "connect4_deeper_search_wins_more", deeper_search_wins_more },
+    { "connect4_ab_table_solves_as_the_plain_search", ab_table_solves_as_the_plain_search },
     { NULL, NULL },
 };
 GAME_TESTS(tests_connect4);
