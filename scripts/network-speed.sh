@@ -37,7 +37,7 @@ for game in "$@"; do
         "$triad" records export "$tmp/$game.trd" --format jsonl --positions --out "$tmp/$game.jsonl" --quiet 2>/dev/null ||
             "$triad" records export "$tmp/$game.trd" --format jsonl --positions --out "$tmp/$game.jsonl"
         sed -n 's/.*"positions":\["\([^]]*\)"\].*/\1/p' "$tmp/$game.jsonl" | sed 's/","/\n/g' |
-            awk 'NR % 7 == 3' | head -8 >"$pos"
+            awk 'NR % 7 == 3 && n < 8 { print; n++ }' >"$pos" # no head: its early exit fails the pipe
     fi
     var=NET_$game
     net=${!var:-default}
