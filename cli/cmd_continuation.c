@@ -13,6 +13,7 @@
 #include "core/jsonw.h"
 #include "engine/replay.h"
 #include "eval/continuation.h"
+#include "eval/interval_json.h"
 #include "eval/records_game.h"
 #include "records/record.h"
 #include "commands.h"
@@ -176,27 +177,13 @@ static int read_continued(cont_ctx *c, cont_data *d, const char *path, rec_game 
     return rc;
 }
 
-static void json_ci(const char *key, interval ci)
-{
-    jsonw_fkey(stdout, key, 0);
-    if (!interval_ok(ci)) {
-        printf("null");
-        return;
-    }
-    putchar('[');
-    jsonw_fnum(stdout, "%.6g", ci.lo);
-    putchar(',');
-    jsonw_fnum(stdout, "%.6g", ci.hi);
-    putchar(']');
-}
-
 static void json_diff(const char *key, const cont_diff *x)
 {
     jsonw_fkey(stdout, key, 0);
     putchar('{');
     jsonw_fkv_int(stdout, "games", x->games, 1);
     jsonw_fkv_num(stdout, "difference", "%.6g", x->diff, 0);
-    json_ci("ci95", x->ci);
+    interval_json_write(stdout, "ci95", x->ci, 0);
     putchar('}');
 }
 
@@ -224,7 +211,7 @@ static void print_json(const cont_ctx *c, const opt_list *from, const cont_row *
         jsonw_fkv_int(stdout, "games", w->games, 0);
         jsonw_fkv_uint(stdout, "continued", w->continued, 0);
         jsonw_fkv_num(stdout, "white", "%.6g", w->white, 0);
-        json_ci("ci95", w->ci);
+        interval_json_write(stdout, "ci95", w->ci, 0);
         jsonw_fkv_num(stdout, "as_played", "%.6g", w->played, 0);
         json_diff("vs_played", &w->vs_played);
         json_diff("vs_first", &w->vs_first);

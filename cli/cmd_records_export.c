@@ -9,7 +9,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "core/fileio.h"
 #include "core/idset.h"
 #include "core/jsonw.h"
 #include "core/msg.h"
@@ -114,31 +113,11 @@ int records_export(int argc, char **argv, rec_game *g)
         return cli_error(spec.name, "unknown --format '%s' (jsonl, csv or %s)", format_name, names);
     if (positions && format == FMT_EXTERNAL)
         return cli_error(spec.name, "--positions applies to --format jsonl and csv only");
-    if (force && !out)
-        return cli_error(spec.name, "--force applies to --out only");
-    if (!out) {
-        rc = export_games(spec.name, files, nfiles, format, format_name, positions, stdout, g, &bad);
-        if (!rc && fflush(stdout))
-            rc = cli_fail(spec.name, "cannot write the output: %s", strerror(errno));
-        return rc ? rc : bad ? 1 : 0;
-    }
-    for (int i = 0; i < nfiles; i++)
-        if (fio_same_file(out, files[i]))
-            return cli_error(spec.name, "refusing to write %s: it is also an input (%s)", out, files[i]);
-    fio_out o;
-    char err[600];
-    if (fio_out_begin(&o, out, force, err, sizeof err))
-        return cli_error(spec.name, "%s", err);
-    rc = export_games(spec.name, files, nfiles, format, format_name, positions, o.f, g, &bad);
-    if (rc || bad) {
-        fio_out_abort(&o);
-        if (!rc)
-            rc = cli_fail(spec.name, "%s not written: a block or game of the input is bad", out);
+    records_out o;
+    if ((rc = records_out_begin(spec.name, out, force, files, nfiles, &o)))
         return rc;
-    }
-    if (fio_out_commit(&o, err, sizeof err))
-        return cli_fail(spec.name, "%s", err);
-    return 0;
+    rc = export_games(spec.name, files, nfiles, format, format_name, positions, o.f, g, &bad);
+    return records_out_end(spec.name, &o, rc, bad, "a block or game of the input");
 }
 
 /* ---- info ---- */

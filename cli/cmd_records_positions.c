@@ -11,7 +11,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "core/fileio.h"
 #include "engine/replay.h"
 #include "records/record.h"
 #include "cmd_records.h"
@@ -120,27 +119,9 @@ int records_positions(int argc, char **argv, rec_game *g)
         return cli_error(spec.name, "say which ply: --ply K");
     if (o.min_plies < 0)
         o.min_plies = o.ply + 1;
-    if (force && !out)
-        return cli_error(spec.name, "--force applies to --out only");
-    if (!out) {
-        rc = write_positions(spec.name, files, nfiles, &o, stdout, g, &bad);
-        if (!rc && fflush(stdout))
-            rc = cli_fail(spec.name, "cannot write the output: %s", strerror(errno));
-        return rc ? rc : bad ? 1 : 0;
-    }
-    for (int i = 0; i < nfiles; i++)
-        if (fio_same_file(out, files[i]))
-            return cli_error(spec.name, "refusing to write %s: it is also an input (%s)", out, files[i]);
-    fio_out f;
-    char err[600];
-    if (fio_out_begin(&f, out, force, err, sizeof err))
-        return cli_error(spec.name, "%s", err);
-    rc = write_positions(spec.name, files, nfiles, &o, f.f, g, &bad);
-    if (rc || bad) {
-        fio_out_abort(&f);
-        return rc ? rc : cli_fail(spec.name, "%s not written: a block of the input is bad", out);
-    }
-    if (fio_out_commit(&f, err, sizeof err))
-        return cli_fail(spec.name, "%s", err);
-    return 0;
+    records_out w;
+    if ((rc = records_out_begin(spec.name, out, force, files, nfiles, &w)))
+        return rc;
+    rc = write_positions(spec.name, files, nfiles, &o, w.f, g, &bad);
+    return records_out_end(spec.name, &w, rc, bad, "a block of the input");
 }

@@ -7,6 +7,7 @@
 #include <string.h>
 #include "core/jsonw.h"
 #include "eval/bias.h"
+#include "eval/interval_json.h"
 #include "eval/oracle.h"
 #include "eval/oracle_summary.h"
 #include "eval/records_game.h"
@@ -79,21 +80,6 @@ static void print_game(const game_def *g, const rec_run *run, const rec_game *rg
     printf("; %llu nodes\n", (unsigned long long)og->nodes);
 }
 
-/* ,"key":[lo,hi] or null. */
-static void json_ci(const char *key, interval ci)
-{
-    jsonw_fkey(stdout, key, 0);
-    if (!interval_ok(ci)) {
-        printf("null");
-        return;
-    }
-    putchar('[');
-    jsonw_fnum(stdout, "%.6g", ci.lo);
-    putchar(',');
-    jsonw_fnum(stdout, "%.6g", ci.hi);
-    putchar(']');
-}
-
 static void json_spread(const char *key, const oracle_spread *sp)
 {
     jsonw_fkey(stdout, key, 0);
@@ -128,11 +114,11 @@ static void json_readings(const game_def *g, const oracle_summary *sm, const ora
         jsonw_fkv_uint(stdout, "games", h->games, 1);
         jsonw_fkv_uint(stdout, "lost", h->lost, 0);
         jsonw_fkv_num(stdout, "share", "%.6g", h->games ? h->share : NAN, 0);
-        json_ci("ci95", h->ci);
+        interval_json_write(stdout, "ci95", h->ci, 0);
         putchar('}');
     }
     jsonw_fkv_num(stdout, "difference", "%.6g", r->diff_ok ? r->held_diff.diff : NAN, 0);
-    json_ci("difference_ci95", r->diff_ok ? r->held_diff.ci : interval_none());
+    interval_json_write(stdout, "difference_ci95", r->diff_ok ? r->held_diff.ci : interval_none(), 0);
     jsonw_fkv_num(stdout, "p_value", "%.6g", r->diff_ok ? r->held_diff.p_value : NAN, 0);
     putchar('}');
     json_spread("from_end", &r->from_end);

@@ -10,6 +10,7 @@
 #include "core/jsonw.h"
 #include "core/prng.h"
 #include "bias_comp.h"
+#include "interval_json.h"
 #include "seat_stats.h"
 
 void bias_comp_init(bias_comp_rows *r, int players)
@@ -516,17 +517,8 @@ static void json_cis(FILE *f, const char *key, const interval *ci, int n, double
 {
     jsonw_fkey(f, key, 0);
     fputc('[', f);
-    for (int j = 0; j < n; j++) {
-        jsonw_fkey(f, NULL, j == 0);
-        if (!interval_ok(ci[j])) {
-            fputs("null", f);
-            continue;
-        }
-        fputc('[', f);
-        jsonw_fkv_num(f, NULL, "%.6g", scale * ci[j].lo, 1);
-        jsonw_fkv_num(f, NULL, "%.6g", scale * ci[j].hi, 0);
-        fputc(']', f);
-    }
+    for (int j = 0; j < n; j++)
+        interval_json_write(f, NULL, (interval){ scale * ci[j].lo, scale * ci[j].hi }, j == 0);
     fputc(']', f);
 }
 

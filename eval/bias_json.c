@@ -6,27 +6,13 @@
 #include <stdio.h>
 #include "core/jsonw.h"
 #include "bias.h"
+#include "interval_json.h"
 
 /* The JSON output: every key, string and figure through core/jsonw.h's
  * member writers (a non-finite figure is null: JSON has none). */
 static void json_num(FILE *f, const char *key, double x, int first)
 {
     jsonw_fkv_num(f, key, "%.6g", x, first);
-}
-
-/* [lo,hi], or null when there is none (fewer than two observations); key
- * NULL: an array's element. */
-static void json_interval(FILE *f, const char *key, interval i, int first)
-{
-    jsonw_fkey(f, key, first);
-    if (!interval_ok(i)) {
-        fputs("null", f);
-        return;
-    }
-    fputc('[', f);
-    json_num(f, NULL, i.lo, 1);
-    json_num(f, NULL, i.hi, 0);
-    fputc(']', f);
 }
 
 /* The figures of a struct that are written as they are, one row each:
@@ -53,7 +39,7 @@ static void json_fields(FILE *f, const void *base, const json_field *t, size_t n
         case JF_LONG: jsonw_fkv_int(f, t[i].key, *(const long *)at, first); break;
         case JF_BOOL: jsonw_fkv_bool(f, t[i].key, *(const bool *)at, first); break;
         case JF_NUM: json_num(f, t[i].key, *(const double *)at, first); break;
-        case JF_CI: json_interval(f, t[i].key, *(const interval *)at, first); break;
+        case JF_CI: interval_json_write(f, t[i].key, *(const interval *)at, first); break;
         }
     }
 }
@@ -83,7 +69,7 @@ static void json_intervals(FILE *f, const char *key, const interval *x, int n)
     jsonw_fkey(f, key, 0);
     fputc('[', f);
     for (int i = 0; i < n; i++)
-        json_interval(f, NULL, x[i], i == 0);
+        interval_json_write(f, NULL, x[i], i == 0);
     fputc(']', f);
 }
 
@@ -136,7 +122,7 @@ static void json_strengths(FILE *f, const bias_players_result *p)
         jsonw_fkv_str(f, "engine", sig, 0);
         json_fields(f, s, strength_fields, JF_COUNT(strength_fields), 0);
         json_num(f, "elo", s->unbounded ? (double)s->unbounded * INFINITY : s->elo, 0);
-        json_interval(f, "elo_ci95", s->elo_ci, 0);
+        interval_json_write(f, "elo_ci95", s->elo_ci, 0);
         fputc('}', f);
     }
     fputc(']', f);
@@ -211,7 +197,7 @@ static void json_spans(FILE *f, const bias_players_result *p)
         jsonw_fkv_str(f, "to", p->player[hi].who.spec, 0);
         json_num(f, "elo", span, 0);
         json_num(f, "se", se, 0);
-        json_interval(f, "elo_ci95", (interval){ span - Z95 * se, span + Z95 * se }, 0);
+        interval_json_write(f, "elo_ci95", (interval){ span - Z95 * se, span + Z95 * se }, 0);
         fputc('}', f);
     }
     fputc(']', f);
@@ -348,7 +334,7 @@ static void json_kind(const bias_result *r, int k, FILE *f, int first)
     fputc('{', f);
     jsonw_fkv_uint(f, "games", s->games, 1);
     json_first_seat(f, r->game, "score", NULL, 0, s->share[0]);
-    json_interval(f, "ci95", s->share_ci[0], 0);
+    interval_json_write(f, "ci95", s->share_ci[0], 0);
     jsonw_fkv_num(f, "mean_turns", "%.4f", s->mean_turns, 0);
     jsonw_fkv_num(f, "sd_turns", "%.4f", s->sd_turns, 0);
     jsonw_fkey(f, "endings", 0);
@@ -369,9 +355,9 @@ static void json_kind(const bias_result *r, int k, FILE *f, int first)
     for (int p = 0; p < r->players; p++) {
         fputs(p ? ",{" : "{", f);
         json_num(f, "mean", s->mean[p], 1);
-        json_interval(f, "ci95", s->mean_ci[p], 0);
+        interval_json_write(f, "ci95", s->mean_ci[p], 0);
         json_num(f, "share", s->share[p], 0);
-        json_interval(f, "share_ci95", s->share_ci[p], 0);
+        interval_json_write(f, "share_ci95", s->share_ci[p], 0);
         json_counts(f, "ranks", s->ranks[p], r->players, 0);
         fputc('}', f);
     }
@@ -394,7 +380,7 @@ static void json_kind(const bias_result *r, int k, FILE *f, int first)
             for (int q = 0; q < r->players; q++) {
                 fputs(q ? ",{" : "{", f);
                 json_num(f, "mean", s->part[p][q], 1);
-                json_interval(f, "ci95", s->part_ci[p][q], 0);
+                interval_json_write(f, "ci95", s->part_ci[p][q], 0);
                 fputc('}', f);
             }
             fputc(']', f);

@@ -21,6 +21,16 @@ static void add(bias_comp_rows *r, double a, double b, double c, uint64_t setup)
     CHECK(bias_comp_add(r, p, ranks, setup) == 0);
 }
 
+/* The four games of the case worked by hand (by_hand, below), setups 1 to
+ * 4; no_points_and_four_seats adds a fifth to them. */
+static void add_by_hand(bias_comp_rows *r)
+{
+    add(r, 10, 0, 0, 1);
+    add(r, 6, 4, 0, 2);
+    add(r, 5, 5, 0, 3);
+    add(r, 3, 7, 0, 4);
+}
+
 /* (10, 0), (6, 4), (5, 5), (3, 7), each its own setup: the first mover's
  * shares 1, .6, .5, .3 (mean .6), every total 10 (mean 1/T .1), so the
  * offsets are -/+1 point and the komi 2; the delta method's variance is
@@ -32,10 +42,7 @@ static void by_hand(void)
     bias_comp_rows r;
     bias_comp_result res;
     bias_comp_init(&r, 2);
-    add(&r, 10, 0, 0, 1);
-    add(&r, 6, 4, 0, 2);
-    add(&r, 5, 5, 0, 3);
-    add(&r, 3, 7, 0, 4);
+    add_by_hand(&r);
     REQUIRE(bias_comp_analyse(&r, 200, 1, &res) == 0);
     CHECK(res.games == 4 && res.clusters == 4 && res.no_points == 0);
     CHECK(fabs(res.share[0] - 0.6) < 1e-12 && fabs(res.inv_total - 0.1) < 1e-12);
@@ -132,10 +139,7 @@ static void no_points_and_four_seats(void)
     bias_comp_rows r;
     bias_comp_result res;
     bias_comp_init(&r, 2);
-    add(&r, 10, 0, 0, 1);
-    add(&r, 6, 4, 0, 2);
-    add(&r, 5, 5, 0, 3);
-    add(&r, 3, 7, 0, 4);
+    add_by_hand(&r);
     add(&r, 0, 0, 0, 5);
     REQUIRE(bias_comp_analyse(&r, 0, 1, &res) == 0);
     CHECK(res.games == 5 && res.no_points == 1 && fabs(res.komi[1] - 2) < 1e-12);
