@@ -80,6 +80,10 @@ parallel bin/triad selfplay ... --shard {}/16 --out runs/p-{}.trd --resume ::: $
 run: if command -v parallel >/dev/null; then parallel bin/triad selfplay --games 64 --players random --seed 1 --paired --shard {}/16 --out runs/p-{}.trd --resume --quiet ::: $(seq 0 15); else for k in $(seq 0 15); do bin/triad selfplay --games 64 --players random --seed 1 --paired --shard $k/16 --out runs/p-$k.trd --resume --quiet || exit 1; done; fi
 bin/triad records merge --out runs/p.trd runs/p-*.trd
 run
+bin/triad train runs/r.trd --out runs/r.nn --residual --json
+run: bin/triad train runs/r.trd --out runs/r.nn --residual --json --accumulator 16 --hidden 4 --epochs 1 --quiet | grep -q '"residual":true'
+bin/triad match --a ab:nodes=20000,net=default --b ab:nodes=20000 --games 400 --seed 1
+run: bin/triad match --a ab:nodes=500,net=default --b ab:nodes=500 --games 2 --seed 1 --json --quiet | grep -q '"games":2'
 bin/triad view runs/r.trd --out site --select 'setup=random,ending=no_capture'
 run
 bin/triad solve --records runs/r.trd --max-games 20 --nodes 200000
