@@ -7,7 +7,9 @@
  *     right, so that the fuzzer gets past it: byte 0 picks a game with
  *     network features, bytes 1-4 the shape (accumulator 16 or 17 units,
  *     hidden units, perspectives, outputs: in or out of range; small, so
- *     that an input costs little), bytes 5-8 the scale,
+ *     that an input costs little; byte 1's bit 1 makes it a version 2
+ *     file, its flags word bits 2-3 of byte 1: 1 is the one valid flag),
+ *     bytes 5-8 the scale,
  *     byte 9 the description's length, then the description and the
  *     parameters' bytes, repeated to fill the shape.
  * Checks, each a failed one an abort(): a refusal is one non-empty line
@@ -15,6 +17,7 @@
  * its integer form is made or refused with one line; a made one evaluates
  * a game's start and the accumulator kept over a few actions equals the
  * one summed again. */
+#include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -48,18 +51,21 @@ static unsigned char *build(const uint8_t *d, size_t size, const game_def *g, si
     size_t np = (size_t)s.ninputs * (size_t)s.h + (size_t)s.h + (size_t)s.l2 * (size_t)(s.persp * s.h) +
                 (size_t)s.l2 + (size_t)s.nout * (size_t)s.l2 + (size_t)s.nout;
     size_t alen = d[9] % 64 < size - 10 ? d[9] % 64 : size - 10;
-    *len = 8 + 4 + 2 * NN_NAME_MAX + 20 + 4 + 4 + alen + 4 + 4 * np + 4;
+    bool v2 = d[1] & 2;
+    *len = 8 + 4 + 2 * NN_NAME_MAX + 20 + 4 + (v2 ? 4 : 0) + 4 + alen + 4 + 4 * np + 4;
     unsigned char *f = calloc(1, *len), *p = f;
     if (!f)
         return NULL;
     memcpy(p, "triadnn\x1a", 8), p += 8;
-    put32(p, 1), p += 4;
+    put32(p, v2 ? 2 : 1), p += 4;
     snprintf((char *)p, NN_NAME_MAX, "%s", g->name), p += NN_NAME_MAX;
     snprintf((char *)p, NN_NAME_MAX, "%s", g->nn->feature_set), p += NN_NAME_MAX;
     const int v[5] = { s.ninputs, s.persp, s.h, s.l2, s.nout };
     for (int i = 0; i < 5; i++)
         put32(p, (uint32_t)v[i]), p += 4;
     memcpy(p, d + 5, 4), p += 4;
+    if (v2)
+        put32(p, (uint32_t)(d[1] >> 2 & 3)), p += 4;
     put32(p, (uint32_t)alen), p += 4;
     memcpy(p, d + 10, alen), p += alen;
     put32(p, (uint32_t)np), p += 4;
