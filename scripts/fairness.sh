@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# fairness.sh [--report [--json]] [OUT] — which rule of TZAAR's first turn
+# fairness.sh [--report [--json] | --list] [OUT] — which rule of TZAAR's first turn
 # makes the game fair (issue 39, item 5): self-play of one node-limited
 # alpha-beta player (ab:nodes=NODES) under each variant of the rules
 # (docs/tzaar-variants.md), on the same setups for every variant (one run
@@ -13,6 +13,11 @@
 #   scripts/fairness.sh data/records/fairness            # play what is missing, then report
 #   SHARD=3/16 scripts/fairness.sh OUT                   # one shard of each part (a lent machine)
 #   scripts/fairness.sh --report [--json] OUT            # the report only, of what OUT holds
+#   scripts/fairness.sh --list                           # the variants it plays, one a line
+#
+# The report covers every part OUT holds (each NODES, each setup kind, each
+# variant found) unless NODES, SETUPS or VARIANTS name some; --json prints
+# it as one JSON object, {"parts":[...]}, a part per node count and setup kind.
 #
 # Files: OUT/nodes-NODES/VARIANT/KIND.trd (VARIANT the spec with = as -,
 # first-capture for the rulebook), or KIND.shardK-of-N.trd under SHARD=K/N;
@@ -33,24 +38,26 @@
 # The first variant is the one the others are compared with (the rulebook,
 # unless VARIANTS puts another first).  The study of issue 39:
 #   scripts/fairness.sh OUT                                          # 4 variants x 2,000, random, 64,000 nodes
-#   VARIANTS="first=capture V" SETUPS="fixed tournament" scripts/fairness.sh OUT   # V: the fairest
+#   VARIANTS="V" SETUPS="fixed tournament" scripts/fairness.sh OUT   # V: the fairest, 2,000 each
+#   (VARIANTS="first=capture V" adds the rulebook on those setups, to pair with)
 #   VARIANTS="first=capture V" NODES=1000000 GAMES=400 scripts/fairness.sh OUT
 set -euo pipefail
 . "$(dirname "$0")/caller.sh" # paths the user gives are the caller's, the script runs in the checkout
 cd "$(dirname "$0")/.."
-report_only=0 json=0
+report_only=0 json=0 list=0
 while [ $# -gt 0 ]; do
     case $1 in
         --report) report_only=1 ;;
         --json) json=1 ;;
+        --list) list=1 ;;
         --help | -h) sed -n '2,/^set -euo/p' "$0" | sed '$d; s/^# \{0,1\}//'; exit 0 ;;
-        -*) echo "fairness.sh: unknown option $1 (usage: scripts/fairness.sh [--report [--json]] [OUT])" >&2; exit 2 ;;
+        -*) echo "fairness.sh: unknown option $1 (usage: scripts/fairness.sh [--report [--json] | --list] [OUT])" >&2; exit 2 ;;
         *) break ;;
     esac
     shift
 done
 [ $json = 0 ] || [ $report_only = 1 ] || { echo "fairness.sh: --json goes with --report" >&2; exit 2; }
-[ $# -le 1 ] || { echo "usage: scripts/fairness.sh [--report [--json]] [OUT]" >&2; exit 2; }
+[ $# -le 1 ] || { echo "usage: scripts/fairness.sh [--report [--json] | --list] [OUT]" >&2; exit 2; }
 out=${1:+$(caller_path "$1")}
 out=${out:-out/fairness}
 TRIAD_GIVEN=${TRIAD:-}
@@ -100,6 +107,8 @@ help_variants() {
 variants=(${VARIANTS:-$(help_variants)})
 [ ${#variants[@]} -gt 0 ] || variants=(first=capture first=full first=both pie=1)
 vdir() { local d=${1//=/-}; echo "${d//,/_}"; }
+# The variant a folder holds (vdir's inverse: keys and values have no - or _).
+vname() { local d=${1//_/,}; echo "$d" | sed -E 's/(^|,)([a-z]+)-/\1\2=/g'; }
 for v in "${variants[@]}"; do
     [[ $v =~ ^[a-z]+=[a-z0-9]+(,[a-z]+=[a-z0-9]+)*$ ]] || { echo "fairness.sh: variant $v is not KEY=VALUE,..." >&2; exit 2; }
 done
@@ -124,6 +133,7 @@ part_args() {
     esac
 }
 for kind in "${kinds[@]}"; do part_args "$kind" >/dev/null; done
+[ $list = 0 ] || { printf '%s\n' "${variants[@]}"; exit 0; }
 
 play() {
     local v=$1 kind=$2 dir file before after start end n
@@ -134,15 +144,21 @@ play() {
     mkdir -p "$dir"
     printf '== tzaar:%s, %s, ab:nodes=%s, %s games%s\n' "$v" "$kind" "$nodes" "$n" "${SHARD:+ (shard $SHARD)}"
     before=$(held "$file")
-    start=$(cpu)
+    start=$(cpu) rc=0 stopped=0
+    # A run stopped by a signal (timeout -s INT, a job's end) keeps its
+    # finished games, and its cost line is written before the script ends.
+    trap 'stopped=1' INT TERM
     # shellcheck disable=SC2046
     $triad selfplay --game "tzaar:$v" --games "$n" --players "ab:nodes=$nodes" --setup "$kind" --seed "$seed" \
-        $(part_args "$kind") --out "$file" --resume "${threads[@]}" "${shard[@]}"
+        $(part_args "$kind") --out "$file" --resume "${threads[@]}" "${shard[@]}" || rc=$?
+    trap - INT TERM
     end=$(cpu)
     after=$(held "$file")
-    [ "$after" -gt "${before:-0}" ] || return 0
-    printf '%s\t%s\t%s\t%s\t%s\n' "$nodes" "$v" "$kind${SHARD:+ shard $SHARD}" "$((after - before))" \
-        "$(awk -v t=$((end - start)) -v hz="$(getconf CLK_TCK)" 'BEGIN { printf "%.2f", t / hz }')" >>"$out/cost.tsv"
+    [ "${after:-0}" -le "${before:-0}" ] ||
+        printf '%s\t%s\t%s\t%s\t%s\n' "$nodes" "$v" "$kind${SHARD:+ shard $SHARD}" "$((after - before))" \
+            "$(awk -v t=$((end - start)) -v hz="$(getconf CLK_TCK)" 'BEGIN { printf "%.2f", t / hz }')" >>"$out/cost.tsv"
+    [ $stopped = 0 ] || { echo "fairness.sh: stopped; $file keeps its $after games (run again to resume)" >&2; exit 130; }
+    [ $rc = 0 ] || { echo "fairness.sh: selfplay failed (exit $rc) on $file" >&2; exit "$rc"; }
 }
 
 # json_num KEY: the first number after "KEY": on stdin; json_pair KEY: the
@@ -150,7 +166,10 @@ play() {
 json_num() { grep -o '"'"$1"'":-\{0,1\}[0-9][0-9.e+-]*' | head -1 | sed 's/^[^:]*://'; }
 json_first() { grep -o '"'"$1"'":[^,}]*' | head -1 | sed 's/^[^:]*://; s/"//g'; }
 json_pair() { grep -o '"'"$1"'":\[[^]]*\]' | head -1 | sed 's/^[^[]*\[//; s/\]$//; s/,/ /'; }
-part_files() { local d=$out/nodes-$nodes/$(vdir "$1"); ls "$d/$2.trd" "$d/$2".shard*-of-*.trd 2>/dev/null || true; }
+part_files() {
+    local d=$out/nodes-$nodes/$(vdir "$1") f
+    for f in "$d/$2.trd" "$d/$2".shard*-of-*.trd; do [ ! -f "$f" ] || echo "$f"; done
+}
 
 # report_part KIND: one part's figures (nodes, kind), as text or one JSON object.
 report_part() {
@@ -191,7 +210,7 @@ report_part() {
         [ ${#drows[@]} -eq 0 ] || printf '%s\n' "${drows[@]}" | awk -F'\t' -v base="${variants[0]}" '{ split($6, c, " ")
             printf "%s{\"variant\":\"%s\",\"against\":\"%s\",\"setups\":%d,\"games_against\":%d,\"games\":%d,\"difference\":%.4f,\"ci95\":%s}",
                 (NR > 1 ? "," : ""), $1, base, $2, $3, $4, $5, (c[2] != "" ? sprintf("[%.4f,%.4f]", c[1], c[2]) : "null") }'
-        echo "$frow" | awk -F'\t' -v within=$within '{ printf "],\"fairest\":{\"variant\":\"%s\",\"white\":%.4f,\"ci95\":[%.4f,%.4f],\"within_2_points\":%s,\"interval_within_2_points\":%s}}\n",
+        echo "$frow" | awk -F'\t' -v within=$within '{ printf "],\"fairest\":{\"variant\":\"%s\",\"white\":%.4f,\"ci95\":[%.4f,%.4f],\"within_2_points\":%s,\"interval_within_2_points\":%s}}",
             $1, $6, $7, $8, (within ? "true" : "false"), ($7 >= 0.48 && $8 <= 0.52 ? "true" : "false") }'
         return 0
     fi
@@ -218,5 +237,36 @@ if [ $report_only = 0 ]; then
     done
     [ -z "${SHARD:-}" ] || { echo "shard $SHARD done: commit its files; the report reads the shards as they come"; }
 fi
-[ -d "$out/nodes-$nodes" ] || { echo "fairness.sh: $out/nodes-$nodes holds no records yet" >&2; exit 2; }
-for kind in "${kinds[@]}"; do report_part "$kind"; done
+# What the report covers: the parts asked for, or every one OUT holds (the
+# variants asked for first, in their order, then any other found).
+node_list=($nodes)
+[ -n "${NODES:-}" ] || [ $report_only = 0 ] || node_list=($(ls -d "$out"/nodes-* 2>/dev/null | sed 's/.*nodes-//' | grep -E '^[0-9]+$' | sort -n || true))
+[ ${#node_list[@]} -gt 0 ] && [ -d "$out/nodes-${node_list[0]}" ] || { echo "fairness.sh: $out holds no records yet (no nodes-N folder)" >&2; exit 2; }
+if [ -z "${VARIANTS:-}" ] && [ $report_only = 1 ]; then
+    for d in "$out"/nodes-*/*/; do
+        v=$(vname "$(basename "$d")")
+        [[ " ${variants[*]} " == *" $v "* ]] || variants+=("$v")
+    done
+fi
+parts=0
+[ $json = 0 ] || printf '{"parts":['
+for nodes in "${node_list[@]}"; do
+    report_kinds=("${kinds[@]}")
+    if [ -z "${SETUPS:-}" ] && [ $report_only = 1 ]; then
+        report_kinds=()
+        for kind in random fixed tournament tournament-black; do
+            for f in "$out/nodes-$nodes"/*/"$kind".trd "$out/nodes-$nodes"/*/"$kind".shard*-of-*.trd; do
+                [ -f "$f" ] && { report_kinds+=("$kind"); break; }
+            done
+        done
+    fi
+    for kind in "${report_kinds[@]}"; do
+        part=$(report_part "$kind")
+        [ -n "$part" ] || continue
+        [ $json = 0 ] || [ $parts = 0 ] || printf ','
+        printf '%s' "$part"
+        [ $json = 1 ] || echo
+        parts=$((parts + 1))
+    done
+done
+[ $json = 0 ] || printf ']}\n'
