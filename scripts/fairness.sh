@@ -173,7 +173,7 @@ part_files() {
 
 # report_part KIND: one part's figures (nodes, kind), as text or one JSON object.
 report_part() {
-    local kind=$1 v files j w lo hi g s sig gm base=() bfiles d dlo dhi ps pg fair="" fairdev="" k
+    local kind=$1 v files j w lo hi g s sw sig gm base=() bfiles d dlo dhi ps pg fair="" fairdev="" k
     local rows=() drows=() ji=() jd=()
     base=($(part_files "${variants[0]}" "$kind"))
     for v in "${variants[@]}"; do
@@ -185,7 +185,10 @@ report_part() {
         g=$(echo "$j" | json_num games) w=$(echo "$j" | json_num white_score)
         read -r lo hi <<<"$(echo "$j" | json_pair ci95)"
         s=$(echo "$j" | json_num clusters)
-        rows+=("$(printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s' "$v" "$gm" "$sig" "$g" "${s:-0}" "$w" "$lo" "$hi")")
+        # the games in which Black swapped (pie=1; a game read twice counts once)
+        sw=$($triad records export "${files[@]}" --format jsonl | awk -v name=fairness.sh -f scripts/dedup-games.awk 2>/dev/null |
+            grep -c '"actions":\[[^]]*"swap"' || true)
+        rows+=("$(printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s' "$v" "$gm" "$sig" "$g" "${s:-0}" "$w" "$lo" "$hi" "${sw:-0}")")
         k=$(awk -v w="$w" 'BEGIN { d = w - 0.5; print (d < 0 ? -d : d) }')
         if [ -z "$fairdev" ] || awk -v a="$k" -v b="$fairdev" 'BEGIN { exit !(a < b) }'; then
             fair=$v fairdev=$k
@@ -203,8 +206,8 @@ report_part() {
     awk -v k="$fairdev" 'BEGIN { exit !(k <= 0.02) }' && within=1
     if [ $json = 1 ]; then
         printf '%s\n' "${rows[@]}" | awk -F'\t' -v nodes="$nodes" -v kind="$kind" 'BEGIN { printf "{\"nodes\":%d,\"setup\":\"%s\",\"variants\":[", nodes, kind }
-            { printf "%s{\"variant\":\"%s\",\"game\":\"%s\",\"engine_signature\":\"%s\",\"games\":%d,\"setups\":%d,\"white\":%.4f,\"ci95\":[%.4f,%.4f]}",
-                (NR > 1 ? "," : ""), $1, $2, $3, $4, $5, $6, $7, $8 }
+            { printf "%s{\"variant\":\"%s\",\"game\":\"%s\",\"engine_signature\":\"%s\",\"games\":%d,\"setups\":%d,\"white\":%.4f,\"ci95\":[%.4f,%.4f],\"swaps\":%d}",
+                (NR > 1 ? "," : ""), $1, $2, $3, $4, $5, $6, $7, $8, $9 }
             END { printf "]," }'
         printf '"differences":['
         [ ${#drows[@]} -eq 0 ] || printf '%s\n' "${drows[@]}" | awk -F'\t' -v base="${variants[0]}" '{ split($6, c, " ")
@@ -215,8 +218,10 @@ report_part() {
         return 0
     fi
     printf '\n== %s setups, ab:nodes=%s\n' "$kind" "$nodes"
-    printf '%-16s %-24s %-17s %7s %7s  %8s  %-18s\n' variant game engine games setups White "95% (by setup)"
-    printf '%s\n' "${rows[@]}" | awk -F'\t' '{ printf "%-16s %-24s %-17s %7d %7d  %7.2f%%  [%.2f, %.2f]\n", $1, $2, $3, $4, $5, 100 * $6, 100 * $7, 100 * $8 }'
+    printf '%-16s %-24s %-17s %7s %7s  %8s  %-16s %s\n' variant game engine games setups White "95% (by setup)" swaps
+    printf '%s\n' "${rows[@]}" | awk -F'\t' '{ printf "%-16s %-24s %-17s %7d %7d  %7.2f%%  %-16s %s\n", $1, $2, $3, $4, $5, 100 * $6,
+        sprintf("[%.2f, %.2f]", 100 * $7, 100 * $8), ($2 ~ /pie=1/ ? $9 : "-") }'
+    printf '(White: seat 0, the side that opens; under pie=1 it plays on with the other pieces in the games Black swapped)\n'
     if [ ${#drows[@]} -gt 0 ]; then
         printf '\nAgainst %s, paired by setup (the mean over the setups both hold of the difference in White'"'"'s score, t interval):\n' "${variants[0]}"
         printf '%s\n' "${drows[@]}" | awk -F'\t' '{ split($6, c, " ")

@@ -101,6 +101,11 @@ for v in p['variants']:
     s = subprocess.run(['$bin', 'bench', '--game', v['game'], '--signature'], capture_output=True, text=True).stdout.split()
     assert v['engine_signature'] in s, (v, s)
 "
+swaps=$("$bin" records export "$tmp/f/nodes-200/pie-1/random.trd" --format jsonl | grep -c '"swap"')
+check "the games in which Black swapped: under pie=1 those of the export, elsewhere none" python3 -c "
+import json; p = json.load(open('$tmp/r.json'))['parts'][0]
+assert [v['swaps'] for v in p['variants']] == [0, 0, 0, $swaps], p
+"
 # the figures are bias's (White's share clustered by setup) and paired-setups.sh's
 "$bin" bias "$tmp/f/nodes-200/first-full/random.trd" --json >"$tmp/bias.json"
 "$here/scripts/paired-setups.sh" --json "$tmp/f/nodes-200/first-capture/random.trd" -- "$tmp/f/nodes-200/first-both/random.trd" >"$tmp/ps.json"
@@ -113,7 +118,7 @@ assert d['difference'] == s['difference'] and d['ci95'] == s['ci95'] and d['setu
 "
 "$fair" --report "$tmp/f" >"$tmp/r.txt" 2>&1
 check "--report: a row a variant with its game and engine signature" \
-    test "$(grep -cE '^(first=capture|first=full|first=both|pie=1) +tzaar[^ ]* +[0-9a-f]{16} +[0-9]+ +[0-9]+ +[0-9.]+% +\[[0-9.]+, [0-9.]+\]$' "$tmp/r.txt")" -eq 4
+    test "$(grep -cE '^(first=capture|first=full|first=both|pie=1) +tzaar[^ ]* +[0-9a-f]{16} +[0-9]+ +[0-9]+ +[0-9.]+% +\[[0-9.]+, [0-9.]+\] +(-|[0-9]+)$' "$tmp/r.txt")" -eq 4
 check "--report: the differences to the rulebook, paired by setup, with intervals" \
     test "$(grep -cE '^  (first=full|first=both|pie=1) +[-+][0-9.]+ points  \[[-+][0-9.]+, [-+][0-9.]+\]   \([46] setups' "$tmp/r.txt")" -eq 3
 check "--report: the fairest named with its interval, or none within 2 points said plainly" \
