@@ -32,8 +32,10 @@
 #             rulebook and each parameter's other values alone, from
 #             `triad help games`: first=capture first=full first=both pie=1)
 #   NODES=64000  GAMES=2000  SETUPS="random"  (kinds: random, paired with
-#             REPLICATES=2 replicates; fixed, paired; tournament and
-#             tournament-black, not paired: the players place)
+#             REPLICATES=2 replicates; fixed, paired, the player with ties=1
+#             so that its opening is drawn from the tied set, as the deep
+#             ladder's fixed kind; tournament and tournament-black, not
+#             paired: the players place)
 #   SEED=1  THREADS=(all cores)  SHARD=K/N  TRIAD=bin/triad
 # The first variant is the one the others are compared with (the rulebook,
 # unless VARIANTS puts another first).  The study of issue 39:
@@ -124,6 +126,8 @@ part_games() {
         *) echo "$games" ;;
     esac
 }
+# The player of a part: the fixed setup's draws its opening from the tied set.
+part_player() { if [ "$1" = fixed ]; then echo "ab:nodes=$nodes,ties=1"; else echo "ab:nodes=$nodes"; fi; }
 part_args() {
     case $1 in
         random) echo --paired --replicates "$replicates" ;;
@@ -142,14 +146,14 @@ play() {
     [ -z "${SHARD:-}" ] || file=$dir/$kind.shard${SHARD%/*}-of-${SHARD#*/}.trd
     n=$(part_games "$kind")
     mkdir -p "$dir"
-    printf '== tzaar:%s, %s, ab:nodes=%s, %s games%s\n' "$v" "$kind" "$nodes" "$n" "${SHARD:+ (shard $SHARD)}"
+    printf '== tzaar:%s, %s, %s, %s games%s\n' "$v" "$kind" "$(part_player "$kind")" "$n" "${SHARD:+ (shard $SHARD)}"
     before=$(held "$file")
     start=$(cpu) rc=0 stopped=0
     # A run stopped by a signal (timeout -s INT, a job's end) keeps its
     # finished games, and its cost line is written before the script ends.
     trap 'stopped=1' INT TERM
     # shellcheck disable=SC2046
-    $triad selfplay --game "tzaar:$v" --games "$n" --players "ab:nodes=$nodes" --setup "$kind" --seed "$seed" \
+    $triad selfplay --game "tzaar:$v" --games "$n" --players "$(part_player "$kind")" --setup "$kind" --seed "$seed" \
         $(part_args "$kind") --out "$file" --resume "${threads[@]}" "${shard[@]}" || rc=$?
     trap - INT TERM
     end=$(cpu)
@@ -217,7 +221,7 @@ report_part() {
             $1, $6, $7, $8, (within ? "true" : "false"), ($7 >= 0.48 && $8 <= 0.52 ? "true" : "false") }'
         return 0
     fi
-    printf '\n== %s setups, ab:nodes=%s\n' "$kind" "$nodes"
+    printf '\n== %s setups, %s\n' "$kind" "$(part_player "$kind")"
     printf '%-16s %-24s %-17s %7s %7s  %8s  %-16s %s\n' variant game engine games setups White "95% (by setup)" swaps
     printf '%s\n' "${rows[@]}" | awk -F'\t' '{ printf "%-16s %-24s %-17s %7d %7d  %7.2f%%  %-16s %s\n", $1, $2, $3, $4, $5, 100 * $6,
         sprintf("[%.2f, %.2f]", 100 * $7, 100 * $8), ($2 ~ /pie=1/ ? $9 : "-") }'

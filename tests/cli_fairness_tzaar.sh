@@ -133,13 +133,17 @@ import json; a = json.load(open('$tmp/s.json'))['parts'][0]; w = json.load(open(
 assert a['variants'][1] == w['variants'][1], (a, w)
 assert a['variants'][0]['games'] == 16 and a['differences'][0]['setups'] == 4, a
 "
-# another setup kind, its own part: NODES and SETUPS pick the parts
-VARIANTS=pie=1 SETUPS=tournament GAMES=4 "$fair" "$tmp/f" >/dev/null 2>&1
+# other setup kinds, each its own part: NODES and SETUPS pick the parts
+VARIANTS=pie=1 SETUPS="fixed tournament" GAMES=4 "$fair" "$tmp/f" >/dev/null 2>&1
+"$bin" records info "$tmp/f/nodes-200/pie-1/fixed.trd" >"$tmp/finfo"
+check "the fixed setup's player draws its opening from the tied set (ties=1), paired" \
+    grep -qE '^  player 0 +ab:nodes=200,(.*,)?ties=1' "$tmp/finfo"
+check "... paired" grep -q -- '--paired' "$tmp/finfo"
 "$fair" --report --json "$tmp/f" >"$tmp/r2.json" 2>&1
-check "a tournament part is a part of its own (its fairest among the variants it holds)" python3 -c "
+check "fixed and tournament parts are parts of their own (the fairest among the variants each holds)" python3 -c "
 import json; r = json.load(open('$tmp/r2.json'))
-assert [(p['setup'], len(p['variants'])) for p in r['parts']] == [('random', 4), ('tournament', 1)], r
-assert r['parts'][1]['differences'] == [] and r['parts'][1]['fairest']['variant'] == 'pie=1', r
+assert [(p['setup'], len(p['variants'])) for p in r['parts']] == [('random', 4), ('fixed', 1), ('tournament', 1)], r
+assert r['parts'][2]['differences'] == [] and r['parts'][2]['fairest']['variant'] == 'pie=1', r
 "
 check "SETUPS=random reports that part alone" test "$(SETUPS=random "$fair" --report --json "$tmp/f" | python3 -c 'import json,sys; print(len(json.load(sys.stdin)["parts"]))')" = 1
 
