@@ -205,8 +205,17 @@ report_part() {
             "$(echo "$d" | json_num difference)" "${dlo:-} ${dhi:-}")")
     done
     [ ${#rows[@]} -gt 0 ] || return 0
-    local within=0 frow
-    for r in "${rows[@]}"; do [ "${r%%$'\t'*}" = "$fair" ] && frow=$r; done
+    local within=0 frow tied="" r
+    # the variants as near to half as the fairest (the first of them is named)
+    for r in "${rows[@]}"; do
+        v=${r%%$'\t'*}
+        if [ "$v" = "$fair" ]; then frow=$r
+        else
+            w=$(echo "$r" | cut -f6)
+            awk -v w="$w" -v b="$fairdev" 'BEGIN { d = w - 0.5; d = d < 0 ? -d : d; exit !(d - b < 1e-9 && b - d < 1e-9) }' && tied="$tied $v"
+        fi
+    done
+    tied=${tied# }
     awk -v k="$fairdev" 'BEGIN { exit !(k <= 0.02) }' && within=1
     if [ $json = 1 ]; then
         printf '%s\n' "${rows[@]}" | awk -F'\t' -v nodes="$nodes" -v kind="$kind" 'BEGIN { printf "{\"nodes\":%d,\"setup\":\"%s\",\"variants\":[", nodes, kind }
@@ -217,8 +226,9 @@ report_part() {
         [ ${#drows[@]} -eq 0 ] || printf '%s\n' "${drows[@]}" | awk -F'\t' -v base="${variants[0]}" '{ split($6, c, " ")
             printf "%s{\"variant\":\"%s\",\"against\":\"%s\",\"setups\":%d,\"games_against\":%d,\"games\":%d,\"difference\":%.4f,\"ci95\":%s}",
                 (NR > 1 ? "," : ""), $1, base, $2, $3, $4, $5, (c[2] != "" ? sprintf("[%.4f,%.4f]", c[1], c[2]) : "null") }'
-        echo "$frow" | awk -F'\t' -v within=$within '{ printf "],\"fairest\":{\"variant\":\"%s\",\"white\":%.4f,\"ci95\":[%.4f,%.4f],\"within_2_points\":%s,\"interval_within_2_points\":%s}}",
-            $1, $6, $7, $8, (within ? "true" : "false"), ($7 >= 0.48 && $8 <= 0.52 ? "true" : "false") }'
+        echo "$frow" | awk -F'\t' -v within=$within '{ printf "],\"fairest\":{\"variant\":\"%s\",\"white\":%.4f,\"ci95\":[%.4f,%.4f],\"within_2_points\":%s,\"interval_within_2_points\":%s,\"as_near\":[%s]}}",
+            $1, $6, $7, $8, (within ? "true" : "false"), ($7 >= 0.48 && $8 <= 0.52 ? "true" : "false"), tied }' \
+            tied="$(for v in $tied; do printf '%s"%s"' "${sep:-}" "$v"; sep=,; done)"
         return 0
     fi
     printf '\n== %s setups, %s\n' "$kind" "$(part_player "$kind")"
@@ -232,10 +242,11 @@ report_part() {
             printf "  %-16s %+6.2f points  %s   (%d setups; %d and %d games)\n", $1, 100 * $5,
                 (c[2] != "" ? sprintf("[%+.2f, %+.2f]", 100 * c[1], 100 * c[2]) : "no interval"), $2, $3, $4 }'
     fi
-    echo "$frow" | awk -F'\t' -v within=$within '{
-        if (within) printf "\nThe fairest: %s, White %.2f%% [%.2f, %.2f], within 2 points of half%s.\n", $1, 100 * $6, 100 * $7, 100 * $8,
-            ($7 >= 0.48 && $8 <= 0.52 ? " (its whole interval too)" : " (its estimate; the interval reaches further)")
-        else printf "\nNone is within 2 points of half: the nearest, %s, White %.2f%% [%.2f, %.2f].\n", $1, 100 * $6, 100 * $7, 100 * $8 }'
+    echo "$frow" | awk -F'\t' -v within=$within -v tied="$tied" '{
+        near = tied == "" ? "" : sprintf(" (as near: %s)", tied)
+        if (within) printf "\nThe fairest: %s, White %.2f%% [%.2f, %.2f], within 2 points of half%s%s.\n", $1, 100 * $6, 100 * $7, 100 * $8,
+            ($7 >= 0.48 && $8 <= 0.52 ? " (its whole interval too)" : " (its estimate; the interval reaches further)"), near
+        else printf "\nNone is within 2 points of half: the nearest, %s, White %.2f%% [%.2f, %.2f]%s.\n", $1, 100 * $6, 100 * $7, 100 * $8, near }'
 }
 
 if [ $report_only = 0 ]; then

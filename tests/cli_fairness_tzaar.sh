@@ -94,6 +94,8 @@ f = p['fairest']; k = min(p['variants'], key=lambda v: abs(v['white'] - 0.5))
 assert f['variant'] == k['variant'] and f['white'] == k['white'] and f['ci95'] == k['ci95'], (f, k)
 assert f['within_2_points'] == (abs(f['white'] - 0.5) <= 0.02), f
 assert f['interval_within_2_points'] == (f['ci95'][0] >= 0.48 and f['ci95'][1] <= 0.52), f
+near = [v['variant'] for v in p['variants'] if v['variant'] != f['variant'] and abs(abs(v['white'] - 0.5) - abs(f['white'] - 0.5)) < 1e-9]
+assert f['as_near'] == near, (f, near)
 "
 check "each variant's signature is the one triad bench --signature gives its game" python3 -c "
 import json, subprocess; p = json.load(open('$tmp/r.json'))['parts'][0]
