@@ -165,10 +165,10 @@ play() {
     [ $rc = 0 ] || { echo "fairness.sh: selfplay failed (exit $rc) on $file" >&2; exit "$rc"; }
 }
 
-# json_num KEY: the first number after "KEY": on stdin; json_pair KEY: the
-# first [a,b] after it, as "a b".
+# json_num KEY: the first number after "KEY": on stdin; json_first KEY: the
+# first string; json_pair KEY: the first [a,b] after it, as "a b".
 json_num() { grep -o '"'"$1"'":-\{0,1\}[0-9][0-9.e+-]*' | head -1 | sed 's/^[^:]*://'; }
-json_first() { grep -o '"'"$1"'":[^,}]*' | head -1 | sed 's/^[^:]*://; s/"//g'; }
+json_first() { grep -o '"'"$1"'":"[^"]*"' | head -1 | sed 's/^[^:]*://; s/"//g'; }
 json_pair() { grep -o '"'"$1"'":\[[^]]*\]' | head -1 | sed 's/^[^[]*\[//; s/\]$//; s/,/ /'; }
 part_files() {
     local d=$out/nodes-$nodes/$(vdir "$1") f
