@@ -149,6 +149,15 @@ assert r['parts'][2]['differences'] == [] and r['parts'][2]['fairest']['variant'
 "
 check "SETUPS=random reports that part alone" test "$(SETUPS=random "$fair" --report --json "$tmp/f" | python3 -c 'import json,sys; print(len(json.load(sys.stdin)["parts"]))')" = 1
 
+# a variant of two parameters: its folder first-full_pie-1, its game named whole
+VARIANTS="first=capture first=full,pie=1" GAMES=8 "$fair" "$tmp/c" >/dev/null 2>&1
+check "a variant of two parameters: OUT/nodes-200/first-full_pie-1/random.trd" test -f "$tmp/c/nodes-200/first-full_pie-1/random.trd"
+check "... reported under its own name and game" python3 -c "
+import json, subprocess; r = json.loads(subprocess.run(['$fair', '--report', '--json', '$tmp/c'], capture_output=True, text=True).stdout)
+v = r['parts'][0]['variants'][1]
+assert v['variant'] == 'first=full,pie=1' and v['game'] == 'tzaar:first=full,pie=1' and v['games'] == 8, v
+"
+
 # --- mistakes are refused
 GAMES=x "$fair" "$tmp/f" >/dev/null 2>"$tmp/e1"
 check "GAMES=x: exit 2, said" test $? -eq 2 -a "$(grep -c 'are numbers' "$tmp/e1")" -eq 1
