@@ -11,7 +11,7 @@
 # with its interval, or said plainly that none is within 2 points of half.
 #
 #   scripts/fairness.sh data/records/fairness            # play what is missing, then report
-#   SHARD=3/16 scripts/fairness.sh OUT                   # one shard of each part (a lent machine)
+#   SHARD=3/16 scripts/fairness.sh OUT                   # one shard of each part (a lent machine; no report)
 #   scripts/fairness.sh --report [--json] OUT            # the report only, of what OUT holds
 #   scripts/fairness.sh --list                           # the variants it plays, one a line
 #
@@ -36,7 +36,8 @@
 #             so that its opening is drawn from the tied set, as the deep
 #             ladder's fixed kind; tournament and tournament-black, not
 #             paired: the players place)
-#   SEED=1  THREADS=(all cores)  SHARD=K/N  TRIAD=bin/triad
+#   SEED=1  THREADS=(all cores)  SHARD=K/N  TRIAD=bin/triad  NO_SETUP=1 (no make
+#             first; nor when TRIAD is given)
 # The first variant is the one the others are compared with (the rulebook,
 # unless VARIANTS puts another first).  The study of issue 39:
 #   scripts/fairness.sh OUT                                          # 4 variants x 2,000, random, 64,000 nodes
@@ -255,7 +256,8 @@ if [ $report_only = 0 ]; then
     for kind in "${kinds[@]}"; do
         for v in "${variants[@]}"; do play "$v" "$kind"; done
     done
-    [ -z "${SHARD:-}" ] || { echo "shard $SHARD done: commit its files; the report reads the shards as they come"; }
+    # a shard ends here: the other shards' files may be growing beside it
+    [ -z "${SHARD:-}" ] || { echo "shard $SHARD done: commit its files; --report reads the shards as they come"; exit 0; }
 fi
 # What the report covers: the parts asked for, or every one OUT holds (the
 # variants asked for first, in their order, then any other found).
