@@ -158,6 +158,14 @@ v = r['parts'][0]['variants'][1]
 assert v['variant'] == 'first=full,pie=1' and v['game'] == 'tzaar:first=full,pie=1' and v['games'] == 8, v
 "
 
+# from another directory: OUT and TRIAD are the caller's, and nothing lands in the checkout
+before=$(cd "$here" && git status --porcelain 2>/dev/null)
+mkdir -p "$tmp/away" && ln -s "$bin" "$tmp/away/mytriad"
+(cd "$tmp/away" && TRIAD=./mytriad VARIANTS=pie=1 GAMES=4 "$fair" fo >/dev/null 2>&1 && TRIAD=./mytriad "$fair" --report fo >report.txt 2>&1)
+check "from elsewhere: the caller's OUT written and reported" test -s "$tmp/away/fo/nodes-200/pie-1/random.trd" -a -s "$tmp/away/fo/cost.tsv"
+check "... its report" grep -q '^pie=1 ' "$tmp/away/report.txt"
+check "... and nothing in the checkout" test "$(cd "$here" && git status --porcelain 2>/dev/null)" = "$before"
+
 # --- mistakes are refused
 GAMES=x "$fair" "$tmp/f" >/dev/null 2>"$tmp/e1"
 check "GAMES=x: exit 2, said" test $? -eq 2 -a "$(grep -c 'are numbers' "$tmp/e1")" -eq 1
