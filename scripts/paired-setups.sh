@@ -10,6 +10,13 @@
 # cannot be read whole.  Unfinished games are left out.  --json prints the
 # same as one JSON object.
 #
+# A and B may be two variants of one game (TZAAR's rules of the first turn,
+# docs/tzaar-variants.md: tzaar -- tzaar:first=full): a variant's start
+# writes the variant's first phase (`... w f` where the rulebook has
+# `... w 0`, `... w pf` for `... w p`), so a TZAAR start's phase at White's
+# first turn or at the placement is compared as the rulebook's; the board
+# and the side must still be the same.
+#
 # Example: the 1,000,000-node sample against the 256,000-node rung on the
 # sample's 100 setups:
 #   scripts/paired-setups.sh data/records/ladder-deep/rung-256000/random.trd -- \
@@ -39,7 +46,8 @@ $triad records export "${b[@]}" --format jsonl >"$tb" || exit 2
 # (a game read twice counts once; an unfinished game's null scores made
 # comparable so that the program sees it, and leaves it out as unfinished)
 games() {
-    awk -v name=paired-setups.sh -f scripts/dedup-games.awk "$2" | sed 's/"scores":null/"scores":[0,0]/' | sed -n 's/.*"setup_index":\([0-9]*\),"rotation":\([0-9]*\),.*"start":"\([^"]*\)".*"scores":\[\([^],]*\),[^]]*\].*"finished":\([a-z]*\).*/'"$1"'\t\1\t\2\t\4\t\5\t\3/p'
+    awk -v name=paired-setups.sh -f scripts/dedup-games.awk "$2" | sed 's/"scores":null/"scores":[0,0]/' |
+        sed -E '/^\{"game":"tzaar[":]/{s/("start":"[^"]* [wb]) (0|f|d|0s|fs|ds)"/\1 0"/;s/("start":"[^"]* [wb]) p(0s|fs|ds|f|d)?"/\1 p"/}' | sed -n 's/.*"setup_index":\([0-9]*\),"rotation":\([0-9]*\),.*"start":"\([^"]*\)".*"scores":\[\([^],]*\),[^]]*\].*"finished":\([a-z]*\).*/'"$1"'\t\1\t\2\t\4\t\5\t\3/p'
 }
 # t975() comes from scripts/tquantile.awk, put before the program's text
 { games A "$ta"; games B "$tb"; } | awk -F'\t' -v json="$json" "$(cat scripts/tquantile.awk)"'

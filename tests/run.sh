@@ -66,6 +66,7 @@ run_part "C API tests (libtriad.so)" "$build/triad-api-test" "$here/../data/reco
 run_part "C API tests (libtriad.a)" "$build/triad-api-test-static" "$here/../data/records/talat-ab4-played.trd"
 run_part "hangs, losses and confusing errors (issue 40)" "$here/cli_robust.sh" "$build/triad"
 run_part "positive control and compensation tests (issue 39)" "$here/cli_fairness.sh" "$build/triad"
+run_part "the fairness study of TZAAR's variants (issue 39)" "$here/cli_fairness_tzaar.sh" "$build/triad"
 run_part "script tests" "$here/cli_scripts.sh" "$build/triad"
 
 # report I: part I's total and failures (its log whole when it has no total).
