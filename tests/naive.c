@@ -506,3 +506,21 @@ int naive_apply(naive_pos *p, const char *text)
     p->phase = turn_phase(p);
     return 0;
 }
+
+long naive_perft(const naive_pos *p, int depth)
+{
+    if (depth == 0)
+        return 1;
+    char list[NAIVE_MAX_ACTIONS][8];
+    int n = naive_legal(p, list, NAIVE_MAX_ACTIONS);
+    if (depth == 1)
+        return n;
+    long total = 0;
+    for (int i = 0; i < n; i++) {
+        naive_pos q = *p;
+        if (naive_apply(&q, list[i]) != 0)
+            return -1000000;
+        total += naive_perft(&q, depth - 1);
+    }
+    return total;
+}

@@ -81,5 +81,8 @@ int naive_winner(const naive_pos *p);
  * case must be the side to act).  Returns 0, or -1 when the text is not one
  * of naive_legal(p) (p is then unchanged). */
 int naive_apply(naive_pos *p, const char *action_text);
+/* The leaves depth actions below p, by the naive rules alone (a large
+ * negative count when an action it listed does not apply). */
+long naive_perft(const naive_pos *p, int depth);
 
 #endif

@@ -460,24 +460,6 @@ static void test_naive_geometry(void)
     CHECK(!naive_step(4, 6, NAIVE_DOWN, &nc, &nr));
 }
 
-static long naive_perft(const naive_pos *p, int depth)
-{
-    if (depth == 0)
-        return 1;
-    action_text list[NAIVE_MAX_ACTIONS];
-    int n = naive_legal(p, list, NAIVE_MAX_ACTIONS);
-    if (depth == 1)
-        return n;
-    long total = 0;
-    for (int i = 0; i < n; i++) {
-        naive_pos q = *p;
-        if (naive_apply(&q, list[i]) != 0)
-            return -1000000;
-        total += naive_perft(&q, depth - 1);
-    }
-    return total;
-}
-
 /* The naive generator alone against the rules page's perft figures. */
 static void test_naive_perft(void)
 {

@@ -293,24 +293,6 @@ static void variants_codec(void)
     }
 }
 
-static long naive_perft(const naive_pos *p, int depth)
-{
-    if (depth == 0)
-        return 1;
-    action_text list[NAIVE_MAX_ACTIONS];
-    int n = naive_legal(p, list, NAIVE_MAX_ACTIONS);
-    if (depth == 1)
-        return n;
-    long total = 0;
-    for (int i = 0; i < n; i++) {
-        naive_pos q = *p;
-        if (naive_apply(&q, list[i]) != 0)
-            return -1000000;
-        total += naive_perft(&q, depth - 1);
-    }
-    return total;
-}
-
 /* perft from the fixed setup: the engine's to depth 4 as pinned (the
  * rules page's 42, 1797, 260556 for the rulebook), the naive reference's
  * own model of the variants to depth 3 (TRIAD_NAIVE_DEPTH4=1: to depth 4
