@@ -338,10 +338,13 @@ int cmd_train(int argc, char **argv)
         cli_error("train", "%s", err);
     else
         rc = 0;
-    for (int i = 0; !rc && i < a.records.n; i++)
-        if (fio_same_file(a.out, a.records.items[i]) || (a.init && fio_same_file(a.out, a.init)) ||
-            (a.label_cache && fio_same_file(a.label_cache, a.records.items[i])))
-            rc = cli_error("train", "refusing to write %s: it is also an input", a.label_cache && fio_same_file(a.label_cache, a.records.items[i]) ? a.label_cache : a.out);
+    for (int i = 0; !rc && i < a.records.n; i++) {
+        const char *in = a.records.items[i];
+        if (a.label_cache && fio_same_file(a.label_cache, in))
+            rc = cli_error("train", "refusing to write %s: it is also an input", a.label_cache);
+        else if (fio_same_file(a.out, in) || (a.init && fio_same_file(a.out, a.init)))
+            rc = cli_error("train", "refusing to write %s: it is also an input", a.out);
+    }
     if (!rc && a.label_cache && (fio_same_file(a.label_cache, a.out) || (a.init && fio_same_file(a.label_cache, a.init))))
         rc = cli_error("train", "--label-cache %s is also the output or --init", a.label_cache);
     train_result r;
