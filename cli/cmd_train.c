@@ -8,6 +8,7 @@
 #include "core/buf.h"
 #include "core/clock.h"
 #include "core/esc.h"
+#include "core/dirs.h"
 #include "core/fileio.h"
 #include "core/jsonw.h"
 #include "core/num.h"
@@ -345,7 +346,8 @@ int cmd_train(int argc, char **argv)
         else if (fio_same_file(a.out, in) || (a.init && fio_same_file(a.out, a.init)))
             rc = cli_error("train", "refusing to write %s: it is also an input", a.out);
     }
-    if (!rc && a.label_cache && (fio_same_file(a.label_cache, a.out) || (a.init && fio_same_file(a.label_cache, a.init))))
+    /* fio_same_path: the output and the cache do not exist yet on a first run */
+    if (!rc && a.label_cache && (fio_same_path(a.label_cache, a.out) || (a.init && fio_same_file(a.label_cache, a.init))))
         rc = cli_error("train", "--label-cache %s is also the output or --init", a.label_cache);
     train_result r;
     shown sh = { 0, isatty(STDERR_FILENO) != 0 };

@@ -29,6 +29,7 @@ else not_ok "train_another_seed_another_network" "exit $rc, or the same bytes fo
 bad "train_refuses_to_replace_without_force" "exists" train "$rec" --out "$tmp/a.nn" "${small[@]}"
 bad "train_refuses_an_output_that_is_an_input" "input" train "$rec" --out "$rec" --force "${small[@]}"
 bad "train_refuses_a_label_cache_that_is_an_input" "ab2-random-200.trd: it is also an input" train "$rec" --out "$tmp/x.nn" --label search:nodes=10 --label-cache "$rec" "${small[@]}"
+bad "train_refuses_a_label_cache_that_is_the_output" "also the output" train "$rec" --out "$tmp/x.nn" --label search:nodes=10 --label-cache "$tmp/x.nn" "${small[@]}"
 bad "train_refuses_a_label_cache_without_search_labels" "needs --label search" train "$rec" --out "$tmp/x.nn" --label-cache "$tmp/c.bin" "${small[@]}"
 bad "train_refuses_a_bad_label" "--label" train "$rec" --out "$tmp/x.nn" --label nonsense "${small[@]}"
 bad "train_refuses_blend_without_search" "--blend" train "$rec" --out "$tmp/x.nn" --blend 0.3 "${small[@]}"
