@@ -6,7 +6,7 @@
  *
  * The cache (--label-cache FILE) is the scores of one set of positions by
  * one player: the marker "triadlbl", the count (u64), the player spec
- * (u32 length and its bytes), the CRC-32 of every position's state in
+ * (u32 length and its bytes), one CRC-32 over every position's state in
  * order, the scores (count f32), and a CRC-32 of all before it, all
  * little-endian.  A cache of other positions or another player is not
  * used (and is replaced); a damaged one is refused. */
