@@ -104,18 +104,13 @@ static int parse_body(nn_model *m, reader *r, uint32_t version, const char *name
     if (nn_shape_check(&s, why, sizeof why))
         return fail(m, err, n, name, why);
     float scale;
-    if (!take_f32(r, &scale) || !take_u32(r, &alen))
+    uint32_t flags = 0; /* version 1 has no flags word */
+    if (!take_f32(r, &scale) || (version == NN_VERSION_FLAGS && !take_u32(r, &flags)) || !take_u32(r, &alen))
         return fail(m, err, n, name, "truncated network file (in its header)");
     if (!isfinite(scale) || !(scale > 0))
         return fail(m, err, n, name, "the network's scale is not a positive number");
-    uint32_t flags = 0;
-    if (version == NN_VERSION_FLAGS) {
-        flags = alen; /* the word read as alen was the flags */
-        if (!take_u32(r, &alen))
-            return fail(m, err, n, name, "truncated network file (in its header)");
-        if (!flags || flags & ~NN_FLAG_LINEAR)
-            return fail(m, err, n, name, "unknown flags in a version 2 network file");
-    }
+    if (version == NN_VERSION_FLAGS && (!flags || flags & ~NN_FLAG_LINEAR))
+        return fail(m, err, n, name, "unknown flags in a version 2 network file");
     if (alen > NN_ABOUT_MAX || (size_t)(r->end - r->p) < alen)
         return fail(m, err, n, name, "truncated network file (in its description)");
     const unsigned char *about = r->p;
