@@ -76,4 +76,16 @@ bad "trid_players_refusal_lists_every_count" "TRID on hex5 is a game for 2 or 4 
     show --game trid --nplayers 3
 unset TRIAD_DATA
 
+# ms= too short for any depth: depth 1 is searched whole all the same (the
+# last whole depth decides, and there is none before it): the choice and
+# score are those of ab:depth=D for the depth D it reports, never a
+# cut-short search's.
+run analyse --game trid --player ab:ms=0.001 --json
+short=$(grep -oE '"(action|score|depth)":[^,}]+' "$tmp/out" | tr '\n' ' ')
+d=$(sed -n 's/.*"depth":\([0-9]*\).*/\1/p' "$tmp/out")
+run analyse --game trid --player "ab:depth=${d:-1}" --json
+whole=$(grep -oE '"(action|score|depth)":[^,}]+' "$tmp/out" | tr '\n' ' ')
+if [ -n "$d" ] && [ "$whole" = "$short" ]; then ok "trid_ms_too_short_still_searches_depth_1_whole"
+else not_ok "trid_ms_too_short_still_searches_depth_1_whole" "ms=0.001: $short; depth=${d:-?}: $whole"; fi
+
 finish

@@ -161,8 +161,9 @@ static uint32_t best_action(searcher *sp, const trid_state *s, uint64_t seed)
         value = sp->last_value;
     } else {
         sp->stop = false;
-        sp->deadline = t0 + sp->ms * 0.96 / 1000; /* a margin for the way out */
+        sp->deadline = 0; /* depth 1 always whole: there is no earlier depth to fall back on */
         choice = best_at_depth(sp, s, seed, 1);
+        sp->deadline = t0 + sp->ms * 0.96 / 1000; /* a margin for the way out */
         sp->last_depth = 1;
         value = sp->last_value;
         for (int d = 2; d <= sp->depth && !sp->stop; d++) {
