@@ -153,27 +153,20 @@ static void key_list(const game_def *g, char *out, size_t n)
 /* value's meaning for parameter p, into *v: 0, or -1 with a message. */
 static int parse_value(const game_def *g, const game_param *p, const char *value, long *v, char *err, size_t n)
 {
+    char why[160];
+    if (!game_param_parse(p, value, v, why, sizeof why))
+        return 0;
     if (p->values) {
         char words[200] = "";
         size_t len = 0;
-        for (long i = 0; p->values[i]; i++) {
-            if (!strcmp(p->values[i], value)) {
-                *v = i;
-                return 0;
-            }
-            if (len < sizeof words)
-                len += (size_t)snprintf(words + len, sizeof words - len, "%s%s", i ? ", " : "", p->values[i]);
-        }
+        for (long i = 0; p->values[i] && len < sizeof words; i++)
+            len += (size_t)snprintf(words + len, sizeof words - len, "%s%s", i ? ", " : "", p->values[i]);
         snprintf(err, n, "unknown value '%s' of %s's parameter %s (expected %s)", MSG_PATH(value), g->name, p->name,
                  words);
         return -1;
     }
-    char why[160];
-    if (game_param_parse(p, value, v, why, sizeof why)) {
-        snprintf(err, n, "bad value '%s' of %s's parameter %s: %s", MSG_PATH(value), g->name, p->name, why);
-        return -1;
-    }
-    return 0;
+    snprintf(err, n, "bad value '%s' of %s's parameter %s: %s", MSG_PATH(value), g->name, p->name, why);
+    return -1;
 }
 
 /* One KEY=VALUE of a spec's list into values (seen marks the keys given). */

@@ -86,12 +86,14 @@ static double share(const talat *p, int seat, int (*f)(const talat *, int))
 
 /* The seat's komi share in points (its komi less the others' mean; 0 in
  * the rulebook), exact: a multiple of a quarter point. */
+static int komi_halves(const talat *p, int seat)
+{
+    return p->komi[seat];
+}
+
 static double komi_share(const talat *p, int seat)
 {
-    int others = 0;
-    for (int k = 0; k < p->players; k++)
-        others += k == seat ? 0 : p->komi[k];
-    return (p->komi[seat] - others / (double)(p->players - 1)) / 2;
+    return share(p, seat, komi_halves) / 2;
 }
 
 /* The komi share is added last, to a value computed as the rulebook's: a

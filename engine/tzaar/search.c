@@ -232,8 +232,11 @@ static int leaf(searcher *s, int ply)
     /* pie=1: the side to act may swap, and the position after the swap is
      * this one's colour image one ply on, which scores as this one does
      * (search_pie.c): the better of the two sides. */
-    if (tz_phase_swaps(s->pos.phase) && -static_value(s, ply + 1) > v)
-        v = -static_value(s, ply + 1);
+    if (tz_phase_swaps(s->pos.phase)) {
+        int swapped = -static_value(s, ply + 1);
+        if (swapped > v)
+            v = swapped;
+    }
     return v;
 }
 
