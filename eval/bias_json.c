@@ -179,16 +179,9 @@ static void json_spans(FILE *f, const bias_players_result *p)
     jsonw_fkey(f, "spans", 0);
     fputc('[', f);
     for (int c = 0, first = 1; p->fitted && c < p->components; c++) {
-        int lo = -1, hi = -1;
-        for (int i = 0; i < p->nplayers; i++) {
-            const bias_players_strength *s = &p->player[i];
-            if (s->component != c || !isfinite(s->elo) || s->unbounded)
-                continue;
-            lo = lo < 0 || s->elo < p->player[lo].elo ? i : lo;
-            hi = hi < 0 || s->elo > p->player[hi].elo ? i : hi;
-        }
-        double se, span = lo >= 0 && hi != lo ? bias_players_span(p, lo, hi, &se) : NAN;
-        if (!isfinite(span))
+        int lo, hi;
+        double span, se;
+        if (!bias_players_component_span(p, c, &lo, &hi, &span, &se))
             continue;
         fputs(first ? "{" : ",{", f);
         first = 0;
