@@ -503,22 +503,12 @@ void bias_comp_print_text(const game_def *g, int players, const char *const *kin
             text_kind(f, kinds[k], &res[k]);
 }
 
-static void json_nums(FILE *f, const char *key, const double *x, int n, double scale)
+static void json_nums(FILE *f, const char *key, const double *x, int n)
 {
     jsonw_fkey(f, key, 0);
     fputc('[', f);
     for (int j = 0; j < n; j++)
-        jsonw_fkv_num(f, NULL, "%.6g", scale * x[j], j == 0);
-    fputc(']', f);
-}
-
-/* [[lo,hi],...], an interval that is not there null */
-static void json_cis(FILE *f, const char *key, const interval *ci, int n, double scale)
-{
-    jsonw_fkey(f, key, 0);
-    fputc('[', f);
-    for (int j = 0; j < n; j++)
-        interval_json_write(f, NULL, (interval){ scale * ci[j].lo, scale * ci[j].hi }, j == 0);
+        jsonw_fkv_num(f, NULL, "%.6g", x[j], j == 0);
     fputc(']', f);
 }
 
@@ -530,23 +520,23 @@ static void json_kind(FILE *f, const char *kind, const bias_comp_result *r, int 
     jsonw_fkv_uint(f, "games", r->games, 1);
     jsonw_fkv_uint(f, "setups", r->clusters, 0);
     jsonw_fkv_uint(f, "no_points", r->no_points, 0);
-    json_nums(f, "points", r->points, n, 1);
-    json_cis(f, "points_ci95", r->points_ci, n, 1);
-    json_nums(f, "share", r->share, n, 1);
-    json_cis(f, "share_ci95", r->share_ci, n, 1);
-    json_nums(f, "first_places", r->firsts, n, 1);
+    json_nums(f, "points", r->points, n);
+    interval_json_array(f, "points_ci95", r->points_ci, n);
+    json_nums(f, "share", r->share, n);
+    interval_json_array(f, "share_ci95", r->share_ci, n);
+    json_nums(f, "first_places", r->firsts, n);
     jsonw_fkv_num(f, "mean_inverse_total", "%.6g", r->inv_total, 0);
-    json_nums(f, "share_offsets", r->offset, n, 1);
-    json_cis(f, "share_offsets_ci95", r->offset_ci, n, 1);
-    json_nums(f, "share_komi", r->komi, n, 1);
-    json_cis(f, "share_komi_ci95", r->komi_ci, n, 1);
-    json_nums(f, "share_komi_half", r->komi_half, n, 1);
-    json_nums(f, "first_places_at_share_komi_half", r->firsts_at_komi_half, n, 1);
+    json_nums(f, "share_offsets", r->offset, n);
+    interval_json_array(f, "share_offsets_ci95", r->offset_ci, n);
+    json_nums(f, "share_komi", r->komi, n);
+    interval_json_array(f, "share_komi_ci95", r->komi_ci, n);
+    json_nums(f, "share_komi_half", r->komi_half, n);
+    json_nums(f, "first_places_at_share_komi_half", r->firsts_at_komi_half, n);
     jsonw_fkv_bool(f, "first_komi_fitted", r->fitted, 0);
     if (r->fitted) {
-        json_nums(f, "first_komi", r->first_komi, n, 1);
-        json_cis(f, "first_komi_ci95", r->first_komi_ci, n, 1);
-        json_nums(f, "first_places_at_first_komi", r->firsts_at_first_komi, n, 1);
+        json_nums(f, "first_komi", r->first_komi, n);
+        interval_json_array(f, "first_komi_ci95", r->first_komi_ci, n);
+        json_nums(f, "first_places_at_first_komi", r->firsts_at_first_komi, n);
         jsonw_fkv_uint(f, "tied_at_first_komi", r->tied_at_first_komi, 0);
         jsonw_fkv_bool(f, "first_komi_at_window_edge", r->at_edge, 0);
         jsonw_fkv_int(f, "resamples", r->resamples, 0);

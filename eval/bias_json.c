@@ -54,22 +54,13 @@ static void json_counts(FILE *f, const char *key, const uint64_t *c, int n, int 
     fputc(']', f);
 }
 
-/* ,"key":[x0,x1,...] and ,"key":[interval,...]. */
+/* ,"key":[x0,x1,...]. */
 static void json_nums(FILE *f, const char *key, const double *x, int n)
 {
     jsonw_fkey(f, key, 0);
     fputc('[', f);
     for (int i = 0; i < n; i++)
         json_num(f, NULL, x[i], i == 0);
-    fputc(']', f);
-}
-
-static void json_intervals(FILE *f, const char *key, const interval *x, int n)
-{
-    jsonw_fkey(f, key, 0);
-    fputc('[', f);
-    for (int i = 0; i < n; i++)
-        interval_json_write(f, NULL, x[i], i == 0);
     fputc(']', f);
 }
 
@@ -179,16 +170,9 @@ static void json_spans(FILE *f, const bias_players_result *p)
     jsonw_fkey(f, "spans", 0);
     fputc('[', f);
     for (int c = 0, first = 1; p->fitted && c < p->components; c++) {
-        int lo = -1, hi = -1;
-        for (int i = 0; i < p->nplayers; i++) {
-            const bias_players_strength *s = &p->player[i];
-            if (s->component != c || !isfinite(s->elo) || s->unbounded)
-                continue;
-            lo = lo < 0 || s->elo < p->player[lo].elo ? i : lo;
-            hi = hi < 0 || s->elo > p->player[hi].elo ? i : hi;
-        }
-        double se, span = lo >= 0 && hi != lo ? bias_players_span(p, lo, hi, &se) : NAN;
-        if (!isfinite(span))
+        int lo, hi;
+        double span, se;
+        if (!bias_players_component_span(p, c, &lo, &hi, &span, &se))
             continue;
         fputs(first ? "{" : ",{", f);
         first = 0;
@@ -322,7 +306,7 @@ static void json_groups(FILE *f, const game_def *game, const bias_groups_result 
         json_setup_figures(f, g);
     }
     json_nums(f, "first_seat_share_by_rotation", g->rot_first, g->rotations);
-    json_intervals(f, "first_seat_share_by_rotation_ci95", g->rot_first_ci, g->rotations);
+    interval_json_array(f, "first_seat_share_by_rotation_ci95", g->rot_first_ci, g->rotations);
     json_fields(f, g, difference, JF_COUNT(difference), 0);
     fputc('}', f);
 }
@@ -363,7 +347,7 @@ static void json_kind(const bias_result *r, int k, FILE *f, int first)
     }
     fputc(']', f);
     json_nums(f, "turn_order_share", s->mover_share, r->players); /* first to act at the start, then on */
-    json_intervals(f, "turn_order_share_ci95", s->mover_share_ci, r->players);
+    interval_json_array(f, "turn_order_share_ci95", s->mover_share_ci, r->players);
     jsonw_fkey(f, "turn_order_ranks", 0);
     fputc('[', f);
     for (int q = 0; q < r->players; q++)

@@ -214,6 +214,22 @@ double bias_players_span(const bias_players_result *r, int a, int b, double *se)
     return diff;
 }
 
+int bias_players_component_span(const bias_players_result *r, int c, int *lo, int *hi, double *span, double *se)
+{
+    *lo = *hi = -1;
+    for (int i = 0; i < r->nplayers; i++) {
+        const bias_players_strength *s = &r->player[i];
+        if (s->component != c || !isfinite(s->elo) || s->unbounded)
+            continue;
+        if (*lo < 0 || s->elo < r->player[*lo].elo)
+            *lo = i;
+        if (*hi < 0 || s->elo > r->player[*hi].elo)
+            *hi = i;
+    }
+    *span = *lo >= 0 && *hi != *lo ? bias_players_span(r, *lo, *hi, se) : NAN;
+    return isfinite(*span);
+}
+
 /* The fit itself, over the used rows: columns are the kinds with games,
  * then the players that are not their component's reference and met
  * others.  -1 when out of memory. */

@@ -143,6 +143,10 @@ typedef struct bias_players_result {
  * from the covariance (NaN when either is not estimated or they lie in
  * different components).  Returns the difference. */
 double bias_players_span(const bias_players_result *r, int a, int b, double *se);
+/* Component c's span: its weakest estimated player *lo to its strongest *hi
+ * (the first of equals; unbounded players left out) and *span, *se from
+ * bias_players_span.  1 when the span is finite, else 0. */
+int bias_players_component_span(const bias_players_result *r, int c, int *lo, int *hi, double *span, double *se);
 
 /* The players' own edges of one kind and whether they differ
  * (eval/bias_het.c); bias_players_analyse calls it for every kind.  0, or

@@ -296,18 +296,9 @@ static void print_spans(const bias_result *r, FILE *f, bool md)
 {
     const bias_players_result *p = &r->pl;
     for (int c = 0; p->fitted && c < p->components; c++) {
-        int lo = -1, hi = -1;
-        for (int i = 0; i < p->nplayers; i++) {
-            const bias_players_strength *s = &p->player[i];
-            if (s->component != c || !isfinite(s->elo) || s->unbounded)
-                continue;
-            if (lo < 0 || s->elo < p->player[lo].elo)
-                lo = i;
-            if (hi < 0 || s->elo > p->player[hi].elo)
-                hi = i;
-        }
-        double se, span = lo >= 0 && hi != lo ? bias_players_span(p, lo, hi, &se) : NAN;
-        if (!isfinite(span))
+        int lo, hi;
+        double span, se;
+        if (!bias_players_component_span(p, c, &lo, &hi, &span, &se))
             continue;
         fprintf(f, "%sthe span of component %d, %s to %s: %+.1f Elo [%+.1f, %+.1f] (se %.1f, from the fit's "
                    "covariance)\n",

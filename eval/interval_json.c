@@ -14,3 +14,12 @@ void interval_json_write(FILE *f, const char *key, interval ci, int first)
     jsonw_fkv_num(f, NULL, "%.6g", ci.hi, 0);
     fputc(']', f);
 }
+
+void interval_json_array(FILE *f, const char *key, const interval *ci, int n)
+{
+    jsonw_fkey(f, key, 0);
+    fputc('[', f);
+    for (int i = 0; i < n; i++)
+        interval_json_write(f, NULL, ci[i], i == 0);
+    fputc(']', f);
+}

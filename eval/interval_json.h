@@ -12,5 +12,8 @@
 /* ,"key":[lo,hi] or ,"key":null on f, without the comma when first; key
  * NULL: the array's element alone (core/jsonw.h's jsonw_fkey). */
 void interval_json_write(FILE *f, const char *key, interval ci, int first);
+/* ,"key":[ci0,ci1,...] on f (never the first member), each element as
+ * interval_json_write writes it. */
+void interval_json_array(FILE *f, const char *key, const interval *ci, int n);
 
 #endif
